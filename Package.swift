@@ -1,0 +1,22 @@
+// swift-tools-version:6.0
+// Herald: push notifications for iOS apps, from payload to screen, and a self-hosted gateway.
+import PackageDescription
+
+let package = Package(
+    name: "Herald",
+    platforms: [.iOS(.v15), .macOS(.v13)],
+    products: [
+        .library(name: "HeraldCore", targets: ["HeraldCore"]),
+        .executable(name: "herald", targets: ["herald"]),
+    ],
+    targets: [
+        // Every decision: payloads, policy, routing, receipts. Foundation only.
+        .target(name: "HeraldCore"),
+        // The `herald` command line, as a library so that tests can drive it in-process.
+        .target(name: "HeraldCLI", dependencies: ["HeraldCore"]),
+        .executableTarget(name: "herald", dependencies: ["HeraldCLI"]),
+        .testTarget(name: "HeraldCoreTests", dependencies: ["HeraldCore"], exclude: ["Fixtures"]),
+        .testTarget(name: "HeraldCLITests", dependencies: ["HeraldCLI", "HeraldCore"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

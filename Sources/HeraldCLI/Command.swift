@@ -1,0 +1,70 @@
+/// One `herald` subcommand.
+protocol Command {
+    /// The word after `herald`.
+    static var name: String { get }
+    /// One line for `herald --help`.
+    static var summary: String { get }
+    /// The full `--help` text.
+    static var help: String { get }
+    /// What the command accepts besides `--help`.
+    static var spec: Arguments.Spec { get }
+    /// Runs with parsed arguments; returns the exit status.
+    static func run(_ arguments: Arguments, terminal: Terminal) -> Int32
+}
+
+/// The `herald` command line.
+public enum HeraldCLI {
+    static let version = "0.1.0"
+
+    static let commands: [any Command.Type] = [InspectCommand.self, LintCommand.self, BenchDecodeCommand.self]
+
+    /// Runs `herald` with `arguments` (without the program name); returns the exit status.
+    public static func run(_ arguments: [String], terminal: Terminal = .standard()) -> Int32 {
+        guard let first = arguments.first else {
+            terminal.error(usage)
+            return 2
+        }
+        if first == "--help" || first == "-h" || first == "help" {
+            if arguments.count > 1, let command = commands.first(where: { $0.name == arguments[1] }) {
+                terminal.print(command.help)
+            } else {
+                terminal.print(usage)
+            }
+            return 0
+        }
+        if first == "--version" {
+            terminal.print("herald \(version)")
+            return 0
+        }
+        guard let command = commands.first(where: { $0.name == first }) else {
+            terminal.error("herald: unknown command '\(first)'\n\n\(usage)")
+            return 2
+        }
+        let rest = Array(arguments.dropFirst())
+        if rest.contains("--help") || rest.contains("-h") {
+            terminal.print(command.help)
+            return 0
+        }
+        do {
+            return command.run(try Arguments(rest, spec: command.spec), terminal: terminal)
+        } catch {
+            terminal.error("herald \(command.name): \(error)\nRun 'herald \(command.name) --help' for usage.")
+            return 2
+        }
+    }
+
+    static var usage: String {
+        let width = commands.map { $0.name.count }.max() ?? 0
+        let lines = commands.map { "  \($0.name)\(String(repeating: " ", count: width - $0.name.count + 2))\($0.summary)" }
+        return """
+            herald \(version): push notifications for iOS apps, from payload to screen.
+
+            Usage: herald <command> [options]
+
+            Commands:
+            \(lines.joined(separator: "\n"))
+
+            Run 'herald <command> --help' for a command's options.
+            """
+    }
+}

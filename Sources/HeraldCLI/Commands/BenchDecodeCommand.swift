@@ -1,0 +1,53 @@
+import Foundation
+import HeraldCore
+
+/// `herald bench-decode`: payloads decoded per second over a corpus, for `make bench`.
+enum BenchDecodeCommand: Command {
+    static let name = "bench-decode"
+    static let summary = "Measure payloads decoded per second over a corpus (for make bench)"
+    static let help = """
+        Usage: herald bench-decode FILE... [--iterations N]
+
+        Reads every payload once, then decodes the whole corpus N times (default
+        2000), touching the same fields as Benchmarks/decode_peer.py (provider, id,
+        title, body, link, attachments, data), and prints one JSON line:
+          {"payloads": total decoded, "seconds": wall time, "perSecond": rate}
+
+        Options:
+          --iterations N   passes over the corpus
+          --help           show this help
+        """
+    static let spec = Arguments.Spec(options: ["iterations"])
+
+    static func run(_ arguments: Arguments, terminal: Terminal) -> Int32 {
+        guard let iterations = Int(arguments.value("iterations") ?? "2000"), iterations > 0 else {
+            terminal.error("herald bench-decode: --iterations needs a positive whole number")
+            return 2
+        }
+        let corpus: [Data]
+        do {
+            corpus = try PayloadInput.read(arguments.positionals, terminal: terminal).map(\.bytes)
+        } catch {
+            terminal.error("herald bench-decode: \(error)")
+            return 2
+        }
+        let decoder = PayloadDecoder()
+        var checksum = 0
+        let start = DispatchTime.now().uptimeNanoseconds
+        for _ in 0..<iterations {
+            for bytes in corpus {
+                guard let n = try? decoder.decode(bytes) else { continue }
+                checksum &+= n.provider.rawValue.utf8.count &+ (n.id?.utf8.count ?? 0)
+                checksum &+= (n.content.title?.utf8.count ?? 0) &+ (n.content.body?.utf8.count ?? 0)
+                checksum &+= (n.link?.utf8.count ?? 0) &+ n.attachments.count &+ n.data.count
+            }
+        }
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        let total = iterations * corpus.count
+        terminal.print(JSONWriter.serialize([
+            "payloads": .int(total), "seconds": .double(seconds),
+            "perSecond": .double((Double(total) / seconds).rounded()), "checksum": .int(checksum),
+        ]))
+        return 0
+    }
+}

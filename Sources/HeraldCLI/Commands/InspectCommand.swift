@@ -1,0 +1,57 @@
+import HeraldCore
+
+/// `herald inspect`: the normalized view of payloads.
+enum InspectCommand: Command {
+    static let name = "inspect"
+    static let summary = "Decode payloads of any provider and show what Herald reads"
+    static let help = """
+        Usage: herald inspect [FILE...|-] [--json] [--provider NAME]
+
+        Decodes each push payload (APNs, Pusher Beams, GeTui, JPush, UMeng, FCM,
+        OneSignal, Airship, Braze, Iterable, Herald) and prints the normalized view:
+        provider, message id, alert text, badge, sound, link, attachments and the
+        app's own data, plus any value that was read leniently.
+
+        Arguments:
+          FILE             a JSON payload; - or nothing reads standard input
+
+        Options:
+          --json           one JSON object per payload, one per line (see docs/cli.md)
+          --provider NAME  read the payload as NAME's instead of recognising it
+                           (apns, pusher-beams, getui, jpush, umeng, fcm, onesignal,
+                           airship, braze, iterable, herald)
+          --help           show this help
+
+        Exit status: 0 when every payload was decoded, 2 when one could not be read.
+        """
+    static let spec = Arguments.Spec(flags: ["json"], options: ["provider"])
+
+    static func run(_ arguments: Arguments, terminal: Terminal) -> Int32 {
+        var options = PayloadDecoderOptions()
+        options.forcedProvider = arguments.value("provider").map(ProviderID.init(rawValue:))
+        let decoder = PayloadDecoder(options: options)
+        let inputs: [PayloadInput]
+        do {
+            inputs = try PayloadInput.read(arguments.positionals, terminal: terminal)
+        } catch {
+            terminal.error("herald inspect: \(error)")
+            return 2
+        }
+        var status: Int32 = 0
+        for (offset, input) in inputs.enumerated() {
+            do {
+                let notification = try decoder.decode(input.bytes)
+                if arguments.has("json") {
+                    terminal.print(JSONWriter.serialize(InspectReport.json(notification)))
+                } else {
+                    if inputs.count > 1 { terminal.print((offset > 0 ? "\n" : "") + "== \(input.name)") }
+                    terminal.print(InspectReport.text(notification))
+                }
+            } catch {
+                terminal.error("herald inspect: \(input.name): \(error)")
+                status = 2
+            }
+        }
+        return status
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import HeraldCore
+
+/// The payloads a command reads: files named on the command line, or `-`/nothing for standard input.
+struct PayloadInput {
+    var name: String
+    var bytes: Data
+
+    /// Reads every named input; a missing file is a clear error naming it.
+    static func read(_ names: [String], terminal: Terminal) throws(InputError) -> [PayloadInput] {
+        let names = names.isEmpty ? ["-"] : names
+        var inputs: [PayloadInput] = []
+        for name in names {
+            if name == "-" {
+                inputs.append(PayloadInput(name: "<stdin>", bytes: terminal.readStandardInput()))
+                continue
+            }
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: name, isDirectory: &isDirectory) else {
+                throw InputError("\(name): no such file; give a JSON payload file, or - to read standard input")
+            }
+            guard !isDirectory.boolValue else { throw InputError("\(name): is a folder; give a JSON payload file") }
+            guard let data = FileManager.default.contents(atPath: name) else {
+                throw InputError("\(name): cannot be read; check its permissions")
+            }
+            inputs.append(PayloadInput(name: name, bytes: data))
+        }
+        return inputs
+    }
+}
+
+/// Input that cannot be read; exit status 2.
+struct InputError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,120 @@
+import Foundation
+
+/// Decodes any push payload (APNs, Pusher Beams, GeTui, JPush, UMeng, FCM,
+/// OneSignal, Airship, Braze, Iterable, Herald) into a `PushNotification`.
+///
+/// Lenient: sloppy values are read and reported in `notes`. Strict about input it
+/// cannot trust: too large, too deep, not JSON or not an object throws.
+public struct PayloadDecoder: Sendable {
+    public var options: PayloadDecoderOptions
+
+    public init(options: PayloadDecoderOptions = PayloadDecoderOptions()) {
+        self.options = options
+    }
+
+    /// Decodes the bytes of a JSON payload.
+    public func decode(_ bytes: some Collection<UInt8>) throws(PayloadDecodingError) -> PushNotification {
+        try decode(try parse(bytes))
+    }
+
+    /// Parses payload bytes within the size and depth limits, without decoding them.
+    public func parse(_ bytes: some Collection<UInt8>) throws(PayloadDecodingError) -> JSONValue {
+        guard bytes.count <= options.maxBytes else {
+            throw PayloadDecodingError(.tooLarge(bytes: bytes.count, limit: options.maxBytes))
+        }
+        do {
+            return try JSONParser(maxDepth: options.maxDepth).parse(bytes)
+        } catch {
+            throw PayloadDecodingError(.invalidJSON(error))
+        }
+    }
+
+    /// Decodes a payload given as text.
+    public func decode(_ text: String) throws(PayloadDecodingError) -> PushNotification {
+        try decode(Array(text.utf8))
+    }
+
+    /// Decodes an already parsed payload.
+    public func decode(_ value: JSONValue) throws(PayloadDecodingError) -> PushNotification {
+        guard let payload = value.objectValue else { throw PayloadDecodingError(.notAnObject(found: value.typeDescription)) }
+        var notes: [DecodingNote] = []
+        let aps = payload["aps"].map { APS.decode($0, notes: &notes) } ?? APS()
+        let provider = try recognize(payload)
+        var envelope = provider?.envelope(of: payload) ?? ProviderEnvelope(data: payload.filter { $0.key != "aps" })
+        envelope.data = unwrap(envelope.data, notes: &notes)
+        return PushNotification(
+            provider: provider?.id ?? .apns,
+            id: envelope.id ?? firstText(in: payload, keys: options.idKeys),
+            aps: aps,
+            content: content(aps.alert, fallback: envelope.content),
+            link: envelope.link ?? firstText(in: payload, keys: options.linkKeys),
+            attachments: attachments(envelope, payload: payload),
+            data: envelope.data,
+            raw: payload,
+            notes: notes)
+    }
+
+    /// The provider that claims `payload` most confidently, or `nil` for plain APNs.
+    func recognize(_ payload: [String: JSONValue]) throws(PayloadDecodingError) -> (any PushProvider)? {
+        if let forced = options.forcedProvider {
+            if forced == .apns { return nil }
+            guard let provider = options.providers.first(where: { $0.id == forced }) else {
+                throw PayloadDecodingError(.unknownProvider(forced))
+            }
+            return provider
+        }
+        var best: (provider: any PushProvider, score: Int)?
+        for provider in options.providers {
+            if let score = provider.confidence(for: payload), score > (best?.score ?? 0) {
+                best = (provider, score)
+            }
+        }
+        return best?.provider
+    }
+
+    private func unwrap(_ data: [String: JSONValue], notes: inout [DecodingNote]) -> [String: JSONValue] {
+        var result = data
+        for key in data.keys.sorted() {
+            guard var value = result[key] else { continue }
+            for unwrapper in options.unwrappers {
+                do {
+                    if let unwrapped = try unwrapper.unwrap(field: key, value: value) {
+                        value = unwrapped
+                        notes.append(DecodingNote(path: key, problem: "holds \(unwrapped.typeDescription) inside a string", outcome: "unwrapped", severity: .info))
+                    }
+                } catch {
+                    notes.append(DecodingNote(path: key, problem: "\(error)", outcome: "kept as received", severity: .warning))
+                }
+            }
+            result[key] = value
+        }
+        return result
+    }
+
+    private func content(_ alert: Alert?, fallback: AlertContent) -> AlertContent {
+        func pick(_ value: String?, _ other: String?) -> String? {
+            if let value, !value.isEmpty { return value }
+            return other
+        }
+        return AlertContent(
+            title: pick(alert?.title, fallback.title), subtitle: pick(alert?.subtitle, fallback.subtitle),
+            body: pick(alert?.body, fallback.body))
+    }
+
+    private func attachments(_ envelope: ProviderEnvelope, payload: [String: JSONValue]) -> [AttachmentReference] {
+        let data = JSONValue.object(envelope.data)
+        var found = envelope.attachments
+        for path in options.attachmentPaths {
+            found += ProviderSpec.attachments(in: data[path: path])
+        }
+        var seen = Set<String>()
+        return found.filter { seen.insert($0.url).inserted }
+    }
+
+    private func firstText(in payload: [String: JSONValue], keys: [String]) -> String? {
+        for key in keys {
+            if let text = payload[key]?.scalarText, !text.isEmpty { return text }
+        }
+        return nil
+    }
+}

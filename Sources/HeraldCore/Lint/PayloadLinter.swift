@@ -1,0 +1,41 @@
+/// Checks a payload against APNs' rules before it is sent.
+///
+/// Type problems come from the lenient decoder's notes, so the decoder and the
+/// linter can never disagree on what a key should hold; this type adds the rules
+/// about sizes, ranges and how keys combine for a push type.
+public struct PayloadLinter: Sendable {
+    public var decoder: PayloadDecoder
+
+    public init(decoder: PayloadDecoder = PayloadDecoder()) {
+        self.decoder = decoder
+    }
+
+    /// Every problem in `payload` for `pushType`, errors first, then by path.
+    public func lint(_ payload: JSONValue, pushType: PushType = .alert) throws(PayloadDecodingError) -> [LintIssue] {
+        let notification = try decoder.decode(payload)
+        var issues = notification.notes.compactMap { note -> LintIssue? in
+            switch note.severity {
+            case .error: return LintIssue(.error, note.path, note.problem)
+            case .warning: return LintIssue(.warning, note.path, note.problem)
+            case .info: return nil
+            }
+        }
+        issues += sizeIssues(payload, pushType: pushType)
+        issues += PayloadRules(notification: notification, pushType: pushType).issues()
+        return issues.enumerated().sorted { a, b in
+            (a.element.severity, a.offset) < (b.element.severity, b.offset)
+        }.map(\.element)
+    }
+
+    private func sizeIssues(_ payload: JSONValue, pushType: PushType) -> [LintIssue] {
+        let size = JSONWriter.compactByteCount(payload)
+        let limit = pushType.maxPayloadBytes
+        if size > limit {
+            return [LintIssue(.error, "payload", "\(size) bytes when minified; APNs accepts at most \(limit) for push type \(pushType); shorten the text or move data behind an id the app fetches")]
+        }
+        if size > limit * 9 / 10 {
+            return [LintIssue(.warning, "payload", "\(size) bytes of the \(limit) allowed; a little more text will be rejected")]
+        }
+        return []
+    }
+}

@@ -1,0 +1,116 @@
+/// The rules that look at how keys combine, for one decoded payload and push type.
+struct PayloadRules {
+    let notification: PushNotification
+    let pushType: PushType
+    private var aps: APS { notification.aps }
+    private var hasAPS: Bool { notification.raw["aps"]?.objectValue != nil }
+
+    init(notification: PushNotification, pushType: PushType) {
+        self.notification = notification
+        self.pushType = pushType
+    }
+
+    func issues() -> [LintIssue] {
+        var issues: [LintIssue] = []
+        if !PushType.documented.contains(pushType) {
+            issues.append(LintIssue(.error, "push type", "\"\(pushType)\" is not an APNs push type; use one of \(PushType.documented.map(\.rawValue).joined(separator: ", "))"))
+        }
+        issues += shapeIssues()
+        issues += valueIssues()
+        issues += unknownKeyIssues()
+        return issues
+    }
+
+    private var showsSomething: Bool {
+        !(aps.alert?.isEmpty ?? true) || aps.badge != nil || aps.sound != nil
+    }
+
+    private func shapeIssues() -> [LintIssue] {
+        var issues: [LintIssue] = []
+        switch pushType {
+        case .alert:
+            if !hasAPS {
+                issues.append(LintIssue(.error, "aps", "missing; an alert push needs an aps dictionary with an alert, badge or sound"))
+            } else if !showsSomething && aps.contentAvailable {
+                issues.append(LintIssue(.warning, "aps", "only content-available is set; send this as --push-type background with priority 5"))
+            } else if !showsSomething {
+                issues.append(LintIssue(.warning, "aps", "nothing to show (no alert, badge or sound); iOS will display nothing"))
+            }
+        case .background:
+            if !aps.contentAvailable {
+                issues.append(LintIssue(.error, "aps.content-available", "a background push needs \"content-available\": 1"))
+            }
+            if aps.alert != nil { issues.append(LintIssue(.error, "aps.alert", "a background push carries no alert; send an alert push instead")) }
+            if aps.badge != nil { issues.append(LintIssue(.error, "aps.badge", "a background push carries no badge")) }
+            if aps.sound != nil { issues.append(LintIssue(.error, "aps.sound", "a background push carries no sound")) }
+        case .liveActivity:
+            issues += liveActivityIssues()
+        default:
+            break
+        }
+        if aps.alert?.isEmpty == true {
+            issues.append(LintIssue(.warning, "aps.alert", "empty; iOS shows nothing"))
+        }
+        if !notification.attachments.isEmpty && !aps.mutableContent {
+            issues.append(LintIssue(.error, "aps.mutable-content", "the payload has an attachment (\(notification.attachments[0].url)) but no \"mutable-content\": 1, so the Service Extension never runs and the media never shows"))
+        }
+        if aps.mutableContent && (aps.alert?.isEmpty ?? true) {
+            issues.append(LintIssue(.warning, "aps.mutable-content", "the Service Extension runs only for notifications with an alert; this one has none"))
+        }
+        return issues
+    }
+
+    private func valueIssues() -> [LintIssue] {
+        var issues: [LintIssue] = []
+        if let level = aps.interruptionLevel, !InterruptionLevel.documented.contains(level) {
+            issues.append(LintIssue(.error, "aps.interruption-level", "\"\(level.rawValue)\" is not one of passive, active, time-sensitive, critical"))
+        }
+        if aps.interruptionLevel == .critical && aps.sound?.isCritical != true {
+            issues.append(LintIssue(.warning, "aps.interruption-level", "critical without a critical sound; critical alerts need the entitlement and {\"critical\": 1} in aps.sound"))
+        }
+        if let score = aps.relevanceScore, !(0...1).contains(score) {
+            issues.append(LintIssue(.error, "aps.relevance-score", "must be between 0 and 1, found \(JSONWriter.number(score))"))
+        }
+        if let volume = aps.sound?.volume, !(0...1).contains(volume) {
+            issues.append(LintIssue(.error, "aps.sound.volume", "must be between 0 and 1, found \(JSONWriter.number(volume))"))
+        }
+        if let link = notification.link, MediaURLCheck.isMalformed(link) {
+            issues.append(LintIssue(.warning, "link", "\"\(link)\" is not a URL; the router cannot match it"))
+        }
+        return issues
+    }
+
+    private func liveActivityIssues() -> [LintIssue] {
+        let live = aps.liveActivity ?? LiveActivityContent()
+        var issues: [LintIssue] = []
+        if live.timestamp == nil { issues.append(LintIssue(.error, "aps.timestamp", "a Live Activity push needs a timestamp (epoch seconds)")) }
+        switch live.event {
+        case nil:
+            issues.append(LintIssue(.error, "aps.event", "a Live Activity push needs an event: start, update or end"))
+        case "start":
+            if live.attributesType == nil { issues.append(LintIssue(.error, "aps.attributes-type", "a start event needs attributes-type")) }
+            if live.attributes == nil { issues.append(LintIssue(.error, "aps.attributes", "a start event needs attributes")) }
+            if live.contentState == nil { issues.append(LintIssue(.error, "aps.content-state", "a start event needs content-state")) }
+        case "update":
+            if live.contentState == nil { issues.append(LintIssue(.error, "aps.content-state", "an update event needs content-state")) }
+        case "end":
+            break
+        case let other?:
+            issues.append(LintIssue(.error, "aps.event", "\"\(other)\" is not start, update or end"))
+        }
+        return issues
+    }
+
+    private func unknownKeyIssues() -> [LintIssue] {
+        aps.unknown.keys.sorted().map { key in
+            LintIssue(.warning, "aps.\(key)", "not an APNs key; iOS ignores it inside aps; put app data at the top level")
+        }
+    }
+}
+
+/// Whether a link is text that cannot be a URL at all.
+enum MediaURLCheck {
+    static func isMalformed(_ link: String) -> Bool {
+        link.contains(" ") || !link.contains(":") && !link.hasPrefix("/")
+    }
+}

@@ -1,0 +1,37 @@
+/// Knows one service's payload shape: how to recognise it and where it keeps the
+/// message id, the deep link, the attachments and the app's data.
+///
+/// Herald ships one for each common service (`ProviderSpec.builtIn`); an app adds
+/// its own, or forces one, through `PayloadDecoder.Options`.
+public protocol PushProvider: Sendable {
+    var id: ProviderID { get }
+
+    /// How sure this provider is that `payload` is its own: `nil` for "not mine",
+    /// a higher number for stronger evidence. The most confident provider wins.
+    func confidence(for payload: [String: JSONValue]) -> Int?
+
+    /// The provider's view of `payload`.
+    func envelope(of payload: [String: JSONValue]) -> ProviderEnvelope
+}
+
+/// What a provider finds in its own payload.
+public struct ProviderEnvelope: Sendable, Hashable {
+    public var id: String?
+    public var link: String?
+    public var attachments: [AttachmentReference]
+    /// The app's data: the payload without `aps` and the provider's own keys.
+    public var data: [String: JSONValue]
+    /// Text the provider carries outside `aps.alert`, used where `aps.alert` has none.
+    public var content: AlertContent
+
+    public init(
+        id: String? = nil, link: String? = nil, attachments: [AttachmentReference] = [],
+        data: [String: JSONValue] = [:], content: AlertContent = AlertContent()
+    ) {
+        self.id = id
+        self.link = link
+        self.attachments = attachments
+        self.data = data
+        self.content = content
+    }
+}

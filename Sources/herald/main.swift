@@ -1,0 +1,4 @@
+import Foundation
+import HeraldCLI
+
+exit(HeraldCLI.run(Array(CommandLine.arguments.dropFirst())))

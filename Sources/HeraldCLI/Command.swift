@@ -41,7 +41,8 @@ public enum HeraldCLI {
             return 2
         }
         let rest = Array(arguments.dropFirst())
-        if rest.contains("--help") || rest.contains("-h") {
+        let options = rest.prefix { $0 != "--" }
+        if options.contains("--help") || options.contains("-h") {
             terminal.print(command.help)
             return 0
         }

@@ -11,7 +11,9 @@ enum BenchDecodeCommand: Command {
         Reads every payload once, then decodes the whole corpus N times (default
         2000), touching the same fields as Benchmarks/decode_peer.py (provider, id,
         title, body, link, attachments, data), and prints one JSON line:
-          {"payloads": total decoded, "seconds": wall time, "perSecond": rate}
+          {"payloads": total decoded, "seconds": wall time, "perSecond": rate, ...}
+        with the rates of Herald's JSON parser alone and of Foundation's
+        JSONSerialization alone over the same corpus, for comparison.
 
         Options:
           --iterations N   passes over the corpus
@@ -33,21 +35,36 @@ enum BenchDecodeCommand: Command {
         }
         let decoder = PayloadDecoder()
         var checksum = 0
+        var total = 0
         let start = DispatchTime.now().uptimeNanoseconds
         for _ in 0..<iterations {
             for bytes in corpus {
                 guard let n = try? decoder.decode(bytes) else { continue }
+                total += 1
                 checksum &+= n.provider.rawValue.utf8.count &+ (n.id?.utf8.count ?? 0)
                 checksum &+= (n.content.title?.utf8.count ?? 0) &+ (n.content.body?.utf8.count ?? 0)
                 checksum &+= (n.link?.utf8.count ?? 0) &+ n.attachments.count &+ n.data.count
             }
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        let total = iterations * corpus.count
         terminal.print(JSONWriter.serialize([
             "payloads": .int(total), "seconds": .double(seconds),
             "perSecond": .double((Double(total) / seconds).rounded()), "checksum": .int(checksum),
+            "parseOnlyPerSecond": .double(parseRate(corpus, iterations: iterations) { _ = try? JSONParser().parse($0) }),
+            "foundationParseOnlyPerSecond": .double(parseRate(corpus, iterations: iterations) {
+                _ = try? JSONSerialization.jsonObject(with: $0)
+            }),
         ]))
         return 0
+    }
+
+    /// Payloads per second for `parse` alone, to compare Herald's parser with Foundation's.
+    private static func parseRate(_ corpus: [Data], iterations: Int, _ parse: (Data) -> Void) -> Double {
+        let start = DispatchTime.now().uptimeNanoseconds
+        for _ in 0..<iterations {
+            for bytes in corpus { parse(bytes) }
+        }
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        return (Double(iterations * corpus.count) / seconds).rounded()
     }
 }

@@ -28,7 +28,14 @@ enum InspectCommand: Command {
 
     static func run(_ arguments: Arguments, terminal: Terminal) -> Int32 {
         var options = PayloadDecoderOptions()
-        options.forcedProvider = arguments.value("provider").map(ProviderID.init(rawValue:))
+        if let name = arguments.value("provider") {
+            let provider = ProviderID(rawValue: name)
+            guard provider == .apns || options.providers.contains(where: { $0.id == provider }) else {
+                terminal.error("herald inspect: \(PayloadDecodingError(.unknownProvider(provider)))")
+                return 2
+            }
+            options.forcedProvider = provider
+        }
         let decoder = PayloadDecoder(options: options)
         let inputs: [PayloadInput]
         do {

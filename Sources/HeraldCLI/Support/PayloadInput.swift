@@ -9,6 +9,9 @@ struct PayloadInput {
     /// Reads every named input; a missing file is a clear error naming it.
     static func read(_ names: [String], terminal: Terminal) throws(InputError) -> [PayloadInput] {
         let names = names.isEmpty ? ["-"] : names
+        guard names.filter({ $0 == "-" }).count <= 1 else {
+            throw InputError("standard input (-) can be read only once")
+        }
         var inputs: [PayloadInput] = []
         for name in names {
             if name == "-" {

@@ -6,24 +6,31 @@ import Foundation
 /// Lenient: sloppy values are read and reported in `notes`. Strict about input it
 /// cannot trust: too large, too deep, not JSON or not an object throws.
 public struct PayloadDecoder: Sendable {
-    public var options: PayloadDecoderOptions
+    public let options: PayloadDecoderOptions
+    private let index: ProviderIndex
 
     public init(options: PayloadDecoderOptions = PayloadDecoderOptions()) {
         self.options = options
+        self.index = ProviderIndex(options.providers)
     }
 
     /// Decodes the bytes of a JSON payload.
-    public func decode(_ bytes: some Collection<UInt8>) throws(PayloadDecodingError) -> PushNotification {
-        try decode(try parse(bytes))
+    public func decode(_ data: Data) throws(PayloadDecodingError) -> PushNotification {
+        try decode(try parse(data))
+    }
+
+    /// Decodes the bytes of a JSON payload.
+    public func decode(_ bytes: [UInt8]) throws(PayloadDecodingError) -> PushNotification {
+        try decode(try parse(Data(bytes)))
     }
 
     /// Parses payload bytes within the size and depth limits, without decoding them.
-    public func parse(_ bytes: some Collection<UInt8>) throws(PayloadDecodingError) -> JSONValue {
-        guard bytes.count <= options.maxBytes else {
-            throw PayloadDecodingError(.tooLarge(bytes: bytes.count, limit: options.maxBytes))
+    public func parse(_ data: Data) throws(PayloadDecodingError) -> JSONValue {
+        guard data.count <= options.maxBytes else {
+            throw PayloadDecodingError(.tooLarge(bytes: data.count, limit: options.maxBytes))
         }
         do {
-            return try JSONParser(maxDepth: options.maxDepth).parse(bytes)
+            return try JSONParser(maxDepth: options.maxDepth).parse(data)
         } catch {
             throw PayloadDecodingError(.invalidJSON(error))
         }
@@ -31,7 +38,7 @@ public struct PayloadDecoder: Sendable {
 
     /// Decodes a payload given as text.
     public func decode(_ text: String) throws(PayloadDecodingError) -> PushNotification {
-        try decode(Array(text.utf8))
+        try decode(Data(text.utf8))
     }
 
     /// Decodes an already parsed payload.
@@ -40,14 +47,15 @@ public struct PayloadDecoder: Sendable {
         var notes: [DecodingNote] = []
         let aps = payload["aps"].map { APS.decode($0, notes: &notes) } ?? APS()
         let provider = try recognize(payload)
-        var envelope = provider?.envelope(of: payload) ?? ProviderEnvelope(data: payload.filter { $0.key != "aps" })
+        var envelope = provider?.envelope(of: payload) ?? ProviderEnvelope(data: payload)
+        if provider == nil { envelope.data["aps"] = nil }
         envelope.data = unwrap(envelope.data, notes: &notes)
         return PushNotification(
             provider: provider?.id ?? .apns,
-            id: envelope.id ?? firstText(in: payload, keys: options.idKeys),
+            id: envelope.id ?? firstText(in: envelope.data, keys: options.idKeys),
             aps: aps,
             content: content(aps.alert, fallback: envelope.content),
-            link: envelope.link ?? firstText(in: payload, keys: options.linkKeys),
+            link: envelope.link ?? firstText(in: envelope.data, keys: options.linkKeys),
             attachments: attachments(envelope, payload: payload),
             data: envelope.data,
             raw: payload,
@@ -64,7 +72,7 @@ public struct PayloadDecoder: Sendable {
             return provider
         }
         var best: (provider: any PushProvider, score: Int)?
-        for provider in options.providers {
+        for provider in index.candidates(for: payload) {
             if let score = provider.confidence(for: payload), score > (best?.score ?? 0) {
                 best = (provider, score)
             }
@@ -74,20 +82,23 @@ public struct PayloadDecoder: Sendable {
 
     private func unwrap(_ data: [String: JSONValue], notes: inout [DecodingNote]) -> [String: JSONValue] {
         var result = data
-        for key in data.keys.sorted() {
-            guard var value = result[key] else { continue }
+        var found: [DecodingNote] = []
+        for (key, original) in data {
+            var value = original
             for unwrapper in options.unwrappers {
                 do {
                     if let unwrapped = try unwrapper.unwrap(field: key, value: value) {
                         value = unwrapped
-                        notes.append(DecodingNote(path: key, problem: "holds \(unwrapped.typeDescription) inside a string", outcome: "unwrapped", severity: .info))
+                        found.append(DecodingNote(path: key, problem: "holds \(unwrapped.typeDescription) inside a string", outcome: "unwrapped", severity: .info))
                     }
                 } catch {
-                    notes.append(DecodingNote(path: key, problem: "\(error)", outcome: "kept as received", severity: .warning))
+                    found.append(DecodingNote(path: key, problem: "\(error)", outcome: "kept as received", severity: .warning))
                 }
             }
-            result[key] = value
+            if value != original { result[key] = value }
         }
+        // Dictionary order changes between processes; notes come out sorted so output is stable.
+        notes += found.sorted { $0.path < $1.path }
         return result
     }
 

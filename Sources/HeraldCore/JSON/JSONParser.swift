@@ -1,3 +1,5 @@
+import Foundation
+
 /// A strict, fast JSON parser (RFC 8259) over UTF-8 bytes, with a depth limit.
 ///
 /// Foundation's parser on Linux can overflow the stack on deeply nested input and
@@ -20,6 +22,16 @@ public struct JSONParser: Sendable {
         if let result { return try result.get() }
         let copy = Array(bytes)
         return try copy.withUnsafeBufferPointer { Self.run($0, maxDepth: maxDepth) }.get()
+    }
+
+    /// Parses one JSON value from `data`; a UTF-8 byte order mark is skipped.
+    public func parse(_ data: Data) throws(JSONParseError) -> JSONValue {
+        try data.withUnsafeBytes { raw in Self.run(raw.bindMemory(to: UInt8.self), maxDepth: maxDepth) }.get()
+    }
+
+    /// Parses one JSON value from `bytes`; a UTF-8 byte order mark is skipped.
+    public func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
+        try bytes.withUnsafeBufferPointer { Self.run($0, maxDepth: maxDepth) }.get()
     }
 
     /// Parses one JSON value from a string.

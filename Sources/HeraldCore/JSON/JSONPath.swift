@@ -12,10 +12,30 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible, Expressible
         case index(Int)
     }
 
-    public var components: [Component]
+    public var components: [Component] {
+        didSet { joins = Self.joins(of: components) }
+    }
+
+    /// For each position, the keys that plain components from there can form when
+    /// joined by dots, shortest first; computed once so lookups never allocate.
+    private var joins: [[String]]
 
     public init(components: [Component]) {
         self.components = components
+        self.joins = Self.joins(of: components)
+    }
+
+    private static func joins(of components: [Component]) -> [[String]] {
+        components.indices.map { start in
+            var keys: [String] = []
+            var key = ""
+            for component in components[start...] {
+                guard case .key(let part, exact: false) = component else { break }
+                key = key.isEmpty ? part : key + "." + part
+                keys.append(key)
+            }
+            return keys
+        }
     }
 
     /// Parses the dotted text form; it never fails: odd text becomes plain keys.
@@ -47,11 +67,21 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible, Expressible
             }
         }
         flush()
-        self.components = components
+        self.init(components: components)
     }
 
     public init(stringLiteral value: String) {
         self.init(value)
+    }
+
+    /// The top-level keys this path can start with: one for an exact key, every
+    /// dotted join of the leading plain keys otherwise.
+    public var topLevelKeys: [String] {
+        switch components.first {
+        case .key(let key, exact: true)?: return [key]
+        case .key(_, exact: false)?: return joins[0]
+        default: return []
+        }
     }
 
     /// The path in its text form.
@@ -81,33 +111,30 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible, Expressible
 extension JSONValue {
     /// The value at `path`, or `nil` when any step is missing or of the wrong kind.
     public subscript(path path: JSONPath) -> JSONValue? {
-        Self.lookup(self, path.components[...])
+        path.lookup(in: self, from: 0)
     }
+}
 
-    private static func lookup(_ value: JSONValue, _ rest: ArraySlice<JSONPath.Component>) -> JSONValue? {
-        guard let first = rest.first else { return value }
-        switch first {
+extension JSONPath {
+    fileprivate func lookup(in value: JSONValue, from position: Int) -> JSONValue? {
+        guard position < components.count else { return value }
+        switch components[position] {
         case .index(let index):
             guard let element = value[index] else { return nil }
-            return lookup(element, rest.dropFirst())
+            return lookup(in: element, from: position + 1)
         case .key(let key, exact: true):
             guard let member = value[key] else { return nil }
-            return lookup(member, rest.dropFirst())
-        case .key(let key, exact: false) where value.arrayValue != nil:
-            guard let index = Int(key), let element = value[index] else { return nil }
-            return lookup(element, rest.dropFirst())
-        case .key:
-            guard let members = value.objectValue else { return nil }
-            // Longest run of plain keys joined by dots that names one member wins.
-            var run: [String] = []
-            for component in rest {
-                guard case .key(let key, exact: false) = component else { break }
-                run.append(key)
+            return lookup(in: member, from: position + 1)
+        case .key(let key, exact: false):
+            if case .array = value {
+                guard let index = Int(key), let element = value[index] else { return nil }
+                return lookup(in: element, from: position + 1)
             }
-            for length in stride(from: run.count, through: 1, by: -1) {
-                if let member = members[run[0..<length].joined(separator: ".")],
-                    let found = lookup(member, rest.dropFirst(length))
-                {
+            guard case .object(let members) = value else { return nil }
+            // The longest run of plain keys joined by dots that names one member wins.
+            let keys = joins[position]
+            for length in stride(from: keys.count, through: 1, by: -1) {
+                if let member = members[keys[length - 1]], let found = lookup(in: member, from: position + length) {
                     return found
                 }
             }

@@ -3,17 +3,25 @@ extension JSONReader {
     mutating func parseString() throws(JSONParseError) -> String {
         index += 1
         let start = index
-        // Fast path: no escapes, no control characters.
+        // Fast path: no escapes, no control characters; ASCII needs no validation.
+        var seen: UInt8 = 0
         while index < buffer.count {
             let byte = buffer[index]
             if byte == UInt8(ascii: "\"") {
                 let slice = UnsafeBufferPointer(rebasing: buffer[start..<index])
+                index += 1
+                if seen < 0x80 {
+                    return String(unsafeUninitializedCapacity: slice.count) { target in
+                        _ = target.initialize(fromContentsOf: slice)
+                        return slice.count
+                    }
+                }
                 guard let text = String(validating: slice, as: UTF8.self) else {
                     throw error(.invalidUTF8, at: start)
                 }
-                index += 1
                 return text
             }
+            seen |= byte
             if byte == UInt8(ascii: "\\") { break }
             if byte < 0x20 { throw error(.controlCharacterInString) }
             index += 1

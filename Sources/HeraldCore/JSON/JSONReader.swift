@@ -39,7 +39,7 @@ struct JSONReader {
     private mutating func parseObject() throws(JSONParseError) -> JSONValue {
         try enter()
         index += 1
-        var members: [String: JSONValue] = [:]
+        var members: [String: JSONValue] = Dictionary(minimumCapacity: 8)
         skipWhitespace()
         if peek() == UInt8(ascii: "}") {
             index += 1

@@ -3,7 +3,8 @@ struct PayloadRules {
     let notification: PushNotification
     let pushType: PushType
     private var aps: APS { notification.aps }
-    private var hasAPS: Bool { notification.raw["aps"]?.objectValue != nil }
+    /// Whether `aps` is there at all; one of the wrong kind is already reported by the decoder.
+    private var hasAPS: Bool { notification.raw["aps"] != nil }
 
     init(notification: PushNotification, pushType: PushType) {
         self.notification = notification
@@ -48,7 +49,7 @@ struct PayloadRules {
         default:
             break
         }
-        if aps.alert?.isEmpty == true {
+        if aps.alert?.isEmpty == true && showsSomething {
             issues.append(LintIssue(.warning, "aps.alert", "empty; iOS shows nothing"))
         }
         if !notification.attachments.isEmpty && !aps.mutableContent {

@@ -8,33 +8,38 @@ extension APS {
         }
         var reader = LenientReader(object, path: path)
         var aps = APS()
-        if let alert = object[Key.alert] {
-            aps.alert = Alert.decode(alert, path: "\(path).\(Key.alert)", notes: &reader.notes)
-        }
-        if let badge = reader.int(Key.badge) {
-            if badge < 0 {
+        var live: LiveActivityContent?
+        // One pass over the keys present: real payloads carry few of the many keys.
+        for (key, value) in object {
+            switch key {
+            case Key.alert: aps.alert = Alert.decode(value, path: "\(path).\(Key.alert)", notes: &reader.notes)
+            case Key.badge: aps.badge = reader.int(key).flatMap { badge in
+                guard badge < 0 else { return badge }
                 reader.notes.append(DecodingNote(path: "\(path).\(Key.badge)", problem: "a badge cannot be negative (\(badge))", outcome: "ignored", severity: .error))
-            } else {
-                aps.badge = badge
+                return nil
+            }
+            case Key.sound: aps.sound = Sound.decode(value, path: "\(path).\(Key.sound)", notes: &reader.notes)
+            case Key.threadID: aps.threadID = reader.string(key)
+            case Key.category: aps.category = reader.string(key)
+            case Key.contentAvailable: aps.contentAvailable = reader.flag(key)
+            case Key.mutableContent: aps.mutableContent = reader.flag(key)
+            case Key.targetContentID: aps.targetContentID = reader.string(key)
+            case Key.interruptionLevel: aps.interruptionLevel = reader.string(key).map(InterruptionLevel.init(rawValue:))
+            case Key.relevanceScore: aps.relevanceScore = reader.double(key)
+            case Key.filterCriteria: aps.filterCriteria = reader.string(key)
+            case "timestamp": live.edit { $0.timestamp = reader.int(key) }
+            case "event": live.edit { $0.event = reader.string(key) }
+            case "content-state": live.edit { $0.contentState = value }
+            case "stale-date": live.edit { $0.staleDate = reader.int(key) }
+            case "dismissal-date": live.edit { $0.dismissalDate = reader.int(key) }
+            case "attributes-type": live.edit { $0.attributesType = reader.string(key) }
+            case "attributes": live.edit { $0.attributes = value }
+            default: aps.unknown[key] = value
             }
         }
-        aps.sound = Sound.decode(object[Key.sound], path: "\(path).\(Key.sound)", notes: &reader.notes)
-        aps.threadID = reader.string(Key.threadID)
-        aps.category = reader.string(Key.category)
-        aps.contentAvailable = reader.flag(Key.contentAvailable)
-        aps.mutableContent = reader.flag(Key.mutableContent)
-        aps.targetContentID = reader.string(Key.targetContentID)
-        aps.interruptionLevel = reader.string(Key.interruptionLevel).map(InterruptionLevel.init(rawValue:))
-        aps.relevanceScore = reader.double(Key.relevanceScore)
-        aps.filterCriteria = reader.string(Key.filterCriteria)
-        if Key.liveActivity.contains(where: { object[$0] != nil }) {
-            aps.liveActivity = LiveActivityContent(
-                timestamp: reader.int("timestamp"), event: reader.string("event"),
-                contentState: object["content-state"], staleDate: reader.int("stale-date"),
-                dismissalDate: reader.int("dismissal-date"), attributesType: reader.string("attributes-type"),
-                attributes: object["attributes"])
-        }
-        aps.unknown = object.filter { !Key.all.contains($0.key) }
+        aps.liveActivity = live
+        // Dictionary order changes between processes; notes come out sorted so output is stable.
+        reader.notes.sort { $0.path < $1.path }
         notes += reader.notes
         return aps
     }
@@ -93,5 +98,14 @@ extension Sound {
         }
         notes += reader.notes
         return Sound(name: name ?? "default", isCritical: critical, volume: volume)
+    }
+}
+
+extension Optional where Wrapped == LiveActivityContent {
+    /// Sets a Live Activity field, creating the content on first use.
+    fileprivate mutating func edit(_ change: (inout LiveActivityContent) -> Void) {
+        var content = self ?? LiveActivityContent()
+        change(&content)
+        self = content
     }
 }

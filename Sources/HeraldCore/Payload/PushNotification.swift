@@ -79,7 +79,8 @@ public enum AttachmentKind: String, Sendable, Hashable, CaseIterable {
     case image, audio, video
 
     /// The kind for a file extension or a provider's type name (`jpg`, `mp4`, `image`), if known.
-    public init?(fileExtension: String) {
+    public init?(fileExtension: some StringProtocol) {
+        guard fileExtension.utf8.count <= 6 else { return nil }
         switch fileExtension.lowercased() {
         case "jpg", "jpeg", "png", "gif", "image": self = .image
         case "mp3", "m4a", "wav", "wave", "aif", "aiff", "aifc", "caf", "audio": self = .audio

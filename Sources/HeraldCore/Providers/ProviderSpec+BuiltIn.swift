@@ -53,7 +53,10 @@ extension ProviderSpec {
     public static let iterable = ProviderSpec(
         id: .iterable, allOf: ["itbl"], markers: [.init("itbl", weight: 15)],
         idPaths: ["itbl.messageId", ["messageId"]], linkPaths: ["itbl.defaultAction.data"],
-        attachmentPaths: [["itbl", "attachment-url"]], reservedKeys: ["itbl", "notificationType", "messageId"])
+        attachmentPaths: [["itbl", "attachment-url"]], reservedKeys: ["itbl", "notificationType", "messageId"],
+        refine: { envelope, payload in
+            if payload[path: "itbl.defaultAction.type"]?.stringValue != "openUrl" { envelope.link = nil }
+        })
 
     /// Firebase Cloud Messaging: `gcm.message_id`, `google.c.*`, `fcm_options.image`.
     public static let fcm = ProviderSpec(
@@ -73,8 +76,18 @@ extension ProviderSpec {
 
     /// GeTui (个推): `_ge_`, `_gmid_`, `_gurl_`; transparent data as a JSON string in `payload`.
     public static let getui = ProviderSpec(
-        id: .getui, markers: [.init(["_gmid_"], weight: 20), .init(["_ge_"], weight: 10), .init(["_gurl_"], weight: 5), .init("payload", weight: 2)],
-        idPaths: [["_gmid_"]], attachmentPaths: [["_grinfo_"]], reservedKeys: ["_ge_", "_gmid_", "_gurl_", "_grinfo_"])
+        id: .getui, anyOf: [["_gmid_"], ["_ge_"]],
+        markers: [.init(["_gmid_"], weight: 20), .init(["_ge_"], weight: 10), .init(["_gurl_"], weight: 5)],
+        idPaths: [["_gmid_"]], attachmentPaths: [["_grinfo_"]],
+        reservedKeys: ["_ge_", "_gmid_", "_gurl_", "_grinfo_", "_gvp_t_", "_gvp_m_"],
+        refine: { envelope, payload in
+            // `_grinfo_` types: 1 image, 2 audio, 3 video.
+            let kinds: [Int: AttachmentKind] = [1: .image, 2: .audio, 3: .video]
+            for item in payload["_grinfo_"]?.arrayValue ?? [] {
+                guard let url = item["url"]?.stringValue, let kind = item["type"]?.intValue.flatMap({ kinds[$0] }) else { continue }
+                if let index = envelope.attachments.firstIndex(where: { $0.url == url }) { envelope.attachments[index].kind = kind }
+            }
+        })
 
     /// UMeng (友盟): `d` message id and `p` policy, both at the top level.
     public static let umeng = ProviderSpec(

@@ -20,7 +20,7 @@ public struct ProviderSpec: PushProvider {
 
         func isPresent(in payload: [String: JSONValue]) -> Bool {
             if let path { return JSONValue.object(payload)[path: path] != nil }
-            if let prefix { return payload.keys.contains { $0.hasPrefix(prefix) } }
+            if let prefix { return payload.keys.contains { $0.utf8.starts(with: prefix.utf8) } }
             return false
         }
     }
@@ -51,12 +51,15 @@ public struct ProviderSpec: PushProvider {
     public var titlePaths: [JSONPath]
     public var subtitlePaths: [JSONPath]
     public var bodyPaths: [JSONPath]
+    /// A last adjustment for what the fields above cannot say (Iterable's link exists only for `openUrl`).
+    public var refine: (@Sendable (inout ProviderEnvelope, _ payload: JSONValue) -> Void)?
 
     public init(
         id: ProviderID, allOf: [JSONPath] = [], anyOf: [JSONPath] = [], markers: [Marker], idPaths: [JSONPath] = [],
         linkPaths: [JSONPath] = [], attachmentPaths: [JSONPath] = [], reservedKeys: Set<String> = [],
         reservedPrefixes: [String] = [], container: JSONPath? = nil, containerReserved: Set<String> = [],
-        titlePaths: [JSONPath] = [], subtitlePaths: [JSONPath] = [], bodyPaths: [JSONPath] = []
+        titlePaths: [JSONPath] = [], subtitlePaths: [JSONPath] = [], bodyPaths: [JSONPath] = [],
+        refine: (@Sendable (inout ProviderEnvelope, _ payload: JSONValue) -> Void)? = nil
     ) {
         self.id = id
         self.allOf = allOf
@@ -72,6 +75,14 @@ public struct ProviderSpec: PushProvider {
         self.titlePaths = titlePaths
         self.subtitlePaths = subtitlePaths
         self.bodyPaths = bodyPaths
+        self.refine = refine
+    }
+
+    public var anchors: ProviderAnchors? {
+        if let first = allOf.first { return ProviderAnchors(keys: Set(first.topLevelKeys)) }
+        if !anyOf.isEmpty { return ProviderAnchors(keys: Set(anyOf.flatMap(\.topLevelKeys))) }
+        return ProviderAnchors(
+            keys: Set(markers.flatMap { $0.path?.topLevelKeys ?? [] }), prefixes: markers.compactMap(\.prefix))
     }
 
     public func confidence(for payload: [String: JSONValue]) -> Int? {
@@ -84,14 +95,20 @@ public struct ProviderSpec: PushProvider {
 
     public func envelope(of payload: [String: JSONValue]) -> ProviderEnvelope {
         let root = JSONValue.object(payload)
-        var data = payload.filter { key, _ in
-            key != "aps" && !reservedKeys.contains(key) && !reservedPrefixes.contains(where: key.hasPrefix)
+        // Copy and remove: cheaper than filtering, which re-hashes every key kept.
+        var data = payload
+        data["aps"] = nil
+        for key in reservedKeys where data[key] != nil { data[key] = nil }
+        if !reservedPrefixes.isEmpty {
+            for key in payload.keys where reservedPrefixes.contains(where: { key.utf8.starts(with: $0.utf8) }) {
+                data[key] = nil
+            }
         }
         if let container, let inner = root[path: container]?.objectValue {
             if case .key(let top, _)? = container.components.first { data[top] = nil }
             for (key, value) in inner where !containerReserved.contains(key) { data[key] = value }
         }
-        return ProviderEnvelope(
+        var envelope = ProviderEnvelope(
             id: Self.firstText(in: root, idPaths),
             link: Self.firstText(in: root, linkPaths),
             attachments: attachmentPaths.flatMap { Self.attachments(in: root[path: $0]) },
@@ -99,6 +116,8 @@ public struct ProviderSpec: PushProvider {
             content: AlertContent(
                 title: Self.firstText(in: root, titlePaths), subtitle: Self.firstText(in: root, subtitlePaths),
                 body: Self.firstText(in: root, bodyPaths)))
+        refine?(&envelope, root)
+        return envelope
     }
 
     /// The first non-empty scalar found at `paths`, as text.

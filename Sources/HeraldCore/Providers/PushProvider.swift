@@ -12,6 +12,26 @@ public protocol PushProvider: Sendable {
 
     /// The provider's view of `payload`.
     func envelope(of payload: [String: JSONValue]) -> ProviderEnvelope
+
+    /// Top-level keys and key prefixes without one of which `confidence(for:)` is
+    /// always `nil`; the decoder skips the provider for payloads that lack them.
+    /// `nil` (the default) means "always ask".
+    var anchors: ProviderAnchors? { get }
+}
+
+extension PushProvider {
+    public var anchors: ProviderAnchors? { nil }
+}
+
+/// The top-level keys and key prefixes a provider needs to see before it is asked.
+public struct ProviderAnchors: Sendable, Hashable {
+    public var keys: Set<String>
+    public var prefixes: [String]
+
+    public init(keys: Set<String>, prefixes: [String] = []) {
+        self.keys = keys
+        self.prefixes = prefixes
+    }
 }
 
 /// What a provider finds in its own payload.

@@ -20,14 +20,14 @@ public struct JSONStringUnwrapper: PayloadUnwrapper {
     }
 
     public func unwrap(field: String, value: JSONValue) throws -> JSONValue? {
-        guard let text = value.stringValue, fields?.contains(field) ?? true else { return nil }
-        let trimmed = text.trimmingSpaces
-        guard let first = trimmed.first, first == "{" || first == "[" else {
+        guard case .string(let text) = value, fields?.contains(field) ?? true else { return nil }
+        let first = text.utf8.first { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }
+        guard first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else {
             if fields != nil { throw UnwrapError.notJSON("it does not start with '{' or '['") }
             return nil
         }
         do {
-            return try parser.parse(String(trimmed))
+            return try parser.parse(text)
         } catch {
             throw UnwrapError.notJSON("it looks like JSON but is not: \(error)")
         }

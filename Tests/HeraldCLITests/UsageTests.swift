@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+
+/// `--help`, `--version`, and command lines that do not fit: exit 2 with the problem named on stderr.
+@Suite("Usage and help")
+struct UsageTests {
+    @Test("herald --help lists every command and exits 0")
+    func topLevelHelp() {
+        for flag in ["--help", "-h", "help"] {
+            let run = CLIRun([flag])
+            #expect(run.status == 0, "herald \(flag)")
+            #expect(run.err.isEmpty)
+            #expect(run.out.contains("Usage: herald <command> [options]"))
+            for command in ["inspect", "lint", "bench-decode"] {
+                #expect(run.outLines.contains { $0.hasPrefix("  \(command) ") }, "\(command) listed by herald \(flag)")
+            }
+        }
+    }
+
+    @Test("herald inspect --help prints the inspect usage and exits 0")
+    func inspectHelp() {
+        for arguments in [["inspect", "--help"], ["inspect", "-h"], ["help", "inspect"], ["inspect", "--json", "--help"]] {
+            let run = CLIRun(arguments)
+            #expect(run.status == 0, "\(arguments)")
+            #expect(run.err.isEmpty)
+            #expect(run.outLines.first == "Usage: herald inspect [FILE...|-] [--json] [--provider NAME]")
+            #expect(run.out.contains("--provider NAME"))
+            #expect(run.out.contains("Exit status"))
+        }
+    }
+
+    @Test("herald lint --help prints the lint usage and exits 0")
+    func lintHelp() {
+        for arguments in [["lint", "--help"], ["lint", "-h"], ["help", "lint"]] {
+            let run = CLIRun(arguments)
+            #expect(run.status == 0, "\(arguments)")
+            #expect(run.err.isEmpty)
+            #expect(run.outLines.first == "Usage: herald lint [FILE...|-] [--push-type TYPE] [--strict]")
+            #expect(run.out.contains("--push-type TYPE"))
+            #expect(run.out.contains("--strict"))
+            #expect(run.out.contains("error: aps.badge: expected an integer, found \"3\""))
+        }
+    }
+
+    @Test("herald bench-decode --help prints its usage and exits 0")
+    func benchHelp() {
+        let run = CLIRun(["bench-decode", "--help"])
+        #expect(run.status == 0)
+        #expect(run.outLines.first == "Usage: herald bench-decode FILE... [--iterations N]")
+    }
+
+    @Test("herald --version prints the version")
+    func version() {
+        let run = CLIRun(["--version"])
+        #expect(run.status == 0)
+        #expect(run.outLines.count == 1)
+        #expect(run.out.hasPrefix("herald "))
+    }
+
+    @Test("no command at all prints the usage on stderr and exits 2")
+    func noCommand() {
+        let run = CLIRun([])
+        #expect(run.status == 2)
+        #expect(run.out.isEmpty)
+        #expect(run.err.contains("Usage: herald <command> [options]"))
+    }
+
+    @Test("an unknown command exits 2 and names the command on stderr")
+    func unknownCommand() {
+        let run = CLIRun(["frobnicate", example("fcm.json")])
+        #expect(run.status == 2)
+        #expect(run.out.isEmpty)
+        #expect(run.errLines.first == "herald: unknown command 'frobnicate'")
+        #expect(run.err.contains("Usage: herald <command> [options]"))
+    }
+
+    @Test(
+        "an unknown option exits 2 and names the option on stderr",
+        arguments: [
+            (["inspect", "--frob", "x.json"], "herald inspect: unknown option --frob"),
+            (["inspect", "-x"], "herald inspect: unknown option -x"),
+            (["lint", "--pushtype", "voip"], "herald lint: unknown option --pushtype"),
+            (["lint", "--json"], "herald lint: unknown option --json"),
+            (["bench-decode", "--strict"], "herald bench-decode: unknown option --strict"),
+        ])
+    func unknownOption(arguments: [String], message: String) {
+        let run = CLIRun(arguments, stdin: "{\"aps\": {\"alert\": \"x\"}}")
+        #expect(run.status == 2)
+        #expect(run.out.isEmpty)
+        #expect(run.errLines.first == message)
+        #expect(run.err.contains("Run 'herald \(arguments[0]) --help' for usage."))
+    }
+
+    @Test(
+        "malformed options exit 2 with the reason",
+        arguments: [
+            (["inspect", "--provider"], "--provider needs a value"),
+            (["inspect", "--json=yes"], "--json takes no value"),
+            (["lint", "--push-type", "alert", "--push-type", "voip"], "--push-type is given twice"),
+            (["lint", "--strict=1"], "--strict takes no value"),
+        ])
+    func malformedOptions(arguments: [String], reason: String) {
+        let run = CLIRun(arguments, stdin: "{\"aps\": {\"alert\": \"x\"}}")
+        #expect(run.status == 2)
+        #expect(run.out.isEmpty)
+        #expect(run.err.contains(reason))
+    }
+
+    @Test("option=value works like option value")
+    func inlineValue() throws {
+        let run = CLIRun(["inspect", "--json", "--provider=umeng", example("fcm.json")])
+        #expect(run.status == 0)
+        #expect(try run.jsonLines().first?["provider"] == "umeng")
+    }
+
+    /// `--` ends options (Support/Arguments.swift), so what follows is a file name even when
+    /// it looks like an option. The help check in Command.swift runs before that parse.
+    @Test("after --, a word like --help is a file name, not a request for help")
+    func doubleDashEndsOptions() {
+        let run = CLIRun(["inspect", "--", "--help"])
+        #expect(run.status == 2)
+        #expect(run.err.contains("--help: no such file"))
+        #expect(!run.out.contains("Usage:"))
+    }
+}

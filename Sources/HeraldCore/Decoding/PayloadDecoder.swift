@@ -8,10 +8,13 @@ import Foundation
 public struct PayloadDecoder: Sendable {
     public let options: PayloadDecoderOptions
     private let index: ProviderIndex
+    /// Top-level data keys that any of `options.attachmentPaths` can start with.
+    private let attachmentKeys: Set<String>
 
     public init(options: PayloadDecoderOptions = PayloadDecoderOptions()) {
         self.options = options
         self.index = ProviderIndex(options.providers)
+        self.attachmentKeys = Set(options.attachmentPaths.flatMap(\.topLevelKeys))
     }
 
     /// Decodes the bytes of a JSON payload.
@@ -113,10 +116,12 @@ public struct PayloadDecoder: Sendable {
     }
 
     private func attachments(_ envelope: ProviderEnvelope, payload: [String: JSONValue]) -> [AttachmentReference] {
-        let data = JSONValue.object(envelope.data)
         var found = envelope.attachments
-        for path in options.attachmentPaths {
-            found += ProviderSpec.attachments(in: data[path: path])
+        if envelope.data.keys.contains(where: attachmentKeys.contains) {
+            let data = JSONValue.object(envelope.data)
+            for path in options.attachmentPaths {
+                found += ProviderSpec.attachments(in: data[path: path])
+            }
         }
         var seen = Set<String>()
         return found.filter { seen.insert($0.url).inserted }

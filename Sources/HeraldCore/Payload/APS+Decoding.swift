@@ -55,13 +55,22 @@ extension Alert {
             return Alert(body: body)
         case .object(let object):
             var reader = LenientReader(object, path: path)
-            let alert = Alert(
-                title: reader.string(Key.title), subtitle: reader.string(Key.subtitle), body: reader.string(Key.body),
-                launchImage: reader.string(Key.launchImage), titleLocKey: reader.string(Key.titleLocKey),
-                titleLocArgs: reader.strings(Key.titleLocArgs), subtitleLocKey: reader.string(Key.subtitleLocKey),
-                subtitleLocArgs: reader.strings(Key.subtitleLocArgs), locKey: reader.string(Key.locKey),
-                locArgs: reader.strings(Key.locArgs),
-                unknown: object.filter { !Self.knownKeys.contains($0.key) })
+            var alert = Alert()
+            for (key, member) in object {
+                switch key {
+                case Key.title: alert.title = reader.string(key)
+                case Key.subtitle: alert.subtitle = reader.string(key)
+                case Key.body: alert.body = reader.string(key)
+                case Key.launchImage: alert.launchImage = reader.string(key)
+                case Key.titleLocKey: alert.titleLocKey = reader.string(key)
+                case Key.titleLocArgs: alert.titleLocArgs = reader.strings(key)
+                case Key.subtitleLocKey: alert.subtitleLocKey = reader.string(key)
+                case Key.subtitleLocArgs: alert.subtitleLocArgs = reader.strings(key)
+                case Key.locKey: alert.locKey = reader.string(key)
+                case Key.locArgs: alert.locArgs = reader.strings(key)
+                default: alert.unknown[key] = member
+                }
+            }
             notes += reader.notes
             return alert
         default:
@@ -73,11 +82,6 @@ extension Alert {
             return nil
         }
     }
-
-    static let knownKeys: Set<String> = [
-        Key.title, Key.subtitle, Key.body, Key.launchImage, Key.titleLocKey, Key.titleLocArgs, Key.subtitleLocKey,
-        Key.subtitleLocArgs, Key.locKey, Key.locArgs, Key.actionLocKey, Key.summaryArg, Key.summaryArgCount,
-    ]
 }
 
 extension Sound {

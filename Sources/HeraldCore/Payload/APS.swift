@@ -68,7 +68,8 @@ public struct Alert: Sendable, Hashable {
     public var subtitleLocArgs: [String]?
     public var locKey: String?
     public var locArgs: [String]?
-    /// Keys Apple does not define (seed 001 keeps `order_id` here); reachable by path too.
+    /// Other keys: deprecated ones (`action-loc-key`, `summary-arg`) and the sender's own
+    /// (seed 001 keeps `order_id` here); reachable by path too.
     public var unknown: [String: JSONValue]
 
     public init(
@@ -100,7 +101,6 @@ public struct Alert: Sendable, Hashable {
         static let titleLocKey = "title-loc-key", titleLocArgs = "title-loc-args"
         static let subtitleLocKey = "subtitle-loc-key", subtitleLocArgs = "subtitle-loc-args"
         static let locKey = "loc-key", locArgs = "loc-args"
-        static let actionLocKey = "action-loc-key", summaryArg = "summary-arg", summaryArgCount = "summary-arg-count"
     }
 }
 

@@ -129,7 +129,7 @@ struct LintCommandTests {
                 "{\"aps\": {\"alert\": \"x\", \"interruption-level\": \"critical\"}}",
                 "warning: aps.interruption-level: critical without a critical sound"
             ),
-            ("{\"aps\": {\"alert\": \"x\"}, \"link\": \"not a url\"}", "warning: link: \"not a url\" is not a URL"),
+            ("{\"aps\": {\"alert\": {}, \"badge\": 1}}", "warning: aps.alert: empty"),
         ])
     func warnings(payload: String, prefix: String) {
         let run = CLIRun(["lint"], stdin: payload)

@@ -58,7 +58,7 @@ public struct PayloadDecoder: Sendable {
             id: envelope.id ?? firstText(in: envelope.data, keys: options.idKeys),
             aps: aps,
             content: content(aps.alert, fallback: envelope.content),
-            link: envelope.link ?? firstText(in: envelope.data, keys: options.linkKeys),
+            link: envelope.link ?? fallbackLink(in: envelope.data),
             attachments: attachments(envelope, payload: payload),
             data: envelope.data,
             raw: payload,
@@ -125,6 +125,15 @@ public struct PayloadDecoder: Sendable {
         }
         var seen = Set<String>()
         return found.filter { seen.insert($0.url).inserted }
+    }
+
+    /// A generic link key of the app's data that holds a URL (with a scheme): a bare
+    /// code such as seed 000's native `url: "2"`, or a number, is data for field routes.
+    private func fallbackLink(in data: [String: JSONValue]) -> String? {
+        for key in options.linkKeys {
+            if let text = data[key]?.stringValue, MediaURL.Parts(text) != nil { return text }
+        }
+        return nil
     }
 
     private func firstText(in payload: [String: JSONValue], keys: [String]) -> String? {

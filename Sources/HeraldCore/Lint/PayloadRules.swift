@@ -75,9 +75,6 @@ struct PayloadRules {
         if let volume = aps.sound?.volume, !(0...1).contains(volume) {
             issues.append(LintIssue(.error, "aps.sound.volume", "must be between 0 and 1, found \(JSONWriter.number(volume))"))
         }
-        if let link = notification.link, MediaURLCheck.isMalformed(link) {
-            issues.append(LintIssue(.warning, "link", "\"\(link)\" is not a URL; the router cannot match it"))
-        }
         return issues
     }
 
@@ -106,12 +103,5 @@ struct PayloadRules {
         aps.unknown.keys.sorted().map { key in
             LintIssue(.warning, "aps.\(key)", "not an APNs key; iOS ignores it inside aps; put app data at the top level")
         }
-    }
-}
-
-/// Whether a link is text that cannot be a URL at all.
-enum MediaURLCheck {
-    static func isMalformed(_ link: String) -> Bool {
-        link.contains(" ") || !link.contains(":") && !link.hasPrefix("/")
     }
 }

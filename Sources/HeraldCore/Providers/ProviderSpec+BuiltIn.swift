@@ -21,10 +21,10 @@ extension ProviderSpec {
     /// OneSignal: `custom.i` id, `custom.u` launch URL, `custom.a` additional data, `att` media by id;
     /// or the newer `os_data` form with the same keys and additional data at the top level.
     public static let oneSignal = ProviderSpec(
-        id: .oneSignal, anyOf: ["custom.i", "os_data.i"],
-        markers: [.init("custom.i", weight: 20), .init("os_data.i", weight: 20), .init("att", weight: 2)],
+        id: .oneSignal, anyOf: ["custom.i", "os_data"],
+        markers: [.init("custom.i", weight: 20), .init("os_data", weight: 20), .init("att", weight: 2)],
         idPaths: ["custom.i", "os_data.i"], linkPaths: ["custom.u", "os_data.u"], attachmentPaths: ["att", "os_data.att"],
-        reservedKeys: ["custom", "att", "os_data", "buttons"], container: "custom.a")
+        reservedKeys: ["custom", "att", "os_data", "buttons"], container: "custom.a", containerIsExclusive: true)
 
     /// Airship: `_` send id, `^d` deep link, `com.urbanairship.media_attachment` media and content.
     public static let airship = ProviderSpec(
@@ -38,7 +38,7 @@ extension ProviderSpec {
             ["com.urbanairship.media_attachment", "url"], ["com.urbanairship.media_attachment", "urls"],
             ["media_attachment", "url"], ["media_attachment", "urls"],
         ],
-        reservedKeys: ["_", "media_attachment"], reservedPrefixes: ["^", "com.urbanairship."],
+        reservedKeys: ["_", "_uamid", "media_attachment"], reservedPrefixes: ["^", "com.urbanairship."],
         titlePaths: [["com.urbanairship.media_attachment", "content", "title"]],
         subtitlePaths: [["com.urbanairship.media_attachment", "content", "subtitle"]],
         bodyPaths: [["com.urbanairship.media_attachment", "content", "body"]])
@@ -47,7 +47,7 @@ extension ProviderSpec {
     public static let braze = ProviderSpec(
         id: .braze, allOf: ["ab"], markers: [.init("ab", weight: 15), .init("ab_uri", weight: 5)],
         idPaths: ["ab.c", "ab.cid"], linkPaths: ["ab_uri"], attachmentPaths: ["ab.att"],
-        reservedKeys: ["ab", "ab_uri", "ab_use_webview", "ab_cat"], reservedPrefixes: ["ab_"])
+        reservedKeys: ["ab", "ab_uri", "ab_use_webview", "ab_cat"])
 
     /// Iterable: the `itbl` dictionary with `messageId`, `defaultAction` and `attachment-url`.
     public static let iterable = ProviderSpec(
@@ -56,6 +56,11 @@ extension ProviderSpec {
         attachmentPaths: [["itbl", "attachment-url"]], reservedKeys: ["itbl", "notificationType", "messageId"],
         refine: { envelope, payload in
             if payload[path: "itbl.defaultAction.type"]?.stringValue != "openUrl" { envelope.link = nil }
+            // `messageId` and `notificationType` at the top level are Iterable's only in ghost pushes.
+            if payload[path: "itbl.isGhostPush"]?.boolValue != true {
+                for key in ["messageId", "notificationType"] { envelope.data[key] = payload[key] }
+                if payload[path: "itbl.messageId"] == nil { envelope.id = nil }
+            }
         })
 
     /// Firebase Cloud Messaging: `gcm.message_id`, `google.c.*`, `fcm_options.image`.

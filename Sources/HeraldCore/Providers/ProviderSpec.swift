@@ -47,6 +47,9 @@ public struct ProviderSpec: PushProvider {
     public var container: JSONPath?
     /// Keys inside `container` that belong to the provider (Beams `pusher`).
     public var containerReserved: Set<String>
+    /// When the container's top-level key is present, the app's data is the container
+    /// alone (OneSignal's classic `custom.a`); other top-level keys are not the app's.
+    public var containerIsExclusive: Bool
     /// Where the provider keeps text outside `aps.alert`.
     public var titlePaths: [JSONPath]
     public var subtitlePaths: [JSONPath]
@@ -58,6 +61,7 @@ public struct ProviderSpec: PushProvider {
         id: ProviderID, allOf: [JSONPath] = [], anyOf: [JSONPath] = [], markers: [Marker], idPaths: [JSONPath] = [],
         linkPaths: [JSONPath] = [], attachmentPaths: [JSONPath] = [], reservedKeys: Set<String> = [],
         reservedPrefixes: [String] = [], container: JSONPath? = nil, containerReserved: Set<String> = [],
+        containerIsExclusive: Bool = false,
         titlePaths: [JSONPath] = [], subtitlePaths: [JSONPath] = [], bodyPaths: [JSONPath] = [],
         refine: (@Sendable (inout ProviderEnvelope, _ payload: JSONValue) -> Void)? = nil
     ) {
@@ -72,6 +76,7 @@ public struct ProviderSpec: PushProvider {
         self.reservedPrefixes = reservedPrefixes
         self.container = container
         self.containerReserved = containerReserved
+        self.containerIsExclusive = containerIsExclusive
         self.titlePaths = titlePaths
         self.subtitlePaths = subtitlePaths
         self.bodyPaths = bodyPaths
@@ -104,9 +109,12 @@ public struct ProviderSpec: PushProvider {
                 data[key] = nil
             }
         }
-        if let container, let inner = root[path: container]?.objectValue {
-            if case .key(let top, _)? = container.components.first { data[top] = nil }
-            for (key, value) in inner where !containerReserved.contains(key) { data[key] = value }
+        if let container, let top = container.topLevelKeys.first(where: { payload[$0] != nil }) {
+            if containerIsExclusive { data = [:] }
+            data[top] = nil
+            for (key, value) in root[path: container]?.objectValue ?? [:] where !containerReserved.contains(key) {
+                data[key] = value
+            }
         }
         var envelope = ProviderEnvelope(
             id: Self.firstText(in: root, idPaths),

@@ -7,16 +7,20 @@ let package = Package(
     platforms: [.iOS(.v15), .macOS(.v13)],
     products: [
         .library(name: "HeraldCore", targets: ["HeraldCore"]),
+        .library(name: "HeraldSimulator", targets: ["HeraldSimulator"]),
         .executable(name: "herald", targets: ["herald"]),
     ],
     targets: [
         // Every decision: payloads, policy, routing, receipts. Foundation only.
         .target(name: "HeraldCore"),
+        // A headless app around the runtime on a virtual clock: `herald simulate` and tests.
+        .target(name: "HeraldSimulator", dependencies: ["HeraldCore"]),
         // The `herald` command line, as a library so that tests can drive it in-process.
-        .target(name: "HeraldCLI", dependencies: ["HeraldCore"]),
+        .target(name: "HeraldCLI", dependencies: ["HeraldCore", "HeraldSimulator"]),
         .executableTarget(name: "herald", dependencies: ["HeraldCLI"]),
         .testTarget(name: "HeraldCoreTests", dependencies: ["HeraldCore"], exclude: ["Fixtures"]),
         .testTarget(name: "HeraldCLITests", dependencies: ["HeraldCLI", "HeraldCore"]),
+        .testTarget(name: "HeraldSimulatorTests", dependencies: ["HeraldSimulator", "HeraldCore"]),
     ],
     swiftLanguageModes: [.v6]
 )

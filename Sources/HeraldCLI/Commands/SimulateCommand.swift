@@ -1,0 +1,52 @@
+import Foundation
+import HeraldCore
+import HeraldSimulator
+
+/// `herald simulate`: a headless app runs the real runtime on a virtual clock.
+enum SimulateCommand: Command {
+    static let name = "simulate"
+    static let summary = "Play a scenario through the client runtime on a virtual clock"
+    static let help = """
+        Usage: herald simulate SCENARIO.json [--json]
+
+        Runs a headless app (tabs, routes, presentation policy) through the real Herald
+        runtime on a virtual clock and prints the timeline: banners shown and hidden,
+        alerts, system notifications, navigation, auth gates, buffered launches and
+        app events. The scenario format is in docs/simulate.md; Examples/Scenarios/
+        holds one scenario per seed post.
+
+        Options:
+          --json   one JSON object per event, one per line: {"t": seconds, "event": NAME, ...}
+          --help   show this help
+
+        Exit status: 0 when the scenario ran, 2 when it could not be read.
+        """
+    static let spec = Arguments.Spec(flags: ["json"])
+
+    static func run(_ arguments: Arguments, terminal: Terminal) -> Int32 {
+        guard arguments.positionals.count == 1 else {
+            terminal.error("herald simulate: give one scenario file (see docs/simulate.md)")
+            return 2
+        }
+        let scenario: Scenario
+        do {
+            let input = try PayloadInput.read(arguments.positionals, terminal: terminal)[0]
+            let json = try JSONParser(maxDepth: 128).parse(input.bytes)
+            scenario = try Scenario(json: json)
+        } catch {
+            terminal.error("herald simulate: \(arguments.positionals[0]): \(error)")
+            return 2
+        }
+        let timeline: [TimelineEntry]
+        do {
+            timeline = try MainActor.assumeIsolated { () throws(ScenarioError) in try ScenarioRunner.run(scenario) }
+        } catch {
+            terminal.error("herald simulate: \(arguments.positionals[0]): \(error)")
+            return 2
+        }
+        for entry in timeline {
+            terminal.print(arguments.has("json") ? JSONWriter.serialize(entry.json) : entry.text)
+        }
+        return 0
+    }
+}

@@ -1,0 +1,106 @@
+extension HeraldRuntime {
+    /// The system asks how to present a notification while the app is in the foreground
+    /// (`userNotificationCenter(_:willPresent:withCompletionHandler:)`). `completion`
+    /// gets the system options (empty when Herald shows its own banner or alert), once.
+    public func willPresent(
+        _ payload: JSONValue, source: NotificationSource = .remote,
+        completion: @escaping @MainActor (PresentationOptions) -> Void = { _ in }
+    ) {
+        guard let notification = decode(payload) else { return completion([]) }
+        let isEcho = source == .local && repostedKeys.contains(notification.dedupeKey)
+        if !isEcho {
+            emit(.received(notification, source: source, state: state))
+            guard presentedKeys.insert(notification.dedupeKey) else {
+                ports.logger.log(.info, "herald: duplicate notification \(notification.dedupeKey) not presented again")
+                return completion([])
+            }
+            raiseAppEvents(for: notification)
+        }
+        let context = PresentationContext(notification: notification, source: source, state: state)
+        decide(context) { [weak self] decision in
+            self?.apply(decision, to: notification, source: source, completion: completion)
+        }
+    }
+
+    /// Asks the app's hook, if any, with a timeout on the clock; falls back to the policy. Calls `done` once.
+    private func decide(_ context: PresentationContext, done: @escaping @MainActor (PresentationDecision) -> Void) {
+        let policy = configuration.policy
+        guard let hook = presentationHook else { return done(policy.decide(context)) }
+        var settled = false
+        var timer: ClockTimer?
+        let settle: @MainActor (PresentationDecision?) -> Void = { decision in
+            guard !settled else { return }
+            settled = true
+            timer?.cancel()
+            done(decision ?? policy.decide(context))
+        }
+        timer = clock.schedule(after: configuration.hookTimeout) { settle(nil) }
+        hook(context, settle)
+    }
+
+    private func apply(
+        _ decision: PresentationDecision, to notification: PushNotification, source: NotificationSource,
+        completion: @MainActor (PresentationOptions) -> Void
+    ) {
+        switch decision {
+        case .system(let options):
+            completion(options)
+            emit(.systemNotification(notification, options: options, source: source))
+        case .silent:
+            completion([])
+        case .repostAsLocal:
+            completion([])
+            repostedKeys.insert(notification.dedupeKey)
+            emit(.repostedAsLocal(notification))
+            ports.system.postLocal(notification)
+        case .route:
+            completion([])
+            open(RouteRequest(notification: notification, action: nil, coldStart: false), text: nil)
+        case .banner, .confirm:
+            completion([])
+            if isUIReady {
+                presentInApp(notification, decision)
+            } else {
+                buffer.append(.present(notification, decision))
+                emit(.launchBuffered(notification, what: "presentation"))
+            }
+        }
+    }
+
+    /// Shows Herald's own UI for a notification: the banner or the confirm alert.
+    func presentInApp(_ notification: PushNotification, _ decision: PresentationDecision) {
+        if decision == .confirm {
+            emit(.alertShown(notification))
+            ports.alert.confirm(notification) { [weak self] show in
+                guard let self else { return }
+                self.emit(.alertAnswered(notification, show: show))
+                if show { self.open(RouteRequest(notification: notification, action: nil, coldStart: false), text: nil) }
+            }
+        } else {
+            bannerQueue.enqueue(BannerItem(notification: notification))
+        }
+    }
+
+    func handleBanner(_ event: BannerEvent) {
+        emit(.banner(event))
+        switch event {
+        case .willShow(let item): ports.banner.show(item)
+        case .updated(let item): ports.banner.update(item)
+        case .willHide(let item, let reason):
+            ports.banner.hide(item, reason: reason)
+            // Post 000: a tap hides the banner, then opens its screen.
+            if reason == .tap { open(RouteRequest(notification: item.notification, action: nil, coldStart: false), text: nil) }
+        default: break
+        }
+    }
+
+    // MARK: Banner gestures, from the banner view
+
+    public func bannerTouchDown() { bannerQueue.touchDown() }
+    public func bannerTouchUp() { bannerQueue.touchUp() }
+    public func bannerTapped() { bannerQueue.tap() }
+    public func bannerSwiped(translationY: Double, velocityY: Double, height: Double) {
+        bannerQueue.swipe(translationY: translationY, velocityY: velocityY, height: height)
+    }
+    public func dismissBanner() { bannerQueue.dismissCurrent() }
+}

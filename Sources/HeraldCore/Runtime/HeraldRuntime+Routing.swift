@@ -1,0 +1,84 @@
+extension HeraldRuntime {
+    /// The user opened a notification: remember it (never twice), then route, or hold
+    /// the route until the UI is ready.
+    func open(_ request: RouteRequest, text: String?) {
+        let key = request.notification.dedupeKey + "|" + (request.action ?? "open")
+        guard routedKeys.insert(key) else {
+            ports.logger.log(.info, "herald: \(key) was opened already; not navigating twice")
+            return
+        }
+        emit(.opened(request.notification, action: request.action, text: text))
+        guard isUIReady else {
+            buffer.append(.route(request))
+            emit(.launchBuffered(request.notification, what: "route"))
+            return
+        }
+        navigate(request)
+    }
+
+    /// Resolves and applies a route now; parks it when it needs a user and none is logged in.
+    func navigate(_ request: RouteRequest) {
+        let notification = request.notification
+        guard let route = resolve(notification) else {
+            emit(.routeUnmatched(notification, link: notification.link))
+            return
+        }
+        if route.target.requiresAuth && !isLoggedIn {
+            parked = request
+            emit(.authRequired(notification, screen: route.target.screen))
+            return
+        }
+        let commands = decider.decide(
+            route.target, params: route.params, link: route.link, state: ports.navigator.state, coldStart: request.coldStart)
+        for command in commands {
+            ports.navigator.apply(command)
+            emit(.navigation(command, notification: notification))
+        }
+    }
+
+    /// Link routes first, then data routes, then the fallback for a link.
+    func resolve(_ notification: PushNotification) -> ResolvedRoute? {
+        if let link = notification.link, let match = router.match(link) {
+            return ResolvedRoute(
+                target: match.target.target, params: match.parameters.merging(dataParams(match.target, notification)) { a, _ in a },
+                link: link)
+        }
+        if let match = fieldRouter.match(notification) {
+            return ResolvedRoute(target: match.target, params: match.parameters, link: notification.link)
+        }
+        if let link = notification.link, let fallback = configuration.fallback {
+            return ResolvedRoute(target: fallback.target, params: dataParams(fallback, notification), link: link)
+        }
+        return nil
+    }
+
+    private func dataParams(_ route: AppRoute, _ notification: PushNotification) -> [String: String] {
+        route.dataParams.compactMapValues { notification[$0]?.scalarText }
+    }
+
+    /// Raises the app-defined events whose conditions the notification's data meets.
+    func raiseAppEvents(for notification: PushNotification) {
+        for rule in configuration.events where FieldRouter([FieldRoute(when: rule.when, target: rule.name)]).match(notification) != nil {
+            emit(.app(name: rule.name, notification: notification))
+        }
+    }
+
+    // MARK: Events
+
+    /// A stream of every event from now on; end it by cancelling the task that reads it.
+    public func events() -> AsyncStream<RuntimeEvent> {
+        let (stream, continuation) = AsyncStream<RuntimeEvent>.makeStream()
+        let id = nextStream
+        nextStream += 1
+        streams[id] = continuation
+        continuation.onTermination = { [weak self] _ in
+            Task { @MainActor in self?.streams[id] = nil }
+        }
+        return stream
+    }
+
+    func emit(_ event: RuntimeEvent) {
+        onEvent?(event)
+        for continuation in streams.values { continuation.yield(event) }
+    }
+}

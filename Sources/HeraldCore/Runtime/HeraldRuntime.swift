@@ -1,0 +1,140 @@
+/// The client runtime: takes the platform's notification events, decides what to
+/// show and where to go, and drives the app through ports. No UIKit, no timers of
+/// its own: everything runs on the injected clock, so every behaviour is testable.
+///
+/// ```swift
+/// let runtime = try HeraldRuntime(configuration: config, ports: ports, clock: LiveClock())
+/// runtime.launch(with: launchPayload)        // didFinishLaunching
+/// runtime.uiReady()                          // the root view controller exists
+/// runtime.willPresent(payload) { completionHandler($0) }
+/// runtime.didReceiveResponse(payload)        // a tap
+/// ```
+@MainActor
+public final class HeraldRuntime {
+    public let configuration: RuntimeConfiguration
+    let ports: RuntimePorts
+    let clock: any HeraldClock
+    let router: Router<AppRoute>
+    let fieldRouter: FieldRouter<RouteTarget>
+    let decider = NavigationDecider()
+    lazy var bannerQueue = BannerQueue(clock: clock, configuration: configuration.banner) { [weak self] event in
+        self?.handleBanner(event)
+    }
+
+    public private(set) var state: AppState = .notRunning
+    public private(set) var isUIReady = false
+    public private(set) var isLoggedIn: Bool
+    /// An app's own presentation decision; see `PresentationHook`.
+    public var presentationHook: PresentationHook?
+    /// Called for every event, synchronously, in order.
+    public var onEvent: (@MainActor (RuntimeEvent) -> Void)?
+
+    var buffer: [BufferedWork] = []
+    var parked: RouteRequest?
+    var routedKeys: RecentKeys
+    var presentedKeys: RecentKeys
+    var repostedKeys: RecentKeys
+    var streams: [Int: AsyncStream<RuntimeEvent>.Continuation] = [:]
+    var nextStream = 0
+
+    /// Builds the runtime; routes are validated here (duplicate or malformed patterns throw).
+    public init(configuration: RuntimeConfiguration, ports: RuntimePorts, clock: any HeraldClock) throws(RouterError) {
+        self.configuration = configuration
+        self.ports = ports
+        self.clock = clock
+        self.router = try Router(configuration.routes.map { (pattern: $0.pattern, target: $0) })
+        self.fieldRouter = FieldRouter(configuration.fieldRoutes)
+        self.isLoggedIn = configuration.loggedIn
+        self.routedKeys = RecentKeys(limit: configuration.memory)
+        self.presentedKeys = RecentKeys(limit: configuration.memory)
+        self.repostedKeys = RecentKeys(limit: configuration.memory)
+    }
+
+    // MARK: Platform events
+
+    /// The app launched; `payload` is the notification whose tap launched it, if any.
+    /// Its route waits for `uiReady()` and then builds the target tab's stack at once.
+    public func launch(with payload: JSONValue?) {
+        state = .notRunning
+        guard let payload, let notification = decode(payload) else { return }
+        emit(.received(notification, source: .launch, state: state))
+        raiseAppEvents(for: notification)
+        open(RouteRequest(notification: notification, action: nil, coldStart: true), text: nil)
+    }
+
+    /// The app's state changed; leaving the foreground hides the banner.
+    public func setState(_ newState: AppState) {
+        state = newState
+        if !newState.isForeground && bannerQueue.current != nil { bannerQueue.removeAll() }
+    }
+
+    /// The UI can navigate: buffered presentations and routes run now, in order.
+    public func uiReady() {
+        guard !isUIReady else { return }
+        isUIReady = true
+        let work = buffer
+        buffer = []
+        for item in work {
+            switch item {
+            case .route(let request): navigate(request)
+            case .present(let notification, let decision): presentInApp(notification, decision)
+            }
+        }
+    }
+
+    /// A user logged in: a route parked for login runs now.
+    public func login() {
+        isLoggedIn = true
+        if let request = parked {
+            parked = nil
+            navigate(request)
+        }
+    }
+
+    /// The user logged out: a route parked for login is dropped.
+    public func logout() {
+        isLoggedIn = false
+        if let request = parked {
+            parked = nil
+            emit(.parkedRouteDropped(request.notification))
+        }
+    }
+
+    /// A push with content-available and nothing to show arrived (any state): data for the app only.
+    public func didReceiveSilent(_ payload: JSONValue) {
+        guard let notification = decode(payload) else { return }
+        emit(.received(notification, source: .silent, state: state))
+        raiseAppEvents(for: notification)
+    }
+
+    /// The user responded to a notification: a tap (`action` nil or the default
+    /// action), the dismiss action, or one of the category's actions with typed text.
+    public func didReceiveResponse(_ payload: JSONValue, action: String? = nil, text: String? = nil) {
+        guard let notification = decode(payload) else { return }
+        switch action {
+        case nil, NotificationAction.defaultIdentifier:
+            open(RouteRequest(notification: notification, action: nil, coldStart: false), text: text)
+        case NotificationAction.dismissIdentifier:
+            emit(.dismissed(notification))
+        case let custom?:
+            // Custom actions are the app's (and the category model's); they do not navigate.
+            emit(.opened(notification, action: custom, text: text))
+        }
+    }
+
+    func decode(_ payload: JSONValue) -> PushNotification? {
+        do {
+            return try configuration.decoder.decode(payload)
+        } catch {
+            ports.logger.log(.warning, "herald: ignored a notification: \(error)")
+            emit(.rejected(reason: "\(error)"))
+            return nil
+        }
+    }
+}
+
+/// The system's action identifiers, as UserNotifications names them.
+public enum NotificationAction {
+    public static let defaultIdentifier = "com.apple.UNNotificationDefaultActionIdentifier"
+    public static let dismissIdentifier = "com.apple.UNNotificationDismissActionIdentifier"
+}

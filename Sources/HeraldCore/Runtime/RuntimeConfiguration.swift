@@ -1,0 +1,63 @@
+/// A route from a link pattern to a target, with parameters taken from the notification's data.
+public struct AppRoute: Sendable {
+    public var pattern: String
+    public var target: RouteTarget
+    /// Parameter name → path in the app's data (post 000: the web page's title).
+    public var dataParams: [String: JSONPath]
+
+    public init(pattern: String, target: RouteTarget, dataParams: [String: JSONPath] = [:]) {
+        self.pattern = pattern
+        self.target = target
+        self.dataParams = dataParams
+    }
+}
+
+/// An app-defined event raised when a notification's data matches (post 003: chat
+/// message arrived, badge changed, refresh lists).
+public struct AppEventRule: Sendable {
+    public var name: String
+    public var when: [JSONPath: JSONValue]
+
+    public init(name: String, when: [JSONPath: JSONValue]) {
+        self.name = name
+        self.when = when
+    }
+}
+
+/// Everything the runtime decides with: presentation policy, routes, events, timings.
+public struct RuntimeConfiguration: Sendable {
+    public var policy: PresentationPolicy
+    /// Link routes, matched against the notification's link first.
+    public var routes: [AppRoute]
+    /// Data routes, tried in order when no link route matches (posts 000, 003, 004).
+    public var fieldRoutes: [FieldRoute<RouteTarget>]
+    /// Where a link that no route matches goes (post 000: a generic web page); `nil`: unmatched.
+    public var fallback: AppRoute?
+    public var events: [AppEventRule]
+    public var decoder: PayloadDecoder
+    public var banner: BannerQueue.Configuration
+    /// How long an app's `PresentationHook` may take before the policy decides.
+    public var hookTimeout: Double
+    /// Whether a user is logged in at start.
+    public var loggedIn: Bool
+    /// How many handled notification keys are remembered to refuse duplicates.
+    public var memory: Int
+
+    public init(
+        policy: PresentationPolicy = PresentationPolicy(), routes: [AppRoute] = [],
+        fieldRoutes: [FieldRoute<RouteTarget>] = [], fallback: AppRoute? = nil, events: [AppEventRule] = [],
+        decoder: PayloadDecoder = PayloadDecoder(), banner: BannerQueue.Configuration = .init(), hookTimeout: Double = 2,
+        loggedIn: Bool = true, memory: Int = 500
+    ) {
+        self.policy = policy
+        self.routes = routes
+        self.fieldRoutes = fieldRoutes
+        self.fallback = fallback
+        self.events = events
+        self.decoder = decoder
+        self.banner = banner
+        self.hookTimeout = hookTimeout
+        self.loggedIn = loggedIn
+        self.memory = memory
+    }
+}

@@ -1,0 +1,34 @@
+/// What the runtime did or saw, in order: the timeline of `herald simulate`, the
+/// feed of in-app events an app observes, and the seam receipts are built on.
+public enum RuntimeEvent: Sendable, Hashable {
+    /// A notification reached the app (any state); receipts count `delivered` from here.
+    case received(PushNotification, source: NotificationSource, state: AppState)
+    /// The in-app banner changed.
+    case banner(BannerEvent)
+    /// The confirm alert ("show it?") is on screen.
+    case alertShown(PushNotification)
+    /// The user answered the confirm alert.
+    case alertAnswered(PushNotification, show: Bool)
+    /// The system shows (or was asked to show) the notification with these options.
+    case systemNotification(PushNotification, options: PresentationOptions, source: NotificationSource)
+    /// Herald re-posted a remote push as a local notification (post 001).
+    case repostedAsLocal(PushNotification)
+    /// The user opened the notification: a tap, an action, a launch, a banner or alert.
+    case opened(PushNotification, action: String?, text: String?)
+    /// The user dismissed the notification (the system's dismiss action).
+    case dismissed(PushNotification)
+    /// A navigation step was applied.
+    case navigation(NavigationCommand, notification: PushNotification)
+    /// A route needs a logged-in user; it is parked until login.
+    case authRequired(PushNotification, screen: String?)
+    /// A parked route was dropped because the user logged out.
+    case parkedRouteDropped(PushNotification)
+    /// No route matched the notification's link or data.
+    case routeUnmatched(PushNotification, link: String?)
+    /// Held until `uiReady()`: `what` is "route" or "presentation".
+    case launchBuffered(PushNotification, what: String)
+    /// An app-defined event from `RuntimeConfiguration.events` (post 003: chat message, list refresh).
+    case app(name: String, notification: PushNotification)
+    /// A payload that could not be decoded; nothing else happens with it.
+    case rejected(reason: String)
+}

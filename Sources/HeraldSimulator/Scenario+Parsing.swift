@@ -1,0 +1,131 @@
+import HeraldCore
+
+extension Scenario {
+    /// Reads a scenario; every mistake names its path (`steps[3].swipe.dy`).
+    public init(json: JSONValue) throws(ScenarioError) {
+        guard let root = json.objectValue else { throw ScenarioError("scenario", "expected an object with \"app\" and \"steps\"") }
+        let app = root["app"] ?? [:]
+        guard app.objectValue != nil else { throw ScenarioError("app", "expected an object") }
+        tabs = try Self.strings(app["tabs"], "app.tabs") ?? ["main"]
+        guard !tabs.isEmpty else { throw ScenarioError("app.tabs", "needs at least one tab") }
+        bannerHeight = try Self.number(app["bannerHeight"], "app.bannerHeight") ?? 88
+        configuration = try Self.configuration(app, tabs: tabs)
+        hookDelay = try Self.number(app["hook"]?["after"], "app.hook.after")
+        hookDecision = try app["hook"]?["decision"].map { value throws(ScenarioError) in
+            guard let decision = Self.decisions[value.stringValue ?? ""] else {
+                throw ScenarioError("app.hook.decision", "expected one of \(Self.decisions.keys.sorted().joined(separator: ", "))")
+            }
+            return decision
+        }
+        guard let steps = root["steps"]?.arrayValue else { throw ScenarioError("steps", "expected an array of steps") }
+        self.steps = try steps.enumerated().map { offset, step throws(ScenarioError) in
+            try ScenarioStep(json: step, path: "steps[\(offset)]")
+        }
+    }
+
+    static let decisions: [String: PresentationDecision] = [
+        "banner": .banner, "confirm": .confirm, "system": .system(.all), "silent": .silent, "route": .route,
+        "repost": .repostAsLocal,
+    ]
+
+    private static func configuration(_ app: JSONValue, tabs: [String]) throws(ScenarioError) -> RuntimeConfiguration {
+        var config = RuntimeConfiguration()
+        if let style = app["foreground"] {
+            guard let text = style.stringValue, let foreground = PresentationPolicy.Foreground(rawValue: text) else {
+                throw ScenarioError("app.foreground", "expected banner, confirm, system or silent")
+            }
+            config.policy.foreground = foreground
+        }
+        config.policy.repostRemoteInForeground = try flag(app["repostInForeground"], "app.repostInForeground") ?? false
+        config.loggedIn = try flag(app["loggedIn"], "app.loggedIn") ?? true
+        config.hookTimeout = try number(app["hookTimeout"], "app.hookTimeout") ?? config.hookTimeout
+        config.banner.visibleDuration = try number(app["bannerDuration"], "app.bannerDuration") ?? config.banner.visibleDuration
+        for (offset, route) in (app["routes"]?.arrayValue ?? []).enumerated() {
+            let path = "app.routes[\(offset)]"
+            guard let pattern = route["pattern"]?.stringValue else { throw ScenarioError(path + ".pattern", "expected a link pattern such as \"app://article/:id\"") }
+            let (target, params) = try target(route, path, tabs: tabs)
+            config.routes.append(AppRoute(pattern: pattern, target: target, dataParams: params))
+        }
+        for (offset, route) in (app["fieldRoutes"]?.arrayValue ?? []).enumerated() {
+            let path = "app.fieldRoutes[\(offset)]"
+            guard let when = route["when"]?.objectValue, !when.isEmpty else {
+                throw ScenarioError(path + ".when", "expected an object of data fields to match, such as {\"type\": \"messages\"}")
+            }
+            let (target, params) = try target(route, path, tabs: tabs)
+            config.fieldRoutes.append(FieldRoute(
+                when: Dictionary(uniqueKeysWithValues: when.map { (JSONPath($0.key), $0.value) }), target: target, parameters: params))
+        }
+        if let fallback = app["fallback"] {
+            let (target, params) = try target(fallback, "app.fallback", tabs: tabs)
+            config.fallback = AppRoute(pattern: "*", target: target, dataParams: params)
+        }
+        for (offset, rule) in (app["events"]?.arrayValue ?? []).enumerated() {
+            guard let name = rule["name"]?.stringValue, let when = rule["when"]?.objectValue else {
+                throw ScenarioError("app.events[\(offset)]", "expected {\"name\": ..., \"when\": {...}}")
+            }
+            config.events.append(AppEventRule(name: name, when: Dictionary(uniqueKeysWithValues: when.map { (JSONPath($0.key), $0.value) })))
+        }
+        return config
+    }
+
+    /// A route's target and its data parameters (`params`: parameter name → data path).
+    private static func target(_ json: JSONValue, _ path: String, tabs: [String]) throws(ScenarioError) -> (RouteTarget, [String: JSONPath]) {
+        guard json.objectValue != nil else { throw ScenarioError(path, "expected an object") }
+        var target = RouteTarget()
+        target.screen = try text(json["screen"], path + ".screen")
+        target.tab = try text(json["tab"], path + ".tab")
+        if let tab = target.tab, !tabs.contains(tab) {
+            throw ScenarioError(path + ".tab", "\"\(tab)\" is not one of app.tabs (\(tabs.joined(separator: ", ")))")
+        }
+        target.requiresAuth = try flag(json["requiresAuth"], path + ".requiresAuth") ?? false
+        target.popToRoot = try flag(json["popToRoot"], path + ".popToRoot") ?? false
+        if let reuse = try text(json["reuse"], path + ".reuse") {
+            guard let value = RouteTarget.Reuse(rawValue: reuse) else { throw ScenarioError(path + ".reuse", "expected push or refresh") }
+            target.reuse = value
+        }
+        if let presentation = try text(json["presentation"], path + ".presentation") {
+            guard let value = RouteTarget.Presentation(rawValue: presentation) else {
+                throw ScenarioError(path + ".presentation", "expected push, present or web")
+            }
+            target.presentation = value
+        }
+        if target.screen == nil && target.tab == nil && target.presentation != .web {
+            throw ScenarioError(path, "needs a screen, a tab, or \"presentation\": \"web\"")
+        }
+        var params: [String: JSONPath] = [:]
+        for (name, value) in json["params"]?.objectValue ?? [:] {
+            guard let field = value.stringValue else { throw ScenarioError("\(path).params.\(name)", "expected the path of a data field") }
+            params[name] = JSONPath(field)
+        }
+        for (name, value) in json["fixedParams"]?.objectValue ?? [:] {
+            target.params[name] = value.scalarText
+        }
+        return (target, params)
+    }
+
+    static func text(_ value: JSONValue?, _ path: String) throws(ScenarioError) -> String? {
+        guard let value, !value.isNull else { return nil }
+        guard let text = value.stringValue else { throw ScenarioError(path, "expected a string, found \(value.typeDescription)") }
+        return text
+    }
+
+    static func number(_ value: JSONValue?, _ path: String) throws(ScenarioError) -> Double? {
+        guard let value, !value.isNull else { return nil }
+        guard let number = value.doubleValue, number.isFinite else { throw ScenarioError(path, "expected a number, found \(value.typeDescription)") }
+        return number
+    }
+
+    static func flag(_ value: JSONValue?, _ path: String) throws(ScenarioError) -> Bool? {
+        guard let value, !value.isNull else { return nil }
+        guard let flag = value.boolValue else { throw ScenarioError(path, "expected true or false, found \(value.typeDescription)") }
+        return flag
+    }
+
+    static func strings(_ value: JSONValue?, _ path: String) throws(ScenarioError) -> [String]? {
+        guard let value, !value.isNull else { return nil }
+        guard let array = value.arrayValue, array.allSatisfy({ $0.stringValue != nil }) else {
+            throw ScenarioError(path, "expected an array of strings")
+        }
+        return array.compactMap(\.stringValue)
+    }
+}

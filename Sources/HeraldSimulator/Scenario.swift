@@ -1,0 +1,54 @@
+import HeraldCore
+
+/// A simulated app and what happens to it: `herald simulate`'s input (docs/simulate.md).
+public struct Scenario: Sendable {
+    /// The app's tabs, first selected.
+    public var tabs: [String]
+    /// The runtime's configuration: policy, routes, events.
+    public var configuration: RuntimeConfiguration
+    /// The banner's height in points, for the swipe rule.
+    public var bannerHeight: Double
+    /// An app presentation hook that answers after this many seconds (to test timeouts).
+    public var hookDelay: Double?
+    /// What the hook answers, when there is one.
+    public var hookDecision: PresentationDecision?
+    public var steps: [ScenarioStep]
+}
+
+/// One thing that happens to the simulated app.
+public enum ScenarioStep: Sendable, Hashable {
+    /// The app launches, from a notification's tap when one is given.
+    case launch(JSONValue?)
+    /// The root view controller exists.
+    case uiReady
+    case state(AppState)
+    /// A push (or a local notification) reaches the device.
+    case receive(JSONValue, local: Bool)
+    case tapBanner
+    /// Taps a delivered notification in the notification centre: the newest, or the one with this id.
+    case tapNotification(id: String?)
+    /// Chooses an action of a delivered notification, with typed text.
+    case action(id: String, text: String?, notification: String?)
+    /// Answers the confirm alert.
+    case answerAlert(show: Bool)
+    case swipe(dy: Double, vy: Double)
+    case touch(down: Bool)
+    case advance(Double)
+    case login(Bool)
+    /// The user is looking at this screen (pushed on the tab's stack).
+    case show(Screen, tab: String?)
+    case selectTab(String)
+}
+
+/// A scenario that cannot be run: where, what, and how to fix it.
+public struct ScenarioError: Error, Sendable, CustomStringConvertible {
+    public var path: String
+    public var message: String
+
+    public init(_ path: String, _ message: String) {
+        self.path = path
+        self.message = message
+    }
+
+    public var description: String { "\(path): \(message)" }
+}

@@ -1,0 +1,128 @@
+import HeraldCore
+
+/// Runs a scenario: the real `HeraldRuntime` on a virtual clock, with a simulated
+/// device around it that behaves as iOS does, and records the timeline.
+@MainActor
+public final class ScenarioRunner {
+    public let scenario: Scenario
+    public let clock = VirtualClock()
+    public let runtime: HeraldRuntime
+    let device: SimulatedDevice
+    public private(set) var timeline: [TimelineEntry] = []
+
+    public init(_ scenario: Scenario) throws(ScenarioError) {
+        self.scenario = scenario
+        device = SimulatedDevice(tabs: scenario.tabs)
+        let ports = RuntimePorts(banner: device, alert: device, system: device, navigator: device)
+        do {
+            runtime = try HeraldRuntime(configuration: scenario.configuration, ports: ports, clock: clock)
+        } catch {
+            throw ScenarioError("app.routes", "\(error)")
+        }
+        runtime.onEvent = { [weak self] event in
+            guard let self, let entry = TimelineEntry.from(event, at: self.clock.now) else { return }
+            self.timeline.append(entry)
+        }
+        device.onLocalPost = { [weak self] notification in
+            self?.deliver(.object(notification.raw), local: true)
+        }
+        if let decision = scenario.hookDecision {
+            let delay = scenario.hookDelay ?? 0
+            let clock = clock
+            runtime.presentationHook = { _, decide in
+                clock.schedule(after: delay) { decide(decision) }
+            }
+        }
+    }
+
+    /// Runs every step and returns the timeline.
+    public static func run(_ scenario: Scenario) throws(ScenarioError) -> [TimelineEntry] {
+        let runner = try ScenarioRunner(scenario)
+        runner.runAll()
+        return runner.timeline
+    }
+
+    public func runAll() {
+        for step in scenario.steps { run(step) }
+    }
+
+    /// The user's view of the app now.
+    public var navigation: NavigationState { device.state }
+
+    public func run(_ step: ScenarioStep) {
+        switch step {
+        case .launch(let payload):
+            runtime.launch(with: payload)
+        case .uiReady:
+            runtime.uiReady()
+        case .state(let state):
+            setState(state)
+        case .receive(let payload, let local):
+            deliver(payload, local: local)
+        case .tapBanner:
+            runtime.bannerTapped()
+        case .tapNotification(let id):
+            guard let payload = device.takeDelivered(id: id, decoder: scenario.configuration.decoder) else {
+                return note("no delivered notification" + (id.map { " with id \($0)" } ?? "") + " to tap")
+            }
+            runtime.didReceiveResponse(payload)
+            if runtime.state != .active { setState(.active) }
+        case .action(let id, let text, let notification):
+            guard let payload = device.takeDelivered(id: notification, decoder: scenario.configuration.decoder) else {
+                return note("no delivered notification for action \(id)")
+            }
+            runtime.didReceiveResponse(payload, action: id, text: text)
+        case .answerAlert(let show):
+            guard let answer = device.pendingAlert else { return note("no alert on screen to answer") }
+            device.pendingAlert = nil
+            answer(show)
+        case .swipe(let dy, let vy):
+            runtime.bannerSwiped(translationY: dy, velocityY: vy, height: scenario.bannerHeight)
+        case .touch(let down):
+            if down { runtime.bannerTouchDown() } else { runtime.bannerTouchUp() }
+        case .advance(let seconds):
+            clock.advance(by: seconds)
+        case .login(let loggedIn):
+            if loggedIn { runtime.login() } else { runtime.logout() }
+        case .show(let screen, let tab):
+            let tab = tab ?? device.state.selectedTab ?? scenario.tabs[0]
+            device.state.apply(.selectTab(tab))
+            device.state.apply(.push(screen, tab: tab))
+        case .selectTab(let tab):
+            device.state.apply(.selectTab(tab))
+        }
+    }
+
+    /// What iOS does with an incoming notification for the app's state.
+    private func deliver(_ payload: JSONValue, local: Bool) {
+        let notification = try? scenario.configuration.decoder.decode(payload)
+        if notification?.isSilent == true {
+            runtime.didReceiveSilent(payload)
+            return
+        }
+        if runtime.state == .active {
+            runtime.willPresent(payload, source: local ? .local : .remote) { [weak self] options in
+                if !options.isEmpty { self?.device.delivered.append(payload) }
+            }
+            return
+        }
+        // Not in the foreground: iOS shows it itself, and wakes the app for content-available.
+        device.delivered.append(payload)
+        timeline.append(TimelineEntry(
+            time: clock.now, event: "system.notification",
+            fields: [
+                "id": notification?.id.map(JSONValue.string) ?? .null, "options": ["banner", "list", "sound", "badge"],
+                "source": .string(local ? "local" : "remote"), "by": "system",
+            ]))
+        if notification?.aps.contentAvailable == true { runtime.didReceiveSilent(payload) }
+    }
+
+    private func setState(_ state: AppState) {
+        runtime.setState(state)
+        timeline.append(TimelineEntry(time: clock.now, event: "app.state", fields: ["state": .string(state.rawValue)]))
+    }
+
+    private func note(_ message: String) {
+        timeline.append(TimelineEntry(time: clock.now, event: "step.ignored", fields: ["reason": .string(message)]))
+    }
+}

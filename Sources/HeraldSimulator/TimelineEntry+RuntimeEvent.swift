@@ -29,8 +29,8 @@ extension TimelineEntry {
             return line("navigation", n, navigationFields(command))
         case .authRequired(let n, let screen):
             return line("auth.required", n, ["screen": screen.map(JSONValue.string) ?? .null])
-        case .parkedRouteDropped(let n):
-            return line("route.dropped", n, ["reason": "logout"])
+        case .parkedRouteDropped(let n, let reason):
+            return line("route.dropped", n, ["reason": .string(reason)])
         case .routeUnmatched(let n, let link):
             return line("route.unmatched", n, ["link": link.map(JSONValue.string) ?? .null])
         case .launchBuffered(let n, let what):

@@ -7,7 +7,8 @@ extension HeraldRuntime {
         completion: @escaping @MainActor (PresentationOptions) -> Void = { _ in }
     ) {
         guard let notification = decode(payload) else { return completion([]) }
-        let isEcho = source == .local && repostedKeys.contains(notification.dedupeKey)
+        // The local echo of a re-posted push presents once, in place of the push itself.
+        let isEcho = source == .local && repostedKeys.remove(notification.dedupeKey)
         if !isEcho {
             emit(.received(notification, source: source, state: state))
             guard presentedKeys.insert(notification.dedupeKey) else {

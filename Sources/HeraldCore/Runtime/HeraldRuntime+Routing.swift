@@ -24,6 +24,8 @@ extension HeraldRuntime {
             return
         }
         if route.target.requiresAuth && !isLoggedIn {
+            // One route waits for login: the newest, as the user last asked for it.
+            if let older = parked { emit(.parkedRouteDropped(older.notification, reason: "replaced")) }
             parked = request
             emit(.authRequired(notification, screen: route.target.screen))
             return

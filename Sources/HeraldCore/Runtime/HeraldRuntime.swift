@@ -96,7 +96,7 @@ public final class HeraldRuntime {
         isLoggedIn = false
         if let request = parked {
             parked = nil
-            emit(.parkedRouteDropped(request.notification))
+            emit(.parkedRouteDropped(request.notification, reason: "logout"))
         }
     }
 

@@ -10,6 +10,14 @@ struct RecentKeys {
 
     func contains(_ key: String) -> Bool { keys.contains(key) }
 
+    /// Forgets `key`; returns whether it was known.
+    @discardableResult
+    mutating func remove(_ key: String) -> Bool {
+        guard keys.remove(key) != nil else { return false }
+        order.removeAll { $0 == key }
+        return true
+    }
+
     /// Remembers `key`; returns `false` when it was already known.
     @discardableResult
     mutating func insert(_ key: String) -> Bool {

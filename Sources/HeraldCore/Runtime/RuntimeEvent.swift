@@ -21,8 +21,8 @@ public enum RuntimeEvent: Sendable, Hashable {
     case navigation(NavigationCommand, notification: PushNotification)
     /// A route needs a logged-in user; it is parked until login.
     case authRequired(PushNotification, screen: String?)
-    /// A parked route was dropped because the user logged out.
-    case parkedRouteDropped(PushNotification)
+    /// A parked route was dropped: `logout`, or `replaced` by a newer one waiting for login.
+    case parkedRouteDropped(PushNotification, reason: String)
     /// No route matched the notification's link or data.
     case routeUnmatched(PushNotification, link: String?)
     /// Held until `uiReady()`: `what` is "route" or "presentation".

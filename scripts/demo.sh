@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `make demo`: the most complete end-to-end Herald has so far. Every provider's
-# example payload is decoded and linted, then a broken payload shows what lint says.
+# example payload is decoded and linted, broken payloads show what lint says, and
+# the client runtime plays two seed posts through `herald simulate`.
 set -uo pipefail
 herald="${1:-.build/debug/herald}"
 cd "$(dirname "$0")/.."
@@ -27,7 +28,13 @@ echo "exit status: $? (1: problems found)"
 "$herald" lint --push-type background Examples/Payloads/lint-background-with-alert.json
 echo "exit status: $? (1: problems found)"
 
-bold "5. Hostile input gets a clear error, never a crash"
+bold "5. The client runtime plays seed post 000 (banner, URL routing, login gate) on a virtual clock"
+"$herald" simulate Examples/Scenarios/000-getui-banner-url-routing.json
+
+bold "6. Seed post 004: confirm alert in the foreground, direct routing from the notification centre, cold start"
+"$herald" simulate Examples/Scenarios/004-confirm-alert-cold-start-stack.json
+
+bold "7. Hostile input gets a clear error, never a crash"
 printf '{"aps": {"alert": "cut' | "$herald" inspect -
 echo "exit status: $? (2: unreadable input)"
 python3 -c 'print("[" * 10000 + "]" * 10000)' | "$herald" lint -

@@ -20,10 +20,10 @@ public struct TimelineEntry: Sendable, Hashable {
         return .object(object)
     }
 
-    /// A line for people: `  5.250  banner.hidden   id=n1 reason=timeout`.
+    /// A line for people: `  5.250  banner.hidden   id=n1 reason=timeout` (null fields left out).
     public var text: String {
         let time = String(format3(time)).leftPadded(to: 8)
-        let details = fields.keys.sorted().map { key -> String in
+        let details = fields.keys.sorted().filter { !(fields[$0]?.isNull ?? true) }.map { key -> String in
             let value = fields[key] ?? .null
             return "\(key)=" + (value.stringValue ?? JSONWriter.serialize(value))
         }

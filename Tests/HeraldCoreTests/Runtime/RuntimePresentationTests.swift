@@ -141,3 +141,22 @@ struct RuntimePresentationTests {
         #expect(h.kinds == ["received", "app.refreshLists"])
     }
 }
+
+@Suite("Runtime: async hook")
+@MainActor
+struct RuntimeAsyncHookTests {
+    @Test("an async hook's answer is used")
+    func asyncHook() async throws {
+        let h = try RuntimeHarness()
+        h.ready()
+        h.runtime.setPresentationHook { context in
+            context.notification.id == "quiet" ? .silent : nil
+        }
+        var options: [PresentationOptions] = []
+        h.runtime.willPresent(push("quiet")) { options.append($0) }
+        h.runtime.willPresent(push("loud")) { options.append($0) }
+        for _ in 0..<100 where options.count < 2 { await Task.yield() }
+        #expect(options == [[], []])
+        #expect(h.shownBanners.map(\.id) == ["loud"], "nil falls back to the policy (banner); silent shows nothing")
+    }
+}

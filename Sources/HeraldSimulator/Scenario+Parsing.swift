@@ -21,6 +21,17 @@ extension Scenario {
         self.steps = try steps.enumerated().map { offset, step throws(ScenarioError) in
             try ScenarioStep(json: step, path: "steps[\(offset)]")
         }
+        for (offset, step) in self.steps.enumerated() {
+            let named: (tab: String, path: String)?
+            switch step {
+            case .selectTab(let tab): named = (tab, "steps[\(offset)].selectTab")
+            case .show(_, let tab?): named = (tab, "steps[\(offset)].show.tab")
+            default: named = nil
+            }
+            if let named, !tabs.contains(named.tab) {
+                throw ScenarioError(named.path, "\"\(named.tab)\" is not one of app.tabs (\(tabs.joined(separator: ", ")))")
+            }
+        }
     }
 
     static let decisions: [String: PresentationDecision] = [

@@ -119,7 +119,6 @@ public final class ScenarioRunner {
 
     private func setState(_ state: AppState) {
         runtime.setState(state)
-        timeline.append(TimelineEntry(time: clock.now, event: "app.state", fields: ["state": .string(state.rawValue)]))
     }
 
     private func note(_ message: String) {

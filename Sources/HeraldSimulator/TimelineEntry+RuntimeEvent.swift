@@ -39,6 +39,14 @@ extension TimelineEntry {
             return line("app.event", n, ["name": .string(name)])
         case .rejected(let reason):
             return line("notification.rejected", nil, ["reason": .string(reason)])
+        case .stateChanged(let state):
+            return TimelineEntry(time: time, event: "app.state", fields: ["state": .string(state.rawValue)])
+        case .receipt(let receipt):
+            var fields: [String: JSONValue] = ["kind": .string(receipt.kind.rawValue), "id": .string(receipt.notificationID)]
+            if let action = receipt.actionID { fields["action"] = .string(action) }
+            return TimelineEntry(time: time, event: "receipt", fields: fields)
+        case .badge(let count):
+            return TimelineEntry(time: time, event: "badge", fields: ["count": .int(count)])
         }
     }
 

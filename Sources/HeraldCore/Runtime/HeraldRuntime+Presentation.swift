@@ -17,9 +17,15 @@ extension HeraldRuntime {
             }
             raiseAppEvents(for: notification)
         }
+        // An echo is how a re-posted push shows: the system presents it, no hook is asked again.
+        if isEcho { return apply(.system(configuration.policy.systemOptions), to: notification, source: source, completion: completion) }
         let context = PresentationContext(notification: notification, source: source, state: state)
         decide(context) { [weak self] decision in
-            self?.apply(decision, to: notification, source: source, completion: completion)
+            guard let self else { return }
+            // A late answer for Herald's own UI after the app left the foreground: the system shows it.
+            let inApp = decision == .banner || decision == .confirm
+            let effective = inApp && !self.state.isForeground ? .system(self.configuration.policy.systemOptions) : decision
+            self.apply(effective, to: notification, source: source, completion: completion)
         }
     }
 
@@ -68,17 +74,24 @@ extension HeraldRuntime {
         }
     }
 
-    /// Shows Herald's own UI for a notification: the banner or the confirm alert.
+    /// Shows Herald's own UI for a notification: the banner, or the confirm alert (one at a time).
     func presentInApp(_ notification: PushNotification, _ decision: PresentationDecision) {
-        if decision == .confirm {
-            emit(.alertShown(notification))
-            ports.alert.confirm(notification) { [weak self] show in
-                guard let self else { return }
-                self.emit(.alertAnswered(notification, show: show))
-                if show { self.open(RouteRequest(notification: notification, action: nil, coldStart: false), text: nil) }
-            }
-        } else {
-            bannerQueue.enqueue(BannerItem(notification: notification))
+        guard decision == .confirm else { return bannerQueue.enqueue(BannerItem(notification: notification)) }
+        alertQueue.append(notification)
+        if alertQueue.count == 1 { showNextAlert() }
+    }
+
+    private func showNextAlert() {
+        guard let notification = alertQueue.first else { return }
+        emit(.alertShown(notification))
+        var answered = false
+        ports.alert.confirm(notification) { [weak self] show in
+            guard let self, !answered else { return }
+            answered = true
+            self.alertQueue.removeFirst()
+            self.emit(.alertAnswered(notification, show: show))
+            if show { self.open(RouteRequest(notification: notification, action: nil, coldStart: false), text: nil) }
+            self.showNextAlert()
         }
     }
 

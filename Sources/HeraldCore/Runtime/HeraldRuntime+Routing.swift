@@ -82,5 +82,9 @@ extension HeraldRuntime {
     func emit(_ event: RuntimeEvent) {
         onEvent?(event)
         for continuation in streams.values { continuation.yield(event) }
+        switch event {
+        case .receipt, .badge: return
+        default: for derived in receipts?.record(event, state: state) ?? [] { emit(derived) }
+        }
     }
 }

@@ -28,8 +28,12 @@ public final class HeraldRuntime {
     public var presentationHook: PresentationHook?
     /// Called for every event, synchronously, in order.
     public var onEvent: (@MainActor (RuntimeEvent) -> Void)?
+    /// Records receipts, the inbox and the badge from what happens, when set.
+    public var receipts: ReceiptRecorder?
 
     var buffer: [BufferedWork] = []
+    /// Confirm alerts: the first is on screen, the rest wait for its answer.
+    var alertQueue: [PushNotification] = []
     var parked: RouteRequest?
     var routedKeys: RecentKeys
     var presentedKeys: RecentKeys
@@ -64,7 +68,9 @@ public final class HeraldRuntime {
 
     /// The app's state changed; leaving the foreground hides the banner.
     public func setState(_ newState: AppState) {
+        guard newState != state else { return }
         state = newState
+        emit(.stateChanged(newState))
         if !newState.isForeground && bannerQueue.current != nil { bannerQueue.removeAll() }
     }
 
@@ -80,6 +86,11 @@ public final class HeraldRuntime {
             case .present(let notification, let decision): presentInApp(notification, decision)
             }
         }
+    }
+
+    /// Sets the badge to zero (post 004 resets it when the app opens).
+    public func clearBadge() {
+        for event in receipts?.clearBadge() ?? [] { emit(event) }
     }
 
     /// A user logged in: a route parked for login runs now.

@@ -31,4 +31,10 @@ public enum RuntimeEvent: Sendable, Hashable {
     case app(name: String, notification: PushNotification)
     /// A payload that could not be decoded; nothing else happens with it.
     case rejected(reason: String)
+    /// The app's state changed.
+    case stateChanged(AppState)
+    /// A receipt was recorded in the outbox (once per fact: duplicates are not).
+    case receipt(Receipt)
+    /// The badge the app and its extension agree on changed.
+    case badge(Int)
 }

@@ -103,9 +103,14 @@ struct RuntimeRoutingTests {
         h.runtime.didReceiveResponse(push("a", ["link": "app://article/1"]))
         var seen: [String] = []
         for await event in stream {
-            if case .navigation(let command, _) = event { seen.append(command.kind) } else { seen.append("other") }
-            if seen.count == 2 { break }
+            switch event {
+            case .stateChanged(let state): seen.append(state.rawValue)
+            case .opened: seen.append("opened")
+            case .navigation(let command, _): seen.append(command.kind)
+            default: seen.append("other")
+            }
+            if seen.last == "push" || seen.count == 10 { break }
         }
-        #expect(seen == ["other", "push"])
+        #expect(seen == ["active", "opened", "push"])
     }
 }

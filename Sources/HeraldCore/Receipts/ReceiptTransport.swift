@@ -1,0 +1,47 @@
+/// What the server said to a batch of receipts.
+public enum ReceiptDelivery: Sendable, Hashable {
+    /// Taken (2xx).
+    case accepted
+    /// Refused for good (4xx other than 408 and 429): dropped with a log line, never retried.
+    case refused(status: Int, message: String)
+    /// Not taken this time (network, 408, 429, 5xx): retried with backoff.
+    case failed(String)
+
+    /// The delivery an HTTP status means.
+    public static func status(_ status: Int, message: String = "") -> ReceiptDelivery {
+        switch status {
+        case 200..<300: return .accepted
+        case 408, 429: return .failed("HTTP \(status) \(message)")
+        case 400..<500: return .refused(status: status, message: message)
+        default: return .failed("HTTP \(status) \(message)")
+        }
+    }
+}
+
+/// Sends receipts to a server (the Herald gateway, or an app's own backend). Call
+/// `completion` once, on the main actor.
+@MainActor
+public protocol ReceiptTransport: AnyObject {
+    func send(_ receipts: [Receipt], completion: @escaping @MainActor (ReceiptDelivery) -> Void)
+}
+
+/// Exponential backoff with jitter: 0.2 s × 2^n, capped at 64 s; each wait is drawn
+/// between half and all of that ("equal jitter"), so clients that failed together do
+/// not retry together, and none waits less than half the schedule.
+public struct Backoff: Sendable {
+    public var base: Double = 0.2
+    public var cap: Double = 64
+
+    public init(base: Double = 0.2, cap: Double = 64) {
+        self.base = base
+        self.cap = cap
+    }
+
+    /// The wait before retry number `attempt` (0 for the first retry); `jitter` in 0...1.
+    public func delay(attempt: Int, jitter: Double) -> Double {
+        let ceiling = min(cap, base * pow2(min(attempt, 30)))
+        return ceiling / 2 + ceiling / 2 * min(1, max(0, jitter))
+    }
+
+    private func pow2(_ n: Int) -> Double { Double(1 << n) }
+}

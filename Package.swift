@@ -19,6 +19,8 @@ let package = Package(
         .target(name: "HeraldCLI", dependencies: ["HeraldCore", "HeraldSimulator"]),
         .executableTarget(name: "herald", dependencies: ["HeraldCLI"]),
         .testTarget(name: "HeraldCoreTests", dependencies: ["HeraldCore"], exclude: ["Fixtures"]),
+        // A child process the outbox crash tests kill at random points.
+        .executableTarget(name: "herald-outbox-stress", dependencies: ["HeraldCore"], path: "Tests/Tools/OutboxStress"),
         .testTarget(name: "HeraldCLITests", dependencies: ["HeraldCLI", "HeraldCore"]),
         .testTarget(name: "HeraldSimulatorTests", dependencies: ["HeraldSimulator", "HeraldCore"]),
     ],

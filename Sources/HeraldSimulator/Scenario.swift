@@ -38,6 +38,8 @@ public enum ScenarioStep: Sendable, Hashable {
     /// The user is looking at this screen (pushed on the tab's stack).
     case show(Screen, tab: String?)
     case selectTab(String)
+    /// The app sets the badge to zero (post 004).
+    case clearBadge
 }
 
 /// A scenario that cannot be run: where, what, and how to fix it.

@@ -1,3 +1,4 @@
+import Foundation
 import HeraldCore
 
 /// Runs a scenario: the real `HeraldRuntime` on a virtual clock, with a simulated
@@ -9,6 +10,8 @@ public final class ScenarioRunner {
     public let runtime: HeraldRuntime
     let device: SimulatedDevice
     public private(set) var timeline: [TimelineEntry] = []
+    /// The simulated App Group folder: the receipts outbox and the inbox live here.
+    public let storage: URL
 
     public init(_ scenario: Scenario) throws(ScenarioError) {
         self.scenario = scenario
@@ -18,6 +21,16 @@ public final class ScenarioRunner {
             runtime = try HeraldRuntime(configuration: scenario.configuration, ports: ports, clock: clock)
         } catch {
             throw ScenarioError("app.routes", "\(error)")
+        }
+        storage = FileManager.default.temporaryDirectory.appendingPathComponent("herald-simulate-\(UUID().uuidString)")
+        do {
+            try FileManager.default.createDirectory(at: storage, withIntermediateDirectories: true)
+            let clock = clock
+            runtime.receipts = ReceiptRecorder(
+                outbox: try ReceiptOutbox(directory: storage), inbox: try Inbox(directory: storage),
+                now: { 1_800_000_000 + clock.now })
+        } catch {
+            throw ScenarioError("storage", "cannot create the simulated App Group folder: \(error)")
         }
         runtime.onEvent = { [weak self] event in
             guard let self, let entry = TimelineEntry.from(event, at: self.clock.now) else { return }
@@ -33,6 +46,10 @@ public final class ScenarioRunner {
                 clock.schedule(after: delay) { decide(decision) }
             }
         }
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: storage)
     }
 
     /// Runs every step and returns the timeline.
@@ -90,6 +107,8 @@ public final class ScenarioRunner {
             device.state.apply(.push(screen, tab: tab))
         case .selectTab(let tab):
             device.state.apply(.selectTab(tab))
+        case .clearBadge:
+            runtime.clearBadge()
         }
     }
 

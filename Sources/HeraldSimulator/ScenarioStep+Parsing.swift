@@ -3,7 +3,7 @@ import HeraldCore
 extension ScenarioStep {
     static let kinds = [
         "launch", "uiReady", "state", "receive", "local", "tap", "action", "swipe", "touch", "advance", "login", "logout",
-        "show", "selectTab",
+        "show", "selectTab", "clearBadge",
     ]
 
     /// Reads one step: an object with exactly one of the keys in `kinds`.
@@ -53,6 +53,8 @@ extension ScenarioStep {
         case "selectTab":
             guard let tab = value.stringValue else { throw ScenarioError(at, "expected a tab name") }
             self = .selectTab(tab)
+        case "clearBadge":
+            self = .clearBadge
         default:
             throw ScenarioError(path, "unknown step \"\(kind)\"; use one of \(Self.kinds.joined(separator: ", "))")
         }

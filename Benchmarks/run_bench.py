@@ -1,4 +1,4 @@
-"""`make bench`: Herald against its peers, same corpus, same run; writes docs/benchmarks.md.
+"""`make bench`: Herald against its peers, same run; writes docs/benchmarks.md.
 
 Decode benchmark: the payload corpus (every provider fixture and example) decoded
 N times by `herald bench-decode` and by Python's json.loads plus the same field
@@ -63,11 +63,47 @@ def machine():
     return f"{cpu}, {os.cpu_count()} cores; {swift[0] if swift else 'swift'}; Python {platform.python_version()}"
 
 
+OUTBOX_START, OUTBOX_END = "<!-- bench:outbox:start -->", "<!-- bench:outbox:end -->"
+
+
+def outbox_section(herald, events):
+    """Durable appends against whole-file rewrites, and sender batching, in one run."""
+    import tempfile
+    with tempfile.TemporaryDirectory() as folder:
+        out = subprocess.run([herald, "bench-outbox", folder, "--events", str(events)],
+                             check=True, capture_output=True, text=True).stdout
+    r = json.loads(out.strip().splitlines()[-1])
+    h, n, nf = r["herald"]["perSecond"], r["naive"]["perSecond"], r["naiveFsync"]["perSecond"]
+    return "\n".join([
+        OUTBOX_START,
+        f"Measured {time.strftime('%Y-%m-%d')} on {machine()}; {events} receipts recorded one at a time.",
+        "",
+        "| how each receipt is kept | durable | receipts/s | vs naive |",
+        "| --- | --- | ---: | ---: |",
+        f"| Herald `ReceiptOutbox` (one checksummed line + fsync) | yes | {h:,.0f} | {h / n:.2f}x |",
+        f"| naive: whole list as JSON, `Data.write(.atomic)` | no | {n:,.0f} | 1.00x |",
+        f"| naive + fsync | yes | {nf:,.0f} | {nf / n:.2f}x |",
+        "",
+        "| sender draining the same number of pending receipts | requests | receipts/s |",
+        "| --- | ---: | ---: |",
+        f"| batches of 1 | {r['sender1']['requests']:,} | {r['sender1']['perSecond']:,.0f} |",
+        f"| batches of 100 | {r['sender100']['requests']:,} | {r['sender100']['perSecond']:,.0f} |",
+        OUTBOX_END,
+    ])
+
+
+def replace_section(report, start, end, table):
+    if start in report and end in report:
+        return report[:report.index(start)] + table + report[report.index(end) + len(end):]
+    return report + "\n" + table + "\n"
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--herald", required=True)
     parser.add_argument("--report", required=True)
     parser.add_argument("--iterations", type=int, default=2000)
+    parser.add_argument("--outbox-events", type=int, default=1000)
     args = parser.parse_args()
 
     files = build_corpus(os.path.join(ROOT, "Benchmarks/out/corpus"))
@@ -103,11 +139,12 @@ def main():
     ])
     print(table)
 
+    outbox = outbox_section(args.herald, args.outbox_events)
+    print(outbox)
+
     report = open(args.report, encoding="utf-8").read() if os.path.exists(args.report) else ""
-    if START in report and END in report:
-        report = report[:report.index(START)] + table + report[report.index(END) + len(END):]
-    else:
-        report += "\n" + table + "\n"
+    report = replace_section(report, START, END, table)
+    report = replace_section(report, OUTBOX_START, OUTBOX_END, outbox)
     with open(args.report, "w", encoding="utf-8") as f:
         f.write(report)
 

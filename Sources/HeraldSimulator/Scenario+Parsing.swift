@@ -6,10 +6,16 @@ extension Scenario {
         guard let root = json.objectValue else { throw ScenarioError("scenario", "expected an object with \"app\" and \"steps\"") }
         let app = root["app"] ?? [:]
         guard app.objectValue != nil else { throw ScenarioError("app", "expected an object") }
+        try Self.checkKeys(app, Self.appKeys, "app")
         tabs = try Self.strings(app["tabs"], "app.tabs") ?? ["main"]
         guard !tabs.isEmpty else { throw ScenarioError("app.tabs", "needs at least one tab") }
         bannerHeight = try Self.number(app["bannerHeight"], "app.bannerHeight") ?? 88
         configuration = try Self.configuration(app, tabs: tabs)
+        do {
+            _ = try Router(configuration.routes.map { (pattern: $0.pattern, target: $0) })
+        } catch {
+            throw ScenarioError("app.routes[\(error.index)].pattern", error.description)
+        }
         hookDelay = try Self.number(app["hook"]?["after"], "app.hook.after")
         hookDecision = try app["hook"]?["decision"].map { value throws(ScenarioError) in
             guard let decision = Self.decisions[value.stringValue ?? ""] else {
@@ -32,6 +38,20 @@ extension Scenario {
                 throw ScenarioError(named.path, "\"\(named.tab)\" is not one of app.tabs (\(tabs.joined(separator: ", ")))")
             }
         }
+    }
+
+    static let appKeys: Set<String> = [
+        "tabs", "foreground", "repostInForeground", "loggedIn", "bannerDuration", "bannerHeight", "hookTimeout", "hook",
+        "routes", "fieldRoutes", "fallback", "events",
+    ]
+    static let targetKeys: Set<String> = [
+        "pattern", "when", "screen", "tab", "requiresAuth", "reuse", "presentation", "popToRoot", "params", "fixedParams",
+    ]
+
+    /// Refuses keys the format does not know, so a typo is not silently ignored.
+    static func checkKeys(_ object: JSONValue, _ known: Set<String>, _ path: String) throws(ScenarioError) {
+        guard let unknown = object.objectValue?.keys.sorted().first(where: { !known.contains($0) }) else { return }
+        throw ScenarioError("\(path).\(unknown)", "unknown key; known keys are \(known.sorted().joined(separator: ", "))")
     }
 
     static let decisions: [String: PresentationDecision] = [
@@ -82,6 +102,7 @@ extension Scenario {
     /// A route's target and its data parameters (`params`: parameter name → data path).
     private static func target(_ json: JSONValue, _ path: String, tabs: [String]) throws(ScenarioError) -> (RouteTarget, [String: JSONPath]) {
         guard json.objectValue != nil else { throw ScenarioError(path, "expected an object") }
+        try checkKeys(json, targetKeys, path)
         var target = RouteTarget()
         target.screen = try text(json["screen"], path + ".screen")
         target.tab = try text(json["tab"], path + ".tab")

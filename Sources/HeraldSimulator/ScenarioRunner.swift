@@ -60,7 +60,11 @@ public final class ScenarioRunner {
     }
 
     public func runAll() {
-        for step in scenario.steps { run(step) }
+        for step in scenario.steps {
+            run(step)
+            // What is due now happens now: a zero-delay timer does not wait for the next step.
+            clock.runDue()
+        }
     }
 
     /// The user's view of the app now.

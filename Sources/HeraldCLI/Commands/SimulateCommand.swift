@@ -28,20 +28,29 @@ enum SimulateCommand: Command {
             terminal.error("herald simulate: give one scenario file (see docs/simulate.md)")
             return 2
         }
+        let name = arguments.positionals[0]
         let scenario: Scenario
         do {
-            let input = try PayloadInput.read(arguments.positionals, terminal: terminal)[0]
-            let json = try JSONParser(maxDepth: 128).parse(input.bytes)
+            let input = try PayloadInput.read(arguments.positionals, terminal: terminal, what: "a scenario file (docs/simulate.md)")[0]
+            let json: JSONValue
+            do {
+                json = try JSONParser(maxDepth: 128).parse(input.bytes)
+            } catch {
+                throw ScenarioError("scenario", "not valid JSON: \(error)")
+            }
             scenario = try Scenario(json: json)
+        } catch let error as InputError {
+            terminal.error("herald simulate: \(error)")
+            return 2
         } catch {
-            terminal.error("herald simulate: \(arguments.positionals[0]): \(error)")
+            terminal.error("herald simulate: \(name): \(error)")
             return 2
         }
         let timeline: [TimelineEntry]
         do {
             timeline = try MainActor.assumeIsolated { () throws(ScenarioError) in try ScenarioRunner.run(scenario) }
         } catch {
-            terminal.error("herald simulate: \(arguments.positionals[0]): \(error)")
+            terminal.error("herald simulate: \(name): \(error)")
             return 2
         }
         for entry in timeline {

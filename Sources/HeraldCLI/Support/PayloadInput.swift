@@ -7,7 +7,7 @@ struct PayloadInput {
     var bytes: Data
 
     /// Reads every named input; a missing file is a clear error naming it.
-    static func read(_ names: [String], terminal: Terminal) throws(InputError) -> [PayloadInput] {
+    static func read(_ names: [String], terminal: Terminal, what: String = "a JSON payload file") throws(InputError) -> [PayloadInput] {
         let names = names.isEmpty ? ["-"] : names
         guard names.filter({ $0 == "-" }).count <= 1 else {
             throw InputError("standard input (-) can be read only once")
@@ -20,9 +20,9 @@ struct PayloadInput {
             }
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: name, isDirectory: &isDirectory) else {
-                throw InputError("\(name): no such file; give a JSON payload file, or - to read standard input")
+                throw InputError("\(name): no such file; give \(what), or - to read standard input")
             }
-            guard !isDirectory.boolValue else { throw InputError("\(name): is a folder; give a JSON payload file") }
+            guard !isDirectory.boolValue else { throw InputError("\(name): is a folder; give \(what)") }
             guard let data = FileManager.default.contents(atPath: name) else {
                 throw InputError("\(name): cannot be read; check its permissions")
             }

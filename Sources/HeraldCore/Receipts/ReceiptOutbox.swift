@@ -18,6 +18,8 @@ public final class ReceiptOutbox: @unchecked Sendable {
     public let limits: Limits
     private let now: @Sendable () -> Double
     private let logger: any HeraldLogger
+    /// The de-duplication keys of the records, kept up to date incrementally (guarded by the log's lock).
+    private var keyIndex = KeyIndex()
 
     /// Opens the outbox in `directory` (an App Group container on iOS; any folder elsewhere).
     public init(
@@ -35,8 +37,7 @@ public final class ReceiptOutbox: @unchecked Sendable {
     @discardableResult
     public func record(_ receipts: [Receipt]) throws -> [Receipt] {
         let added: [Receipt] = try log.transaction { records in
-            var seen = Self.keys(in: records)
-            let fresh = receipts.filter { seen.insert($0.dedupeKey).inserted }
+            let fresh = receipts.filter { keyIndex.insert($0.dedupeKey, records: records, generation: log.generation) }
             return (fresh.map(\.json), fresh)
         }
         if !added.isEmpty, try shouldCompact() { try compact() }
@@ -122,5 +123,26 @@ public final class ReceiptOutbox: @unchecked Sendable {
         return OutboxSnapshot(
             receipts: receipts, pending: receipts.filter { !acked.contains($0.id) }, acknowledged: acked, trims: trims,
             tornTail: tornTail, corruptOffsets: corrupt)
+    }
+}
+
+/// De-duplication keys of an outbox's records, extended as records are appended and
+/// rebuilt when the log's generation changes.
+struct KeyIndex {
+    private var keys: Set<String> = []
+    private var counted = 0
+    private var generation = -1
+
+    /// Inserts `key` after catching up with `records`; `false` when it was already there.
+    mutating func insert(_ key: String, records: [JSONValue], generation: Int) -> Bool {
+        if generation != self.generation || records.count < counted {
+            keys = ReceiptOutbox.keys(in: records)
+            counted = records.count
+            self.generation = generation
+        } else if records.count > counted {
+            keys.formUnion(ReceiptOutbox.keys(in: Array(records[counted...])))
+            counted = records.count
+        }
+        return keys.insert(key).inserted
     }
 }

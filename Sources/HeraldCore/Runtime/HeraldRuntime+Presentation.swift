@@ -57,9 +57,7 @@ extension HeraldRuntime {
             completion([])
         case .repostAsLocal:
             completion([])
-            repostedKeys.insert(notification.dedupeKey)
-            emit(.repostedAsLocal(notification))
-            ports.system.postLocal(notification)
+            repost(notification)
         case .route:
             completion([])
             open(RouteRequest(notification: notification, action: nil, coldStart: false), text: nil)
@@ -72,6 +70,13 @@ extension HeraldRuntime {
                 emit(.launchBuffered(notification, what: "presentation"))
             }
         }
+    }
+
+    /// Posts the notification again as a local one, which the system presents.
+    func repost(_ notification: PushNotification) {
+        repostedKeys.insert(notification.dedupeKey)
+        emit(.repostedAsLocal(notification))
+        ports.system.postLocal(notification)
     }
 
     /// Shows Herald's own UI for a notification: the banner, or the confirm alert (one at a time).

@@ -83,7 +83,9 @@ public final class HeraldRuntime {
         for item in work {
             switch item {
             case .route(let request): navigate(request)
-            case .present(let notification, let decision): presentInApp(notification, decision)
+            case .present(let notification, let decision):
+                // The app left the foreground while the UI was coming up: the system shows it instead.
+                if state.isForeground { presentInApp(notification, decision) } else { repost(notification) }
             }
         }
     }

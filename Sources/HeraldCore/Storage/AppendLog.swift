@@ -29,6 +29,9 @@ public final class AppendLog: @unchecked Sendable {
     public private(set) var lastTornTail: TornTail?
     /// Offsets of corrupt lines the last full read skipped.
     public private(set) var corruptOffsets: [Int] = []
+    /// Changes whenever the record list is rebuilt rather than extended (a reopen after
+    /// another process compacted, or a rewrite): caches derived from the records check it.
+    public private(set) var generation = 0
 
     /// Opens (creating if needed) `name` in `directory`, which must exist.
     public init(directory: URL, name: String) throws(StorageError) {
@@ -87,6 +90,7 @@ public final class AppendLog: @unchecked Sendable {
         inode = try Self.identity(fd, path: url.path)
         scanned = bytes.count
         cache = records
+        generation += 1
     }
 
     // MARK: Internals
@@ -113,10 +117,16 @@ public final class AppendLog: @unchecked Sendable {
             scanned = 0
             cache = []
             corruptOffsets = []
+            generation += 1
         }
         let size = Int(lseek(fd, 0, SEEK_END))
         guard size > scanned else {
-            if size < scanned { scanned = 0; cache = []; return try refresh(repair: repair) }
+            if size < scanned {
+                scanned = 0
+                cache = []
+                generation += 1
+                return try refresh(repair: repair)
+            }
             return
         }
         var bytes = [UInt8](repeating: 0, count: size - scanned)

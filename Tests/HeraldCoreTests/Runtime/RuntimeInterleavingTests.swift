@@ -55,6 +55,10 @@ struct RuntimeInterleavingTests {
         var rng = SeededGenerator(seed: UInt64(seed) &* 7919 &+ 1)
         for _ in 0..<10 {
             let h = try RuntimeHarness(configuration(&rng))
+            let storage = try TemporaryDirectory()
+            h.runtime.receipts = ReceiptRecorder(
+                outbox: try ReceiptOutbox(directory: storage.url, now: { 1000 }), inbox: try Inbox(directory: storage.url, now: { 1000 }),
+                now: { 1000 })
             if Bool.random(using: &rng) { h.runtime.launch(with: payload(Self.ids.randomElement(using: &rng)!)) }
             for _ in 0..<Int.random(in: 10...60, using: &rng) { step(h, &rng) }
             // Settle: the UI comes up, the user logs in and answers every alert, time passes.
@@ -64,6 +68,22 @@ struct RuntimeInterleavingTests {
             while !h.pendingAlerts.isEmpty { h.pendingAlerts.removeFirst()(false) }
             h.clock.advance(by: 120)
             check(h.events)
+            try checkReceipts(h.events, outbox: try ReceiptOutbox(directory: storage.url, now: { 1000 }))
+        }
+    }
+
+    /// Every fact once in the outbox, and every opened notification has its receipt.
+    func checkReceipts(_ events: [RuntimeEvent], outbox: ReceiptOutbox) throws {
+        let receipts = try outbox.snapshot().receipts
+        let keys = receipts.map(\.dedupeKey)
+        #expect(Set(keys).count == keys.count, "a receipt recorded twice")
+        for event in events {
+            if case .opened(let n, nil, _) = event, let id = n.id {
+                #expect(keys.contains("opened|\(id)"), "\(id) opened without a receipt")
+            }
+            if case .received(let n, let source, _) = event, source != .local, let id = n.id {
+                #expect(keys.contains("delivered|\(id)"), "\(id) received without a delivered receipt")
+            }
         }
     }
 

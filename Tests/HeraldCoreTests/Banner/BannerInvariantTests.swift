@@ -2,22 +2,10 @@ import Testing
 
 @testable import HeraldCore
 
-/// SplitMix64, so a randomised run repeats exactly from its seed.
-struct BannerTestRandom {
-    private var state: UInt64
+/// The seeded generator the banner invariants draw from.
+typealias BannerTestRandom = SeededGenerator
 
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+extension SeededGenerator {
     /// A number in `0..<bound`.
     mutating func below(_ bound: Int) -> Int {
         Int(next() % UInt64(bound))

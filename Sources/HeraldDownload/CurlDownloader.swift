@@ -18,6 +18,10 @@ public final class CurlDownloader: AttachmentDownloader {
 
     public let options: Options
     private var loop: CurlMultiLoop?
+    private let localCopies = Counter()
+
+    /// Whether every transfer has ended, cancelled ones included (their partial files are gone).
+    public var isIdle: Bool { (loop?.isIdle ?? true) && localCopies.value == 0 }
 
     public init(options: Options = Options()) {
         self.options = options
@@ -33,7 +37,7 @@ public final class CurlDownloader: AttachmentDownloader {
         }
         switch request.location {
         case .file(let path):
-            return LocalCopy(path: path, writer: writer, completion: deliver)
+            return LocalCopy(path: path, writer: writer, counter: localCopies, completion: deliver)
         case .remote(let url):
             do throws(AttachmentSkip) {
                 let loop: CurlMultiLoop
@@ -74,9 +78,14 @@ public final class CurlDownloader: AttachmentDownloader {
     final class LocalCopy: AttachmentDownload, @unchecked Sendable {
         private nonisolated let flag = CancelFlag()
 
-        init(path: String, writer: AttachmentFileWriter, completion: @escaping @Sendable (Result<SavedAttachment, AttachmentSkip>) -> Void) {
+        init(
+            path: String, writer: AttachmentFileWriter, counter: Counter,
+            completion: @escaping @Sendable (Result<SavedAttachment, AttachmentSkip>) -> Void
+        ) {
             let box = WriterBox(writer)
+            counter.add(1)
             DispatchQueue.global().async { [self] in
+                defer { counter.add(-1) }
                 let result: Result<SavedAttachment, AttachmentSkip>
                 do throws(AttachmentSkip) {
                     result = .success(try LocalFileCopier.copy(path, with: box.writer) { self.isCancelled })
@@ -92,6 +101,14 @@ public final class CurlDownloader: AttachmentDownloader {
         func cancel() {
             flag.set()
         }
+    }
+
+    /// A count shared with background work.
+    final class Counter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var count = 0
+        var value: Int { lock.withLock { count } }
+        func add(_ delta: Int) { lock.withLock { count += delta } }
     }
 
     /// A flag set once, read from any thread.

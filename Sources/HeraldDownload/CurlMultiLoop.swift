@@ -44,6 +44,9 @@ final class CurlMultiLoop: @unchecked Sendable {
         }
     }
 
+    /// Whether no transfer is running or waiting (cancelled ones are cleaned up).
+    var isIdle: Bool { lock.withLock { !running } }
+
     /// Stops `transfer` and deletes its partial file; its completion is not called.
     func cancel(_ transfer: CurlTransfer) {
         lock.withLock { cancels.append(ObjectIdentifier(transfer)) }

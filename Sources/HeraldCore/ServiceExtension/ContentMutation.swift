@@ -13,7 +13,7 @@ public struct ContentMutation: Sendable {
     enum Operation: Sendable {
         case copy(ContentField, JSONPath)
         case text(ContentField, String)
-        case contentObject(JSONPath)
+        case contentObject(JSONPath, quietWhenMissing: Bool)
         case custom(String, @Sendable (inout NotificationContent, PushNotification) -> Void)
     }
 
@@ -32,7 +32,7 @@ public struct ContentMutation: Sendable {
     /// Takes `title`, `subtitle` and `body` from the object at `path`, each one present
     /// replacing the field (Airship's `media_attachment.content`).
     public static func contentObject(at path: JSONPath) -> ContentMutation {
-        ContentMutation(operation: .contentObject(path))
+        ContentMutation(operation: .contentObject(path, quietWhenMissing: false))
     }
 
     /// Runs the app's own code; `name` identifies it in notes.
@@ -42,8 +42,10 @@ public struct ContentMutation: Sendable {
         ContentMutation(operation: .custom(name, body))
     }
 
-    /// Airship's content object, where Airship's extension reads it.
-    public static let airshipContent = ContentMutation.contentObject(at: ["com.urbanairship.media_attachment", "content"])
+    /// Airship's content object, where Airship's extension reads it; silent for
+    /// payloads that have none (every other provider's).
+    public static let airshipContent = ContentMutation(
+        operation: .contentObject(["com.urbanairship.media_attachment", "content"], quietWhenMissing: true))
 
     /// Applies the mutation; returns a note when it found nothing to apply.
     func apply(to content: inout NotificationContent, notification: PushNotification) -> String? {
@@ -55,9 +57,9 @@ public struct ContentMutation: Sendable {
             content[field] = text
         case .text(let field, let text):
             content[field] = text
-        case .contentObject(let path):
+        case .contentObject(let path, let quiet):
             guard let object = PayloadLookup.value(at: path, in: notification)?.objectValue else {
-                return "\(path): no content object found"
+                return quiet ? nil : "\(path): no content object found"
             }
             var applied = false
             for field in [ContentField.title, .subtitle, .body] {

@@ -24,6 +24,7 @@ demo: build
 bench: deps
 	$(SWIFT) build -c release
 	@python3 Benchmarks/run_bench.py --herald $(HERALD_RELEASE) --report docs/benchmarks.md
+	@python3 Benchmarks/nse_bench.py --herald $(HERALD_RELEASE) --report docs/benchmarks.md
 
 format:
 	$(SWIFT) format --in-place --recursive Package.swift Sources Tests

@@ -66,6 +66,8 @@ final class CurlMultiLoop: @unchecked Sendable {
                 curl_multi_remove_handle(multi, easy)
                 transfer.completion(transfer.finish(code))
             }
+            // Nothing left running: back to takeWork at once, which ends the thread when idle.
+            if active.isEmpty { continue }
             curl_multi_poll(multi, nil, 0, 1000, nil)
         }
     }

@@ -43,6 +43,25 @@ struct NseCommandTests {
         }
     }
 
+    @Test("bundled resources and file URLs are attached without a server")
+    func resources() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("herald-cli-res-\(UUID().uuidString)").path
+        let out = folder + "/out"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // An M4A (ftyp brand M4A) without an extension, and a GIF behind a file URL.
+        try Data([0, 0, 0, 0x20] + Array("ftypM4A ".utf8) + [UInt8](repeating: 0, count: 200)).write(to: URL(fileURLWithPath: folder + "/like"))
+        try Data(Array("GIF89a".utf8) + [UInt8](repeating: 1, count: 100)).write(to: URL(fileURLWithPath: folder + "/pic.gif"))
+        let payload = #"{"aps":{"alert":"x","mutable-content":1},"media-url":["like","file://\#(folder)/pic.gif","missing.png"]}"#
+        try withTemporaryFile(payload) { path in
+            let run = CLIRun(["nse", path, "--resources", folder, "--out", out, "--json"])
+            #expect(run.status == 0)
+            let json = try #require(try run.jsonLines().first)
+            #expect(Set((json["attachments"]?.arrayValue ?? []).compactMap { $0["format"]?.stringValue }) == ["m4a", "gif"])
+            #expect(json["skipped"]?[0]?["reason"] == "no bundled resource named missing.png")
+        }
+    }
+
     @Test("the executable: post 002 with unseen servers (no extension, wrong type, too big, stalled, 404, redirect)")
     func endToEnd() throws {
         guard FileManager.default.isExecutableFile(atPath: ExecutableEndToEndTests.executable.path) else {

@@ -18,12 +18,10 @@ enum AttachmentLocator {
         var requests: [AttachmentRequest] = []
         var skipped: [SkippedAttachment] = []
         for (text, kind) in found where seen.insert(text).inserted {
-            guard requests.count < options.limits.maxCount else {
-                skipped.append(SkippedAttachment(source: text, skip: AttachmentSkip(.tooMany(limit: options.limits.maxCount))))
-                continue
-            }
-            do {
+            do throws(AttachmentSkip) {
                 let location = try self.location(of: text, resourceDirectories: options.resourceDirectories)
+                // Counted only among usable references, so a bad one reports its own reason.
+                guard requests.count < options.limits.maxCount else { throw AttachmentSkip(.tooMany(limit: options.limits.maxCount)) }
                 let inspector = AttachmentInspector(source: text, limits: options.limits, declaredKind: kind)
                 requests.append(AttachmentRequest(index: requests.count, location: location, inspector: inspector))
             } catch {

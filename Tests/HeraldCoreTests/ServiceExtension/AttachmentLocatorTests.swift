@@ -45,11 +45,16 @@ struct AttachmentLocatorTests {
         options.limits.maxCount = 2
         let payload: JSONValue = [
             "aps": ["alert": "x"],
-            "m": ["ftp://f.example/a.jpg", "not a url", "https://", "https://a.example/1.jpg", "https://a.example/2.jpg", "https://a.example/3.jpg"],
+            "m": ["ftp://f.example/a.jpg", "not a url", "https://", "https://a.example/1.jpg", "https://a.example/2.jpg", "https://a.example/3.jpg",
+                "gopher://g.example/late",
+            ],
         ]
         let (sources, skipped) = try locate(payload, options)
         #expect(sources == ["https://a.example/1.jpg", "https://a.example/2.jpg"])
-        #expect(skipped.map(\.skip) == [AttachmentSkip(.unsupportedScheme("ftp")), AttachmentSkip(.notAURL), AttachmentSkip(.notAURL), AttachmentSkip(.tooMany(limit: 2))])
+        #expect(skipped.map(\.skip) == [
+            AttachmentSkip(.unsupportedScheme("ftp")), AttachmentSkip(.notAURL), AttachmentSkip(.notAURL), AttachmentSkip(.tooMany(limit: 2)),
+            AttachmentSkip(.unsupportedScheme("gopher")),  // past the limit, a bad reference still says why
+        ])
     }
 
     @Test("file URLs and bundled resources become local files")

@@ -113,7 +113,9 @@ final class CurlTransfer: @unchecked Sendable {
         var length: curl_off_t = -1
         _ = hdl_curl_easy_getinfo_off_t(handle, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &length)
         try writer.begin(
-            ResponseHead(status: status == 0 ? nil : status, contentType: type.map { String(cString: $0) }, contentLength: length >= 0 ? Int(length) : nil))
+            ResponseHead(
+                status: status == 0 ? nil : status, contentType: type.map { String(cString: $0) },
+                contentLength: length >= 0 ? Int(length) : nil))
     }
 
     /// A body chunk; returning less than `length` makes libcurl stop with a write error.

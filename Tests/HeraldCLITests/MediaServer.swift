@@ -26,7 +26,8 @@ final class MediaServer: @unchecked Sendable {
         }
         guard let text = String(data: line, encoding: .utf8), text.hasPrefix("PORT "), let port = Int(text.dropFirst(5)) else {
             process.terminate()
-            throw ServerError(message: "media_server.py did not start (is python3 installed?); said: \(String(decoding: line, as: UTF8.self))")
+            throw ServerError(
+                message: "media_server.py did not start (is python3 installed?); said: \(String(decoding: line, as: UTF8.self))")
         }
         self.port = port
     }

@@ -50,7 +50,8 @@ struct NseCommandTests {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         // An M4A (ftyp brand M4A) without an extension, and a GIF behind a file URL.
-        try Data([0, 0, 0, 0x20] + Array("ftypM4A ".utf8) + [UInt8](repeating: 0, count: 200)).write(to: URL(fileURLWithPath: folder + "/like"))
+        try Data([0, 0, 0, 0x20] + Array("ftypM4A ".utf8) + [UInt8](repeating: 0, count: 200)).write(
+            to: URL(fileURLWithPath: folder + "/like"))
         try Data(Array("GIF89a".utf8) + [UInt8](repeating: 1, count: 100)).write(to: URL(fileURLWithPath: folder + "/pic.gif"))
         let payload = #"{"aps":{"alert":"x","mutable-content":1},"media-url":["like","file://\#(folder)/pic.gif","missing.png"]}"#
         try withTemporaryFile(payload) { path in
@@ -81,7 +82,8 @@ struct NseCommandTests {
             ],
         ]
         let result = try ExecutableEndToEndTests.run(
-            ["nse", "-", "--preset", "post002", "--deadline", "1.5", "--out", out, "--json"], stdin: Data(JSONWriter.serialize(payload).utf8))
+            ["nse", "-", "--preset", "post002", "--deadline", "1.5", "--out", out, "--json"],
+            stdin: Data(JSONWriter.serialize(payload).utf8))
         #expect(result.status == 0, "\(result.err)")
         let json = try parseJSON(result.out)
         #expect(json["trigger"] == "deadline")

@@ -27,7 +27,9 @@ final class CurlDownloaderTests {
     var files: [String] { ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted() }
 
     /// Downloads `source` and waits for the completion (at most `limit` seconds).
-    func fetch(_ source: String, limits: AttachmentLimits = AttachmentLimits(), limit: Double = 20) async -> Result<SavedAttachment, AttachmentSkip>? {
+    func fetch(_ source: String, limits: AttachmentLimits = AttachmentLimits(), limit: Double = 20) async -> Result<
+        SavedAttachment, AttachmentSkip
+    >? {
         guard let location = try? AttachmentLocatorProbe.location(source) else { return nil }
         let request = AttachmentRequest(index: 0, location: location, inspector: AttachmentInspector(source: source, limits: limits))
         return await withCheckedContinuation { continuation in
@@ -77,7 +79,9 @@ final class CurlDownloaderTests {
         #expect(try await skipped("/m/jpeg/10000001/big.jpg") == .announcedTooLarge(bytes: 10_000_001, cap: 10_000_000, kind: .image))
         let small = AttachmentLimits(image: 300_000, audio: 100_000, video: 500_000)
         #expect(try await skipped("/m/jpeg/400000/big?length=none&type=none", limits: small) == .tooLarge(cap: 300_000, kind: .image))
-        #expect(try await skipped("/m/mp3/200000/song?type=none", limits: small) == .announcedTooLarge(bytes: 200_000, cap: 100_000, kind: .audio))
+        #expect(
+            try await skipped("/m/mp3/200000/song?type=none", limits: small)
+                == .announcedTooLarge(bytes: 200_000, cap: 100_000, kind: .audio))
     }
 
     @Test("missing or lying Content-Length")

@@ -35,7 +35,9 @@ struct LivePipelineTests {
         let inner = #"{"aps":{"pushtopic":"Finance","pushimageurl":"\#(server.url("/m/jpeg/300000/cover"))"}}"#
         let payload: JSONValue = [
             "aps": ["alert": ["title": "t", "body": "Rates"], "mutable-content": 1], "_gmid_": "GT_1:2:3", "payload": .string(inner),
-            "media-url": [.string(server.url("/stall")), .string(server.url("/status/404")), .string(server.url("/redirect/1/m/mp3/20000/a"))],
+            "media-url": [
+                .string(server.url("/stall")), .string(server.url("/status/404")), .string(server.url("/redirect/1/m/mp3/20000/a")),
+            ],
         ]
         let (report, deliveries) = try await run(payload, deadline: 1.0, directory: directory)
         #expect(deliveries == 1)
@@ -59,7 +61,9 @@ struct LivePipelineTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("herald-live-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let payload: JSONValue = ["aps": ["alert": "x", "mutable-content": 1], "attachment-url": .string(server.url("/m/png/5000/p?type=text/html"))]
+        let payload: JSONValue = [
+            "aps": ["alert": "x", "mutable-content": 1], "attachment-url": .string(server.url("/m/png/5000/p?type=text/html")),
+        ]
         let (report, deliveries) = try await run(payload, deadline: 15, directory: directory)
         #expect(deliveries == 1)
         #expect(report.trigger == .completed && report.elapsed < 5)

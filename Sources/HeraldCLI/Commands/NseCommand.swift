@@ -100,7 +100,8 @@ enum NseCommand: Command {
     }
 
     private static func outputDirectory(_ requested: String?) throws -> String {
-        let path = requested ?? FileManager.default.temporaryDirectory.appendingPathComponent("herald-nse-\(UUID().uuidString.prefix(8))").path
+        let path =
+            requested ?? FileManager.default.temporaryDirectory.appendingPathComponent("herald-nse-\(UUID().uuidString.prefix(8))").path
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         } catch {
@@ -118,15 +119,18 @@ enum NseCommand: Command {
     private static func runOnMain(_ configuration: ServiceExtensionConfiguration, payload: Data) -> (ServiceExtensionReport, Double) {
         var result: (ServiceExtensionReport, Double)?
         start(configuration, payload: payload) { report, wall in result = (report, wall) }
-        while result == nil { _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.05)) }
-        // Give cancelled transfers a moment to remove their partial files.
-        let settle = Date(timeIntervalSinceNow: 2)
-        while !(activeDownloader?.isIdle ?? true), Date() < settle {
-            _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.01))
+        while true {
+            if let result {
+                // Give cancelled transfers a moment to remove their partial files.
+                let settle = Date(timeIntervalSinceNow: 2)
+                while !(activeDownloader?.isIdle ?? true), Date() < settle {
+                    _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.01))
+                }
+                activeDownloader = nil
+                return result
+            }
+            _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.05))
         }
-        activeDownloader = nil
-        guard let result else { fatalError("unreachable: the loop above ends only with a result") }
-        return result
     }
 
     @MainActor private static var activeDownloader: CurlDownloader?

@@ -22,7 +22,9 @@ struct NseReport {
                 if let value { lines.append("  \(label): \(value)") }
             }
             for file in content.attachments {
-                lines.append("  attachment: \(file.path) (\(file.format.rawValue), \(file.format.kind.rawValue), \(file.bytes) bytes) from \(file.source)")
+                lines.append(
+                    "  attachment: \(file.path) (\(file.format.rawValue), \(file.format.kind.rawValue), \(file.bytes) bytes) from \(file.source)"
+                )
             }
         }
         for skip in report.skipped { lines.append("  skipped: \(skip.source): \(skip.skip)") }
@@ -44,7 +46,8 @@ struct NseReport {
             "content": content.map { content in
                 [
                     "title": text(content.title), "subtitle": text(content.subtitle), "body": text(content.body),
-                    "category": text(content.categoryIdentifier), "thread": text(content.threadIdentifier), "sound": text(content.sound?.name),
+                    "category": text(content.categoryIdentifier), "thread": text(content.threadIdentifier),
+                    "sound": text(content.sound?.name),
                 ]
             } ?? .null,
             "attachments": .array(

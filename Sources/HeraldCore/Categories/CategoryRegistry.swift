@@ -45,7 +45,8 @@ public final class CategoryRegistry {
         var seen = Set<String>()
         for action in category.actions {
             guard !action.identifier.isEmpty else { throw CategoryError(.emptyActionIdentifier(category: id)) }
-            guard action.identifier != NotificationAction.defaultIdentifier, action.identifier != NotificationAction.dismissIdentifier else {
+            guard action.identifier != NotificationAction.defaultIdentifier, action.identifier != NotificationAction.dismissIdentifier
+            else {
                 throw CategoryError(.reservedAction(category: id, action: action.identifier))
             }
             guard seen.insert(action.identifier).inserted else {

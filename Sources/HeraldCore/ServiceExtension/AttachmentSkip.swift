@@ -48,7 +48,8 @@ public struct AttachmentSkip: Error, Sendable, Hashable, CustomStringConvertible
             return "Content-Length is \(bytes) bytes, over the \(cap)-byte cap for \(kind?.rawValue ?? "any attachment"); not downloaded"
         case .tooLarge(let cap, let kind):
             return "more than \(cap) bytes, the cap for \(kind?.rawValue ?? "any attachment"); download stopped"
-        case .unsupportedType(let what): return "\(what) is not an attachment format iOS accepts (JPEG, PNG, GIF, MP3, M4A, WAV, AIFF, MPEG, MP4, AVI)"
+        case .unsupportedType(let what):
+            return "\(what) is not an attachment format iOS accepts (JPEG, PNG, GIF, MP3, M4A, WAV, AIFF, MPEG, MP4, AVI)"
         case .notMedia(let what): return "the server sent \(what), not media"
         case .empty: return "the response was empty"
         case .transfer(let message): return "download failed: \(message)"

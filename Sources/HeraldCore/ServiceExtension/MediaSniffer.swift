@@ -29,10 +29,15 @@ public enum MediaSniffer {
     /// A server that answers 200 with an error page is the usual case.
     public static func textKind(of bytes: some Collection<UInt8>) -> String? {
         let b = Array(bytes.prefix(prefixLength))
-        guard let first = b.firstIndex(where: { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF) })
+        guard
+            let first = b.firstIndex(where: {
+                !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF)
+            })
         else { return b.isEmpty ? nil : "text" }
         let rest = String(decoding: b[first...], as: UTF8.self).lowercased()
-        if rest.hasPrefix("<!doctype html") || rest.hasPrefix("<html") || rest.hasPrefix("<head") || rest.hasPrefix("<body") { return "HTML" }
+        if rest.hasPrefix("<!doctype html") || rest.hasPrefix("<html") || rest.hasPrefix("<head") || rest.hasPrefix("<body") {
+            return "HTML"
+        }
         if rest.hasPrefix("<?xml") || rest.hasPrefix("<") { return "XML" }
         if rest.hasPrefix("{") || rest.hasPrefix("[") { return "JSON" }
         let printable = b[first...].allSatisfy { $0 >= 0x20 && $0 < 0x7F || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }

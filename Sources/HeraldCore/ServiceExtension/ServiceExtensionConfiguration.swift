@@ -27,7 +27,9 @@ public struct ServiceExtensionConfiguration: Sendable {
     public static func post002(title: String = "經濟日報", directory: String) -> ServiceExtensionConfiguration {
         ServiceExtensionConfiguration(
             composer: ContentComposer(
-                mutations: [.set(.title, to: title), .copy(.subtitle, from: "payload.aps.pushtopic"), .copy(.body, from: "aps.alert.body")],
+                mutations: [
+                    .set(.title, to: title), .copy(.subtitle, from: "payload.aps.pushtopic"), .copy(.body, from: "aps.alert.body"),
+                ],
                 categoryRules: [CategoryRule("category2")]),
             directory: directory)
     }

@@ -61,10 +61,13 @@ struct ContentMutationTests {
     @Test("the content as received: alert, category, thread and sound")
     func asReceived() throws {
         let payload: JSONValue = [
-            "aps": ["alert": ["title": "T", "body": "B"], "category": "chat", "thread-id": "room-1", "sound": "ping.caf"],
+            "aps": ["alert": ["title": "T", "body": "B"], "category": "chat", "thread-id": "room-1", "sound": "ping.caf"]
         ]
         let (content, _) = try compose(payload, ContentComposer())
-        #expect(content == NotificationContent(title: "T", body: "B", categoryIdentifier: "chat", threadIdentifier: "room-1", sound: Sound(name: "ping.caf")))
+        #expect(
+            content
+                == NotificationContent(
+                    title: "T", body: "B", categoryIdentifier: "chat", threadIdentifier: "room-1", sound: Sound(name: "ping.caf")))
     }
 
     @Test("Airship's content object replaces title, subtitle and body")
@@ -109,7 +112,8 @@ struct ContentMutationTests {
     @Test("numbers are read as text; empty strings are not")
     func scalars() throws {
         let payload: JSONValue = ["aps": ["alert": "Hi"], "count": 3, "empty": ""]
-        let (content, notes) = try compose(payload, ContentComposer(mutations: [.copy(.subtitle, from: "count"), .copy(.title, from: "empty")]))
+        let (content, notes) = try compose(
+            payload, ContentComposer(mutations: [.copy(.subtitle, from: "count"), .copy(.title, from: "empty")]))
         #expect(content.subtitle == "3")
         #expect(content.title == nil)
         #expect(notes.count == 1)
@@ -136,7 +140,9 @@ struct ContentMutationTests {
     @Test("an attachment rule sees the attachments known at delivery")
     func attachmentRule() throws {
         let notification = try PayloadDecoder().decode(["aps": ["alert": "x"]] as JSONValue)
-        let composer = ContentComposer(categoryRules: [CategoryRule("video", when: .hasAttachment(.video)), CategoryRule("any", when: .hasAttachment(nil))])
+        let composer = ContentComposer(categoryRules: [
+            CategoryRule("video", when: .hasAttachment(.video)), CategoryRule("any", when: .hasAttachment(nil)),
+        ])
         var content = composer.compose(notification).content
         #expect(composer.finish(content, notification: notification).categoryIdentifier == nil)
         content.attachments = [SavedAttachment(source: "u", path: "/tmp/a.jpg", format: .jpeg, bytes: 1)]

@@ -103,7 +103,9 @@ struct ExactlyOnceTests {
             let receipts = RecordingReceiptSink()
             let pipeline = ServiceExtensionPipeline(configuration: configuration, downloader: downloader, clock: clock, receipts: receipts)
             let log = HandlerLog()
-            pipeline.start(["aps": ["alert": "x"], "media-url": ["https://m.example/a", "https://m.example/stall"]] as JSONValue) { log.record($0) }
+            pipeline.start(["aps": ["alert": "x"], "media-url": ["https://m.example/a", "https://m.example/stall"]] as JSONValue) {
+                log.record($0)
+            }
             let expiring = Task.detached {
                 DispatchQueue.concurrentPerform(iterations: 4) { _ in pipeline.timeWillExpireFromAnyThread() }
             }

@@ -11,12 +11,16 @@ struct ServiceExtensionPipelineTests {
     let log = HandlerLog()
 
     func payload(_ urls: [String], extra: [String: JSONValue] = [:]) -> JSONValue {
-        var object: [String: JSONValue] = ["aps": ["alert": ["title": "T", "body": "B"], "mutable-content": 1], "media-url": .array(urls.map { .string($0) })]
+        var object: [String: JSONValue] = [
+            "aps": ["alert": ["title": "T", "body": "B"], "mutable-content": 1], "media-url": .array(urls.map { .string($0) }),
+        ]
         object.merge(extra) { $1 }
         return .object(object)
     }
 
-    func pipeline(_ downloader: ScriptedDownloader, receipts: RecordingReceiptSink? = nil, deadline: Double = 27) -> ServiceExtensionPipeline {
+    func pipeline(_ downloader: ScriptedDownloader, receipts: RecordingReceiptSink? = nil, deadline: Double = 27)
+        -> ServiceExtensionPipeline
+    {
         var configuration = ServiceExtensionConfiguration(directory: directory)
         configuration.deadline = deadline
         configuration.composer.categoryRules = [CategoryRule("media", when: .hasAttachment(nil))]
@@ -40,9 +44,11 @@ struct ServiceExtensionPipelineTests {
     @Test("parallel downloads: delivered when the last finishes, attachments in payload order")
     func allFinish() throws {
         defer { cleanup() }
-        let d = ScriptedDownloader(clock: clock, script: [
-            "https://m.example/a": .succeed(after: 3, .jpeg, bytes: 500), "https://m.example/b": .succeed(after: 1, .mp4, bytes: 800),
-        ])
+        let d = ScriptedDownloader(
+            clock: clock,
+            script: [
+                "https://m.example/a": .succeed(after: 3, .jpeg, bytes: 500), "https://m.example/b": .succeed(after: 1, .mp4, bytes: 800),
+            ])
         let p = pipeline(d)
         p.start(payload(["https://m.example/a", "https://m.example/b"])) { [log] in log.record($0) }
         #expect(d.started == ["https://m.example/a", "https://m.example/b"])
@@ -79,9 +85,11 @@ struct ServiceExtensionPipelineTests {
     @Test("time will expire: deliver now, with the attachments finished so far")
     func expiry() {
         defer { cleanup() }
-        let d = ScriptedDownloader(clock: clock, script: [
-            "https://m.example/a": .succeed(after: 1, .gif, bytes: 100), "https://m.example/b": .succeed(after: 20, .jpeg, bytes: 100),
-        ])
+        let d = ScriptedDownloader(
+            clock: clock,
+            script: [
+                "https://m.example/a": .succeed(after: 1, .gif, bytes: 100), "https://m.example/b": .succeed(after: 20, .jpeg, bytes: 100),
+            ])
         let p = pipeline(d)
         p.start(payload(["https://m.example/a", "https://m.example/b"])) { [log] in log.record($0) }
         clock.advance(by: 5)
@@ -98,9 +106,12 @@ struct ServiceExtensionPipelineTests {
     @Test("a failed download is skipped with its reason; the others are delivered")
     func failure() {
         defer { cleanup() }
-        let d = ScriptedDownloader(clock: clock, script: [
-            "https://m.example/404": .fail(after: 0.2, AttachmentSkip(.httpStatus(404))), "https://m.example/ok": .succeed(after: 0.5, .mp3, bytes: 100),
-        ])
+        let d = ScriptedDownloader(
+            clock: clock,
+            script: [
+                "https://m.example/404": .fail(after: 0.2, AttachmentSkip(.httpStatus(404))),
+                "https://m.example/ok": .succeed(after: 0.5, .mp3, bytes: 100),
+            ])
         let p = pipeline(d)
         p.start(payload(["https://m.example/404", "https://m.example/ok", "ftp://m.example/x"])) { [log] in log.record($0) }
         clock.advance(by: 1)

@@ -1,7 +1,7 @@
 # Herald: everyday targets. `make demo` and `make test` work on a fresh Debian machine.
 SWIFT ?= swift
 # System packages the build, tests and benchmarks use (Debian names).
-DEB_PACKAGES := python3
+DEB_PACKAGES := python3 libcurl4-openssl-dev
 HERALD := .build/debug/herald
 HERALD_RELEASE := .build/release/herald
 
@@ -24,6 +24,7 @@ demo: build
 bench: deps
 	$(SWIFT) build -c release
 	@python3 Benchmarks/run_bench.py --herald $(HERALD_RELEASE) --report docs/benchmarks.md
+	@python3 Benchmarks/nse_bench.py --herald $(HERALD_RELEASE) --report docs/benchmarks.md
 
 format:
 	$(SWIFT) format --in-place --recursive Package.swift Sources Tests

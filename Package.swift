@@ -8,6 +8,7 @@ let package = Package(
     products: [
         .library(name: "HeraldCore", targets: ["HeraldCore"]),
         .library(name: "HeraldSimulator", targets: ["HeraldSimulator"]),
+        .library(name: "HeraldDownload", targets: ["HeraldDownload"]),
         .executable(name: "herald", targets: ["herald"]),
     ],
     targets: [
@@ -15,14 +16,20 @@ let package = Package(
         .target(name: "HeraldCore"),
         // A headless app around the runtime on a virtual clock: `herald simulate` and tests.
         .target(name: "HeraldSimulator", dependencies: ["HeraldCore"]),
+        // libcurl, with typed wrappers for its variadic calls (Debian: libcurl4-openssl-dev).
+        .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]),
+        // Attachment downloads for the Service Extension pipeline on Linux: libcurl's multi
+        // interface on one thread, streamed to disk in bounded chunks.
+        .target(name: "HeraldDownload", dependencies: ["HeraldCore", "CCurl"]),
         // The `herald` command line, as a library so that tests can drive it in-process.
-        .target(name: "HeraldCLI", dependencies: ["HeraldCore", "HeraldSimulator"]),
+        .target(name: "HeraldCLI", dependencies: ["HeraldCore", "HeraldSimulator", "HeraldDownload"]),
         .executableTarget(name: "herald", dependencies: ["HeraldCLI"]),
         .testTarget(name: "HeraldCoreTests", dependencies: ["HeraldCore"], exclude: ["Fixtures"]),
         // A child process the outbox crash tests kill at random points.
         .executableTarget(name: "herald-outbox-stress", dependencies: ["HeraldCore"], path: "Tests/Tools/OutboxStress"),
         .testTarget(name: "HeraldCLITests", dependencies: ["HeraldCLI", "HeraldCore"]),
         .testTarget(name: "HeraldSimulatorTests", dependencies: ["HeraldSimulator", "HeraldCore"]),
+        .testTarget(name: "HeraldDownloadTests", dependencies: ["HeraldDownload", "HeraldCore"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -54,6 +54,7 @@ struct CLIDocumentationTests {
     func everyOption() {
         for word in [
             "`herald inspect`", "`herald lint`", "`herald bench-decode`", "--json", "--provider", "--push-type", "--strict", "--iterations",
+            "`herald nse`", "--deadline", "--out", "--preset", "--resources",
         ] {
             #expect(Self.text.contains(word), "\(word)")
         }

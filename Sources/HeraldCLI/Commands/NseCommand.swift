@@ -1,0 +1,159 @@
+import Dispatch
+import Foundation
+import HeraldCore
+import HeraldDownload
+
+/// `herald nse`: the real Service Extension pipeline on Linux, live clock and libcurl.
+enum NseCommand: Command {
+    static let name = "nse"
+    static let summary = "Run the Notification Service Extension pipeline on a payload"
+    static let help = """
+        Usage: herald nse PAYLOAD.json [--deadline S] [--out DIR] [--json]
+                                       [--preset post002] [--resources DIR]...
+
+        Runs the Service Extension pipeline a Herald app runs on the device: decodes
+        the payload, changes the content (aps.alert, Airship's content object, a
+        preset's rules), downloads every attachment in parallel to DIR (streamed to
+        disk, typed by filename query item, Content-Type, extension and magic bytes,
+        within Apple's caps: image 10 MB, audio 5 MB, video 50 MB), and delivers the
+        best attempt once: when all downloads end or at the deadline, whichever comes
+        first. Prints the delivered content, each attachment (path, format, bytes) or
+        why it was skipped, and the time taken. docs/nse.md has the details.
+
+        Options:
+          --deadline S      seconds before delivering what is ready (default 27: iOS
+                            allows about 30)
+          --out DIR         where attachments are written (default: a new folder in
+                            the temporary directory); created when missing
+          --json            one JSON object (keys in docs/cli.md)
+          --preset post002  post 002's extension: title 經濟日報, subtitle from
+                            payload's aps.pushtopic, category category2
+          --resources DIR   a folder of bundled resources, for attachments named by a
+                            bare file name (repeatable)
+          --help            show this help
+
+        Exit status: 0 when content was delivered, whatever failed inside it (failed
+        attachments are listed as skipped); 2 when the command line or the payload
+        file cannot be used.
+        """
+    static let spec = Arguments.Spec(flags: ["json"], options: ["deadline", "out", "preset"], repeatable: ["resources"])
+
+    static func run(_ arguments: Arguments, terminal: Terminal) -> Int32 {
+        let configuration: ServiceExtensionConfiguration
+        let payload: Data
+        do {
+            (configuration, payload) = try prepare(arguments, terminal: terminal)
+        } catch {
+            terminal.error("herald nse: \(error)")
+            return 2
+        }
+        let result: (ServiceExtensionReport, Double)
+        if Thread.isMainThread {
+            result = MainActor.assumeIsolated { runOnMain(configuration, payload: payload) }
+        } else {
+            // In-process callers on another thread: the pipeline still runs on the main actor.
+            let box = ResultBox()
+            let done = DispatchSemaphore(value: 0)
+            let configurationCopy = configuration, payloadCopy = payload
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated {
+                    start(configurationCopy, payload: payloadCopy) { report, wall in
+                        box.value = (report, wall)
+                        done.signal()
+                    }
+                }
+            }
+            done.wait()
+            guard let value = box.value else { return 1 }
+            result = value
+        }
+        let report = NseReport(report: result.0, wallTime: result.1, directory: configuration.directory)
+        terminal.print(arguments.has("json") ? report.json : report.text)
+        return 0
+    }
+
+    private static func prepare(_ arguments: Arguments, terminal: Terminal) throws -> (ServiceExtensionConfiguration, Data) {
+        guard arguments.positionals.count == 1 else { throw UsageError("give one payload file, or - for standard input") }
+        let input = try PayloadInput.read(arguments.positionals, terminal: terminal)[0]
+        let directory = try outputDirectory(arguments.value("out"))
+        var configuration = ServiceExtensionConfiguration(directory: directory)
+        switch arguments.value("preset") {
+        case nil: break
+        case "post002": configuration = .post002(directory: directory)
+        case let other?: throw UsageError("unknown preset \(other); known: post002")
+        }
+        configuration.composer.mutations.insert(.airshipContent, at: 0)
+        if let text = arguments.value("deadline") {
+            guard let seconds = Double(text), seconds.isFinite, seconds >= 0, seconds <= 600 else {
+                throw UsageError("--deadline takes seconds between 0 and 600, got \(text)")
+            }
+            configuration.deadline = seconds
+        }
+        for folder in arguments.values("resources") {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw UsageError("--resources \(folder): no such folder")
+            }
+            configuration.attachments.resourceDirectories.append(URL(fileURLWithPath: folder).standardizedFileURL.path)
+        }
+        return (configuration, input.bytes)
+    }
+
+    private static func outputDirectory(_ requested: String?) throws -> String {
+        let path =
+            requested ?? FileManager.default.temporaryDirectory.appendingPathComponent("herald-nse-\(UUID().uuidString.prefix(8))").path
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            throw UsageError("--out \(path): cannot create the folder: \(error.localizedDescription)")
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue,
+            FileManager.default.isWritableFile(atPath: path)
+        else { throw UsageError("--out \(path): not a writable folder") }
+        return URL(fileURLWithPath: path).standardizedFileURL.path
+    }
+
+    /// On the main thread: start, then run the main run loop until delivered and the downloads are cleaned up.
+    @MainActor
+    private static func runOnMain(_ configuration: ServiceExtensionConfiguration, payload: Data) -> (ServiceExtensionReport, Double) {
+        var result: (ServiceExtensionReport, Double)?
+        start(configuration, payload: payload) { report, wall in result = (report, wall) }
+        while true {
+            if let result {
+                // Give cancelled transfers a moment to remove their partial files.
+                let settle = Date(timeIntervalSinceNow: 2)
+                while !(activeDownloader?.isIdle ?? true), Date() < settle {
+                    _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.01))
+                }
+                activeDownloader = nil
+                return result
+            }
+            _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.05))
+        }
+    }
+
+    @MainActor private static var activeDownloader: CurlDownloader?
+    @MainActor private static var activePipeline: ServiceExtensionPipeline?
+
+    /// Starts the pipeline; `done` gets the report and the wall-clock seconds to delivery.
+    @MainActor
+    private static func start(
+        _ configuration: ServiceExtensionConfiguration, payload: Data, done: @escaping @MainActor (ServiceExtensionReport, Double) -> Void
+    ) {
+        let downloader = CurlDownloader()
+        let pipeline = ServiceExtensionPipeline(configuration: configuration, downloader: downloader, clock: LiveClock())
+        activeDownloader = downloader
+        activePipeline = pipeline
+        let started = DispatchTime.now().uptimeNanoseconds
+        pipeline.onReport = { report in
+            activePipeline = nil
+            done(report, Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9)
+        }
+        pipeline.start(Array(payload)) { _ in }
+    }
+
+    private final class ResultBox: @unchecked Sendable {
+        var value: (ServiceExtensionReport, Double)?
+    }
+}

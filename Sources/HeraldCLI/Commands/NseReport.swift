@@ -1,0 +1,66 @@
+import HeraldCore
+
+/// What `herald nse` prints: the delivered content, attachments, skips, time.
+struct NseReport {
+    var report: ServiceExtensionReport
+    /// Seconds from start to delivery on the wall clock (the pipeline's own is `report.elapsed`).
+    var wallTime: Double
+    var directory: String
+
+    var text: String {
+        var lines: [String] = []
+        let seconds = String(format: "%.3f", report.elapsed)
+        switch report.delivery {
+        case .unchanged(let reason):
+            lines.append("delivered unchanged in \(seconds) s (\(report.trigger.rawValue)): \(reason)")
+        case .modified(let content):
+            lines.append("delivered in \(seconds) s (\(report.trigger.rawValue))")
+            for (label, value) in [
+                ("title", content.title), ("subtitle", content.subtitle), ("body", content.body), ("category", content.categoryIdentifier),
+                ("thread", content.threadIdentifier), ("sound", content.sound?.name),
+            ] {
+                if let value { lines.append("  \(label): \(value)") }
+            }
+            for file in content.attachments {
+                lines.append(
+                    "  attachment: \(file.path) (\(file.format.rawValue), \(file.format.kind.rawValue), \(file.bytes) bytes) from \(file.source)"
+                )
+            }
+        }
+        for skip in report.skipped { lines.append("  skipped: \(skip.source): \(skip.skip)") }
+        for note in report.notes { lines.append("  note: \(note)") }
+        return lines.joined(separator: "\n")
+    }
+
+    var json: String {
+        let content = report.delivery.content
+        func text(_ value: String?) -> JSONValue { value.map { .string($0) } ?? .null }
+        let object: JSONValue = [
+            "delivered": true,
+            "trigger": .string(report.trigger.rawValue),
+            "elapsed": .double(report.elapsed),
+            "unchanged": {
+                if case .unchanged(let reason) = report.delivery { return .string(reason) }
+                return .null
+            }(),
+            "content": content.map { content in
+                [
+                    "title": text(content.title), "subtitle": text(content.subtitle), "body": text(content.body),
+                    "category": text(content.categoryIdentifier), "thread": text(content.threadIdentifier),
+                    "sound": text(content.sound?.name),
+                ]
+            } ?? .null,
+            "attachments": .array(
+                (content?.attachments ?? []).map { file in
+                    [
+                        "source": .string(file.source), "path": .string(file.path), "format": .string(file.format.rawValue),
+                        "kind": .string(file.format.kind.rawValue), "bytes": .int(file.bytes),
+                    ]
+                }),
+            "skipped": .array(report.skipped.map { ["source": .string($0.source), "reason": .string($0.skip.description)] }),
+            "notes": .array(report.notes.map { .string($0) }),
+            "out": .string(directory),
+        ]
+        return JSONWriter.serialize(object)
+    }
+}

@@ -20,7 +20,10 @@ let package = Package(
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]),
         // Attachment downloads for the Service Extension pipeline on Linux: libcurl's multi
         // interface on one thread, streamed to disk in bounded chunks.
-        .target(name: "HeraldDownload", dependencies: ["HeraldCore", "CCurl"]),
+        // Live attachment downloaders: libcurl on Linux, URLSession everywhere (the one iOS uses).
+        .target(
+            name: "HeraldDownload",
+            dependencies: ["HeraldCore", .target(name: "CCurl", condition: .when(platforms: [.linux]))]),
         // The `herald` command line, as a library so that tests can drive it in-process.
         .target(name: "HeraldCLI", dependencies: ["HeraldCore", "HeraldSimulator", "HeraldDownload"]),
         .executableTarget(name: "herald", dependencies: ["HeraldCLI"]),

@@ -1,3 +1,4 @@
+#if canImport(CCurl)
 import Dispatch
 import Foundation
 import HeraldCore
@@ -125,3 +126,4 @@ public final class CurlDownloader: AttachmentDownloader {
         init(_ writer: AttachmentFileWriter) { self.writer = writer }
     }
 }
+#endif

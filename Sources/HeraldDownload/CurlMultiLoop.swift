@@ -1,3 +1,4 @@
+#if canImport(CCurl)
 import CCurl
 import Foundation
 import HeraldCore
@@ -104,3 +105,4 @@ final class CurlMultiLoop: @unchecked Sendable {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if canImport(CCurl)
 import CCurl
 import Foundation
 import HeraldCore
@@ -130,3 +131,4 @@ final class CurlTransfer: @unchecked Sendable {
         }
     }
 }
+#endif

@@ -30,17 +30,7 @@ final class CurlDownloaderTests {
     func fetch(_ source: String, limits: AttachmentLimits = AttachmentLimits(), limit: Double = 20) async -> Result<
         SavedAttachment, AttachmentSkip
     >? {
-        guard let location = try? AttachmentLocatorProbe.location(source) else { return nil }
-        let request = AttachmentRequest(index: 0, location: location, inspector: AttachmentInspector(source: source, limits: limits))
-        return await withCheckedContinuation { continuation in
-            let once = Once()
-            _ = downloader.download(request, into: directory, name: "a") { result in
-                if once.claim() { continuation.resume(returning: result) }
-            }
-            DispatchQueue.main.asyncAfter(deadline: .now() + limit) {
-                if once.claim() { continuation.resume(returning: nil) }
-            }
-        }
+        await fetchAttachment(source, with: downloader, into: directory, limits: limits, limit: limit)
     }
 
     func saved(_ path: String, _ query: String = "") async throws -> SavedAttachment {

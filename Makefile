@@ -2,10 +2,12 @@
 SWIFT ?= swift
 # System packages the build, tests and benchmarks use (Debian names).
 DEB_PACKAGES := python3
+# APNs client and simulator: OpenSSL, libcurl with HTTP/2, nghttp2 (and h2load for bench-apns).
+DEB_PACKAGES += pkg-config libssl-dev libcurl4-openssl-dev libnghttp2-dev nghttp2-client python3-venv
 HERALD := .build/debug/herald
 HERALD_RELEASE := .build/release/herald
 
-.PHONY: all deps build test demo bench format lint-format clean
+.PHONY: all deps pyenv build test demo bench format lint-format clean
 
 all: build
 
@@ -15,7 +17,11 @@ deps:
 build: deps
 	$(SWIFT) build
 
-test: build
+# PyPI packages for the independent JWT check, in .build/pyvenv.
+pyenv: deps
+	@scripts/pyenv.sh PyJWT cryptography
+
+test: build pyenv
 	$(SWIFT) test
 
 demo: build

@@ -8,6 +8,7 @@ let package = Package(
     products: [
         .library(name: "HeraldCore", targets: ["HeraldCore"]),
         .library(name: "HeraldSimulator", targets: ["HeraldSimulator"]),
+        .library(name: "HeraldAPNs", targets: ["HeraldAPNs"]),
         .executable(name: "herald", targets: ["herald"]),
     ],
     targets: [
@@ -15,12 +16,22 @@ let package = Package(
         .target(name: "HeraldCore"),
         // A headless app around the runtime on a virtual clock: `herald simulate` and tests.
         .target(name: "HeraldSimulator", dependencies: ["HeraldCore"]),
+        // C libraries from the system (Debian -dev packages), each behind a shim.h.
+        .systemLibrary(
+            name: "COpenSSL", pkgConfig: "openssl",
+            providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]),
+        .systemLibrary(
+            name: "CCurl", pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]),
+        // The APNs provider client: requests, ES256 token auth, HTTP/2 over libcurl.
+        .target(name: "HeraldAPNs", dependencies: ["HeraldCore", "COpenSSL", "CCurl"]),
         // The `herald` command line, as a library so that tests can drive it in-process.
         .target(name: "HeraldCLI", dependencies: ["HeraldCore", "HeraldSimulator"]),
         .executableTarget(name: "herald", dependencies: ["HeraldCLI"]),
         .testTarget(name: "HeraldCoreTests", dependencies: ["HeraldCore"], exclude: ["Fixtures"]),
         .testTarget(name: "HeraldCLITests", dependencies: ["HeraldCLI", "HeraldCore"]),
         .testTarget(name: "HeraldSimulatorTests", dependencies: ["HeraldSimulator", "HeraldCore"]),
+        .testTarget(name: "HeraldAPNsTests", dependencies: ["HeraldAPNs", "HeraldCore"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

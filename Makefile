@@ -3,7 +3,7 @@ SWIFT ?= swift
 # System packages the build, tests and benchmarks use (Debian names).
 DEB_PACKAGES := python3
 # APNs client and simulator: OpenSSL, libcurl with HTTP/2, nghttp2 (and h2load for bench-apns).
-DEB_PACKAGES += pkg-config libssl-dev libcurl4-openssl-dev libnghttp2-dev nghttp2-client python3-venv
+DEB_PACKAGES += pkg-config libssl-dev libcurl4-openssl-dev libnghttp2-dev nghttp2-client curl python3-venv
 HERALD := .build/debug/herald
 HERALD_RELEASE := .build/release/herald
 

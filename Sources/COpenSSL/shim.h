@@ -32,6 +32,11 @@ static inline long herald_SSL_set_mode(SSL *ssl, long mode) {
     return SSL_set_mode(ssl, mode);
 }
 
+/// Turns off TLS compression and renegotiation (the option macros do not import into Swift).
+static inline void herald_SSL_CTX_harden(SSL_CTX *ctx) {
+    SSL_CTX_set_options(ctx, SSL_OP_NO_COMPRESSION | SSL_OP_NO_RENEGOTIATION);
+}
+
 /// A fresh P-256 key pair, or NULL (see the OpenSSL error queue).
 static inline EVP_PKEY *herald_generate_p256_key(void) {
     EVP_PKEY_CTX *ctx = EVP_PKEY_CTX_new_id(EVP_PKEY_EC, NULL);
@@ -56,6 +61,40 @@ static inline int herald_X509_add_extension(X509 *cert, X509 *issuer, int nid, c
     int ok = X509_add_ext(cert, ext, -1);
     X509_EXTENSION_free(ext);
     return ok;
+}
+
+/// ALPN for a server that speaks only HTTP/2: picks "h2" from the client's list, or refuses.
+static int herald_alpn_select_h2(SSL *ssl, const unsigned char **out, unsigned char *outlen,
+                                 const unsigned char *in, unsigned int inlen, void *arg) {
+    (void)ssl;
+    (void)arg;
+    unsigned int i = 0;
+    while (i < inlen) {
+        unsigned int length = in[i];
+        if (i + 1 + length > inlen) break;
+        if (length == 2 && in[i + 1] == 'h' && in[i + 2] == '2') {
+            *out = in + i + 1;
+            *outlen = 2;
+            return SSL_TLSEXT_ERR_OK;
+        }
+        i += 1 + length;
+    }
+    return SSL_TLSEXT_ERR_ALERT_FATAL;
+}
+
+static inline void herald_SSL_CTX_select_h2(SSL_CTX *ctx) {
+    SSL_CTX_set_alpn_select_cb(ctx, herald_alpn_select_h2, NULL);
+}
+
+static int herald_accept_any_certificate(int preverified, X509_STORE_CTX *store) {
+    (void)preverified;
+    (void)store;
+    return 1;
+}
+
+/// Asks clients for a certificate without requiring one; the server checks it itself.
+static inline void herald_SSL_CTX_request_client_certificate(SSL_CTX *ctx) {
+    SSL_CTX_set_verify(ctx, SSL_VERIFY_PEER, herald_accept_any_certificate);
 }
 
 #endif

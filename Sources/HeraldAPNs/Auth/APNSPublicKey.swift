@@ -3,7 +3,7 @@ import Foundation
 
 /// The public half of a token-auth key: checks ES256 signatures (the simulator's side).
 public final class APNSPublicKey: @unchecked Sendable {
-    let pointer: OpaquePointer
+    package let pointer: OpaquePointer
 
     deinit { EVP_PKEY_free(pointer) }
 

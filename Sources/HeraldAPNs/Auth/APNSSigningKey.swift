@@ -6,7 +6,7 @@ import Foundation
 /// Apple hands out the key as PKCS#8 PEM (`-----BEGIN PRIVATE KEY-----`); a SEC1
 /// `EC PRIVATE KEY` is read too. Signing is thread-safe.
 public final class APNSSigningKey: @unchecked Sendable {
-    let pointer: OpaquePointer
+    package let pointer: OpaquePointer
 
     private init(owning pointer: OpaquePointer) {
         self.pointer = pointer

@@ -1,11 +1,11 @@
 import COpenSSL
 
 /// An OpenSSL memory BIO: bytes in for the PEM readers, bytes out of the PEM writers.
-final class MemoryBIO {
-    let pointer: OpaquePointer
+package final class MemoryBIO {
+    package let pointer: OpaquePointer
 
     /// A BIO that reads `bytes` (copied).
-    init(reading bytes: [UInt8], operation: String) throws(OpenSSLError) {
+    package init(reading bytes: [UInt8], operation: String) throws(OpenSSLError) {
         ERR_clear_error()
         guard let bio = BIO_new(BIO_s_mem()) else { throw OpenSSLError.drain(operation) }
         pointer = bio
@@ -16,14 +16,14 @@ final class MemoryBIO {
     }
 
     /// An empty BIO to write into.
-    convenience init(operation: String) throws(OpenSSLError) {
+    package convenience init(operation: String) throws(OpenSSLError) {
         try self.init(reading: [], operation: operation)
     }
 
     deinit { BIO_free(pointer) }
 
     /// Everything written so far.
-    var bytes: [UInt8] {
+    package var bytes: [UInt8] {
         var base: UnsafeMutablePointer<CChar>?
         let count = herald_BIO_get_mem_data(pointer, &base)
         guard let base, count > 0 else { return [] }
@@ -31,5 +31,5 @@ final class MemoryBIO {
     }
 
     /// Everything written so far, as text (PEM is ASCII).
-    var text: String { String(decoding: bytes, as: UTF8.self) }
+    package var text: String { String(decoding: bytes, as: UTF8.self) }
 }

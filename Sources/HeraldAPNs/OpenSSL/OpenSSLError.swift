@@ -23,7 +23,7 @@ public struct OpenSSLError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Takes every error queued on this thread (oldest first) into one value.
-    static func drain(_ operation: String) -> OpenSSLError {
+    package static func drain(_ operation: String) -> OpenSSLError {
         var first: UInt = 0
         var texts: [String] = []
         while true {

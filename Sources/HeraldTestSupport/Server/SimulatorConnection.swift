@@ -158,7 +158,7 @@ final class SimulatorConnection {
             X509_free(peer)
         }
         var created: OpaquePointer?
-        guard nghttp2_session_server_new(&created, server.callbacks, Unmanaged.passUnretained(self).toOpaque()) == 0, let created else { return false }
+        guard nghttp2_session_server_new2(&created, server.callbacks, Unmanaged.passUnretained(self).toOpaque(), server.options) == 0, let created else { return false }
         session = created
         var settings = [nghttp2_settings_entry(settings_id: Int32(NGHTTP2_SETTINGS_MAX_CONCURRENT_STREAMS.rawValue), value: UInt32(server.maxConcurrentStreams))]
         return nghttp2_submit_settings(created, UInt8(NGHTTP2_FLAG_NONE.rawValue), &settings, settings.count) == 0

@@ -25,6 +25,11 @@ final class SimulatorServer: @unchecked Sendable {
 
     let tls: TLSServerContext
     let callbacks: OpaquePointer
+    /// Session options: libcurl resets every stream it has finished (RST_STREAM
+    /// STREAM_CLOSED), which nghttp2's rapid-reset guard would answer with GOAWAY
+    /// INTERNAL_ERROR after about a thousand; APNs takes that from real clients, so the
+    /// simulator lifts the limit.
+    let options: OpaquePointer
     let maxConcurrentStreams: Int
     let trustedCertificates: [[UInt8]]
     let recorder: NotificationRecorder
@@ -43,9 +48,17 @@ final class SimulatorServer: @unchecked Sendable {
 
     init(listener: Int32, tls: TLSServerContext, configuration: APNSSimulatorConfiguration, recorder: NotificationRecorder) throws(APNSSimulatorError) {
         guard let callbacks = SimulatorCallbacks.make() else { throw APNSSimulatorError("nghttp2", "could not allocate session callbacks") }
+        var made: OpaquePointer?
+        guard nghttp2_option_new(&made) == 0, let options = made else {
+            nghttp2_session_callbacks_del(callbacks)
+            throw APNSSimulatorError("nghttp2", "could not allocate session options")
+        }
+        nghttp2_option_set_stream_reset_rate_limit(options, 1 << 40, 1 << 40)
+        self.options = options
         var pipeEnds: [Int32] = [0, 0]
         guard pipe(&pipeEnds) == 0 else {
             nghttp2_session_callbacks_del(callbacks)
+            nghttp2_option_del(options)
             throw APNSSimulatorError("listening", "could not make a wake-up pipe: \(String(cString: strerror(errno)))")
         }
         _ = fcntl(pipeEnds[0], F_SETFL, fcntl(pipeEnds[0], F_GETFL) | O_NONBLOCK)
@@ -65,6 +78,7 @@ final class SimulatorServer: @unchecked Sendable {
 
     deinit {
         nghttp2_session_callbacks_del(callbacks)
+        nghttp2_option_del(options)
         Glibc.close(wakeRead)
         Glibc.close(wakeWrite)
     }
@@ -179,11 +193,12 @@ final class SimulatorServer: @unchecked Sendable {
         for command in pending {
             switch command {
             case .goAway:
-                for connection in connections.values {
+                let open = Array(connections.values)
+                statistics.withLock { $0.goAways += open.count }
+                for connection in open {
                     connection.goAway()
                     connection.flush()
                 }
-                statistics.withLock { $0.goAways += connections.count }
             case .dropConnections:
                 let open = Array(connections.values)
                 statistics.withLock { $0.dropped += open.count }

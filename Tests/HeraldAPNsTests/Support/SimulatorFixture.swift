@@ -68,3 +68,39 @@ extension String {
         return (String(self[..<range.lowerBound]), separator, String(self[range.upperBound...]))
     }
 }
+
+extension SimulatorFixture {
+    /// A client for this simulator; `adjust` changes its configuration.
+    @MainActor
+    func client(
+        clock: any HeraldClock = LiveClock(), wallClock: (@Sendable () -> Int)? = nil,
+        configure adjust: (inout APNSClientConfiguration) -> Void = { _ in }
+    ) throws -> APNSClient {
+        var configuration = APNSClientConfiguration(
+            authentication: .token(signer), environment: .custom(url: simulator.url), caFile: simulator.caFile,
+            retry: .none)
+        adjust(&configuration)
+        if let wallClock {
+            return try APNSClient(configuration: configuration, clock: clock, wallClock: wallClock)
+        }
+        return try APNSClient(configuration: configuration, clock: clock)
+    }
+
+    /// An alert request to device `n`.
+    static func request(_ n: Int, _ text: String = "hello", pushType: PushType = .alert, collapseID: String? = nil) throws -> APNSRequest {
+        let payload: JSONValue = pushType == .background
+            ? .object(["aps": .object(["content-available": .int(1)]), "n": .int(n)])
+            : .object(["aps": .object(["alert": .string(text)]), "n": .int(n)])
+        return try APNSRequest(deviceToken: device(n), payload: payload, pushType: pushType, bundleID: bundleID, collapseID: collapseID)
+    }
+}
+
+/// Waits (bounded) until `condition` holds; false when it never did.
+func eventually(timeout: Double = 5, _ condition: @Sendable () async -> Bool) async -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+        if await condition() { return true }
+        try? await Task.sleep(nanoseconds: 5_000_000)
+    }
+    return await condition()
+}

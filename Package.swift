@@ -33,10 +33,10 @@ let package = Package(
         // It reuses HeraldAPNs' key and reason types, so it depends on it too.
         .target(name: "HeraldTestSupport", dependencies: ["HeraldCore", "HeraldAPNs", "COpenSSL", "CNGHTTP2"]),
         // The `herald` command line, as a library so that tests can drive it in-process.
-        .target(name: "HeraldCLI", dependencies: ["HeraldCore", "HeraldSimulator"]),
+        .target(name: "HeraldCLI", dependencies: ["HeraldCore", "HeraldSimulator", "HeraldAPNs", "HeraldTestSupport"]),
         .executableTarget(name: "herald", dependencies: ["HeraldCLI"]),
         .testTarget(name: "HeraldCoreTests", dependencies: ["HeraldCore"], exclude: ["Fixtures"]),
-        .testTarget(name: "HeraldCLITests", dependencies: ["HeraldCLI", "HeraldCore"]),
+        .testTarget(name: "HeraldCLITests", dependencies: ["HeraldCLI", "HeraldCore", "HeraldAPNs", "HeraldTestSupport"]),
         .testTarget(name: "HeraldSimulatorTests", dependencies: ["HeraldSimulator", "HeraldCore"]),
         .testTarget(name: "HeraldAPNsTests", dependencies: ["HeraldAPNs", "HeraldCore", "HeraldTestSupport"], exclude: ["Fixtures"]),
     ],

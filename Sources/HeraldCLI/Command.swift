@@ -16,7 +16,10 @@ protocol Command {
 public enum HeraldCLI {
     static let version = "0.1.0"
 
-    static let commands: [any Command.Type] = [InspectCommand.self, LintCommand.self, SimulateCommand.self, BenchDecodeCommand.self]
+    static let commands: [any Command.Type] = [
+        InspectCommand.self, LintCommand.self, SimulateCommand.self, SendCommand.self, APNSSimCommand.self, BenchDecodeCommand.self,
+        BenchAPNSCommand.self,
+    ]
 
     /// Runs `herald` with `arguments` (without the program name); returns the exit status.
     public static func run(_ arguments: [String], terminal: Terminal = .standard()) -> Int32 {

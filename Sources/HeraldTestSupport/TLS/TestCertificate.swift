@@ -64,6 +64,18 @@ public final class TestCertificate: @unchecked Sendable {
         self.init(owning: cert, key: key)
     }
 
+    /// The DER bytes of a PEM certificate (to trust a client certificate by its bytes).
+    public static func der(ofPEM pem: String, source: String) throws(APNSKeyError) -> [UInt8] {
+        do throws(OpenSSLError) {
+            let bio = try MemoryBIO(reading: Array(pem.utf8), operation: "reading \(source)")
+            guard let cert = PEM_read_bio_X509(bio.pointer, nil, nil, nil) else { throw OpenSSLError.drain("reading \(source)") }
+            defer { X509_free(cert) }
+            return der(of: cert)
+        } catch {
+            throw APNSKeyError(.openSSL(error), source: source, "not a PEM certificate (\(error.message))")
+        }
+    }
+
     /// The certificate as PEM.
     public func certificatePEM() throws(OpenSSLError) -> String {
         let bio = try MemoryBIO(operation: "writing a certificate")

@@ -96,7 +96,7 @@ extension SimulatorFixture {
 }
 
 /// Waits (bounded) until `condition` holds; false when it never did.
-func eventually(timeout: Double = 5, _ condition: @Sendable () async -> Bool) async -> Bool {
+func eventually(timeout: Double = 30, _ condition: @Sendable () async -> Bool) async -> Bool {
     let deadline = Date().addingTimeInterval(timeout)
     while Date() < deadline {
         if await condition() { return true }

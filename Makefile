@@ -7,7 +7,7 @@ DEB_PACKAGES += pkg-config libssl-dev libcurl4-openssl-dev libnghttp2-dev nghttp
 HERALD := .build/debug/herald
 HERALD_RELEASE := .build/release/herald
 
-.PHONY: all deps pyenv build test demo bench format lint-format clean
+.PHONY: all deps pyenv build test demo bench bench-apns format lint-format clean
 
 all: build
 
@@ -30,6 +30,12 @@ demo: build
 bench: deps
 	$(SWIFT) build -c release
 	@python3 Benchmarks/run_bench.py --herald $(HERALD_RELEASE) --report docs/benchmarks.md
+
+# APNs client throughput: Herald against aioapns and h2load on herald apns-sim (loopback only).
+bench-apns: deps
+	$(SWIFT) build -c release
+	@scripts/pyenv.sh PyJWT cryptography aioapns
+	@.build/pyvenv/bin/python3 Benchmarks/apns_bench.py --herald $(HERALD_RELEASE) --report docs/benchmarks.md
 
 format:
 	$(SWIFT) format --in-place --recursive Package.swift Sources Tests

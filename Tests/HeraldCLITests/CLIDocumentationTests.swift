@@ -53,7 +53,9 @@ struct CLIDocumentationTests {
     @Test("every command and option of the CLI is documented")
     func everyOption() {
         for word in [
-            "`herald inspect`", "`herald lint`", "`herald bench-decode`", "--json", "--provider", "--push-type", "--strict", "--iterations",
+            "`herald inspect`", "`herald lint`", "`herald bench-decode`", "`herald send`", "`herald apns-sim`", "`herald bench-apns`",
+            "--auth-key", "--key-id", "--team-id", "--topic", "--sandbox", "--endpoint", "--ca", "--collapse-id", "--expiration",
+            "--priority", "--simulator-file", "--listen", "--tls-dir", "--trust-key", "--record", "--max-streams", "--fault", "--json", "--provider", "--push-type", "--strict", "--iterations",
         ] {
             #expect(Self.text.contains(word), "\(word)")
         }

@@ -73,7 +73,8 @@ public final class APNSClient: Sendable {
             let token = try await currentToken()
             let failure: any Error
             var retryAfter: Double?
-            switch await pool.perform(url: configuration.environment.baseURL + request.path, headers: headers(request, token), body: request.payload) {
+            let reply = await pool.perform(url: configuration.environment.baseURL + request.path, headers: headers(request, token), body: request.payload)
+            switch reply {
             case .answer(let answer) where answer.status == 200:
                 return APNSResponse(apnsID: answer.apnsID ?? request.apnsID ?? "", uniqueID: answer.uniqueID, status: 200)
             case .answer(let answer):

@@ -9,6 +9,8 @@ let package = Package(
         .library(name: "HeraldCore", targets: ["HeraldCore"]),
         .library(name: "HeraldSimulator", targets: ["HeraldSimulator"]),
         .library(name: "HeraldDownload", targets: ["HeraldDownload"]),
+        .library(name: "HeraldAPNs", targets: ["HeraldAPNs"]),
+        .library(name: "HeraldTestSupport", targets: ["HeraldTestSupport"]),
         .executable(name: "herald", targets: ["herald"]),
     ],
     targets: [
@@ -16,23 +18,37 @@ let package = Package(
         .target(name: "HeraldCore"),
         // A headless app around the runtime on a virtual clock: `herald simulate` and tests.
         .target(name: "HeraldSimulator", dependencies: ["HeraldCore"]),
-        // libcurl, with typed wrappers for its variadic calls (Debian: libcurl4-openssl-dev).
-        .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]),
-        // Attachment downloads for the Service Extension pipeline on Linux: libcurl's multi
-        // interface on one thread, streamed to disk in bounded chunks.
+        // C libraries from the system (Debian -dev packages), each behind a shim.h.
+        .systemLibrary(
+            name: "COpenSSL", pkgConfig: "openssl",
+            providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]),
+        .systemLibrary(
+            name: "CCurl", pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]),
+        .systemLibrary(
+            name: "CNGHTTP2", pkgConfig: "libnghttp2",
+            providers: [.apt(["libnghttp2-dev"]), .brew(["libnghttp2"])]),
         // Live attachment downloaders: libcurl on Linux, URLSession everywhere (the one iOS uses).
         .target(
             name: "HeraldDownload",
             dependencies: ["HeraldCore", .target(name: "CCurl", condition: .when(platforms: [.linux]))]),
+        // The APNs provider client: requests, ES256 token auth, HTTP/2 over libcurl.
+        .target(name: "HeraldAPNs", dependencies: ["HeraldCore", "COpenSSL", "CCurl"]),
+        // Test doubles shipped as a product: the APNs simulator (HTTP/2 server on nghttp2).
+        // It reuses HeraldAPNs' key and reason types, so it depends on it too.
+        .target(name: "HeraldTestSupport", dependencies: ["HeraldCore", "HeraldAPNs", "COpenSSL", "CNGHTTP2"]),
         // The `herald` command line, as a library so that tests can drive it in-process.
-        .target(name: "HeraldCLI", dependencies: ["HeraldCore", "HeraldSimulator", "HeraldDownload"]),
+        .target(
+            name: "HeraldCLI",
+            dependencies: ["HeraldCore", "HeraldSimulator", "HeraldDownload", "HeraldAPNs", "HeraldTestSupport"]),
         .executableTarget(name: "herald", dependencies: ["HeraldCLI"]),
         .testTarget(name: "HeraldCoreTests", dependencies: ["HeraldCore"], exclude: ["Fixtures"]),
         // A child process the outbox crash tests kill at random points.
         .executableTarget(name: "herald-outbox-stress", dependencies: ["HeraldCore"], path: "Tests/Tools/OutboxStress"),
-        .testTarget(name: "HeraldCLITests", dependencies: ["HeraldCLI", "HeraldCore"]),
+        .testTarget(name: "HeraldCLITests", dependencies: ["HeraldCLI", "HeraldCore", "HeraldAPNs", "HeraldTestSupport"]),
         .testTarget(name: "HeraldSimulatorTests", dependencies: ["HeraldSimulator", "HeraldCore"]),
         .testTarget(name: "HeraldDownloadTests", dependencies: ["HeraldDownload", "HeraldCore"]),
+        .testTarget(name: "HeraldAPNsTests", dependencies: ["HeraldAPNs", "HeraldCore", "HeraldTestSupport"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

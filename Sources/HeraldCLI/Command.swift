@@ -17,8 +17,8 @@ public enum HeraldCLI {
     static let version = "0.1.0"
 
     static let commands: [any Command.Type] = [
-        InspectCommand.self, LintCommand.self, SimulateCommand.self, NseCommand.self, OutboxCommand.self,
-        BenchDecodeCommand.self, BenchOutboxCommand.self,
+        InspectCommand.self, LintCommand.self, SimulateCommand.self, NseCommand.self, OutboxCommand.self, SendCommand.self,
+        APNSSimCommand.self, BenchDecodeCommand.self, BenchOutboxCommand.self, BenchAPNSCommand.self,
     ]
 
     /// Runs `herald` with `arguments` (without the program name); returns the exit status.

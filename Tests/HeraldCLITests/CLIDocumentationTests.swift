@@ -55,6 +55,9 @@ struct CLIDocumentationTests {
         for word in [
             "`herald inspect`", "`herald lint`", "`herald bench-decode`", "--json", "--provider", "--push-type", "--strict", "--iterations",
             "`herald nse`", "--deadline", "--out", "--preset", "--resources",
+            "`herald send`", "`herald apns-sim`", "`herald bench-apns`",
+            "--auth-key", "--key-id", "--team-id", "--topic", "--sandbox", "--endpoint", "--ca", "--collapse-id", "--expiration",
+            "--priority", "--simulator-file", "--listen", "--tls-dir", "--trust-key", "--record", "--max-streams", "--fault",
         ] {
             #expect(Self.text.contains(word), "\(word)")
         }

@@ -1,0 +1,198 @@
+import Foundation
+import HeraldCore
+
+/// Sends notifications to APNs over HTTP/2: token or certificate auth, a pool of
+/// multiplexed connections, bounded in-flight requests, retries on the injected clock,
+/// and a shutdown that lets every accepted request finish.
+///
+/// ```swift
+/// let signer = try APNSTokenSigner(key: APNSSigningKey(contentsOfFile: "AuthKey_ABC123DEFG.p8"),
+///                                  keyID: "ABC123DEFG", teamID: "TEAM123456")
+/// let client = try APNSClient(configuration: .init(authentication: .token(signer), environment: .production),
+///                             clock: LiveClock())
+/// let request = try APNSRequest(deviceToken: hex, payload: payload, bundleID: "com.example.app")
+/// let response = try await client.send(request)      // throws APNSError with a class
+/// await client.shutdown()
+/// ```
+public final class APNSClient: Sendable {
+    public let configuration: APNSClientConfiguration
+    private let pool: APNSConnectionPool
+    private let tokens: APNSTokenProvider?
+    private let clock: MainActorBox<any HeraldClock>
+    private let logger: any HeraldLogger
+    private let activity = Locked(Activity())
+
+    private struct Activity {
+        var running = 0
+        var shuttingDown = false
+        var drained: [CheckedContinuation<Void, Never>] = []
+    }
+
+    /// Opens nothing yet: connections are made on the first request.
+    ///
+    /// - Parameters:
+    ///   - clock: runs token refresh and retry backoff (`LiveClock()` in apps, `VirtualClock` in tests).
+    ///   - wallClock: Unix seconds for the tokens' `iat`.
+    @MainActor
+    public init(
+        configuration: APNSClientConfiguration, clock: any HeraldClock, logger: any HeraldLogger = SilentLogger(),
+        wallClock: @escaping @Sendable () -> Int = { Int(Date().timeIntervalSince1970) }
+    ) throws(APNSConfigurationError) {
+        let settings = try configuration.validated()
+        if case .token(let signer) = configuration.authentication {
+            tokens = try APNSTokenProvider(signer: signer, clock: clock, refreshInterval: configuration.tokenRefreshInterval, wallClock: wallClock, logger: logger)
+        } else {
+            tokens = nil
+        }
+        do {
+            pool = try APNSConnectionPool(settings: settings, count: configuration.connections, logger: logger)
+        } catch {
+            throw APNSConfigurationError("transport", error.description)
+        }
+        self.configuration = configuration
+        self.clock = MainActorBox(clock)
+        self.logger = logger
+    }
+
+    /// Sends `request`; returns when APNs accepted it.
+    ///
+    /// Throws `APNSError` when APNs refused it (its `errorClass` says what to do),
+    /// `APNSTransportError` when no answer came after the retries, and
+    /// `APNSTransportError` at once when the client is shutting down.
+    public func send(_ request: APNSRequest) async throws -> APNSResponse {
+        try enter()
+        defer { leave() }
+        return try await deliver(request)
+    }
+
+    /// Sends one request with renewal and retries; the caller has entered.
+    private func deliver(_ request: APNSRequest) async throws -> APNSResponse {
+        var retries = 0
+        var renewed = false
+        while true {
+            let token = try await currentToken()
+            let failure: any Error
+            var retryAfter: Double?
+            let reply = await pool.perform(url: configuration.environment.baseURL + request.path, headers: headers(request, token), body: request.payload)
+            switch reply {
+            case .answer(let answer) where answer.status == 200:
+                return APNSResponse(apnsID: answer.apnsID ?? request.apnsID ?? "", uniqueID: answer.uniqueID, status: 200)
+            case .answer(let answer):
+                let error = APNSError(status: answer.status, body: answer.body, apnsID: answer.apnsID, retryAfter: answer.retryAfter)
+                if error.errorClass == .refreshToken, let token, !renewed {
+                    renewed = true
+                    _ = try await tokens?.renew(replacing: token)
+                    continue
+                }
+                guard error.errorClass == .retryAfter || error.errorClass == .backOff else { throw error }
+                failure = error
+                retryAfter = answer.retryAfter
+            case .failure(let error):
+                failure = error
+            }
+            guard retries < configuration.retry.maxRetries else { throw failure }
+            retries += 1
+            let delay = configuration.retry.delay(attempt: retries, retryAfter: retryAfter)
+            logger.log(.info, "APNs \(request.deviceToken.prefix(8))…: \(failure); retry \(retries) in \(delay) s")
+            await pause(delay)
+        }
+    }
+
+    /// Sends every request, as many at once as the pool allows; results in the same order.
+    ///
+    /// A batch that started before `shutdown()` is sent whole; one started after it
+    /// gets the shutdown error for every request.
+    public func send(batch requests: [APNSRequest]) async -> [Result<APNSResponse, any Error>] {
+        do {
+            try enter()
+        } catch {
+            return requests.map { _ in .failure(error) }
+        }
+        defer { leave() }
+        var results = [Result<APNSResponse, any Error>?](repeating: nil, count: requests.count)
+        await withTaskGroup(of: BatchOutcome.self) { group in
+            var pending = requests.indices.makeIterator()
+            var running = 0
+            while true {
+                while running < pool.capacity, let index = pending.next() {
+                    let request = requests[index]
+                    running += 1
+                    group.addTask {
+                        do { return BatchOutcome(index: index, result: .success(try await self.deliver(request))) } catch {
+                            return BatchOutcome(index: index, result: .failure(error))
+                        }
+                    }
+                }
+                guard let outcome = await group.next() else { break }
+                running -= 1
+                results[outcome.index] = outcome.result
+            }
+        }
+        return results.map { $0 ?? .failure(APNSTransportError(code: 0, message: "not sent")) }
+    }
+
+    private struct BatchOutcome: Sendable {
+        var index: Int
+        var result: Result<APNSResponse, any Error>
+    }
+
+    /// Refuses new requests, waits for every request already accepted (in flight,
+    /// waiting for a permit, or waiting to retry) to finish, then closes the connections.
+    public func shutdown() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let done = activity.withLock { state -> Bool in
+                state.shuttingDown = true
+                if state.running == 0 { return true }
+                state.drained.append(continuation)
+                return false
+            }
+            if done { continuation.resume() }
+        }
+        pool.stop()
+        await tokens?.stop()
+    }
+
+    /// Requests in the transport now (for tests and statistics).
+    public var inFlight: Int { pool.inFlight }
+
+    private func enter() throws(APNSTransportError) {
+        let accepted = activity.withLock { state -> Bool in
+            guard !state.shuttingDown else { return false }
+            state.running += 1
+            return true
+        }
+        guard accepted else { throw APNSTransportError(code: 0, message: "the APNs client is shut down; make a new one to send") }
+    }
+
+    private func leave() {
+        let waiters = activity.withLock { state -> [CheckedContinuation<Void, Never>] in
+            state.running -= 1
+            guard state.shuttingDown, state.running == 0 else { return [] }
+            defer { state.drained.removeAll() }
+            return state.drained
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+
+    private func currentToken() async throws -> APNSTokenProvider.Token? {
+        guard let tokens else { return nil }
+        if let cached = tokens.cached { return cached }
+        return try await tokens.current()
+    }
+
+    private func headers(_ request: APNSRequest, _ token: APNSTokenProvider.Token?) -> [String] {
+        var lines = request.headers.map { $0.name + ": " + $0.value }
+        if let token { lines.append("authorization: bearer " + token.value) }
+        return lines
+    }
+
+    /// Waits `seconds` on the client's clock.
+    private func pause(_ seconds: Double) async {
+        let clock = self.clock
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            Task { @MainActor in
+                clock.value.schedule(after: seconds) { continuation.resume() }
+            }
+        }
+    }
+}

@@ -1,0 +1,62 @@
+/// Everything an `APNSClient` needs: who it is, where it sends, and its limits.
+///
+/// One client is one pool of connections for one team, key (or certificate) and
+/// environment, as APNs requires: a connection carries one key's tokens only.
+public struct APNSClientConfiguration: Sendable {
+    public var authentication: APNSAuthentication
+    public var environment: APNSEnvironment
+    /// A CA file to trust instead of the system's (for a simulator); `nil` for Apple.
+    public var caFile: String?
+    /// HTTP/2 connections to open; several spread load (APNs encourages a few).
+    public var connections: Int
+    /// Streams per connection Herald keeps in flight at most; the server's
+    /// SETTINGS_MAX_CONCURRENT_STREAMS lowers it. Requests beyond wait (back-pressure).
+    public var maxConcurrentStreams: Int
+    /// Seconds a request may take, from being handed to the transport to its answer.
+    public var requestTimeout: Double
+    public var connectTimeout: Double
+    public var retry: APNSRetryPolicy
+    /// Seconds between provider tokens, 1200...3600.
+    public var tokenRefreshInterval: Double
+
+    public init(
+        authentication: APNSAuthentication, environment: APNSEnvironment, caFile: String? = nil, connections: Int = 1,
+        maxConcurrentStreams: Int = 500, requestTimeout: Double = 30, connectTimeout: Double = 10,
+        retry: APNSRetryPolicy = .default, tokenRefreshInterval: Double = 50 * 60
+    ) {
+        self.authentication = authentication
+        self.environment = environment
+        self.caFile = caFile
+        self.connections = connections
+        self.maxConcurrentStreams = maxConcurrentStreams
+        self.requestTimeout = requestTimeout
+        self.connectTimeout = connectTimeout
+        self.retry = retry
+        self.tokenRefreshInterval = tokenRefreshInterval
+    }
+
+    func validated() throws(APNSConfigurationError) -> CurlSettings {
+        guard environment.baseURL.hasPrefix("https://") else {
+            throw APNSConfigurationError("endpoint", "\"\(environment.baseURL)\" is not an https:// URL; APNs speaks HTTP/2 over TLS only")
+        }
+        guard (1...64).contains(connections) else { throw APNSConfigurationError("connections", "\(connections) is outside 1...64") }
+        guard (1...10_000).contains(maxConcurrentStreams) else {
+            throw APNSConfigurationError("max concurrent streams", "\(maxConcurrentStreams) is outside 1...10000")
+        }
+        guard requestTimeout > 0, connectTimeout > 0 else { throw APNSConfigurationError("timeout", "timeouts must be positive") }
+        guard retry.maxRetries >= 0, retry.baseDelay >= 0, retry.maxDelay >= retry.baseDelay else {
+            throw APNSConfigurationError("retry", "maxRetries and delays must not be negative, and maxDelay must be at least baseDelay")
+        }
+        if let caFile, !FileManagerProbe.isReadable(caFile) {
+            throw APNSConfigurationError("CA file", "\(caFile): no such file, or it cannot be read; give the ca.pem the simulator wrote")
+        }
+        var certificate: CurlSettings.Certificate?
+        if case .certificate(let cert) = authentication {
+            guard FileManagerProbe.isReadable(cert.file) else {
+                throw APNSConfigurationError("certificate", "\(cert.file): no such file, or it cannot be read")
+            }
+            certificate = .init(file: cert.file, type: cert.format.rawValue, keyFile: cert.keyFile, password: cert.password)
+        }
+        return CurlSettings(caFile: caFile, certificate: certificate, requestTimeout: requestTimeout, connectTimeout: connectTimeout, maxConcurrentStreams: maxConcurrentStreams)
+    }
+}

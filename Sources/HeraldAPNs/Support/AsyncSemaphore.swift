@@ -1,0 +1,55 @@
+/// A counting semaphore for tasks: `acquire()` suspends (first come, first served)
+/// while no permit is free. This is the client's back-pressure.
+package final class AsyncSemaphore: Sendable {
+    private struct State {
+        var available: Int
+        var waiters: [CheckedContinuation<Void, Never>] = []
+        var head = 0
+    }
+
+    private let state: Locked<State>
+
+    package init(permits: Int) {
+        state = Locked(State(available: permits))
+    }
+
+    package func acquire() async {
+        let acquired = state.withLock { state -> Bool in
+            guard state.available > 0 else { return false }
+            state.available -= 1
+            return true
+        }
+        if acquired { return }
+        await withCheckedContinuation { continuation in
+            let resumeNow = state.withLock { state -> Bool in
+                if state.available > 0 {
+                    state.available -= 1
+                    return true
+                }
+                state.waiters.append(continuation)
+                return false
+            }
+            if resumeNow { continuation.resume() }
+        }
+    }
+
+    package func release() {
+        let next = state.withLock { state -> CheckedContinuation<Void, Never>? in
+            guard state.head < state.waiters.count else {
+                state.available += 1
+                return nil
+            }
+            let waiter = state.waiters[state.head]
+            state.head += 1
+            if state.head > 1024 && state.head * 2 > state.waiters.count {
+                state.waiters.removeFirst(state.head)
+                state.head = 0
+            }
+            return waiter
+        }
+        next?.resume()
+    }
+
+    /// Permits free now (for tests and statistics).
+    package var available: Int { state.withLock { $0.available } }
+}

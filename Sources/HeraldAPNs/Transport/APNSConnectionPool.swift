@@ -1,0 +1,55 @@
+import HeraldCore
+
+/// The connections of one client, and the bound on requests in flight across them.
+///
+/// A request first takes a permit (suspending while all are taken: back-pressure),
+/// then goes to the connection with the fewest requests in flight.
+final class APNSConnectionPool: Sendable {
+    private let connections: [CurlConnection]
+    private let load: Locked<[Int]>
+    private let permits: AsyncSemaphore
+    let capacity: Int
+
+    init(settings: CurlSettings, count: Int, logger: any HeraldLogger) throws(APNSTransportError) {
+        var made: [CurlConnection] = []
+        for index in 0..<count {
+            do {
+                made.append(try CurlConnection(index: index, settings: settings, logger: logger))
+            } catch {
+                for connection in made { connection.stop() }
+                throw error
+            }
+        }
+        connections = made
+        load = Locked(Array(repeating: 0, count: count))
+        capacity = count * settings.maxConcurrentStreams
+        permits = AsyncSemaphore(permits: capacity)
+    }
+
+    /// Sends one request and waits for its reply.
+    func perform(url: String, headers: [String], body: [UInt8]) async -> TransportReply {
+        await permits.acquire()
+        let index = load.withLock { load -> Int in
+            var best = 0
+            for i in load.indices where load[i] < load[best] { best = i }
+            load[best] += 1
+            return best
+        }
+        let reply = await withCheckedContinuation { (continuation: CheckedContinuation<TransportReply, Never>) in
+            connections[index].submit(TransportJob(url: url, headers: headers, body: body) { reply in
+                continuation.resume(returning: reply)
+            })
+        }
+        load.withLock { $0[index] -= 1 }
+        permits.release()
+        return reply
+    }
+
+    /// Requests in flight now, over all connections.
+    var inFlight: Int { load.withLock { $0.reduce(0, +) } }
+
+    /// Finishes what is in flight and ends every connection's thread.
+    func stop() {
+        for connection in connections { connection.stop() }
+    }
+}

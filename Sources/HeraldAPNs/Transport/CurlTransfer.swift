@@ -1,0 +1,121 @@
+import CCurl
+import Foundation
+
+/// One libcurl easy handle and the state of the exchange it carries.
+///
+/// Handles are reused: options that never change are set once, and each job sets
+/// only its URL, headers and body. Used on its connection's thread only.
+final class CurlTransfer {
+    let easy: UnsafeMutableRawPointer
+    private var headerList: UnsafeMutablePointer<curl_slist>?
+    private var body: UnsafeMutableRawPointer?
+    private var errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
+    var job: TransportJob?
+    var answer = TransportAnswer(status: 0, body: [])
+
+    init(settings: CurlSettings) throws(APNSTransportError) {
+        guard let easy = curl_easy_init() else { throw APNSTransportError(code: 0, message: "libcurl could not make an easy handle") }
+        self.easy = easy
+        errorBuffer.initialize(to: 0)
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        try check(herald_curl_easy_setopt_long(easy, CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2TLS)), "HTTP/2")
+        try check(herald_curl_easy_setopt_long(easy, CURLOPT_PIPEWAIT, 1), "PIPEWAIT")
+        try check(herald_curl_easy_setopt_long(easy, CURLOPT_NOSIGNAL, 1), "NOSIGNAL")
+        try check(herald_curl_easy_setopt_long(easy, CURLOPT_POST, 1), "POST")
+        try check(herald_curl_easy_setopt_long(easy, CURLOPT_TCP_NODELAY, 1), "TCP_NODELAY")
+        try check(herald_curl_easy_setopt_long(easy, CURLOPT_TIMEOUT_MS, Int(settings.requestTimeout * 1000)), "TIMEOUT")
+        try check(herald_curl_easy_setopt_long(easy, CURLOPT_CONNECTTIMEOUT_MS, Int(settings.connectTimeout * 1000)), "CONNECTTIMEOUT")
+        try check(herald_curl_easy_setopt_pointer(easy, CURLOPT_ERRORBUFFER, errorBuffer), "ERRORBUFFER")
+        try check(herald_curl_easy_setopt_pointer(easy, CURLOPT_PRIVATE, context), "PRIVATE")
+        try check(herald_curl_easy_setopt_callback(easy, CURLOPT_WRITEFUNCTION, CurlTransfer.receiveBody), "WRITEFUNCTION")
+        try check(herald_curl_easy_setopt_pointer(easy, CURLOPT_WRITEDATA, context), "WRITEDATA")
+        try check(herald_curl_easy_setopt_callback(easy, CURLOPT_HEADERFUNCTION, CurlTransfer.receiveHeader), "HEADERFUNCTION")
+        try check(herald_curl_easy_setopt_pointer(easy, CURLOPT_HEADERDATA, context), "HEADERDATA")
+        if let ca = settings.caFile { try check(herald_curl_easy_setopt_string(easy, CURLOPT_CAINFO, ca), "CAINFO \(ca)") }
+        if let certificate = settings.certificate {
+            try check(herald_curl_easy_setopt_string(easy, CURLOPT_SSLCERT, certificate.file), "SSLCERT")
+            try check(herald_curl_easy_setopt_string(easy, CURLOPT_SSLCERTTYPE, certificate.type), "SSLCERTTYPE")
+            if let key = certificate.keyFile { try check(herald_curl_easy_setopt_string(easy, CURLOPT_SSLKEY, key), "SSLKEY") }
+            if let password = certificate.password { try check(herald_curl_easy_setopt_string(easy, CURLOPT_KEYPASSWD, password), "KEYPASSWD") }
+        }
+    }
+
+    deinit {
+        curl_easy_cleanup(easy)
+        curl_slist_free_all(headerList)
+        body?.deallocate()
+        errorBuffer.deallocate()
+    }
+
+    /// Points the handle at `job`'s URL, headers and body.
+    func prepare(_ job: TransportJob) throws(APNSTransportError) {
+        self.job = job
+        answer = TransportAnswer(status: 0, body: [])
+        errorBuffer.pointee = 0
+        curl_slist_free_all(headerList)
+        headerList = nil
+        for header in job.headers + ["content-type: application/json", "accept:"] {
+            guard let appended = curl_slist_append(headerList, header) else { throw APNSTransportError(code: 0, message: "libcurl could not copy a header") }
+            headerList = appended
+        }
+        body?.deallocate()
+        let stored = UnsafeMutableRawPointer.allocate(byteCount: max(job.body.count, 1), alignment: 1)
+        job.body.withUnsafeBytes { if let base = $0.baseAddress { stored.copyMemory(from: base, byteCount: $0.count) } }
+        body = stored
+        try check(herald_curl_easy_setopt_string(easy, CURLOPT_URL, job.url), "URL")
+        try check(herald_curl_easy_setopt_slist(easy, CURLOPT_HTTPHEADER, headerList), "HTTPHEADER")
+        try check(herald_curl_easy_setopt_off(easy, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(job.body.count)), "POSTFIELDSIZE")
+        try check(herald_curl_easy_setopt_pointer(easy, CURLOPT_POSTFIELDS, stored), "POSTFIELDS")
+    }
+
+    /// The reply once libcurl reports the transfer done with `code`.
+    func reply(_ code: CURLcode) -> TransportReply {
+        guard code == CURLE_OK else {
+            let detail = String(cString: errorBuffer)
+            let text = String(cString: curl_easy_strerror(code))
+            return .failure(APNSTransportError(code: Int(code.rawValue), message: detail.isEmpty ? text : "\(text): \(detail)"))
+        }
+        var status = 0
+        _ = herald_curl_easy_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status)
+        var version = 0
+        _ = herald_curl_easy_getinfo_long(easy, CURLINFO_HTTP_VERSION, &version)
+        guard version == Int(CURL_HTTP_VERSION_2_0) else {
+            return .failure(APNSTransportError(code: 0, message: "the server did not speak HTTP/2 (ALPN h2); APNs and its simulators always do, so check the endpoint URL"))
+        }
+        answer.status = status
+        return .answer(answer)
+    }
+
+    private func check(_ code: CURLcode, _ option: String) throws(APNSTransportError) {
+        guard code == CURLE_OK else {
+            throw APNSTransportError(code: Int(code.rawValue), message: "libcurl refused option \(option): \(String(cString: curl_easy_strerror(code)))")
+        }
+    }
+
+    private static let receiveBody: herald_curl_data_callback = { data, size, count, context in
+        guard let data, let context else { return 0 }
+        let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+        let length = size * count
+        if transfer.answer.body.count < 64 * 1024 {
+            data.withMemoryRebound(to: UInt8.self, capacity: length) { transfer.answer.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: length)) }
+        }
+        return length
+    }
+
+    private static let receiveHeader: herald_curl_data_callback = { data, size, count, context in
+        guard let data, let context else { return 0 }
+        let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+        let length = size * count
+        let line = data.withMemoryRebound(to: UInt8.self, capacity: length) { String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self) }
+        guard let colon = line.firstIndex(of: ":") else { return length }
+        let name = line[..<colon].lowercased()
+        let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
+        switch name {
+        case "apns-id": transfer.answer.apnsID = value
+        case "apns-unique-id": transfer.answer.uniqueID = value
+        case "retry-after": transfer.answer.retryAfter = Double(value)
+        default: break
+        }
+        return length
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import HeraldAPNs
+import HeraldCore
+
+/// `herald bench-apns`: sends N notifications as fast as the client can (for make bench-apns).
+enum BenchAPNSCommand: Command {
+    static let name = "bench-apns"
+    static let summary = "Measure notifications sent per second to an APNs endpoint (for make bench-apns)"
+    static let help = """
+        Usage: herald bench-apns --endpoint URL --ca FILE --auth-key AuthKey.p8 --key-id KEYID
+                                 --team-id TEAMID --topic BUNDLE_ID [--count N] [--connections C]
+                                 [--streams S]
+
+        Sends N alert notifications to N different tokens through one client (C connections,
+        S streams each) with the batch API and prints one JSON line: count, accepted,
+        seconds, rate. Meant for herald apns-sim; never point it at Apple.
+
+        Options:
+        \(APNSOptions.help)
+          --count N             notifications (default 100000)
+          --connections C       HTTP/2 connections (default 1)
+          --streams S           streams in flight per connection (default 100)
+          --help                show this help
+        """
+    static let spec = Arguments.Spec(flags: APNSOptions.flags, options: APNSOptions.options.union(["count", "connections", "streams"]))
+
+    static func run(_ arguments: Arguments, terminal: Terminal) -> Int32 {
+        var configuration: APNSClientConfiguration
+        let count: Int
+        let requests: [APNSRequest]
+        do {
+            configuration = try APNSOptions.configuration(arguments)
+            guard configuration.environment != .production && configuration.environment != .sandbox else { throw UsageError("bench-apns sends to --endpoint only (herald apns-sim), never to Apple") }
+            count = Int(arguments.value("count") ?? "100000") ?? -1
+            configuration.connections = Int(arguments.value("connections") ?? "1") ?? -1
+            configuration.maxConcurrentStreams = Int(arguments.value("streams") ?? "100") ?? -1
+            configuration.retry = .none
+            guard count > 0 else { throw UsageError("--count: give a number above 0") }
+            guard let topic = arguments.value("topic") else { throw UsageError("--topic is required") }
+            requests = try (0..<count).map { n in
+                try APNSRequest(
+                    deviceToken: String(format: "%064x", n + 1), payload: .object(["aps": .object(["alert": .string("Benchmark \(n)")])]),
+                    bundleID: topic)
+            }
+        } catch {
+            terminal.error("herald bench-apns: \(error)")
+            return 2
+        }
+        let finalConfiguration = configuration
+        let outcome = AsyncBridge.run { () async -> Result<(Int, Double), APNSConfigurationError> in
+            do {
+                let client = try await MainActor.run { try APNSClient(configuration: finalConfiguration, clock: LiveClock()) }
+                _ = try? await client.send(requests[0])
+                let start = DispatchTime.now().uptimeNanoseconds
+                let results = await client.send(batch: requests)
+                let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+                await client.shutdown()
+                return .success((results.filter { (try? $0.get()) != nil }.count, seconds))
+            } catch let error as APNSConfigurationError {
+                return .failure(error)
+            } catch {
+                return .failure(APNSConfigurationError("client", "\(error)"))
+            }
+        }
+        switch outcome {
+        case .success(let (accepted, seconds))?:
+            terminal.print(JSONWriter.serialize(.object([
+                "count": .int(count), "accepted": .int(accepted), "seconds": .double(seconds), "rate": .double(Double(count) / seconds),
+                "connections": .int(configuration.connections), "streams": .int(configuration.maxConcurrentStreams),
+            ])))
+            return accepted == count ? 0 : 1
+        case .failure(let error)?:
+            terminal.error("herald bench-apns: \(error)")
+            return 2
+        case nil:
+            terminal.error("herald bench-apns: did not finish within an hour")
+            return 2
+        }
+    }
+}

@@ -1,0 +1,29 @@
+import HeraldCore
+
+/// A notification the simulator accepted, as it would reach the device.
+public struct RecordedNotification: Sendable, Hashable {
+    public var token: String
+    public var topic: String
+    public var pushType: String
+    public var priority: Int
+    public var expiration: Int?
+    public var collapseID: String?
+    /// The `apns-id` the simulator answered with (the request's, or a new UUID).
+    public var apnsID: String
+    /// The payload bytes as sent (valid JSON).
+    public var payload: [UInt8]
+
+    /// One JSON object on one line (the `--record` file format), keys sorted.
+    public var jsonLine: String {
+        func text(_ value: String) -> String { JSONWriter.serialize(.string(value)) }
+        var line = "{\"apnsId\":" + text(apnsID)
+        line += ",\"collapseId\":" + (collapseID.map(text) ?? "null")
+        line += ",\"expiration\":" + (expiration.map(String.init) ?? "null")
+        line += ",\"payload\":" + String(decoding: payload, as: UTF8.self)
+        line += ",\"priority\":" + String(priority)
+        line += ",\"pushType\":" + text(pushType)
+        line += ",\"token\":" + text(token)
+        line += ",\"topic\":" + text(topic) + "}"
+        return line
+    }
+}

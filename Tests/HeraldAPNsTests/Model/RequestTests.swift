@@ -1,0 +1,78 @@
+import HeraldAPNs
+import HeraldCore
+import Testing
+
+@Suite("APNs requests are checked before anything is sent")
+struct RequestTests {
+    static let token = String(repeating: "ab", count: 32)
+    static let alert: JSONValue = .object(["aps": .object(["alert": .string("Hello")])])
+    static let background: JSONValue = .object(["aps": .object(["content-available": .int(1)])])
+
+    @Test("every push type gets its topic suffix once", arguments: PushType.documented)
+    func topicSuffix(type: PushType) throws {
+        let payload = type == .background ? Self.background : Self.alert
+        guard type != .liveActivity else { return }
+        let request = try APNSRequest(deviceToken: Self.token, payload: payload, pushType: type, bundleID: "com.example.app")
+        #expect(request.topic == "com.example.app" + type.topicSuffix)
+        let again = try APNSRequest(deviceToken: Self.token, payload: payload, pushType: type, bundleID: request.topic)
+        #expect(again.topic == request.topic)
+    }
+
+    @Test("headers, path and compact payload")
+    func headers() throws {
+        let request = try APNSRequest(
+            deviceToken: "<" + Self.token.uppercased() + ">", payload: Self.alert, bundleID: "com.example.app",
+            expiration: 0, collapseID: "score", apnsID: "123E4567-E89B-12D3-A456-4266554400A0")
+        #expect(request.path == "/3/device/" + Self.token)
+        #expect(request.headers.map(\.name) == ["apns-push-type", "apns-topic", "apns-priority", "apns-expiration", "apns-collapse-id", "apns-id"])
+        #expect(request.headers.map(\.value) == ["alert", "com.example.app", "10", "0", "score", "123e4567-e89b-12d3-a456-4266554400a0"])
+        #expect(String(decoding: request.payload, as: UTF8.self) == #"{"aps":{"alert":"Hello"}}"#)
+    }
+
+    @Test("background pushes default to priority 5 and refuse 10")
+    func backgroundPriority() throws {
+        let request = try APNSRequest(deviceToken: Self.token, payload: Self.background, pushType: .background, bundleID: "com.example.app")
+        #expect(request.priority == .powerConsiderate)
+        let error = try #require(throws: APNSRequestError.self) {
+            try APNSRequest(deviceToken: Self.token, payload: Self.background, pushType: .background, bundleID: "com.example.app", priority: .immediate)
+        }
+        #expect(error.field == "priority")
+    }
+
+    @Test("bad fields are refused with the field named")
+    func refused() throws {
+        let cases: [(String, () throws -> APNSRequest)] = [
+            ("device token", { try APNSRequest(deviceToken: "xyz", payload: RequestTests.alert, bundleID: "a.b") }),
+            ("device token", { try APNSRequest(deviceToken: "abcd", payload: RequestTests.alert, bundleID: "a.b") }),
+            ("topic", { try APNSRequest(deviceToken: RequestTests.token, payload: RequestTests.alert, bundleID: "") }),
+            ("topic", { try APNSRequest(deviceToken: RequestTests.token, payload: RequestTests.alert, pushType: .voip, bundleID: "a.b.complication") }),
+            ("push type", { try APNSRequest(deviceToken: RequestTests.token, payload: RequestTests.alert, pushType: PushType(rawValue: "sms"), bundleID: "a.b") }),
+            ("priority", { try APNSRequest(deviceToken: RequestTests.token, payload: RequestTests.alert, bundleID: "a.b", priority: APNSPriority(rawValue: 7)) }),
+            ("collapse id", { try APNSRequest(deviceToken: RequestTests.token, payload: RequestTests.alert, bundleID: "a.b", collapseID: String(repeating: "é", count: 33)) }),
+            ("expiration", { try APNSRequest(deviceToken: RequestTests.token, payload: RequestTests.alert, bundleID: "a.b", expiration: -1) }),
+            ("apns-id", { try APNSRequest(deviceToken: RequestTests.token, payload: RequestTests.alert, bundleID: "a.b", apnsID: "not-a-uuid") }),
+            ("aps.badge", { try APNSRequest(deviceToken: RequestTests.token, payload: .object(["aps": .object(["badge": .string("3")])]), bundleID: "a.b") }),
+            ("payload", { try APNSRequest(deviceToken: RequestTests.token, payload: .object(["aps": .object(["alert": .string(String(repeating: "x", count: 4100))])]), bundleID: "a.b") }),
+            ("aps.content-available", { try APNSRequest(deviceToken: RequestTests.token, payload: RequestTests.alert, pushType: .background, bundleID: "a.b", priority: .powerConsiderate) }),
+        ]
+        for (field, build) in cases {
+            let error = try #require(throws: APNSRequestError.self) { try build() }
+            #expect(error.field == field, "\(error)")
+            #expect(!error.message.isEmpty)
+        }
+    }
+
+    @Test("a 64-byte collapse id is accepted; VoIP payloads may be 5120 bytes")
+    func limits() throws {
+        _ = try APNSRequest(deviceToken: Self.token, payload: Self.alert, bundleID: "a.b", collapseID: String(repeating: "é", count: 32))
+        let big: JSONValue = .object(["aps": .object(["alert": .string("call")]), "pad": .string(String(repeating: "x", count: 4500))])
+        _ = try APNSRequest(deviceToken: Self.token, payload: big, pushType: .voip, bundleID: "a.b")
+        #expect(throws: APNSRequestError.self) { try APNSRequest(deviceToken: Self.token, payload: big, bundleID: "a.b") }
+    }
+
+    @Test("lint warnings are kept on the request")
+    func warnings() throws {
+        let request = try APNSRequest(deviceToken: Self.token, payload: .object(["aps": .object(["alert": .string("x"), "colour": .string("red")])]), bundleID: "a.b")
+        #expect(request.warnings.map(\.path) == ["aps.colour"])
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+
+/// Runs Python scripts with PyPI packages from .build/pyvenv (made by scripts/pyenv.sh).
+///
+/// When the virtualenv cannot be made (no PyPI), `run` throws an error that says so;
+/// the cross-check then fails with that message rather than passing without checking.
+enum PythonTools {
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Makes the virtualenv once per test process; the error, if any, is kept.
+    private static let setUp: Result<String, Failure> = {
+        let python = repositoryRoot.appendingPathComponent(".build/pyvenv/bin/python3").path
+        let result = shell(["bash", repositoryRoot.appendingPathComponent("scripts/pyenv.sh").path, "PyJWT", "cryptography"])
+        guard result.status == 0, FileManager.default.isExecutableFile(atPath: python) else {
+            return .failure(Failure(description: """
+                the independent JWT check could not run: scripts/pyenv.sh could not install PyJWT and \
+                cryptography from PyPI into .build/pyvenv (\(result.err.trimmingCharacters(in: .whitespacesAndNewlines))). \
+                Nothing was verified; connect to PyPI and run 'make test' again.
+                """))
+        }
+        return .success(python)
+    }()
+
+    /// Runs `script` (Python source) with `arguments`; returns its standard output.
+    static func run(_ script: String, _ arguments: [String]) throws -> String {
+        let python = try setUp.get()
+        let result = shell([python, "-c", script] + arguments)
+        guard result.status == 0 else {
+            throw Failure(description: "python exited \(result.status): \(result.err)")
+        }
+        return result.out
+    }
+
+    static func shell(_ command: [String]) -> (status: Int32, out: String, err: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = command
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        do { try process.run() } catch { return (127, "", "\(error)") }
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+    }
+}

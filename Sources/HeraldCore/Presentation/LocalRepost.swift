@@ -11,10 +11,9 @@ public struct LocalRepost: Sendable, Hashable {
     public var title: String?
     public var subtitle: String?
     public var body: String?
-    /// The sound file name, `"default"` for the system sound (the push's own, or the
-    /// default sound as in post 001), `nil` for none (a critical sound is not re-posted
-    /// as critical: that needs the entitlement the push was sent with).
-    public var sound: String?
+    /// The sound: the push's own, or the default sound as in post 001. A critical sound
+    /// is re-posted as an ordinary one (critical needs the entitlement the push was sent with).
+    public var sound: Sound?
     /// `aps.thread-id`, which groups it with the push's thread.
     public var threadID: String?
     /// `aps.category`, which gives it the push's actions.
@@ -22,8 +21,16 @@ public struct LocalRepost: Sendable, Hashable {
     /// The push payload as received.
     public var userInfo: [String: JSONValue]
 
+    /// A sound a local notification plays.
+    public enum Sound: Sendable, Hashable {
+        /// The system's default sound.
+        case systemDefault
+        /// A sound file in the app's bundle or its Library/Sounds folder.
+        case named(String)
+    }
+
     public init(
-        identifier: String, title: String? = nil, subtitle: String? = nil, body: String? = nil, sound: String? = nil,
+        identifier: String, title: String? = nil, subtitle: String? = nil, body: String? = nil, sound: Sound? = nil,
         threadID: String? = nil, categoryID: String? = nil, userInfo: [String: JSONValue] = [:]
     ) {
         self.identifier = identifier
@@ -41,7 +48,12 @@ public struct LocalRepost: Sendable, Hashable {
         self.init(
             identifier: notification.id.map { "herald.repost." + $0 } ?? fallbackIdentifier(),
             title: notification.content.title, subtitle: notification.content.subtitle, body: notification.content.body,
-            sound: notification.aps.sound?.name ?? "default", threadID: notification.aps.threadID,
+            sound: Self.sound(notification.aps.sound?.name), threadID: notification.aps.threadID,
             categoryID: notification.aps.category, userInfo: notification.raw)
+    }
+
+    private static func sound(_ name: String?) -> Sound {
+        guard let name, !name.isEmpty, name != "default" else { return .systemDefault }
+        return .named(name)
     }
 }

@@ -13,7 +13,7 @@ struct LocalRepostTests {
         let repost = LocalRepost(push, fallbackIdentifier: "unused")
         #expect(repost.identifier == "herald.repost.9001")
         #expect(repost.title == "Order shipped" && repost.body == "Order 9001 is on its way" && repost.subtitle == nil)
-        #expect(repost.sound == "default")
+        #expect(repost.sound == .systemDefault)
         #expect(repost.threadID == "orders" && repost.categoryID == "order")
         #expect(repost.userInfo == push.raw)
     }
@@ -32,7 +32,7 @@ struct LocalRepostTests {
     func soundAndFallback() throws {
         let push = try PayloadDecoder().decode(#"{"aps": {"alert": "Hi", "sound": "chime.caf"}}"#)
         let repost = LocalRepost(push, fallbackIdentifier: "generated")
-        #expect(repost.sound == "chime.caf" && repost.identifier == "generated")
+        #expect(repost.sound == .named("chime.caf") && repost.identifier == "generated")
     }
 
     @Test("every JSON value survives the round trip through Foundation")

@@ -5,7 +5,7 @@ DEB_PACKAGES := python3
 HERALD := .build/debug/herald
 HERALD_RELEASE := .build/release/herald
 
-.PHONY: all deps build test demo bench format lint-format clean
+.PHONY: all deps build test check-apple demo bench format lint-format clean
 
 all: build
 
@@ -17,6 +17,12 @@ build: deps
 
 test: build
 	$(SWIFT) test
+	@SWIFT=$(SWIFT) scripts/check-apple.sh
+
+# Type-checks every Apple-only file on Linux against AppleStubs (test-only declarations),
+# and proves that a type error put into any of them fails the check (scripts/check-apple.sh).
+check-apple: deps
+	@SWIFT=$(SWIFT) scripts/check-apple.sh
 
 demo: build
 	@scripts/demo.sh $(HERALD)

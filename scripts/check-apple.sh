@@ -8,7 +8,11 @@
 #      can use HeraldApple's public API only.
 #   3. Type-checks HeraldApple without the stubs: every file must compile away cleanly
 #      (`#if canImport(UIKit)`), as it does on Linux and macOS for users of HeraldCore.
-#   4. For each Apple file in turn, type-checks a copy with two injected faults, and
+#   4. Type-checks the probes in scripts/check-apple-probes/: small files that misuse the
+#      stubbed API the way a real SDK rejects (a view built off the main actor, main-actor
+#      state touched from a @Sendable completion, a delegate method iOS would never call, a
+#      wrong label or name); each must fail with the diagnostic its first line expects.
+#   5. For each Apple file in turn, type-checks a copy with two injected faults, and
 #      expects both to be reported: a plain type error inside the file's
 #      `#if canImport(...)` block, and the file's first Apple type renamed to one that
 #      does not exist (so the file's platform calls really are checked against the stubs).
@@ -134,6 +138,20 @@ for file in $(files_of HeraldApple); do
 done
 mapfile -t files < <(files_of HeraldApple)
 typecheck HeraldApple "$bare" "${files[@]}"
+
+echo "check-apple: the stubs reject what Apple's SDK rejects (scripts/check-apple-probes)"
+for probe in scripts/check-apple-probes/*.swift; do
+    expected=$(head -1 "$probe" | sed -n 's|^// expect: ||p')
+    if output=$(typecheck Probe "$MODULES" "$probe" 2>&1); then
+        echo "check-apple: $probe type-checks; the stubs are looser than Apple's SDK" >&2
+        exit 1
+    elif ! grep -qF "$expected" <<<"$output"; then
+        echo "check-apple: $probe failed, but not with \"$expected\":" >&2
+        echo "$output" >&2
+        exit 1
+    fi
+    echo "  rejected: $(basename "$probe" .swift)"
+done
 
 echo "check-apple: each Apple file with a type error and a wrong Apple name put into it must fail"
 jobs=$(nproc 2>/dev/null || echo 2)

@@ -6,6 +6,8 @@
 #   2. Type-checks, with Swift 6 and warnings as errors, each Apple module against the
 #      stubs: HeraldApple, and the example app's targets as separate modules, so they
 #      can use HeraldApple's public API only.
+#      The README's integration snippet is type-checked too, with a prelude that declares
+#      the app's own view controller it names.
 #   3. Type-checks HeraldApple without the stubs: every file must compile away cleanly
 #      (`#if canImport(UIKit)`), as it does on Linux and macOS for users of HeraldCore.
 #   4. Type-checks the probes in scripts/check-apple-probes/: small files that misuse the
@@ -127,6 +129,26 @@ for module in $MODULES_CHECKED; do
     typecheck "$module" "$MODULES" "${files[@]}"
     echo "  $module: ${#files[@]} files"
 done
+
+readme="$WORK/readme"
+rm -rf "$readme" && mkdir -p "$readme"
+awk '/<!-- make check-apple type-checks this block -->/ { marked = 1; next }
+     marked && /^```swift/ { inside = 1; next }
+     inside && /^```/ { exit }
+     inside { print }' README.md >"$readme/Integration.swift"
+[ -s "$readme/Integration.swift" ] || { echo "check-apple: README.md has no marked swift block" >&2; exit 1; }
+cat >"$readme/Prelude.swift" <<'PRELUDE'
+import HeraldCore
+import UIKit
+
+/// The app's own screen, which the README's snippet names.
+final class OrderViewController: UIViewController {
+    init(_ screen: Screen) { super.init(nibName: nil, bundle: nil) }
+    required init?(coder: NSCoder) { nil }
+}
+PRELUDE
+typecheck ReadmeExample "$MODULES" "$readme/Prelude.swift" "$readme/Integration.swift"
+echo "  README.md integration: $(grep -c . "$readme/Integration.swift") lines"
 
 echo "check-apple: every HeraldApple file compiles away without UIKit"
 bare="$WORK/no-stubs"

@@ -2,9 +2,11 @@ import HeraldApple
 import HeraldCore
 import SwiftUI
 import UIKit
+import UserNotifications
 
-/// The demo as a SwiftUI app: the app delegate adaptor owns Herald, `SwiftUINavigator`
-/// drives a tab view of navigation stacks, and the banner is a SwiftUI view.
+/// The demo as a SwiftUI app: the app delegate adaptor owns Herald (and the notification
+/// delegate), `SwiftUINavigator` drives a tab view of navigation stacks, and the banner is
+/// a SwiftUI view.
 @main
 struct HeraldDemoSwiftUIApp: App {
     @UIApplicationDelegateAdaptor(DemoAppDelegate.self) private var delegate
@@ -18,14 +20,19 @@ struct HeraldDemoSwiftUIApp: App {
     }
 }
 
-/// Creates Herald with the SwiftUI navigator, starts it at launch, forwards the token.
-final class DemoAppDelegate: NSObject, UIApplicationDelegate {
+/// Creates Herald with the SwiftUI navigator and starts it at launch. This app owns the
+/// notification delegate itself (as apps with another push SDK do) and forwards both
+/// methods to Herald's with one call each; no swizzling.
+final class DemoAppDelegate: NSObject, UIApplicationDelegate, UNUserNotificationCenterDelegate {
     let navigator = SwiftUINavigator(tabs: DemoTabs.tabs)
+    nonisolated let heraldDelegate = HeraldNotificationDelegate()
     let herald: Herald
 
     override init() {
         do {
-            herald = try Herald(configuration: DemoTabs.configuration, navigator: navigator)
+            herald = try Herald(
+                configuration: DemoTabs.configuration, navigator: navigator, options: Herald.Options(setsDelegate: false),
+                notificationDelegate: heraldDelegate)
         } catch {
             fatalError("the demo's routes are invalid: \(error)")
         }
@@ -35,12 +42,27 @@ final class DemoAppDelegate: NSObject, UIApplicationDelegate {
     func application(
         _ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
     ) -> Bool {
+        UNUserNotificationCenter.current().delegate = self
         herald.start(launchOptions: launchOptions)
         return true
     }
 
     func application(_ application: UIApplication, didRegisterForRemoteNotificationsWithDeviceToken deviceToken: Data) {
         herald.didRegisterForRemoteNotifications(deviceToken: deviceToken)
+    }
+
+    nonisolated func userNotificationCenter(
+        _ center: UNUserNotificationCenter, willPresent notification: UNNotification,
+        withCompletionHandler completionHandler: @escaping @Sendable (UNNotificationPresentationOptions) -> Void
+    ) {
+        heraldDelegate.userNotificationCenter(center, willPresent: notification, withCompletionHandler: completionHandler)
+    }
+
+    nonisolated func userNotificationCenter(
+        _ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse,
+        withCompletionHandler completionHandler: @escaping @Sendable () -> Void
+    ) {
+        heraldDelegate.userNotificationCenter(center, didReceive: response, withCompletionHandler: completionHandler)
     }
 }
 

@@ -18,10 +18,6 @@ open class UIColor: NSObject {
     public init(dynamicProvider: @escaping @Sendable (UITraitCollection) -> UIColor) { super.init() }
 
     open class var clear: UIColor { stub() }
-    open class var white: UIColor { stub() }
-    open class var black: UIColor { stub() }
-    open class var lightGray: UIColor { stub() }
-    open class var systemBlue: UIColor { stub() }
     @available(iOS 13.0, *) open class var label: UIColor { stub() }
     @available(iOS 13.0, *) open class var secondaryLabel: UIColor { stub() }
     @available(iOS 13.0, *) open class var tertiaryLabel: UIColor { stub() }
@@ -32,7 +28,6 @@ open class UIColor: NSObject {
 open class UIFont: NSObject {
     open class func systemFont(ofSize fontSize: CGFloat) -> UIFont { stub() }
     open class func boldSystemFont(ofSize fontSize: CGFloat) -> UIFont { stub() }
-    open class func systemFont(ofSize fontSize: CGFloat, weight: UIFont.Weight) -> UIFont { stub() }
     open class func preferredFont(forTextStyle style: UIFont.TextStyle) -> UIFont { stub() }
 
     public struct TextStyle: Hashable, RawRepresentable, Sendable {
@@ -46,22 +41,12 @@ open class UIFont: NSObject {
         public static let footnote = TextStyle(rawValue: "UICTFontTextStyleFootnote")
         public static let caption1 = TextStyle(rawValue: "UICTFontTextStyleCaption1")
     }
-
-    public struct Weight: Hashable, RawRepresentable, Sendable {
-        public let rawValue: CGFloat
-        public init(rawValue: CGFloat) { self.rawValue = rawValue }
-        public static let regular = Weight(rawValue: 0)
-        public static let semibold = Weight(rawValue: 0.3)
-        public static let bold = Weight(rawValue: 0.4)
-    }
 }
 
 @available(iOS 11.0, *)
 open class UIFontMetrics: NSObject {
     public init(forTextStyle textStyle: UIFont.TextStyle) { super.init() }
-    open class var `default`: UIFontMetrics { stub() }
     open func scaledFont(for font: UIFont) -> UIFont { stub() }
-    open func scaledValue(for value: CGFloat) -> CGFloat { stub() }
 }
 
 open class UIImage: NSObject {
@@ -73,7 +58,6 @@ open class UIImage: NSObject {
 
 @MainActor
 open class UIFeedbackGenerator: NSObject {
-    open func prepare() { stub() }
 }
 
 @MainActor
@@ -92,7 +76,6 @@ open class UIImpactFeedbackGenerator: UIFeedbackGenerator {
 
 public enum UIAccessibility {
     @MainActor public static func post(notification: UIAccessibility.Notification, argument: Any?) { stub() }
-    @MainActor public static var isVoiceOverRunning: Bool { stub() }
 
     public struct Notification: Hashable, RawRepresentable, Sendable {
         public let rawValue: UInt32

@@ -133,7 +133,6 @@ open class UISceneSession: NSObject {
 @MainActor
 open class UISceneConfiguration: NSObject {
     public init(name: String?, sessionRole: UISceneSession.Role) { super.init() }
-    open var delegateClass: AnyClass?
 }
 
 /// Linux: optional requirements have default implementations.
@@ -141,12 +140,10 @@ open class UISceneConfiguration: NSObject {
 @MainActor
 public protocol UISceneDelegate: NSObjectProtocol {
     func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions)
-    func sceneDidBecomeActive(_ scene: UIScene)
 }
 
 extension UISceneDelegate {
     public func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {}
-    public func sceneDidBecomeActive(_ scene: UIScene) {}
 }
 
 /// Linux: the optional `window` requirement is declared settable, as apps implement it.

@@ -6,7 +6,6 @@ import Foundation
 open class CALayer: NSObject {
     open var cornerRadius: CGFloat { get { stub() } set { stub() } }
     @available(iOS 13.0, *) open var cornerCurve: CALayerCornerCurve { get { stub() } set { stub() } }
-    open var masksToBounds: Bool { get { stub() } set { stub() } }
 }
 
 public struct CALayerCornerCurve: Hashable, RawRepresentable, Sendable {
@@ -48,22 +47,17 @@ open class UIView: UIResponder {
     open var bounds: CGRect { get { stub() } set { stub() } }
     open var backgroundColor: UIColor? { get { stub() } set { stub() } }
     open var isHidden: Bool { get { stub() } set { stub() } }
-    open var alpha: CGFloat { get { stub() } set { stub() } }
     open var clipsToBounds: Bool { get { stub() } set { stub() } }
     open var isUserInteractionEnabled: Bool { get { stub() } set { stub() } }
     open var contentMode: UIView.ContentMode { get { stub() } set { stub() } }
     open var layer: CALayer { stub() }
     open var window: UIWindow? { stub() }
-    open var superview: UIView? { stub() }
-    open var subviews: [UIView] { stub() }
-    open var traitCollection: UITraitCollection { stub() }
     open var translatesAutoresizingMaskIntoConstraints: Bool { get { stub() } set { stub() } }
     open var directionalLayoutMargins: NSDirectionalEdgeInsets { get { stub() } set { stub() } }
 
     open func addSubview(_ view: UIView) { stub() }
     open func removeFromSuperview() { stub() }
     open func layoutIfNeeded() { stub() }
-    open func setNeedsLayout() { stub() }
     open func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? { stub() }
     open func setContentHuggingPriority(_ priority: UILayoutPriority, for axis: NSLayoutConstraint.Axis) { stub() }
     open func setContentCompressionResistancePriority(_ priority: UILayoutPriority, for axis: NSLayoutConstraint.Axis) { stub() }
@@ -84,7 +78,6 @@ open class UIView: UIResponder {
     // Objective-C categories); overridable Swift members need a class here.
     open var isAccessibilityElement: Bool { get { stub() } set { stub() } }
     open var accessibilityLabel: String? { get { stub() } set { stub() } }
-    open var accessibilityHint: String? { get { stub() } set { stub() } }
     open var accessibilityTraits: UIAccessibilityTraits { get { stub() } set { stub() } }
     open func accessibilityActivate() -> Bool { stub() }
     open func accessibilityPerformEscape() -> Bool { stub() }
@@ -114,9 +107,6 @@ open class UIView: UIResponder {
 
 @MainActor
 open class UIControl: UIView {
-    open var isEnabled: Bool { get { stub() } set { stub() } }
-    open var isHighlighted: Bool { get { stub() } set { stub() } }
-    open var isTracking: Bool { stub() }
     open func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool { stub() }
     open func continueTracking(_ touch: UITouch, with event: UIEvent?) -> Bool { stub() }
     open func endTracking(_ touch: UITouch?, with event: UIEvent?) { stub() }
@@ -137,7 +127,6 @@ open class UIButton: UIControl {
     @available(iOS 14.0, *)
     public convenience init(type buttonType: UIButton.ButtonType = .system, primaryAction: UIAction?) { self.init(frame: .zero) }
     public convenience init(type buttonType: UIButton.ButtonType) { self.init(frame: .zero) }
-    open func setTitle(_ title: String?, for state: UIControl.State) { stub() }
 
     public enum ButtonType: Int, Sendable {
         case custom, system, detailDisclosure, infoLight, infoDark, contactAdd, close
@@ -204,7 +193,6 @@ open class UIWindow: UIView {
     open var rootViewController: UIViewController? { get { stub() } set { stub() } }
     /// `weak` in UIKit.
     @available(iOS 13.0, *) open var windowScene: UIWindowScene? { get { stub() } set { stub() } }
-    open var isKeyWindow: Bool { stub() }
     open func makeKeyAndVisible() { stub() }
 
     public struct Level: Hashable, RawRepresentable, Sendable {

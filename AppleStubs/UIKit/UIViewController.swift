@@ -24,8 +24,6 @@ open class UIViewController: UIResponder {
     open func viewDidLoad() { stub() }
     open func present(_ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil) { stub() }
     open func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) { stub() }
-    open func addChild(_ childController: UIViewController) { stub() }
-    open func didMove(toParent parent: UIViewController?) { stub() }
 }
 
 @MainActor
@@ -37,7 +35,6 @@ open class UINavigationController: UIViewController {
     open var viewControllers: [UIViewController] { get { stub() } set { stub() } }
     open var topViewController: UIViewController? { stub() }
     open func pushViewController(_ viewController: UIViewController, animated: Bool) { stub() }
-    @discardableResult open func popViewController(animated: Bool) -> UIViewController? { stub() }
     @discardableResult open func popToRootViewController(animated: Bool) -> [UIViewController]? { stub() }
     open func setViewControllers(_ viewControllers: [UIViewController], animated: Bool) { stub() }
 }

@@ -4,8 +4,6 @@
 
 @usableFromInline func stub() -> Never { fatalError("AppleStubs: declaration only") }
 
-public let UNNotificationDefaultActionIdentifier: String = "com.apple.UNNotificationDefaultActionIdentifier"
-public let UNNotificationDismissActionIdentifier: String = "com.apple.UNNotificationDismissActionIdentifier"
 
 @available(iOS 10.0, *)
 public struct UNAuthorizationOptions: OptionSet, Sendable {
@@ -68,7 +66,6 @@ extension UNUserNotificationCenterDelegate {
 
 @available(iOS 10.0, *)
 open class UNNotification: NSObject {
-    open var date: Date { stub() }
     open var request: UNNotificationRequest { stub() }
 }
 
@@ -119,7 +116,6 @@ open class UNNotificationSound: NSObject {
 
 @available(iOS 10.0, *)
 open class UNNotificationTrigger: NSObject {
-    open var repeats: Bool { stub() }
 }
 
 @available(iOS 10.0, *)
@@ -176,5 +172,4 @@ open class UNNotificationServiceExtension: NSObject {
     open func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
         stub()
     }
-    open func serviceExtensionTimeWillExpire() { stub() }
 }

@@ -8,6 +8,13 @@ import UserNotifications
 
 @usableFromInline func stub() -> Never { fatalError("AppleStubs: declaration only") }
 
+// Linux: Darwin Foundation API that swift-corelibs-foundation lacks. A stub module cannot be
+// named Foundation (Linux has the real one), so it is declared here, where the Apple files
+// that use it see it through `import UIKit`, as UIKit re-exports Foundation.
+extension FileManager {
+    public func containerURL(forSecurityApplicationGroupIdentifier groupIdentifier: String) -> URL? { stub() }
+}
+
 @MainActor
 open class UIResponder: NSObject {
     public override init() { super.init() }

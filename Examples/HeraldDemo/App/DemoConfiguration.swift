@@ -24,12 +24,13 @@ enum DemoConfiguration {
             loggedIn: false)
     }
 
-    /// Badge, sound and alert, and the demo's one category (its actions open the app or not).
+    /// Badge, sound and alert, the demo's one category (its actions open the app or not),
+    /// and the App Group whose container holds the receipts, the inbox and so the badge.
     static var options: Herald.Options {
         let open = UNNotificationAction(identifier: "open", title: "Open", options: [.foreground])
         let later = UNNotificationAction(identifier: "later", title: "Not interested", options: [.destructive])
         let order = UNNotificationCategory(identifier: "order", actions: [open, later], intentIdentifiers: [], options: [.customDismissAction])
-        return Herald.Options(authorization: [.badge, .sound, .alert], categories: [order])
+        return Herald.Options(authorization: [.badge, .sound, .alert], categories: [order], appGroup: "group.org.herald.demo")
     }
 }
 

@@ -16,16 +16,24 @@ extension Herald {
         public var setsDelegate: Bool
         /// The banner's look; also settable later on `Herald.banner.style`.
         public var bannerStyle: BannerStyle
+        /// The App Group the app shares with its extensions. Receipts, the inbox and the
+        /// badge live in its container (`SharedFolder`); without one there are none.
+        public var appGroup: String?
+        /// Where receipts are sent (Herald's gateway or your backend); without one they
+        /// stay in the outbox until a transport is given.
+        public var receiptTransport: (any ReceiptTransport)?
 
         public init(
             authorization: UNAuthorizationOptions = [.badge, .sound, .alert],
             categories: Set<UNNotificationCategory> = [], setsDelegate: Bool = true,
-            bannerStyle: BannerStyle = .standard
+            bannerStyle: BannerStyle = .standard, appGroup: String? = nil, receiptTransport: (any ReceiptTransport)? = nil
         ) {
             self.authorization = authorization
             self.categories = categories
             self.setsDelegate = setsDelegate
             self.bannerStyle = bannerStyle
+            self.appGroup = appGroup
+            self.receiptTransport = receiptTransport
         }
     }
 }

@@ -59,7 +59,9 @@ public final class Herald {
         let ports = RuntimePorts(
             banner: banner, alert: alert, system: LocalNotifier(center: center, logger: logger), navigator: navigator,
             logger: logger)
-        runtime = try HeraldRuntime(configuration: configuration, ports: ports, clock: LiveClock())
+        let clock = LiveClock()
+        runtime = try HeraldRuntime(configuration: configuration, ports: ports, clock: clock)
+        runtime.receipts = Self.receiptRecorder(options, clock: clock, logger: logger)
         self.banner = banner
         self.alert = alert
         self.notificationDelegate = notificationDelegate
@@ -73,8 +75,8 @@ public final class Herald {
 
     /// Call once from `application(_:didFinishLaunchingWithOptions:)`, before it returns:
     /// sets the notification delegate (so a cold-start tap is never lost), registers the
-    /// categories, asks for authorization, registers for remote notifications and hands
-    /// the launch notification, if any, to the runtime.
+    /// categories, asks for authorization, registers for remote notifications, sends the
+    /// receipts a previous run left, and hands the launch notification, if any, to the runtime.
     public func start(launchOptions: [UIApplication.LaunchOptionsKey: Any]?) {
         if options.setsDelegate { center.delegate = notificationDelegate }
         center.setNotificationCategories(options.categories)
@@ -82,6 +84,7 @@ public final class Herald {
         UIApplication.shared.registerForRemoteNotifications()
         lifecycle = AppLifecycleObserver { [weak self] state in self?.runtime.setState(state) }
         observeBadge()
+        runtime.receipts?.sender?.flush()  // what a previous run left in the outbox
         runtime.launch(with: (launchOptions?[.remoteNotification]).map(JSONValue.init(foundation:)))
         runtime.setState(AppState(UIApplication.shared.applicationState))
     }

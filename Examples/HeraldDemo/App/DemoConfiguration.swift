@@ -33,15 +33,3 @@ enum DemoConfiguration {
         return Herald.Options(authorization: [.badge, .sound, .alert], categories: [order], appGroup: "group.org.herald.demo")
     }
 }
-
-/// Where the demo sends its device token: the console, for `herald send --token` or `simctl`.
-@MainActor
-final class DemoRegistrar: DeviceRegistrar {
-    func register(_ token: DeviceToken) {
-        print("HeraldDemo device token: \(token.hex)")
-    }
-
-    func registrationFailed(_ error: any Error) {
-        print("HeraldDemo could not register for pushes: \(error)")
-    }
-}

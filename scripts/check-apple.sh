@@ -122,8 +122,13 @@ fi
 started=$(date +%s)
 mkdir -p "$WORK"
 echo "check-apple: building HeraldApple and the declaration stubs"
-"$SWIFT" build --target HeraldApple >/dev/null
-"$SWIFT" build --target UserNotificationsUI >/dev/null
+for target in HeraldApple UserNotificationsUI; do
+    if ! output=$("$SWIFT" build --target "$target" 2>&1); then
+        grep -E "error:" <<<"$output" | sort -u >&2 || echo "$output" >&2
+        echo "check-apple: FAILED: $target does not build against the stubs" >&2
+        exit 1
+    fi
+done
 MODULES=$(modules_dir)
 
 echo "check-apple: type-checking each Apple module against the stubs (Swift 6, warnings as errors)"

@@ -7,7 +7,7 @@ DEB_PACKAGES += pkg-config libssl-dev libcurl4-openssl-dev libnghttp2-dev nghttp
 HERALD := .build/debug/herald
 HERALD_RELEASE := .build/release/herald
 
-.PHONY: all deps pyenv build test demo bench bench-apns format lint-format clean
+.PHONY: all deps pyenv build test check-apple demo bench bench-apns format lint-format clean
 
 all: build
 
@@ -23,6 +23,12 @@ pyenv: deps
 
 test: build pyenv
 	$(SWIFT) test
+	@SWIFT=$(SWIFT) scripts/check-apple.sh
+
+# Type-checks every Apple-only file on Linux against AppleStubs (test-only declarations),
+# and proves that a type error put into any of them fails the check (scripts/check-apple.sh).
+check-apple: deps
+	@SWIFT=$(SWIFT) scripts/check-apple.sh
 
 demo: build
 	@scripts/demo.sh $(HERALD)

@@ -2,53 +2,80 @@
 // Herald: push notifications for iOS apps, from payload to screen, and a self-hosted gateway.
 import PackageDescription
 
+var products: [Product] = [
+    .library(name: "HeraldCore", targets: ["HeraldCore"]),
+    .library(name: "HeraldSimulator", targets: ["HeraldSimulator"]),
+    .library(name: "HeraldDownload", targets: ["HeraldDownload"]),
+    .library(name: "HeraldAPNs", targets: ["HeraldAPNs"]),
+    .library(name: "HeraldTestSupport", targets: ["HeraldTestSupport"]),
+    .executable(name: "herald", targets: ["herald"]),
+]
+
+var heraldAppleDependencies: [Target.Dependency] = ["HeraldCore"]
+
+var targets: [Target] = [
+    // Every decision: payloads, policy, routing, receipts. Foundation only.
+    .target(name: "HeraldCore"),
+    // A headless app around the runtime on a virtual clock: `herald simulate` and tests.
+    .target(name: "HeraldSimulator", dependencies: ["HeraldCore"]),
+    // C libraries from the system (Debian -dev packages), each behind a shim.h.
+    .systemLibrary(
+        name: "COpenSSL", pkgConfig: "openssl",
+        providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]),
+    .systemLibrary(
+        name: "CCurl", pkgConfig: "libcurl",
+        providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]),
+    .systemLibrary(
+        name: "CNGHTTP2", pkgConfig: "libnghttp2",
+        providers: [.apt(["libnghttp2-dev"]), .brew(["libnghttp2"])]),
+    // Live attachment downloaders: libcurl on Linux, URLSession everywhere (the one iOS uses).
+    .target(
+        name: "HeraldDownload",
+        dependencies: ["HeraldCore", .target(name: "CCurl", condition: .when(platforms: [.linux]))]),
+    // The APNs provider client: requests, ES256 token auth, HTTP/2 over libcurl.
+    .target(name: "HeraldAPNs", dependencies: ["HeraldCore", "COpenSSL", "CCurl"]),
+    // Test doubles shipped as a product: the APNs simulator (HTTP/2 server on nghttp2).
+    // It reuses HeraldAPNs' key and reason types, so it depends on it too.
+    .target(name: "HeraldTestSupport", dependencies: ["HeraldCore", "HeraldAPNs", "COpenSSL", "CNGHTTP2"]),
+    // The `herald` command line, as a library so that tests can drive it in-process.
+    .target(
+        name: "HeraldCLI",
+        dependencies: ["HeraldCore", "HeraldSimulator", "HeraldDownload", "HeraldAPNs", "HeraldTestSupport"]),
+    .executableTarget(name: "herald", dependencies: ["HeraldCLI"]),
+    .testTarget(name: "HeraldCoreTests", dependencies: ["HeraldCore"], exclude: ["Fixtures"]),
+    // A child process the outbox crash tests kill at random points.
+    .executableTarget(name: "herald-outbox-stress", dependencies: ["HeraldCore"], path: "Tests/Tools/OutboxStress"),
+    .testTarget(name: "HeraldCLITests", dependencies: ["HeraldCLI", "HeraldCore", "HeraldAPNs", "HeraldTestSupport"]),
+    .testTarget(name: "HeraldSimulatorTests", dependencies: ["HeraldSimulator", "HeraldCore"]),
+    .testTarget(name: "HeraldDownloadTests", dependencies: ["HeraldDownload", "HeraldCore"]),
+    .testTarget(name: "HeraldAPNsTests", dependencies: ["HeraldAPNs", "HeraldCore", "HeraldTestSupport"], exclude: ["Fixtures"]),
+]
+
+#if os(Linux)
+// TEST-ONLY: declaration stubs named like Apple's frameworks, so that `canImport(UIKit)`
+// is true on Linux and `swift build` / `make check-apple` type-check every Apple file.
+// They trap if run, are never a product, and do not exist on Apple platforms (this
+// block is false there). See AppleStubs/README.md.
+targets += [
+    .target(name: "Combine", path: "AppleStubs/Combine"),
+    .target(name: "UserNotifications", path: "AppleStubs/UserNotifications"),
+    .target(name: "UIKit", dependencies: ["UserNotifications"], path: "AppleStubs/UIKit"),
+    .target(name: "UserNotificationsUI", dependencies: ["UIKit", "UserNotifications"], path: "AppleStubs/UserNotificationsUI"),
+    .target(name: "SwiftUI", dependencies: ["UIKit", "Combine"], path: "AppleStubs/SwiftUI"),
+]
+heraldAppleDependencies += ["UIKit", "UserNotifications", "SwiftUI", "Combine"]
+#else
+// The iOS adapters: façade, UIKit banner, navigators, notification-center bridge.
+products.append(.library(name: "HeraldApple", targets: ["HeraldApple"]))
+#endif
+
+// One platform call per core call; every file is `#if canImport(UIKit)`.
+targets.append(.target(name: "HeraldApple", dependencies: heraldAppleDependencies))
+
 let package = Package(
     name: "Herald",
     platforms: [.iOS(.v15), .macOS(.v13)],
-    products: [
-        .library(name: "HeraldCore", targets: ["HeraldCore"]),
-        .library(name: "HeraldSimulator", targets: ["HeraldSimulator"]),
-        .library(name: "HeraldDownload", targets: ["HeraldDownload"]),
-        .library(name: "HeraldAPNs", targets: ["HeraldAPNs"]),
-        .library(name: "HeraldTestSupport", targets: ["HeraldTestSupport"]),
-        .executable(name: "herald", targets: ["herald"]),
-    ],
-    targets: [
-        // Every decision: payloads, policy, routing, receipts. Foundation only.
-        .target(name: "HeraldCore"),
-        // A headless app around the runtime on a virtual clock: `herald simulate` and tests.
-        .target(name: "HeraldSimulator", dependencies: ["HeraldCore"]),
-        // C libraries from the system (Debian -dev packages), each behind a shim.h.
-        .systemLibrary(
-            name: "COpenSSL", pkgConfig: "openssl",
-            providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]),
-        .systemLibrary(
-            name: "CCurl", pkgConfig: "libcurl",
-            providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]),
-        .systemLibrary(
-            name: "CNGHTTP2", pkgConfig: "libnghttp2",
-            providers: [.apt(["libnghttp2-dev"]), .brew(["libnghttp2"])]),
-        // Live attachment downloaders: libcurl on Linux, URLSession everywhere (the one iOS uses).
-        .target(
-            name: "HeraldDownload",
-            dependencies: ["HeraldCore", .target(name: "CCurl", condition: .when(platforms: [.linux]))]),
-        // The APNs provider client: requests, ES256 token auth, HTTP/2 over libcurl.
-        .target(name: "HeraldAPNs", dependencies: ["HeraldCore", "COpenSSL", "CCurl"]),
-        // Test doubles shipped as a product: the APNs simulator (HTTP/2 server on nghttp2).
-        // It reuses HeraldAPNs' key and reason types, so it depends on it too.
-        .target(name: "HeraldTestSupport", dependencies: ["HeraldCore", "HeraldAPNs", "COpenSSL", "CNGHTTP2"]),
-        // The `herald` command line, as a library so that tests can drive it in-process.
-        .target(
-            name: "HeraldCLI",
-            dependencies: ["HeraldCore", "HeraldSimulator", "HeraldDownload", "HeraldAPNs", "HeraldTestSupport"]),
-        .executableTarget(name: "herald", dependencies: ["HeraldCLI"]),
-        .testTarget(name: "HeraldCoreTests", dependencies: ["HeraldCore"], exclude: ["Fixtures"]),
-        // A child process the outbox crash tests kill at random points.
-        .executableTarget(name: "herald-outbox-stress", dependencies: ["HeraldCore"], path: "Tests/Tools/OutboxStress"),
-        .testTarget(name: "HeraldCLITests", dependencies: ["HeraldCLI", "HeraldCore", "HeraldAPNs", "HeraldTestSupport"]),
-        .testTarget(name: "HeraldSimulatorTests", dependencies: ["HeraldSimulator", "HeraldCore"]),
-        .testTarget(name: "HeraldDownloadTests", dependencies: ["HeraldDownload", "HeraldCore"]),
-        .testTarget(name: "HeraldAPNsTests", dependencies: ["HeraldAPNs", "HeraldCore", "HeraldTestSupport"], exclude: ["Fixtures"]),
-    ],
+    products: products,
+    targets: targets,
     swiftLanguageModes: [.v6]
 )

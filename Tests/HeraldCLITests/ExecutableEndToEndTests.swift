@@ -1,3 +1,5 @@
+// Child processes (Process) exist on macOS and Linux only; the iOS Simulator test run skips this file.
+#if os(macOS) || os(Linux)
 import Foundation
 import HeraldCore
 import Testing
@@ -77,3 +79,4 @@ struct ExecutableEndToEndTests {
         #expect(broken.err.contains("not valid JSON: line 1, column 10"))
     }
 }
+#endif

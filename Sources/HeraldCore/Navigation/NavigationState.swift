@@ -1,5 +1,5 @@
 /// A screen in the app's navigation: its name and the parameters that identify its content.
-public struct Screen: Sendable, Hashable, CustomStringConvertible {
+public struct Screen: Sendable, Hashable, Identifiable, CustomStringConvertible {
     public var name: String
     public var params: [String: String]
 
@@ -10,6 +10,14 @@ public struct Screen: Sendable, Hashable, CustomStringConvertible {
 
     /// The name of the screen `openWeb` shows.
     public static let web = "web"
+
+    /// The screen `openWeb` shows: `web` with the `url` and, when given, the `title`.
+    public static func webPage(url: String, title: String?) -> Screen {
+        Screen(web, params: ["url": url].merging(title.map { ["title": $0] } ?? [:]) { a, _ in a })
+    }
+
+    /// The screen itself: two screens with the same name and parameters are one (SwiftUI's `sheet(item:)`).
+    public var id: Screen { self }
 
     public var description: String {
         params.isEmpty ? name : name + "(" + params.keys.sorted().map { "\($0)=\(params[$0] ?? "")" }.joined(separator: ", ") + ")"
@@ -58,7 +66,7 @@ public struct NavigationState: Sendable, Hashable {
             presented = screen
         case .openWeb(let url, let title):
             // Post 000 pushes its web page on the selected tab, like any screen.
-            let web = Screen(Screen.web, params: ["url": url].merging(title.map { ["title": $0] } ?? [:]) { a, _ in a })
+            let web = Screen.webPage(url: url, title: title)
             if let tab = selectedTab { stacks[tab, default: []].append(web) } else { presented = web }
         case .stack(let tab, let screens):
             presented = nil

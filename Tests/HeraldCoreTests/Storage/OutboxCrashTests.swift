@@ -1,3 +1,5 @@
+// Child processes (Process) exist on macOS and Linux only; the iOS Simulator test run skips this file.
+#if os(macOS) || os(Linux)
 import Foundation
 import Testing
 
@@ -73,3 +75,4 @@ struct OutboxCrashTests {
         #expect(found.values.allSatisfy { $0 == 1 })
     }
 }
+#endif

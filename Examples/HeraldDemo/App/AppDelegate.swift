@@ -1,0 +1,41 @@
+import HeraldApple
+import HeraldCore
+import UIKit
+
+/// The whole integration: create Herald and start it before launch finishes, forward
+/// the token and silent pushes. Everything else (delegate, banner, routes, badge) is Herald's.
+@main
+final class AppDelegate: UIResponder, UIApplicationDelegate {
+    let navigator = UIKitNavigator(tabs: DemoConfiguration.tabs, makeScreen: DemoScreens.make)
+    private(set) var herald: Herald?
+
+    func application(
+        _ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+    ) -> Bool {
+        do {
+            let herald = try Herald(configuration: DemoConfiguration.runtime, navigator: navigator, options: DemoConfiguration.options)
+            herald.registrar = DemoRegistrar()
+            herald.start(launchOptions: launchOptions)
+            self.herald = herald
+        } catch {
+            assertionFailure("the demo's routes are invalid: \(error)")
+        }
+        return true
+    }
+
+    func application(_ application: UIApplication, didRegisterForRemoteNotificationsWithDeviceToken deviceToken: Data) {
+        herald?.didRegisterForRemoteNotifications(deviceToken: deviceToken)
+    }
+
+    func application(_ application: UIApplication, didFailToRegisterForRemoteNotificationsWithError error: any Error) {
+        herald?.didFailToRegisterForRemoteNotifications(error: error)
+    }
+
+    func application(
+        _ application: UIApplication, didReceiveRemoteNotification userInfo: [AnyHashable: Any],
+        fetchCompletionHandler completionHandler: @escaping (UIBackgroundFetchResult) -> Void
+    ) {
+        herald?.didReceiveRemoteNotification(userInfo)
+        completionHandler(.noData)
+    }
+}

@@ -1,0 +1,40 @@
+#if canImport(UIKit)
+import HeraldCore
+import UIKit
+import UserNotifications
+
+extension Herald {
+    /// What `start(launchOptions:)` asks of the system, and the banner's look.
+    public struct Options {
+        /// The authorization to request: any of badge, sound, alert, provisional,
+        /// criticalAlert (needs Apple's entitlement), carPlay, providesAppNotificationSettings.
+        public var authorization: UNAuthorizationOptions
+        /// The categories (actions) to register, before the first notification can arrive.
+        public var categories: Set<UNNotificationCategory>
+        /// Whether Herald becomes the `UNUserNotificationCenter` delegate; `false` when the
+        /// app owns it and forwards to `Herald.notificationDelegate`.
+        public var setsDelegate: Bool
+        /// The banner's look; also settable later on `Herald.banner.style`.
+        public var bannerStyle: BannerStyle
+        /// The App Group the app shares with its extensions. Receipts, the inbox and the
+        /// badge live in its container (`SharedFolder`); without one there are none.
+        public var appGroup: String?
+        /// Where receipts are sent (Herald's gateway or your backend); without one they
+        /// stay in the outbox until a transport is given.
+        public var receiptTransport: (any ReceiptTransport)?
+
+        public init(
+            authorization: UNAuthorizationOptions = [.badge, .sound, .alert],
+            categories: Set<UNNotificationCategory> = [], setsDelegate: Bool = true,
+            bannerStyle: BannerStyle = .standard, appGroup: String? = nil, receiptTransport: (any ReceiptTransport)? = nil
+        ) {
+            self.authorization = authorization
+            self.categories = categories
+            self.setsDelegate = setsDelegate
+            self.bannerStyle = bannerStyle
+            self.appGroup = appGroup
+            self.receiptTransport = receiptTransport
+        }
+    }
+}
+#endif

@@ -42,12 +42,12 @@ var targets: [Target] = [
         name: "HeraldCLI",
         dependencies: ["HeraldCore", "HeraldSimulator", "HeraldDownload", "HeraldAPNs", "HeraldTestSupport"]),
     .executableTarget(name: "herald", dependencies: ["HeraldCLI"]),
-    .testTarget(name: "HeraldCoreTests", dependencies: ["HeraldCore"], exclude: ["Fixtures"]),
+    .testTarget(name: "HeraldCoreTests", dependencies: ["HeraldCore", "HeraldTestSupport"], exclude: ["Fixtures"]),
     // A child process the outbox crash tests kill at random points.
     .executableTarget(name: "herald-outbox-stress", dependencies: ["HeraldCore"], path: "Tests/Tools/OutboxStress"),
     .testTarget(name: "HeraldCLITests", dependencies: ["HeraldCLI", "HeraldCore", "HeraldAPNs", "HeraldTestSupport"]),
     .testTarget(name: "HeraldSimulatorTests", dependencies: ["HeraldSimulator", "HeraldCore"]),
-    .testTarget(name: "HeraldDownloadTests", dependencies: ["HeraldDownload", "HeraldCore"]),
+    .testTarget(name: "HeraldDownloadTests", dependencies: ["HeraldDownload", "HeraldCore", "HeraldTestSupport"]),
     .testTarget(name: "HeraldAPNsTests", dependencies: ["HeraldAPNs", "HeraldCore", "HeraldTestSupport"], exclude: ["Fixtures"]),
 ]
 

@@ -2,6 +2,7 @@
 #if os(macOS) || os(Linux)
 import Foundation
 import HeraldCore
+import HeraldTestSupport
 import Testing
 
 /// The built `herald` executable as a child process: real streams, real exit status.
@@ -17,34 +18,8 @@ struct ExecutableEndToEndTests {
 
     /// Runs the executable with `arguments`, writing `stdin` to its standard input.
     static func run(_ arguments: [String], stdin: Data) throws -> Result {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let input = Pipe(), output = Pipe(), error = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        input.fileHandleForWriting.write(stdin)
-        try input.fileHandleForWriting.close()
-        // Read both streams before waiting, so a full pipe cannot block the child.
-        let errData = LockedData()
-        let errReader = Thread { errData.set(error.fileHandleForReading.readDataToEndOfFile()) }
-        errReader.start()
-        let outData = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        while !errData.isSet { Thread.sleep(forTimeInterval: 0.01) }
-        return Result(
-            status: process.terminationStatus, out: String(decoding: outData, as: UTF8.self),
-            err: String(decoding: errData.value, as: UTF8.self))
-    }
-
-    final class LockedData: @unchecked Sendable {
-        private let lock = NSLock()
-        private var data: Data?
-        func set(_ value: Data) { lock.withLock { data = value } }
-        var isSet: Bool { lock.withLock { data != nil } }
-        var value: Data { lock.withLock { data ?? Data() } }
+        let output = try ChildProcess.run(executable.path, arguments, input: stdin)
+        return Result(status: output.status, out: output.out, err: output.err)
     }
 
     @Test("a payload piped through stdin: inspect --json and lint, with real exit statuses")

@@ -1,4 +1,5 @@
 import Foundation
+import HeraldTestSupport
 
 /// Runs Python scripts with PyPI packages from .build/pyvenv (made by scripts/pyenv.sh).
 ///
@@ -34,17 +35,11 @@ enum PythonTools {
     }
 
     static func shell(_ command: [String]) -> (status: Int32, out: String, err: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = command
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        do { try process.run() } catch { return (127, "", "\(error)") }
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+        do {
+            let output = try ChildProcess.run(command[0], Array(command.dropFirst()))
+            return (output.status, output.out, output.err)
+        } catch {
+            return (127, "", "\(error)")
+        }
     }
 }

@@ -1,6 +1,7 @@
 // Child processes (Process) exist on macOS and Linux only; the iOS Simulator test run skips this file.
 #if os(macOS) || os(Linux)
 import Foundation
+import HeraldTestSupport
 import Testing
 
 @testable import HeraldCore
@@ -12,18 +13,12 @@ struct OutboxCrashTests {
     static let tool = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(".build/debug/herald-outbox-stress")
 
-    func start(_ dir: URL, _ prefix: String, count: Int) throws -> (Process, Pipe) {
-        let process = Process()
-        process.executableURL = Self.tool
-        process.arguments = [dir.path, prefix, String(count)]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        return (process, pipe)
+    func start(_ dir: URL, _ prefix: String, count: Int) throws -> ChildProcess {
+        try ChildProcess(Self.tool.path, [dir.path, prefix, String(count)])
     }
 
-    func acks(_ pipe: Pipe) -> [String] {
-        String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    func acks(_ process: ChildProcess) -> [String] {
+        String(decoding: process.standardOutput?.readDataToEndOfFile() ?? Data(), as: UTF8.self)
             .split(separator: "\n").filter { $0.hasPrefix("ack ") }.map { String($0.dropFirst(4)) }
     }
 
@@ -42,11 +37,11 @@ struct OutboxCrashTests {
         var acknowledged: [String] = []
         var tornTails = 0
         for run in 0..<25 {
-            let (process, pipe) = try start(dir.url, "r\(run)", count: 100_000)
+            let process = try start(dir.url, "r\(run)", count: 100_000)
             usleep(UInt32.random(in: 2_000...40_000, using: &rng))
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            acknowledged += acks(pipe)
+            process.kill(SIGKILL)
+            process.wait()
+            acknowledged += acks(process)
             if try ReceiptOutbox(directory: dir.url).snapshot().tornTail != nil { tornTails += 1 }
             let found = try counts(dir.url)
             for id in acknowledged { #expect(found[id] == 1, "\(id) acknowledged, found \(found[id] ?? 0) times") }
@@ -63,12 +58,11 @@ struct OutboxCrashTests {
             return
         }
         let dir = try TemporaryDirectory()
-        let (a, pipeA) = try start(dir.url, "app", count: 300)
-        let (b, pipeB) = try start(dir.url, "ext", count: 300)
-        let (c, pipeC) = try start(dir.url, "app", count: 300)
-        let acked = acks(pipeA) + acks(pipeB) + acks(pipeC)
-        for process in [a, b, c] { process.waitUntilExit() }
-        #expect([a, b, c].allSatisfy { $0.terminationStatus == 0 })
+        let a = try start(dir.url, "app", count: 300)
+        let b = try start(dir.url, "ext", count: 300)
+        let c = try start(dir.url, "app", count: 300)
+        let acked = acks(a) + acks(b) + acks(c)
+        #expect([a, b, c].allSatisfy { $0.wait() == 0 })
         #expect(acked.count == 900)
         let found = try counts(dir.url)
         #expect(found.count == 600)

@@ -12,6 +12,7 @@ var products: [Product] = [
 ]
 
 var heraldAppleDependencies: [Target.Dependency] = ["HeraldCore"]
+var heraldAppleExtensionsDependencies: [Target.Dependency] = ["HeraldCore", "HeraldDownload"]
 
 var targets: [Target] = [
     // Every decision: payloads, policy, routing, receipts. Foundation only.
@@ -64,13 +65,18 @@ targets += [
     .target(name: "SwiftUI", dependencies: ["UIKit", "Combine"], path: "AppleStubs/SwiftUI"),
 ]
 heraldAppleDependencies += ["UIKit", "UserNotifications", "SwiftUI", "Combine"]
+heraldAppleExtensionsDependencies += ["UIKit", "UserNotifications", "UserNotificationsUI"]
 #else
 // The iOS adapters: façade, UIKit banner, navigators, notification-center bridge.
 products.append(.library(name: "HeraldApple", targets: ["HeraldApple"]))
+// Extension-safe adapters (no UIApplication.shared): the Service Extension base class
+// over the core pipeline, and the content extension's actions.
+products.append(.library(name: "HeraldAppleExtensions", targets: ["HeraldAppleExtensions"]))
 #endif
 
 // One platform call per core call; every file is `#if canImport(UIKit)`.
 targets.append(.target(name: "HeraldApple", dependencies: heraldAppleDependencies))
+targets.append(.target(name: "HeraldAppleExtensions", dependencies: heraldAppleExtensionsDependencies))
 
 let package = Package(
     name: "Herald",

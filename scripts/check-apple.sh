@@ -34,6 +34,7 @@ INJECTED="heraldCheckAppleInjected"
 files_of() {
     case "$1" in
         HeraldApple) find Sources/HeraldApple -name '*.swift' | sort ;;
+        HeraldAppleExtensions) find Sources/HeraldAppleExtensions -name '*.swift' | sort ;;
         HeraldDemo) find Examples/HeraldDemo/App -name '*.swift' | sort ;;
         HeraldDemoSwiftUI) find Examples/HeraldDemo/SwiftUIApp -name '*.swift' | sort ;;
         HeraldDemoServiceExtension) find Examples/HeraldDemo/ServiceExtension -name '*.swift' | sort ;;
@@ -41,14 +42,14 @@ files_of() {
         *) echo "check-apple: unknown module $1" >&2; exit 2 ;;
     esac
 }
-MODULES_CHECKED="HeraldApple HeraldDemo HeraldDemoSwiftUI HeraldDemoServiceExtension HeraldDemoContentExtension"
+MODULES_CHECKED="HeraldApple HeraldAppleExtensions HeraldDemo HeraldDemoSwiftUI HeraldDemoServiceExtension HeraldDemoContentExtension"
 
 typecheck() { # MODULE_NAME SEARCH_PATH FILE...
     local module=$1 search=$2
     shift 2
     # -continue-building-after-errors: report every file's errors, not only the first failing one's.
     "$SWIFTC" -typecheck -swift-version 6 -parse-as-library -warnings-as-errors -diagnostic-style llvm \
-        -continue-building-after-errors -module-name "$module" -I "$search" "$@"
+        -continue-building-after-errors -module-name "$module" -I "$search" -I Sources/CCurl "$@"
 }
 
 modules_dir() {

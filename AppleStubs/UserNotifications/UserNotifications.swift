@@ -87,6 +87,14 @@ open class UNNotificationContent: NSObject {
     open var threadIdentifier: String { stub() }
     open var categoryIdentifier: String { stub() }
     open var userInfo: [AnyHashable: Any] { stub() }
+    open var attachments: [UNNotificationAttachment] { stub() }
+}
+
+@available(iOS 10.0, *)
+open class UNNotificationAttachment: NSObject {
+    open var identifier: String { stub() }
+    open var url: URL { stub() }
+    public convenience init(identifier: String, url URL: URL, options: [AnyHashable: Any]? = nil) throws { stub() }
 }
 
 @available(iOS 10.0, *)
@@ -99,6 +107,7 @@ open class UNMutableNotificationContent: UNNotificationContent {
     open override var threadIdentifier: String { get { stub() } set { stub() } }
     open override var categoryIdentifier: String { get { stub() } set { stub() } }
     open override var userInfo: [AnyHashable: Any] { get { stub() } set { stub() } }
+    open override var attachments: [UNNotificationAttachment] { get { stub() } set { stub() } }
 }
 
 @available(iOS 10.0, *)
@@ -172,4 +181,5 @@ open class UNNotificationServiceExtension: NSObject {
     open func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
         stub()
     }
+    open func serviceExtensionTimeWillExpire() { stub() }
 }

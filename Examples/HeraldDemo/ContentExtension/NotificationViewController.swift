@@ -1,16 +1,15 @@
+import HeraldAppleExtensions
+import HeraldCore
 import UIKit
 import UserNotifications
 import UserNotificationsUI
 
-// PLACEHOLDER (issue 6, item 4, deferred until the categories and actions model is merged).
-// The lead replaces the body with Herald's content-extension helper, which maps the
-// category's actions (open, not interested, like, save, comment) to the core's action
-// model and answers `didReceive(_:completionHandler:)` from it. Until then it shows the
-// notification's title and body, so the target builds and runs.
-
-/// The demo's Notification Content Extension for the `order` category (placeholder).
-final class NotificationViewController: UIViewController, UNNotificationContentExtension {
+/// The demo's Notification Content Extension for the `order` category: shows the body,
+/// and answers each action from Herald's action model (post 002's open / not interested /
+/// like / save / comment), with no magic delays.
+final class NotificationViewController: UIViewController, UNNotificationContentExtension, ContentExtensionView {
     private let label = UILabel()
+    private lazy var actions = HeraldContentExtensionActions(model: .post002(), view: self)
 
     override func viewDidLoad() {
         super.viewDidLoad()
@@ -28,7 +27,19 @@ final class NotificationViewController: UIViewController, UNNotificationContentE
     }
 
     func didReceive(_ notification: UNNotification) {
-        let content = notification.request.content
-        label.text = [content.title, content.body].filter { !$0.isEmpty }.joined(separator: "\n")
+        actions.didReceive(notification)
     }
+
+    // iOS calls it on the main thread.
+    nonisolated func didReceive(
+        _ response: UNNotificationResponse,
+        completionHandler completion: @escaping @Sendable (UNNotificationContentExtensionResponseOption) -> Void
+    ) {
+        MainActor.assumeIsolated { actions.didReceive(response, completionHandler: completion) }
+    }
+
+    // ContentExtensionView: what the action model asks the screen to do.
+    func show(_ text: String) { label.text = text }
+    func play(sound: String, finished: @escaping @MainActor () -> Void) { finished() }
+    func stopSound() {}
 }

@@ -1,0 +1,27 @@
+#if canImport(UserNotifications)
+import Foundation
+import HeraldCore
+import UserNotifications
+
+/// Writes the pipeline's delivered content into the system's content: one property per
+/// field, one `UNNotificationAttachment` per saved file (the core decided type and size).
+enum NotificationContentWriter {
+    static func content(for delivery: ServiceDelivery, original: UNNotificationContent) -> UNNotificationContent {
+        guard let content = delivery.content, let mutable = original.mutableCopy() as? UNMutableNotificationContent else {
+            return original
+        }
+        if let title = content.title { mutable.title = title }
+        if let subtitle = content.subtitle { mutable.subtitle = subtitle }
+        if let body = content.body { mutable.body = body }
+        if let category = content.categoryIdentifier { mutable.categoryIdentifier = category }
+        if let thread = content.threadIdentifier { mutable.threadIdentifier = thread }
+        if let sound = content.sound {
+            mutable.sound = sound.name == "default" ? .default : UNNotificationSound(named: UNNotificationSoundName(sound.name))
+        }
+        mutable.attachments = content.attachments.compactMap { saved in
+            try? UNNotificationAttachment(identifier: saved.source, url: URL(fileURLWithPath: saved.path), options: nil)
+        }
+        return mutable
+    }
+}
+#endif

@@ -10,12 +10,11 @@ extension HeraldRuntime {
         // The local echo of a re-posted push presents once, in place of the push itself.
         let isEcho = source == .local && repostedKeys.remove(notification.dedupeKey)
         if !isEcho {
-            emit(.received(notification, source: source, state: state))
+            noteReceived(notification, source: source)
             guard presentedKeys.insert(notification.dedupeKey) else {
                 ports.logger.log(.info, "herald: duplicate notification \(notification.dedupeKey) not presented again")
                 return completion([])
             }
-            raiseAppEvents(for: notification)
         }
         // An echo is how a re-posted push shows: the system presents it, no hook is asked again.
         if isEcho { return apply(.system(configuration.policy.systemOptions), to: notification, source: source, completion: completion) }

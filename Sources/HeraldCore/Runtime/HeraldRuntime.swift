@@ -38,6 +38,7 @@ public final class HeraldRuntime {
     var routedKeys: RecentKeys
     var presentedKeys: RecentKeys
     var repostedKeys: RecentKeys
+    var receivedKeys: RecentKeys
     var streams: [Int: AsyncStream<RuntimeEvent>.Continuation] = [:]
     var nextStream = 0
 
@@ -52,6 +53,7 @@ public final class HeraldRuntime {
         self.routedKeys = RecentKeys(limit: configuration.memory)
         self.presentedKeys = RecentKeys(limit: configuration.memory)
         self.repostedKeys = RecentKeys(limit: configuration.memory)
+        self.receivedKeys = RecentKeys(limit: configuration.memory)
     }
 
     // MARK: Platform events
@@ -61,8 +63,7 @@ public final class HeraldRuntime {
     public func launch(with payload: JSONValue?) {
         state = .notRunning
         guard let payload, let notification = decode(payload) else { return }
-        emit(.received(notification, source: .launch, state: state))
-        raiseAppEvents(for: notification)
+        noteReceived(notification, source: .launch)
         open(RouteRequest(notification: notification, action: nil, coldStart: true), text: nil)
     }
 
@@ -116,8 +117,7 @@ public final class HeraldRuntime {
     /// A push with content-available and nothing to show arrived (any state): data for the app only.
     public func didReceiveSilent(_ payload: JSONValue) {
         guard let notification = decode(payload) else { return }
-        emit(.received(notification, source: .silent, state: state))
-        raiseAppEvents(for: notification)
+        noteReceived(notification, source: .silent)
     }
 
     /// The user responded to a notification: a tap (`action` nil or the default
@@ -133,6 +133,15 @@ public final class HeraldRuntime {
             // Custom actions are the app's (and the category model's); they do not navigate.
             emit(.opened(notification, action: custom, text: text))
         }
+    }
+
+    /// A notification reached the app: announced and its app events raised once, however
+    /// many callbacks bring it (iOS calls both `willPresent` and the silent-push callback
+    /// for an alert with content-available; APNs can deliver a push twice).
+    func noteReceived(_ notification: PushNotification, source: NotificationSource) {
+        guard receivedKeys.insert(notification.dedupeKey) else { return }
+        emit(.received(notification, source: source, state: state))
+        raiseAppEvents(for: notification)
     }
 
     func decode(_ payload: JSONValue) -> PushNotification? {

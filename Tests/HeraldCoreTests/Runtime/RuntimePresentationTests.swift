@@ -66,7 +66,7 @@ struct RuntimePresentationTests {
         var echoOptions: PresentationOptions?
         h.runtime.willPresent(.object(h.localPosts[0].raw), source: .local) { echoOptions = $0 }
         #expect(echoOptions == .all)
-        #expect(h.kinds == ["received", "repost", "received", "system.local"])
+        #expect(h.kinds == ["received", "repost", "system.local"], "the duplicate is neither announced nor presented")
     }
 
     @Test("the confirm alert routes on show and does nothing on cancel")
@@ -133,6 +133,18 @@ struct RuntimePresentationTests {
         h.runtime.willPresent([1, 2]) { options = $0 }
         #expect(options == [])
         #expect(h.kinds == ["rejected"])
+    }
+
+    @Test("an alert with content-available reaches the app through both callbacks but is announced once")
+    func bothCallbacks() throws {
+        var config = RuntimeConfiguration()
+        config.events = [AppEventRule(name: "chat", when: ["type": "chat"])]
+        let h = try RuntimeHarness(config)
+        h.ready()
+        let payload: JSONValue = ["aps": ["alert": "Hi", "content-available": 1], "id": "c1", "type": "chat"]
+        h.runtime.willPresent(payload)
+        h.runtime.didReceiveSilent(payload)
+        #expect(h.kinds.filter { $0 == "received" || $0.hasPrefix("app.") } == ["received", "app.chat"])
     }
 
     @Test("silent pushes raise app events and show nothing")

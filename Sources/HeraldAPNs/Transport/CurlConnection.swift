@@ -51,16 +51,21 @@ final class CurlConnection: @unchecked Sendable {
     deinit { curl_multi_cleanup(multi) }
 
     /// Queues `job`; its completion runs on this connection's thread. Fails at once when stopping.
+    ///
+    /// Only the job that finds the queue empty wakes the thread: the thread takes the
+    /// whole queue at once, and that wakeup is pending until its next poll, so the jobs
+    /// queued behind it need none (one write to libcurl's wakeup socket per batch, not
+    /// per request).
     func submit(_ job: TransportJob) {
-        let accepted = queue.withLock { state -> Bool in
-            guard !state.stopping else { return false }
+        let outcome = queue.withLock { state -> Bool? in
+            guard !state.stopping else { return nil }
             state.jobs.append(job)
-            return true
+            return state.jobs.count == 1
         }
-        guard accepted else {
+        guard let wake = outcome else {
             return job.completion(.failure(APNSTransportError(code: 0, message: "the APNs client is shut down")))
         }
-        curl_multi_wakeup(multi)
+        if wake { curl_multi_wakeup(multi) }
     }
 
     /// Lets queued and running transfers finish, then ends the thread; returns when it has.

@@ -13,7 +13,7 @@ final class CurlTransfer {
     var job: TransportJob?
     var answer = TransportAnswer(status: 0, body: [])
 
-    init(settings: CurlSettings) throws(APNSTransportError) {
+    init(settings: CurlSettings, sockets: UnsafeMutablePointer<herald_curl_sockets>) throws(APNSTransportError) {
         guard let easy = curl_easy_init() else { throw APNSTransportError(code: 0, message: "libcurl could not make an easy handle") }
         self.easy = easy
         errorBuffer.initialize(to: 0)
@@ -27,6 +27,7 @@ final class CurlTransfer {
         try check(herald_curl_easy_setopt_long(easy, CURLOPT_CONNECTTIMEOUT_MS, Int(settings.connectTimeout * 1000)), "CONNECTTIMEOUT")
         try check(herald_curl_easy_setopt_pointer(easy, CURLOPT_ERRORBUFFER, errorBuffer), "ERRORBUFFER")
         try check(herald_curl_easy_setopt_pointer(easy, CURLOPT_PRIVATE, context), "PRIVATE")
+        try check(herald_curl_easy_track_sockets(easy, sockets), "SOCKOPTFUNCTION")
         try check(herald_curl_easy_setopt_callback(easy, CURLOPT_WRITEFUNCTION, CurlTransfer.receiveBody), "WRITEFUNCTION")
         try check(herald_curl_easy_setopt_pointer(easy, CURLOPT_WRITEDATA, context), "WRITEDATA")
         try check(herald_curl_easy_setopt_callback(easy, CURLOPT_HEADERFUNCTION, CurlTransfer.receiveHeader), "HEADERFUNCTION")

@@ -54,11 +54,12 @@ final class APNSConnectionPool: Sendable {
             load[best] += 1
             return best
         }
-        connections[index].submit(TransportJob(url: url, headers: headers, body: body) { [load, permits] reply in
-            load.withLock { $0[index] -= 1 }
-            permits.release()
-            completion(reply)
-        })
+        connections[index].submit(
+            TransportJob(url: url, headers: headers, body: body) { [load, permits] reply in
+                load.withLock { $0[index] -= 1 }
+                permits.release()
+                completion(reply)
+            })
     }
 
     /// Requests in flight now, over all connections.

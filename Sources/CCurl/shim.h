@@ -4,6 +4,10 @@
 #define HERALD_CCURL_SHIM_H
 
 #include <curl/curl.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
 typedef size_t (*herald_curl_data_callback)(char *data, size_t size, size_t count, void *context);
 
@@ -41,6 +45,62 @@ static inline CURLcode herald_curl_easy_getinfo_pointer(CURL *easy, CURLINFO inf
 
 static inline CURLMcode herald_curl_multi_setopt_long(CURLM *multi, CURLMoption option, long value) {
     return curl_multi_setopt(multi, option, value);
+}
+
+/// The sockets of one Herald APNs connection (a multi handle), so that its transport
+/// thread can cork them while libcurl writes: libcurl 7.x hands nghttp2's frames to
+/// the socket one by one (HEADERS, DATA, RST_STREAM, each its own TLS record and
+/// send), and with TCP_NODELAY each became its own TCP segment. Corked for the length
+/// of one curl_multi_perform and uncorked after it, everything that call wrote leaves
+/// in as few segments as fit, at once: no delay is added.
+typedef struct {
+    curl_socket_t fds[8];
+} herald_curl_sockets;
+
+static inline void herald_curl_sockets_init(herald_curl_sockets *sockets) {
+    for (int i = 0; i < 8; i++) sockets->fds[i] = CURL_SOCKET_BAD;
+}
+
+static int herald_curl_sockopt(void *context, curl_socket_t fd, curlsocktype purpose) {
+    herald_curl_sockets *sockets = (herald_curl_sockets *)context;
+    (void)purpose;
+    for (int i = 0; i < 8; i++) {
+        if (sockets->fds[i] == CURL_SOCKET_BAD) {
+            sockets->fds[i] = fd;
+            break;
+        }
+    }
+    return CURL_SOCKOPT_OK;
+}
+
+static int herald_curl_closesocket(void *context, curl_socket_t fd) {
+    herald_curl_sockets *sockets = (herald_curl_sockets *)context;
+    for (int i = 0; i < 8; i++) {
+        if (sockets->fds[i] == fd) sockets->fds[i] = CURL_SOCKET_BAD;
+    }
+    return close(fd);
+}
+
+/// Points `easy`'s new connections at `sockets` (open and close are recorded there).
+static inline CURLcode herald_curl_easy_track_sockets(CURL *easy, herald_curl_sockets *sockets) {
+    CURLcode code = curl_easy_setopt(easy, CURLOPT_SOCKOPTFUNCTION, herald_curl_sockopt);
+    if (code == CURLE_OK) code = curl_easy_setopt(easy, CURLOPT_SOCKOPTDATA, (void *)sockets);
+    if (code == CURLE_OK) code = curl_easy_setopt(easy, CURLOPT_CLOSESOCKETFUNCTION, herald_curl_closesocket);
+    if (code == CURLE_OK) code = curl_easy_setopt(easy, CURLOPT_CLOSESOCKETDATA, (void *)sockets);
+    return code;
+}
+
+/// Corks (1) or uncorks (0, which sends what is held) every recorded socket; a no-op
+/// where TCP_CORK does not exist.
+static inline void herald_curl_sockets_cork(herald_curl_sockets *sockets, int on) {
+#ifdef TCP_CORK
+    for (int i = 0; i < 8; i++) {
+        if (sockets->fds[i] != CURL_SOCKET_BAD) (void)setsockopt(sockets->fds[i], IPPROTO_TCP, TCP_CORK, &on, sizeof(on));
+    }
+#else
+    (void)sockets;
+    (void)on;
+#endif
 }
 
 typedef size_t (*hdl_curl_data_callback)(char *data, size_t size, size_t count, void *user);

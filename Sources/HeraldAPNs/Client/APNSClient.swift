@@ -66,14 +66,26 @@ public final class APNSClient: Sendable {
     }
 
     /// Sends one request with renewal and retries; the caller has entered.
-    private func deliver(_ request: APNSRequest) async throws -> APNSResponse {
+    ///
+    /// `first` is the reply to a first attempt already made (by `send(batch:)`) with
+    /// that token: it counts as the first attempt, and delivery goes on from it.
+    private func deliver(_ request: APNSRequest, first: FirstAttempt? = nil) async throws -> APNSResponse {
         var retries = 0
         var renewed = false
+        var made = first
         while true {
-            let token = try await currentToken()
+            let token: APNSTokenProvider.Token?
+            let reply: TransportReply
+            if let attempt = made {
+                made = nil
+                token = attempt.token
+                reply = attempt.reply
+            } else {
+                token = try await currentToken()
+                reply = await pool.perform(url: configuration.environment.baseURL + request.path, headers: headers(request, token), body: request.payload)
+            }
             let failure: any Error
             var retryAfter: Double?
-            let reply = await pool.perform(url: configuration.environment.baseURL + request.path, headers: headers(request, token), body: request.payload)
             switch reply {
             case .answer(let answer) where answer.status == 200:
                 return APNSResponse(apnsID: answer.apnsID ?? request.apnsID ?? "", uniqueID: answer.uniqueID, status: 200)
@@ -102,6 +114,11 @@ public final class APNSClient: Sendable {
     ///
     /// A batch that started before `shutdown()` is sent whole; one started after it
     /// gets the shutdown error for every request.
+    ///
+    /// No task per request: one loop takes free slots (several per wakeup) and hands
+    /// their requests to the transport, whose thread records each 200 directly. Only a
+    /// request that needs more (a refusal, a renewal, a retry) gets a task, which goes
+    /// on from that first reply exactly as `send(_:)` would.
     public func send(batch requests: [APNSRequest]) async -> [Result<APNSResponse, any Error>] {
         do {
             try enter()
@@ -109,31 +126,89 @@ public final class APNSClient: Sendable {
             return requests.map { _ in .failure(error) }
         }
         defer { leave() }
-        var results = [Result<APNSResponse, any Error>?](repeating: nil, count: requests.count)
-        await withTaskGroup(of: BatchOutcome.self) { group in
-            var pending = requests.indices.makeIterator()
-            var running = 0
-            while true {
-                while running < pool.capacity, let index = pending.next() {
-                    let request = requests[index]
-                    running += 1
-                    group.addTask {
-                        do { return BatchOutcome(index: index, result: .success(try await self.deliver(request))) } catch {
-                            return BatchOutcome(index: index, result: .failure(error))
-                        }
+        guard !requests.isEmpty else { return [] }
+        let batch = BatchState(count: requests.count)
+        let baseURL = configuration.environment.baseURL
+        var next = 0
+        while next < requests.count {
+            let slots = await pool.acquire(upTo: requests.count - next)
+            for _ in 0..<slots {
+                let index = next
+                next += 1
+                let request = requests[index]
+                let token: APNSTokenProvider.Token?
+                do {
+                    token = try await currentToken()
+                } catch {
+                    pool.releaseUnused()
+                    batch.finish(index, .failure(error))
+                    continue
+                }
+                pool.submit(url: baseURL + request.path, headers: headers(request, token), body: request.payload) { [self] reply in
+                    if case .answer(let answer) = reply, answer.status == 200 {
+                        batch.finish(index, .success(APNSResponse(apnsID: answer.apnsID ?? request.apnsID ?? "", uniqueID: answer.uniqueID, status: 200)))
+                        return
+                    }
+                    let attempt = FirstAttempt(token: token, reply: reply)
+                    Task {
+                        let result: Result<APNSResponse, any Error>
+                        do { result = .success(try await self.deliver(request, first: attempt)) } catch { result = .failure(error) }
+                        batch.finish(index, result)
                     }
                 }
-                guard let outcome = await group.next() else { break }
-                running -= 1
-                results[outcome.index] = outcome.result
             }
         }
-        return results.map { $0 ?? .failure(APNSTransportError(code: 0, message: "not sent")) }
+        return await batch.results()
     }
 
-    private struct BatchOutcome: Sendable {
-        var index: Int
-        var result: Result<APNSResponse, any Error>
+    /// A first attempt `send(batch:)` made: the token it carried and the reply.
+    private struct FirstAttempt: Sendable {
+        var token: APNSTokenProvider.Token?
+        var reply: TransportReply
+    }
+
+    /// The results of one batch, filled in from the transport threads and retry tasks.
+    private final class BatchState: Sendable {
+        private struct State {
+            var results: [Result<APNSResponse, any Error>?]
+            var remaining: Int
+            var waiter: CheckedContinuation<[Result<APNSResponse, any Error>], Never>?
+        }
+
+        private let state: Locked<State>
+
+        init(count: Int) {
+            state = Locked(State(results: Array(repeating: nil, count: count), remaining: count))
+        }
+
+        func finish(_ index: Int, _ result: Result<APNSResponse, any Error>) {
+            let done = state.withLock { state -> (CheckedContinuation<[Result<APNSResponse, any Error>], Never>, [Result<APNSResponse, any Error>])? in
+                state.results[index] = result
+                state.remaining -= 1
+                guard state.remaining == 0, let waiter = state.waiter else { return nil }
+                state.waiter = nil
+                return (waiter, Self.complete(state.results))
+            }
+            if let (waiter, results) = done { waiter.resume(returning: results) }
+        }
+
+        /// Waits until every request has its result.
+        func results() async -> [Result<APNSResponse, any Error>] {
+            await withCheckedContinuation { (continuation: CheckedContinuation<[Result<APNSResponse, any Error>], Never>) in
+                let ready = state.withLock { state -> [Result<APNSResponse, any Error>]? in
+                    guard state.remaining == 0 else {
+                        state.waiter = continuation
+                        return nil
+                    }
+                    return Self.complete(state.results)
+                }
+                if let ready { continuation.resume(returning: ready) }
+            }
+        }
+
+        private static func complete(_ results: [Result<APNSResponse, any Error>?]) -> [Result<APNSResponse, any Error>] {
+            results.map { $0 ?? .failure(APNSTransportError(code: 0, message: "not sent")) }
+        }
     }
 
     /// Refuses new requests, waits for every request already accepted (in flight,

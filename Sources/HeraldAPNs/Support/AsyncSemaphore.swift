@@ -33,6 +33,25 @@ package final class AsyncSemaphore: Sendable {
         }
     }
 
+    /// Takes at least one and at most `limit` permits (`limit` ≥ 1), suspending only
+    /// while none is free; returns how many it took. A waiter gets one permit in its
+    /// turn and then whatever else is free, so a batch refills many slots per wakeup.
+    package func acquire(upTo limit: Int) async -> Int {
+        let taken = state.withLock { state -> Int in
+            let count = min(state.available, limit)
+            state.available -= count
+            return count
+        }
+        if taken > 0 { return taken }
+        await acquire()
+        guard limit > 1 else { return 1 }
+        return 1 + state.withLock { state -> Int in
+            let count = min(state.available, limit - 1)
+            state.available -= count
+            return count
+        }
+    }
+
     package func release() {
         let next = state.withLock { state -> CheckedContinuation<Void, Never>? in
             guard state.head < state.waiters.count else {

@@ -29,20 +29,37 @@ final class APNSConnectionPool: Sendable {
     /// Sends one request and waits for its reply.
     func perform(url: String, headers: [String], body: [UInt8]) async -> TransportReply {
         await permits.acquire()
+        return await withCheckedContinuation { (continuation: CheckedContinuation<TransportReply, Never>) in
+            submit(url: url, headers: headers, body: body) { reply in continuation.resume(returning: reply) }
+        }
+    }
+
+    /// Takes up to `limit` permits (at least one), suspending while none is free;
+    /// each must be spent with `submit`.
+    func acquire(upTo limit: Int) async -> Int {
+        await permits.acquire(upTo: limit)
+    }
+
+    /// Gives back a permit taken with `acquire(upTo:)` and not spent.
+    func releaseUnused() {
+        permits.release()
+    }
+
+    /// Hands one request to the least busy connection; the caller holds a permit,
+    /// which is given back before `completion` runs (on the connection's thread).
+    func submit(url: String, headers: [String], body: [UInt8], completion: @escaping @Sendable (TransportReply) -> Void) {
         let index = load.withLock { load -> Int in
             var best = 0
             for i in load.indices where load[i] < load[best] { best = i }
             load[best] += 1
             return best
         }
-        let reply = await withCheckedContinuation { (continuation: CheckedContinuation<TransportReply, Never>) in
-            connections[index].submit(TransportJob(url: url, headers: headers, body: body) { reply in
-                continuation.resume(returning: reply)
+        connections[index].submit(
+            TransportJob(url: url, headers: headers, body: body) { [load, permits] reply in
+                load.withLock { $0[index] -= 1 }
+                permits.release()
+                completion(reply)
             })
-        }
-        load.withLock { $0[index] -= 1 }
-        permits.release()
-        return reply
     }
 
     /// Requests in flight now, over all connections.

@@ -18,6 +18,8 @@ final class CurlConnection: @unchecked Sendable {
     private let logger: any HeraldLogger
     private let queue = Locked(Queue())
     private let finished = DispatchSemaphore(value: 0)
+    /// The multi handle's sockets, corked while `curl_multi_perform` writes (see shim.h).
+    private let sockets: UnsafeMutablePointer<herald_curl_sockets>
     private var idle: [CurlTransfer] = []
     private var active: [UnsafeMutableRawPointer: CurlTransfer] = [:]
 
@@ -33,6 +35,8 @@ final class CurlConnection: @unchecked Sendable {
         self.multi = multi
         self.settings = settings
         self.logger = logger
+        sockets = .allocate(capacity: 1)
+        herald_curl_sockets_init(sockets)
         for (option, value) in [
             (CURLMOPT_PIPELINING, CURLPIPE_MULTIPLEX), (CURLMOPT_MAX_HOST_CONNECTIONS, 1), (CURLMOPT_MAXCONNECTS, 2),
             (CURLMOPT_MAX_CONCURRENT_STREAMS, settings.maxConcurrentStreams),
@@ -40,6 +44,7 @@ final class CurlConnection: @unchecked Sendable {
             let code = herald_curl_multi_setopt_long(multi, option, value)
             guard code == CURLM_OK else {
                 curl_multi_cleanup(multi)
+                sockets.deallocate()
                 throw APNSTransportError(code: Int(code.rawValue), message: "libcurl refused a multi option: \(String(cString: curl_multi_strerror(code)))")
             }
         }
@@ -48,19 +53,27 @@ final class CurlConnection: @unchecked Sendable {
         thread.start()
     }
 
-    deinit { curl_multi_cleanup(multi) }
+    deinit {
+        curl_multi_cleanup(multi)
+        sockets.deallocate()
+    }
 
     /// Queues `job`; its completion runs on this connection's thread. Fails at once when stopping.
+    ///
+    /// Only the job that finds the queue empty wakes the thread: the thread takes the
+    /// whole queue at once, and that wakeup is pending until its next poll, so the jobs
+    /// queued behind it need none (one write to libcurl's wakeup socket per batch, not
+    /// per request).
     func submit(_ job: TransportJob) {
-        let accepted = queue.withLock { state -> Bool in
-            guard !state.stopping else { return false }
+        let outcome = queue.withLock { state -> Bool? in
+            guard !state.stopping else { return nil }
             state.jobs.append(job)
-            return true
+            return state.jobs.count == 1
         }
-        guard accepted else {
+        guard let wake = outcome else {
             return job.completion(.failure(APNSTransportError(code: 0, message: "the APNs client is shut down")))
         }
-        curl_multi_wakeup(multi)
+        if wake { curl_multi_wakeup(multi) }
     }
 
     /// Lets queued and running transfers finish, then ends the thread; returns when it has.
@@ -78,7 +91,9 @@ final class CurlConnection: @unchecked Sendable {
                 return (state.jobs, state.stopping)
             }
             for job in jobs { start(job) }
+            herald_curl_sockets_cork(sockets, 1)
             let code = curl_multi_perform(multi, &stillRunning)
+            herald_curl_sockets_cork(sockets, 0)
             if code != CURLM_OK { logger.log(.error, "APNs connection \(index): curl_multi_perform: \(String(cString: curl_multi_strerror(code)))") }
             collectDone()
             if stopping && active.isEmpty && queue.withLock({ $0.jobs.isEmpty }) { break }
@@ -91,7 +106,7 @@ final class CurlConnection: @unchecked Sendable {
     private func start(_ job: TransportJob) {
         do throws(APNSTransportError) {
             let transfer: CurlTransfer
-            if let reused = idle.popLast() { transfer = reused } else { transfer = try CurlTransfer(settings: settings) }
+            if let reused = idle.popLast() { transfer = reused } else { transfer = try CurlTransfer(settings: settings, sockets: sockets) }
             try transfer.prepare(job)
             let code = curl_multi_add_handle(multi, transfer.easy)
             guard code == CURLM_OK else {

@@ -13,7 +13,7 @@ final class CurlTransfer {
     var job: TransportJob?
     var answer = TransportAnswer(status: 0, body: [])
 
-    init(settings: CurlSettings) throws(APNSTransportError) {
+    init(settings: CurlSettings, sockets: UnsafeMutablePointer<herald_curl_sockets>) throws(APNSTransportError) {
         guard let easy = curl_easy_init() else { throw APNSTransportError(code: 0, message: "libcurl could not make an easy handle") }
         self.easy = easy
         errorBuffer.initialize(to: 0)
@@ -27,6 +27,7 @@ final class CurlTransfer {
         try check(herald_curl_easy_setopt_long(easy, CURLOPT_CONNECTTIMEOUT_MS, Int(settings.connectTimeout * 1000)), "CONNECTTIMEOUT")
         try check(herald_curl_easy_setopt_pointer(easy, CURLOPT_ERRORBUFFER, errorBuffer), "ERRORBUFFER")
         try check(herald_curl_easy_setopt_pointer(easy, CURLOPT_PRIVATE, context), "PRIVATE")
+        try check(herald_curl_easy_track_sockets(easy, sockets), "SOCKOPTFUNCTION")
         try check(herald_curl_easy_setopt_callback(easy, CURLOPT_WRITEFUNCTION, CurlTransfer.receiveBody), "WRITEFUNCTION")
         try check(herald_curl_easy_setopt_pointer(easy, CURLOPT_WRITEDATA, context), "WRITEDATA")
         try check(herald_curl_easy_setopt_callback(easy, CURLOPT_HEADERFUNCTION, CurlTransfer.receiveHeader), "HEADERFUNCTION")
@@ -106,16 +107,39 @@ final class CurlTransfer {
         guard let data, let context else { return 0 }
         let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
         let length = size * count
-        let line = data.withMemoryRebound(to: UInt8.self, capacity: length) { String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self) }
-        guard let colon = line.firstIndex(of: ":") else { return length }
-        let name = line[..<colon].lowercased()
-        let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
-        switch name {
-        case "apns-id": transfer.answer.apnsID = value
-        case "apns-unique-id": transfer.answer.uniqueID = value
-        case "retry-after": transfer.answer.retryAfter = Double(value)
-        default: break
+        // Only three headers matter; the others (and the status line) are skipped
+        // without making strings.
+        data.withMemoryRebound(to: UInt8.self, capacity: length) { bytes in
+            let line = UnsafeBufferPointer(start: bytes, count: length)
+            if let value = headerValue(line, named: apnsIDName) {
+                transfer.answer.apnsID = value
+            } else if let value = headerValue(line, named: uniqueIDName) {
+                transfer.answer.uniqueID = value
+            } else if let value = headerValue(line, named: retryAfterName) {
+                transfer.answer.retryAfter = Double(value)
+            }
         }
         return length
+    }
+
+    private static let apnsIDName = Array("apns-id:".utf8)
+    private static let uniqueIDName = Array("apns-unique-id:".utf8)
+    private static let retryAfterName = Array("retry-after:".utf8)
+
+    /// The trimmed value of the header line `line` when its name (with the colon,
+    /// lowercase) is `name`, compared without regard to case.
+    static func headerValue(_ line: UnsafeBufferPointer<UInt8>, named name: [UInt8]) -> String? {
+        guard line.count >= name.count else { return nil }
+        for i in 0..<name.count {
+            var byte = line[i]
+            if byte >= 0x41 && byte <= 0x5A { byte |= 0x20 }
+            guard byte == name[i] else { return nil }
+        }
+        var start = name.count
+        var end = line.count
+        func blank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A }
+        while start < end && blank(line[start]) { start += 1 }
+        while end > start && blank(line[end - 1]) { end -= 1 }
+        return String(decoding: UnsafeBufferPointer(rebasing: line[start..<end]), as: UTF8.self)
     }
 }

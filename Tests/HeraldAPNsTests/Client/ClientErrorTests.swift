@@ -30,6 +30,34 @@ struct ClientErrorTests {
         await client.shutdown()
     }
 
+    @Test("a batch classifies its refusals like single sends; each request is sent once")
+    func batchClasses() async throws {
+        let cases: [Int: (Int, APNSErrorClass)] = [
+            1: (410, .invalidToken), 2: (400, .invalidToken), 3: (429, .retryAfter), 4: (500, .backOff), 5: (403, .permanent),
+        ]
+        let faults = try [
+            "1:410:Unregistered", "2:400:BadDeviceToken", "3:429:TooManyRequests", "4:500:InternalServerError", "5:403:InvalidProviderToken",
+        ].map { spec in
+            let parts = spec.split(separator: ":", maxSplits: 1)
+            return try SimulatorFault(parsing: "\(SimulatorFixture.device(Int(parts[0])!)):\(parts[1])")
+        }
+        let fixture = try SimulatorFixture { $0.faults = faults }
+        let client = try fixture.client(configure: { $0.retry = .none })
+        let results = await client.send(batch: try (0..<30).map { try SimulatorFixture.request($0) })
+        #expect(results.count == 30)
+        for (n, result) in results.enumerated() {
+            if let (status, errorClass) = cases[n] {
+                let error = try #require(throws: APNSError.self) { try result.get() }
+                #expect(error.status == status && error.errorClass == errorClass, "\(n)")
+            } else {
+                #expect((try? result.get())?.status == 200, "\(n)")
+            }
+        }
+        #expect(fixture.simulator.acceptedCount == 25)
+        #expect(fixture.simulator.statistics.requests == 30)
+        await client.shutdown()
+    }
+
     @Test("invalid requests never reach the wire; a wrong key is InvalidProviderToken")
     func invalid() async throws {
         let fixture = try SimulatorFixture()

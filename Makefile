@@ -1,7 +1,7 @@
 # Herald: everyday targets. `make demo` and `make test` work on a fresh Debian machine.
 SWIFT ?= swift
 # System packages the build, tests and benchmarks use (Debian names).
-DEB_PACKAGES := python3
+DEB_PACKAGES := python3 python3-venv libsqlite3-dev libmicrohttpd-dev wrk
 HERALD := .build/debug/herald
 HERALD_RELEASE := .build/release/herald
 

@@ -8,6 +8,7 @@ let package = Package(
     products: [
         .library(name: "HeraldCore", targets: ["HeraldCore"]),
         .library(name: "HeraldSimulator", targets: ["HeraldSimulator"]),
+        .library(name: "HeraldGateway", targets: ["HeraldGateway"]),
         .executable(name: "herald", targets: ["herald"]),
     ],
     targets: [
@@ -15,6 +16,10 @@ let package = Package(
         .target(name: "HeraldCore"),
         // A headless app around the runtime on a virtual clock: `herald simulate` and tests.
         .target(name: "HeraldSimulator", dependencies: ["HeraldCore"]),
+        // SQLite 3 from the system (Debian libsqlite3-dev), with a shim for its macro-based calls.
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
+        // The gateway: devices, interests, users, durable publishing, receipts and statistics.
+        .target(name: "HeraldGateway", dependencies: ["HeraldCore", "CSQLite"]),
         // The `herald` command line, as a library so that tests can drive it in-process.
         .target(name: "HeraldCLI", dependencies: ["HeraldCore", "HeraldSimulator"]),
         .executableTarget(name: "herald", dependencies: ["HeraldCLI"]),
@@ -22,6 +27,7 @@ let package = Package(
         // A child process the outbox crash tests kill at random points.
         .executableTarget(name: "herald-outbox-stress", dependencies: ["HeraldCore"], path: "Tests/Tools/OutboxStress"),
         .testTarget(name: "HeraldCLITests", dependencies: ["HeraldCLI", "HeraldCore"]),
+        .testTarget(name: "HeraldGatewayTests", dependencies: ["HeraldGateway", "HeraldCore"]),
         .testTarget(name: "HeraldSimulatorTests", dependencies: ["HeraldSimulator", "HeraldCore"]),
     ],
     swiftLanguageModes: [.v6]

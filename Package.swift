@@ -21,7 +21,7 @@ let package = Package(
         // The gateway: devices, interests, users, durable publishing, receipts and statistics.
         .target(name: "HeraldGateway", dependencies: ["HeraldCore", "CSQLite"]),
         // The `herald` command line, as a library so that tests can drive it in-process.
-        .target(name: "HeraldCLI", dependencies: ["HeraldCore", "HeraldSimulator"]),
+        .target(name: "HeraldCLI", dependencies: ["HeraldCore", "HeraldSimulator", "HeraldGateway"]),
         .executableTarget(name: "herald", dependencies: ["HeraldCLI"]),
         .testTarget(name: "HeraldCoreTests", dependencies: ["HeraldCore"], exclude: ["Fixtures"]),
         // A child process the outbox crash tests kill at random points.

@@ -4,8 +4,12 @@ SWIFT ?= swift
 DEB_PACKAGES := python3 python3-venv libsqlite3-dev libmicrohttpd-dev wrk
 HERALD := .build/debug/herald
 HERALD_RELEASE := .build/release/herald
+# schemathesis checks docs/openapi.yaml against the gateway (HeraldGatewayTests); keep
+# the version in step with OpenAPIConformanceTests.version.
+SCHEMATHESIS_VERSION := 4.32.5
+SCHEMATHESIS_VENV := .build/schemathesis-venv
 
-.PHONY: all deps build test demo bench format lint-format clean
+.PHONY: all deps build test demo bench bench-gateway schemathesis format lint-format clean
 
 all: build
 
@@ -15,8 +19,14 @@ deps:
 build: deps
 	$(SWIFT) build
 
-test: build
+test: build schemathesis
 	$(SWIFT) test
+
+# A virtualenv with schemathesis from PyPI. Without PyPI the conformance test fails and says why.
+schemathesis: deps
+	@test -x $(SCHEMATHESIS_VENV)/bin/st || { python3 -m venv $(SCHEMATHESIS_VENV) && \
+		$(SCHEMATHESIS_VENV)/bin/python -m pip install --quiet --disable-pip-version-check schemathesis==$(SCHEMATHESIS_VERSION); } || \
+		echo "make: schemathesis could not be installed from PyPI; the OpenAPI conformance test will fail and say so" >&2
 
 demo: build
 	@scripts/demo.sh $(HERALD)

@@ -18,8 +18,10 @@ let package = Package(
         .target(name: "HeraldSimulator", dependencies: ["HeraldCore"]),
         // SQLite 3 from the system (Debian libsqlite3-dev), with a shim for its macro-based calls.
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
+        // GNU libmicrohttpd from the system (Debian libmicrohttpd-dev), with a shim for its variadic calls.
+        .systemLibrary(name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]),
         // The gateway: devices, interests, users, durable publishing, receipts and statistics.
-        .target(name: "HeraldGateway", dependencies: ["HeraldCore", "CSQLite"]),
+        .target(name: "HeraldGateway", dependencies: ["HeraldCore", "CSQLite", "CMicroHTTPD"]),
         // The `herald` command line, as a library so that tests can drive it in-process.
         .target(name: "HeraldCLI", dependencies: ["HeraldCore", "HeraldSimulator", "HeraldGateway"]),
         .executableTarget(name: "herald", dependencies: ["HeraldCLI"]),

@@ -16,7 +16,7 @@ protocol Command {
 public enum HeraldCLI {
     static let version = "0.1.0"
 
-    static let commands: [any Command.Type] = [InspectCommand.self, LintCommand.self, SimulateCommand.self, OutboxCommand.self, AppCommand.self, BenchDecodeCommand.self, BenchOutboxCommand.self]
+    static let commands: [any Command.Type] = [InspectCommand.self, LintCommand.self, SimulateCommand.self, OutboxCommand.self, ServeCommand.self, AppCommand.self, BenchDecodeCommand.self, BenchOutboxCommand.self]
 
     /// Runs `herald` with `arguments` (without the program name); returns the exit status.
     public static func run(_ arguments: [String], terminal: Terminal = .standard()) -> Int32 {

@@ -15,7 +15,7 @@ enum FieldRules {
 
     /// A user id: 1 to 164 characters, no control characters.
     static func userID(_ id: String, _ field: String) throws(ValidationError) {
-        guard (1...164).contains(id.count), !id.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+        guard (1...164).contains(id.unicodeScalars.count), !id.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
             throw ValidationError(field, "a user id is 1 to 164 characters without control characters")
         }
     }

@@ -18,7 +18,7 @@ extension GatewayAPI {
         let interests = try Self.interests(reader, required: false)
         var userID: String?? = nil
         if reader.has("userId") {
-            let id = try reader.string("userId", maxLength: 164)
+            let id = try reader.string("userId", nullable: true, maxLength: 164)
             if let id { try FieldRules.userID(id, "userId") }
             userID = .some(id)
         }
@@ -67,7 +67,7 @@ extension GatewayAPI {
         let reader = try JSONObjectReader(try body(context))
         try reader.allow(["userId"])
         guard reader.has("userId") else { throw ValidationError("userId", "is required: a user id, or null to clear it at logout") }
-        let userID = try reader.string("userId", maxLength: 164)
+        let userID = try reader.string("userId", nullable: true, maxLength: 164)
         if let userID { try FieldRules.userID(userID, "userId") }
         let id = context.parameters["device"] ?? ""
         guard try store.setUser(appID: context.appID, deviceID: id, userID, now: now()) else { throw Self.noDevice(id, context.appID) }

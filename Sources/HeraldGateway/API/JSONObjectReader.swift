@@ -25,19 +25,30 @@ struct JSONObjectReader {
 
     func has(_ key: String) -> Bool { object[key] != nil }
 
-    func string(_ key: String, required: Bool = false, maxLength: Int = 4096) throws(ValidationError) -> String? {
-        guard let value = object[key], value != .null || required else {
+    /// A value, `nil` when absent; `null` is refused unless `nullable` (then it reads as absent).
+    private func value(_ key: String, required: Bool, nullable: Bool, expected: String) throws(ValidationError) -> JSONValue? {
+        guard let value = object[key] else {
             if required { throw ValidationError(field(key), "is required") }
             return nil
         }
+        if value == .null {
+            if nullable && !required { return nil }
+            throw ValidationError(field(key), required ? "is required, found null" : "expected \(expected), found null; leave the field out instead")
+        }
+        return value
+    }
+
+    func string(_ key: String, required: Bool = false, nullable: Bool = false, maxLength: Int = 4096) throws(ValidationError) -> String? {
+        guard let value = try value(key, required: required, nullable: nullable, expected: "a string") else { return nil }
         guard case .string(let text) = value else { throw ValidationError(field(key), "expected a string, found \(value.typeDescription)") }
         guard !text.isEmpty else { throw ValidationError(field(key), "must not be empty") }
-        guard text.count <= maxLength else { throw ValidationError(field(key), "is \(text.count) characters; at most \(maxLength)") }
+        let length = text.unicodeScalars.count
+        guard length <= maxLength else { throw ValidationError(field(key), "is \(length) characters; at most \(maxLength)") }
         return text
     }
 
     func number(_ key: String) throws(ValidationError) -> Double? {
-        guard let value = object[key], value != .null else { return nil }
+        guard let value = try value(key, required: false, nullable: false, expected: "a number") else { return nil }
         switch value {
         case .int(let number): return Double(number)
         case .double(let number): return number
@@ -46,13 +57,13 @@ struct JSONObjectReader {
     }
 
     func integer(_ key: String) throws(ValidationError) -> Int? {
-        guard let value = object[key], value != .null else { return nil }
+        guard let value = try value(key, required: false, nullable: false, expected: "an integer") else { return nil }
         guard case .int(let number) = value else { throw ValidationError(field(key), "expected an integer, found \(value.typeDescription)") }
         return number
     }
 
     func objectValue(_ key: String) throws(ValidationError) -> [String: JSONValue]? {
-        guard let value = object[key], value != .null else { return nil }
+        guard let value = try value(key, required: false, nullable: false, expected: "a JSON object") else { return nil }
         guard case .object(let inner) = value else { throw ValidationError(field(key), "expected a JSON object, found \(value.typeDescription)") }
         return inner
     }
@@ -60,10 +71,7 @@ struct JSONObjectReader {
     func strings(_ key: String, required: Bool = false, count range: ClosedRange<Int>, each validate: (String, String) throws(ValidationError) -> Void)
         throws(ValidationError) -> [String]?
     {
-        guard let value = object[key], value != .null else {
-            if required { throw ValidationError(field(key), "is required") }
-            return nil
-        }
+        guard let value = try value(key, required: required, nullable: false, expected: "an array of strings") else { return nil }
         guard case .array(let elements) = value else { throw ValidationError(field(key), "expected an array of strings, found \(value.typeDescription)") }
         guard range.contains(elements.count) else {
             throw ValidationError(field(key), "has \(elements.count) entries; give \(range.lowerBound) to \(range.upperBound)")

@@ -90,7 +90,7 @@ struct PublishRequest {
 
     /// `sendAt` as seconds since 1970, or an RFC 3339 time such as 2026-12-01T09:00:00Z.
     private static func sendAt(_ fields: JSONObjectReader) throws -> Double? {
-        guard let value = fields.object["sendAt"], value != .null else { return nil }
+        guard let value = fields.object["sendAt"] else { return nil }
         if case .string(let text) = value {
             let formatter = ISO8601DateFormatter()
             formatter.formatOptions = [.withInternetDateTime]

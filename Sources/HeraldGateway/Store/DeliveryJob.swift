@@ -16,6 +16,8 @@ public struct DeliveryJob: Sendable, Hashable {
     /// A previous attempt may have reached APNs: the gateway was killed before it
     /// recorded the outcome. Sent again (at least once), with the same apns-id and collapse id.
     public var inDoubt: Bool
+    /// When the publish became due (created, or its `sendAt`): latency is measured from it.
+    public var dueAt: Double
 }
 
 /// What a worker records for a claimed delivery.

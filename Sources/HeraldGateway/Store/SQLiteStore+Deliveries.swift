@@ -15,7 +15,7 @@ extension SQLiteStore {
             let jobs = try db.query(
                 """
                 SELECT d.seq, d.publish_id, dv.id, d.token, d.environment, d.attempts, d.in_doubt, p.payload, p.push_type, p.priority,
-                p.collapse_id, p.expiration, p.environment
+                p.collapse_id, p.expiration, p.environment, max(p.created_at, coalesce(p.send_at, 0))
                 FROM deliveries d JOIN publishes p ON p.id = d.publish_id LEFT JOIN devices dv ON dv.seq = d.device_seq
                 WHERE d.app_id = ? AND d.state = 0 AND d.next_at <= ? ORDER BY d.next_at, d.seq LIMIT ?
                 """, [.text(appID), .double(now), .int(limit)]
@@ -27,7 +27,7 @@ extension SQLiteStore {
                     options: PublishOptions(
                         pushType: row.text(8), priority: row.int(9), collapseID: row.optionalText(10), expiration: row.optionalDouble(11),
                         environment: APNsEnvironment(rawValue: row.text(12)) ?? .production),
-                    apnsID: SHA256.uuid(publishID + ":" + token), inDoubt: row.int(6) != 0)
+                    apnsID: SHA256.uuid(publishID + ":" + token), inDoubt: row.int(6) != 0, dueAt: row.double(13))
             }
             for job in jobs {
                 try db.run("UPDATE deliveries SET state = 1, attempts = attempts + 1, updated_at = ? WHERE seq = ?", [.double(now), .int(job.seq)])

@@ -1,0 +1,61 @@
+import Foundation
+import HeraldCore
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `herald serve` as a child process (the built binary), on an ephemeral loopback port.
+final class ServeProcess: @unchecked Sendable {
+    static let executable = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent(".build/debug/herald").path
+
+    let process = Process()
+    let port: UInt16
+    private let errorPipe = Pipe()
+
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Starts `herald serve --listen 127.0.0.1:0 ARGS` and waits for its "listening on" line.
+    init(_ arguments: [String]) throws {
+        process.executableURL = URL(fileURLWithPath: Self.executable)
+        process.arguments = ["serve", "--listen", "127.0.0.1:0"] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = errorPipe
+        try process.run()
+        var line = [UInt8]()
+        let handle = output.fileHandleForReading
+        while true {
+            let byte = handle.readData(ofLength: 1)
+            guard let first = byte.first else {
+                let error = String(decoding: errorPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                throw Failure(description: "herald serve exited before listening: \(error)")
+            }
+            if first == UInt8(ascii: "\n") { break }
+            line.append(first)
+        }
+        let text = String(decoding: line, as: UTF8.self)
+        guard let range = text.range(of: "http://127.0.0.1:"), let port = UInt16(text[range.upperBound...].prefix { $0.isNumber }) else {
+            throw Failure(description: "unexpected first line: \(text)")
+        }
+        self.port = port
+    }
+
+    /// SIGKILL: no cleanup, no flush, like a power cut for the process.
+    func kill9() {
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    /// SIGTERM, then the exit status.
+    func terminate() -> Int32 {
+        process.terminate()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    var standardError: String { String(decoding: errorPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) }
+}

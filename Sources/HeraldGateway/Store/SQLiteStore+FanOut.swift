@@ -23,7 +23,8 @@ extension SQLiteStore {
             var created = 0
             while keyIndex < keys.count, remaining > 0 {
                 let key = keys[keyIndex]
-                let targets = try Self.targets(db, appID: appID, kind: kind, key: key, afterSeq: afterSeq, limit: remaining, environment: environment)
+                let asked = remaining
+                let targets = try Self.targets(db, appID: appID, kind: kind, key: key, afterSeq: afterSeq, limit: asked, environment: environment)
                 for target in targets {
                     created += try db.run(
                         """
@@ -33,7 +34,8 @@ extension SQLiteStore {
                         [.text(id), .text(appID), target.seq.map(SQLValue.int) ?? .null, .text(target.token), .text(target.environment), .double(now), .double(now)])
                 }
                 remaining -= max(1, targets.count)
-                if kind == "interests" || kind == "users", targets.count == limit, let last = targets.last?.seq {
+                // A full page may have more behind it: stay on this key, after the last device.
+                if kind == "interests" || kind == "users", targets.count == asked, let last = targets.last?.seq {
                     afterSeq = last
                 } else {
                     keyIndex += 1

@@ -50,6 +50,16 @@ struct SQLiteStorePublishTests {
         #expect(jobs.count == 30)
     }
 
+    @Test("a page that ends exactly where a step's budget ends does not skip the rest of that key")
+    func pageBoundaries() throws {
+        let fixture = try StoreFixture()
+        for user in 0..<3 { try fixture.register(5, from: user * 10, user: "u\(user)") }
+        let id = try fixture.publish(.users(["u0", "u1", "u2"]))
+        for limit in [4, 3, 2, 1, 6] where try fixture.store.fanOutStep(limit: limit, now: 1_000) != nil {}
+        try fixture.fanOutAll(batch: 4)
+        #expect(try fixture.store.publish(appID: fixture.appID, id: id)?.counts.targeted == 15)
+    }
+
     @Test("users, devices and tokens targets; invalidated devices are skipped")
     func otherTargets() throws {
         let fixture = try StoreFixture()

@@ -58,4 +58,24 @@ final class ServeProcess: @unchecked Sendable {
     }
 
     var standardError: String { String(decoding: errorPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) }
+
+    /// Deliveries the server said it found in flight at start ("N deliveries were in flight"),
+    /// read from standard error without waiting for the process to end.
+    func recoveredCount() -> Int {
+        let fd = errorPipe.fileHandleForReading.fileDescriptor
+        let flags = fcntl(fd, F_GETFL)
+        _ = fcntl(fd, F_SETFL, flags | O_NONBLOCK)
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count <= 0 { break }
+            bytes += buffer[0..<count]
+        }
+        _ = fcntl(fd, F_SETFL, flags)
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard let range = text.range(of: " deliveries were in flight") else { return 0 }
+        let prefix = text[..<range.lowerBound]
+        return Int(prefix.split(separator: " ").last ?? "") ?? 0
+    }
 }

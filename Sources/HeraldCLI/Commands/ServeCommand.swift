@@ -64,11 +64,12 @@ enum ServeCommand: Command {
                 terminal.error("herald serve: \(error)")
                 return 1
             }
-            terminal.print("herald serve: listening on http://\(gateway.listening) (data \(settings.data.path), deliverer \(settings.delivererDescription))")
+            // Before the "listening" line, so whoever waits for that line has this one too.
             if gateway.recovered > 0 {
                 terminal.error(
                     "herald serve: \(gateway.recovered) deliveries were in flight when the last run stopped; sending them again (APNs may show them twice, see docs/gateway.md)")
             }
+            terminal.print("herald serve: listening on http://\(gateway.listening) (data \(settings.data.path), deliverer \(settings.delivererDescription))")
             waitForSignal { MainActor.assumeIsolated { gateway.stop() } }
         }
     }

@@ -15,7 +15,7 @@ public final class GatewayService {
 
     public init(
         data: URL, listen: ListenAddress, http: HTTPServer.Configuration = HTTPServer.Configuration(),
-        durability: SQLiteStore.Durability = .full, deliverer: any PushDeliverer, policy: DeliveryPolicy = DeliveryPolicy(),
+        durability: SQLiteStore.Durability = .publishes, deliverer: any PushDeliverer, policy: DeliveryPolicy = DeliveryPolicy(),
         clock: any HeraldClock = LiveClock(), logger: any HeraldLogger = SilentLogger()
     ) throws {
         store = try SQLiteStore(directory: data, durability: durability)

@@ -123,3 +123,26 @@ struct AppCommandTests {
         #expect(CLIRun(["app", "--help"]).out.contains("herald app create"))
     }
 }
+
+@Suite("herald app import-devices")
+struct AppImportTests {
+    @Test("JSON lines are imported in one transaction; a bad line names its place and imports nothing")
+    func importDevices() throws {
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("herald-import-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let created = try AppCommandTests.withKeyFile { key in
+            CLIRun(["app", "create", "--data", data, "--name", "D", "--bundle-id", "com.e.d", "--auth-key", key, "--key-id", "ABCDE12345", "--team-id", "TEAM123456"])
+        }
+        let appID = try #require(try parseJSON(created.out)["appId"]?.stringValue)
+        let lines = (0..<3).map { #"{"token":"\#(String(repeating: "0\($0)", count: 32))","environment":"sandbox","interests":["news"],"userId":"u"}"# }
+        let run = CLIRun(["app", "import-devices", "--data", data, "--app", appID, "-"], stdin: lines.joined(separator: "\n") + "\n")
+        #expect(run.status == 0, "\(run.err)")
+        #expect(try parseJSON(run.out) == ["appId": .string(appID), "devices": 3, "created": 3])
+        let bad = CLIRun(["app", "import-devices", "--data", data, "--app", appID, "-"], stdin: lines[0] + "\n{\"token\":\"00\",\"environment\":\"x\"}\n")
+        #expect(bad.status == 2)
+        #expect(bad.err.contains("<stdin> line 2"))
+        let missing = CLIRun(["app", "import-devices", "--data", data, "--app", "app_nope", "-"], stdin: lines[0])
+        #expect(missing.status == 2)
+        #expect(missing.err.contains("no app app_nope"))
+    }
+}

@@ -15,12 +15,16 @@ enum AppCommand: Command {
           herald app rotate-key --app ID [--key server|client|both] [--data DIR]
           herald app set-credentials --app ID (--auth-key FILE --key-id K --team-id T | --certificate FILE)
                             [--environment sandbox|production] [--apns-endpoint URL --apns-ca FILE] [--data DIR]
+          herald app import-devices --app ID FILE|- [--data DIR]
 
         create prints {"appId", "serverKey", "clientKey"} as JSON: the keys are shown
         this once (only their SHA-256 is stored). The server key publishes and reads
         statistics (keep it on your backend); the client key registers devices and sends
         events (it ships in the app). rotate-key prints the new key(s) the same way; the
         old ones stop working at once, also in a running 'herald serve'.
+        import-devices registers devices from JSON lines ({"token", "environment",
+        "interests"?, "userId"?}, one per line; from another provider, or for a
+        benchmark) in one transaction, all or none, and prints {"appId", "devices", "created"}.
 
         Options:
           --data DIR           the gateway's data folder (default ./herald-data)
@@ -42,10 +46,10 @@ enum AppCommand: Command {
         options: ["data", "name", "bundle-id", "auth-key", "key-id", "team-id", "certificate", "environment", "apns-endpoint", "apns-ca", "rate-limit", "app", "key"])
 
     static func run(_ arguments: Arguments, terminal: Terminal) -> Int32 {
-        guard arguments.positionals.count == 1, let action = arguments.positionals.first,
-            ["create", "list", "rotate-key", "set-credentials"].contains(action)
+        guard let action = arguments.positionals.first, ["create", "list", "rotate-key", "set-credentials", "import-devices"].contains(action),
+            action == "import-devices" || arguments.positionals.count == 1
         else {
-            terminal.error("herald app: expected one of create, list, rotate-key, set-credentials\nRun 'herald app --help' for usage.")
+            terminal.error("herald app: expected one of create, list, rotate-key, set-credentials, import-devices\nRun 'herald app --help' for usage.")
             return 2
         }
         let data = URL(fileURLWithPath: arguments.value("data") ?? "herald-data")
@@ -54,6 +58,7 @@ enum AppCommand: Command {
             case "create": return try create(arguments, data: data, terminal: terminal)
             case "list": return try list(arguments, data: data, terminal: terminal)
             case "rotate-key": return try rotate(arguments, data: data, terminal: terminal)
+            case "import-devices": return try importDevices(arguments, data: data, terminal: terminal)
             default: return try setCredentials(arguments, data: data, terminal: terminal)
             }
         } catch let error as ValidationError {

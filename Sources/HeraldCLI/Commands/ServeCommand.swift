@@ -22,7 +22,9 @@ enum ServeCommand: Command {
           --max-connections N     connections open at once (default 1024)
           --timeout SECONDS       idle connection timeout (default 30)
           --max-body BYTES        largest request body (default 1048576)
-          --durability MODE       full: fsync every commit (default); normal: survives kill -9, not power loss
+          --durability MODE       publishes (default): a publish is fsync'd before its 202, other
+                                  writes survive kill -9 at once and power loss at the next flush;
+                                  full: fsync every commit; normal: fsync at checkpoints only
           --deliverer KIND        apns (default, once the APNs client is in the build),
                                   record:FILE   TEST MODE: append each notification to FILE as a JSON line
                                                 (fsync per batch) and answer 200, sending nothing,

@@ -6,7 +6,7 @@ struct ServeSettings {
     var data = URL(fileURLWithPath: "herald-data")
     var listen = ListenAddress(host: "127.0.0.1", port: 8080)
     var http = HTTPServer.Configuration()
-    var durability = SQLiteStore.Durability.full
+    var durability = SQLiteStore.Durability.publishes
     var deliverer = DelivererChoice.apns
     var delivererLatency = 0.0
     var batchSize = 500
@@ -37,8 +37,8 @@ struct ServeSettings {
         fanOutBatch = try Self.number(arguments, "fanout-batch", 1...100_000) ?? fanOutBatch
         delivererLatency = Double(try Self.number(arguments, "deliverer-latency", 0...60_000) ?? 0) / 1000
         if let mode = arguments.value("durability") {
-            guard let value = SQLiteStore.Durability(rawValue: mode.uppercased()) else {
-                throw UsageError("--durability: \"\(mode)\" is not full or normal")
+            guard let value = SQLiteStore.Durability(rawValue: mode) else {
+                throw UsageError("--durability: \"\(mode)\" is not full, publishes or normal")
             }
             durability = value
         }

@@ -5,12 +5,24 @@ extension SQLiteStore {
     public static let maxDevicesPerUser = 100
 
     public func registerDevice(appID: String, _ registration: DeviceRegistration, now: Double) throws -> (id: String, created: Bool) {
+        try write { db in try Self.register(db, appID: appID, registration, now: now) }
+    }
+
+    /// Registers many devices in one transaction (an import from another provider, a
+    /// benchmark): all or none. How many were new.
+    public func importDevices(appID: String, _ registrations: [DeviceRegistration], now: Double) throws -> Int {
         try write { db in
+            try registrations.reduce(0) { created, registration in created + (try Self.register(db, appID: appID, registration, now: now).created ? 1 : 0) }
+        }
+    }
+
+    private static func register(_ db: Connection, appID: String, _ registration: DeviceRegistration, now: Double) throws -> (id: String, created: Bool) {
+        do {
             let existing = try db.query("SELECT seq, id FROM devices WHERE app_id = ? AND token = ?", [.text(appID), .text(registration.token)]) {
                 ($0.int(0), $0.text(1))
             }.first
             if let userID = registration.userID, let userID {
-                try Self.checkUserLimit(db, appID: appID, userID: userID, excluding: existing?.0)
+                try checkUserLimit(db, appID: appID, userID: userID, excluding: existing?.0)
             }
             let metadata = registration.metadata.map { JSONWriter.serialize($0) }
             let seq: Int
@@ -37,7 +49,7 @@ extension SQLiteStore {
                 seq = try db.scalar("SELECT last_insert_rowid()") ?? 0
             }
             if let interests = registration.interests {
-                try Self.replaceInterests(db, appID: appID, seq: seq, interests)
+                try replaceInterests(db, appID: appID, seq: seq, interests)
             }
             return (id, existing == nil)
         }

@@ -2,7 +2,7 @@ import HeraldCore
 
 extension SQLiteStore {
     public func createPublish(_ publish: NewPublish) throws -> (id: String, created: Bool) {
-        try write { db in
+        try durableWrite { db in
             if let key = publish.idempotencyKey,
                 let existing = try db.query(
                     "SELECT id FROM publishes WHERE app_id = ? AND idempotency_key = ?", [.text(publish.appID), .text(key)], { $0.text(0) }
@@ -38,7 +38,7 @@ extension SQLiteStore {
     }
 
     public func cancelPublish(appID: String, id: String, now: Double) throws -> PublishRecord {
-        try write { db in
+        try durableWrite { db in
             guard let publish = try Self.loadPublish(db, appID: appID, id: id) else {
                 throw StoreError(.notFound, "no publish \(id) in app \(appID)")
             }

@@ -11,17 +11,25 @@ public final class SQLiteStore: GatewayStore, @unchecked Sendable {
     let connection: Connection
     private let lock = NSLock()
 
-    /// How commits reach the disk.
-    public enum Durability: String, Sendable {
-        /// fsync on every commit: a committed publish survives power loss.
-        case full = "FULL"
-        /// fsync at checkpoints: survives kill -9 of the process, not power loss.
-        case normal = "NORMAL"
+    /// How commits reach the disk. Every commit survives a crash of the process (kill -9):
+    /// it is in the WAL, in the kernel's page cache. Surviving power loss needs an fsync.
+    public enum Durability: String, Sendable, CaseIterable {
+        /// fsync on every commit (about one disk flush per registration).
+        case full
+        /// The default: publishes (create, cancel) are fsync'd before the answer; device
+        /// registrations, events and delivery bookkeeping reach the disk with the next
+        /// publish or checkpoint (a device registers again at its next launch).
+        case publishes
+        /// No fsync at commit; the WAL is flushed at checkpoints only.
+        case normal
     }
 
+    public let durability: Durability
+
     /// Opens (creating, with mode 0700) the data folder and its database, and migrates it.
-    public init(directory: URL, durability: Durability = .full) throws {
+    public init(directory: URL, durability: Durability = .publishes) throws {
         self.directory = directory
+        self.durability = durability
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
@@ -29,7 +37,7 @@ public final class SQLiteStore: GatewayStore, @unchecked Sendable {
         }
         let path = directory.appendingPathComponent("herald.sqlite").path
         do {
-            connection = try Connection(path: path, synchronous: durability.rawValue)
+            connection = try Connection(path: path, synchronous: durability == .full ? "FULL" : "NORMAL")
             chmod(path, 0o600)
             try Schema.migrate(connection)
         } catch let error as DatabaseError {
@@ -51,6 +59,17 @@ public final class SQLiteStore: GatewayStore, @unchecked Sendable {
     /// Like `locked`, inside one immediate transaction.
     func write<T>(_ body: (Connection) throws -> T) throws -> T {
         try locked { connection in try connection.transaction { try body(connection) } }
+    }
+
+    /// A transaction whose commit is fsync'd before this returns (unless `.normal`): it
+    /// also makes every earlier commit durable, the WAL being one sequential file.
+    func durableWrite<T>(_ body: (Connection) throws -> T) throws -> T {
+        guard durability == .publishes else { return try write(body) }
+        return try locked { connection in
+            try connection.execute("PRAGMA synchronous = FULL")
+            defer { try? connection.execute("PRAGMA synchronous = NORMAL") }
+            return try connection.transaction { try body(connection) }
+        }
     }
 
     // MARK: Apps

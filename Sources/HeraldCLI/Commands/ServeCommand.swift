@@ -54,8 +54,11 @@ enum ServeCommand: Command {
             terminal.error("herald serve: \(error)\nRun 'herald serve --help' for usage.")
             return 2
         }
+        // Handlers first: a SIGTERM sent as soon as the "listening" line appears is never lost.
+        let stopper = Stopper()
+        let sources = installSignalHandlers { MainActor.assumeIsolated { stopper.stop() } }
         // The command line runs on the main thread: the workers' clock is the main queue.
-        return MainActor.assumeIsolated {
+        return MainActor.assumeIsolated { () -> Int32 in
             let gateway: Gateway
             do {
                 gateway = try Gateway(settings: settings)
@@ -72,24 +75,34 @@ enum ServeCommand: Command {
                     "herald serve: \(gateway.recovered) deliveries were in flight when the last run stopped; sending them again (APNs may show them twice, see docs/gateway.md)")
             }
             terminal.print("herald serve: listening on http://\(gateway.listening) (data \(settings.data.path), deliverer \(settings.delivererDescription))")
-            waitForSignal { MainActor.assumeIsolated { gateway.stop() } }
+            stopper.gateway = gateway
+            // Runs the main queue (the workers' clock) until SIGTERM or SIGINT.
+            withExtendedLifetime(sources) { dispatchMain() }
         }
     }
 
-    /// Runs the main queue (the workers' clock) until SIGTERM or SIGINT, then exits 0.
-    private static func waitForSignal(_ stop: @escaping @Sendable () -> Void) -> Never {
+    /// Stops the gateway (when there is one yet) and exits 0.
+    @MainActor
+    final class Stopper: Sendable {
+        var gateway: Gateway?
+
+        nonisolated init() {}
+
+        func stop() {
+            gateway?.stop()
+            exit(0)
+        }
+    }
+
+    /// SIGTERM and SIGINT call `stop` on the main queue; SIGPIPE is ignored.
+    private static func installSignalHandlers(_ stop: @escaping @Sendable () -> Void) -> [DispatchSourceSignal] {
         signal(SIGPIPE, SIG_IGN)
-        var sources: [DispatchSourceSignal] = []
-        for number in [SIGTERM, SIGINT] {
+        return [SIGTERM, SIGINT].map { number in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
-            source.setEventHandler {
-                stop()
-                exit(0)
-            }
+            source.setEventHandler(handler: stop)
             source.resume()
-            sources.append(source)
+            return source
         }
-        withExtendedLifetime(sources) { dispatchMain() }
     }
 }

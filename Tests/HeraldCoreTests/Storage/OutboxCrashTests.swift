@@ -20,8 +20,8 @@ struct OutboxCrashTests {
         return (process, pipe)
     }
 
-    func acks(_ pipe: Pipe) -> [String] {
-        String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    func acks(_ pipe: Pipe, prefix: Data = Data()) -> [String] {
+        String(decoding: prefix + pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             .split(separator: "\n").filter { $0.hasPrefix("ack ") }.map { String($0.dropFirst(4)) }
     }
 
@@ -41,10 +41,13 @@ struct OutboxCrashTests {
         var tornTails = 0
         for run in 0..<25 {
             let (process, pipe) = try start(dir.url, "r\(run)", count: 100_000)
+            // Wait for the writer's first byte, so a loaded machine (parallel suites, a slow
+            // process start) cannot turn every kill into a kill before the first append.
+            let first = pipe.fileHandleForReading.readData(ofLength: 1)
             usleep(UInt32.random(in: 2_000...40_000, using: &rng))
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
-            acknowledged += acks(pipe)
+            acknowledged += acks(pipe, prefix: first)
             if try ReceiptOutbox(directory: dir.url).snapshot().tornTail != nil { tornTails += 1 }
             let found = try counts(dir.url)
             for id in acknowledged { #expect(found[id] == 1, "\(id) acknowledged, found \(found[id] ?? 0) times") }

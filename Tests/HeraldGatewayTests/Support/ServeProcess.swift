@@ -50,10 +50,15 @@ final class ServeProcess: @unchecked Sendable {
         process.waitUntilExit()
     }
 
-    /// SIGTERM, then the exit status.
-    func terminate() -> Int32 {
+    /// SIGTERM, then the exit status; SIGKILL and -1 if it has not exited within `timeout`.
+    func terminate(timeout: Double = 15) -> Int32 {
         process.terminate()
-        process.waitUntilExit()
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        guard !process.isRunning else {
+            kill9()
+            return -1
+        }
         return process.terminationStatus
     }
 

@@ -37,6 +37,11 @@ bench: deps
 	$(SWIFT) build -c release
 	@python3 Benchmarks/run_bench.py --herald $(HERALD_RELEASE) --report docs/benchmarks.md
 
+# The gateway under load (minutes): registrations with wrk, a publish to 100,000 devices.
+bench-gateway: deps
+	$(SWIFT) build -c release
+	@python3 Benchmarks/gateway_bench.py --herald $(HERALD_RELEASE) --report docs/benchmarks.md
+
 format:
 	$(SWIFT) format --in-place --recursive Package.swift Sources Tests
 

@@ -26,7 +26,8 @@ public final class GatewayService {
             store: store, deliverer: deliverer, clock: clock, wallTime: { Date().timeIntervalSince1970 }, metrics: metrics, policy: policy,
             logger: logger)
         self.engine = engine
-        api = GatewayAPI(store: store, metrics: metrics, maxBodyBytes: http.maxBodyBytes, onPublish: { Task { @MainActor in engine.wake() } })
+        api = GatewayAPI(
+            store: store, metrics: metrics, maxBodyBytes: http.maxBodyBytes, onPublish: { Task { @MainActor in engine.wake() } })
         let api = self.api
         server = try HTTPServer(address: listen, configuration: http) { api.handle($0) }
         engine.start()

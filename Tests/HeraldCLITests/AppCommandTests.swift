@@ -15,8 +15,11 @@ struct AppCommandTests {
     func create(_ extra: [String] = []) throws -> CLIRun {
         try Self.withKeyFile { key in
             CLIRun(
-                ["app", "create", "--data", data, "--name", "Demo", "--bundle-id", "com.example.demo", "--auth-key", key, "--key-id", "ABCDE12345",
-                 "--team-id", "TEAM123456"] + extra)
+                [
+                    "app", "create", "--data", data, "--name", "Demo", "--bundle-id", "com.example.demo", "--auth-key", key, "--key-id",
+                    "ABCDE12345",
+                    "--team-id", "TEAM123456",
+                ] + extra)
         }
     }
 
@@ -68,8 +71,11 @@ struct AppCommandTests {
         let appID = try #require(try parseJSON(try create().out)["appId"]?.stringValue)
         let run = try Self.withKeyFile { key in
             CLIRun(
-                ["app", "set-credentials", "--data", data, "--app", appID, "--auth-key", key, "--key-id", "ABCDE12345", "--team-id", "TEAM123456",
-                 "--environment", "sandbox", "--apns-endpoint", "https://127.0.0.1:2197"])
+                [
+                    "app", "set-credentials", "--data", data, "--app", appID, "--auth-key", key, "--key-id", "ABCDE12345", "--team-id",
+                    "TEAM123456",
+                    "--environment", "sandbox", "--apns-endpoint", "https://127.0.0.1:2197",
+                ])
         }
         #expect(run.status == 0, "\(run.err)")
         let app = try #require(try SQLiteStore(directory: URL(fileURLWithPath: data)).app(id: appID))
@@ -77,16 +83,18 @@ struct AppCommandTests {
         #expect(app.credentials(for: .sandbox)?.endpoint == "https://127.0.0.1:2197")
     }
 
-    @Test("bad input is refused with what, where and how to fix it", arguments: [
-        (["--bundle-id", "nodot"], "--bundle-id: \"nodot\" is not a bundle id"),
-        (["--key-id", "short"], "--key-id: \"short\" is not 10 letters and digits"),
-        (["--team-id", "TEAM12345!"], "--team-id"),
-        (["--environment", "staging"], "--environment: \"staging\" is not sandbox or production"),
-        (["--auth-key", "/no/such.p8"], "--auth-key: /no/such.p8: no such readable file"),
-        (["--apns-endpoint", "ftp://x"], "--apns-endpoint"),
-        (["--apns-endpoint", "https://127.0.0.1:1", "--apns-ca", "/no/ca.pem"], "--apns-ca: /no/ca.pem"),
-        (["--rate-limit", "-3"], "--rate-limit"),
-    ])
+    @Test(
+        "bad input is refused with what, where and how to fix it",
+        arguments: [
+            (["--bundle-id", "nodot"], "--bundle-id: \"nodot\" is not a bundle id"),
+            (["--key-id", "short"], "--key-id: \"short\" is not 10 letters and digits"),
+            (["--team-id", "TEAM12345!"], "--team-id"),
+            (["--environment", "staging"], "--environment: \"staging\" is not sandbox or production"),
+            (["--auth-key", "/no/such.p8"], "--auth-key: /no/such.p8: no such readable file"),
+            (["--apns-endpoint", "ftp://x"], "--apns-endpoint"),
+            (["--apns-endpoint", "https://127.0.0.1:1", "--apns-ca", "/no/ca.pem"], "--apns-ca: /no/ca.pem"),
+            (["--rate-limit", "-3"], "--rate-limit"),
+        ])
     func badInput(extra: [String], message: String) throws {
         defer { try? FileManager.default.removeItem(atPath: data) }
         var arguments = ["--name", "Demo", "--bundle-id", "com.example.demo", "--key-id", "ABCDE12345", "--team-id", "TEAM123456"]
@@ -94,7 +102,11 @@ struct AppCommandTests {
             arguments += ["--auth-key", key]
             // Later values of an option are usage errors; replace the defaults instead.
             for index in stride(from: 0, to: extra.count, by: 2) {
-                if let at = arguments.firstIndex(of: extra[index]) { arguments[at + 1] = extra[index + 1] } else { arguments += [extra[index], extra[index + 1]] }
+                if let at = arguments.firstIndex(of: extra[index]) {
+                    arguments[at + 1] = extra[index + 1]
+                } else {
+                    arguments += [extra[index], extra[index + 1]]
+                }
             }
             return CLIRun(["app", "create", "--data", data] + arguments)
         }
@@ -107,7 +119,10 @@ struct AppCommandTests {
     func notPEM() throws {
         defer { try? FileManager.default.removeItem(atPath: data) }
         let run = try withTemporaryFile("hello") { key in
-            CLIRun(["app", "create", "--data", data, "--name", "D", "--bundle-id", "com.e.d", "--auth-key", key, "--key-id", "ABCDE12345", "--team-id", "TEAM123456"])
+            CLIRun([
+                "app", "create", "--data", data, "--name", "D", "--bundle-id", "com.e.d", "--auth-key", key, "--key-id", "ABCDE12345",
+                "--team-id", "TEAM123456",
+            ])
         }
         #expect(run.status == 2)
         #expect(run.err.contains("is not a PEM file"))
@@ -131,14 +146,21 @@ struct AppImportTests {
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("herald-import-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: data) }
         let created = try AppCommandTests.withKeyFile { key in
-            CLIRun(["app", "create", "--data", data, "--name", "D", "--bundle-id", "com.e.d", "--auth-key", key, "--key-id", "ABCDE12345", "--team-id", "TEAM123456"])
+            CLIRun([
+                "app", "create", "--data", data, "--name", "D", "--bundle-id", "com.e.d", "--auth-key", key, "--key-id", "ABCDE12345",
+                "--team-id", "TEAM123456",
+            ])
         }
         let appID = try #require(try parseJSON(created.out)["appId"]?.stringValue)
-        let lines = (0..<3).map { #"{"token":"\#(String(repeating: "0\($0)", count: 32))","environment":"sandbox","interests":["news"],"userId":"u"}"# }
+        let lines = (0..<3).map {
+            #"{"token":"\#(String(repeating: "0\($0)", count: 32))","environment":"sandbox","interests":["news"],"userId":"u"}"#
+        }
         let run = CLIRun(["app", "import-devices", "--data", data, "--app", appID, "-"], stdin: lines.joined(separator: "\n") + "\n")
         #expect(run.status == 0, "\(run.err)")
         #expect(try parseJSON(run.out) == ["appId": .string(appID), "devices": 3, "created": 3])
-        let bad = CLIRun(["app", "import-devices", "--data", data, "--app", appID, "-"], stdin: lines[0] + "\n{\"token\":\"00\",\"environment\":\"x\"}\n")
+        let bad = CLIRun(
+            ["app", "import-devices", "--data", data, "--app", appID, "-"], stdin: lines[0] + "\n{\"token\":\"00\",\"environment\":\"x\"}\n"
+        )
         #expect(bad.status == 2)
         #expect(bad.err.contains("<stdin> line 2"))
         let missing = CLIRun(["app", "import-devices", "--data", data, "--app", "app_nope", "-"], stdin: lines[0])

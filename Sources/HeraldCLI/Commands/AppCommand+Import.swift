@@ -9,7 +9,8 @@ extension AppCommand {
         guard arguments.positionals.count == 2 else { throw UsageError("give one file of JSON lines, or - for standard input") }
         let input = try PayloadInput.read([arguments.positionals[1]], terminal: terminal, what: "a file of JSON lines")[0]
         var registrations: [DeviceRegistration] = []
-        for (index, line) in input.bytes.split(separator: UInt8(ascii: "\n")).enumerated() where !line.allSatisfy({ $0 == 32 || $0 == 13 }) {
+        for (index, line) in input.bytes.split(separator: UInt8(ascii: "\n")).enumerated() where !line.allSatisfy({ $0 == 32 || $0 == 13 })
+        {
             let place = "\(input.name) line \(index + 1)"
             let value: JSONValue
             do {

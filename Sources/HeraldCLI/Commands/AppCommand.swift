@@ -43,13 +43,18 @@ enum AppCommand: Command {
         """
     static let spec = Arguments.Spec(
         flags: ["json"],
-        options: ["data", "name", "bundle-id", "auth-key", "key-id", "team-id", "certificate", "environment", "apns-endpoint", "apns-ca", "rate-limit", "app", "key"])
+        options: [
+            "data", "name", "bundle-id", "auth-key", "key-id", "team-id", "certificate", "environment", "apns-endpoint", "apns-ca",
+            "rate-limit", "app", "key",
+        ])
 
     static func run(_ arguments: Arguments, terminal: Terminal) -> Int32 {
-        guard let action = arguments.positionals.first, ["create", "list", "rotate-key", "set-credentials", "import-devices"].contains(action),
+        guard let action = arguments.positionals.first,
+            ["create", "list", "rotate-key", "set-credentials", "import-devices"].contains(action),
             action == "import-devices" || arguments.positionals.count == 1
         else {
-            terminal.error("herald app: expected one of create, list, rotate-key, set-credentials, import-devices\nRun 'herald app --help' for usage.")
+            terminal.error(
+                "herald app: expected one of create, list, rotate-key, set-credentials, import-devices\nRun 'herald app --help' for usage.")
             return 2
         }
         let data = URL(fileURLWithPath: arguments.value("data") ?? "herald-data")
@@ -89,7 +94,10 @@ enum AppCommand: Command {
         let created = try provisioning.create(
             name: name, bundleID: bundleID, credentials: [credentials], rateLimit: rateLimit, now: Date().timeIntervalSince1970)
         terminal.print(
-            JSONWriter.serialize(["appId": .string(created.appID), "serverKey": .string(created.serverKey.secret), "clientKey": .string(created.clientKey.secret)]))
+            JSONWriter.serialize([
+                "appId": .string(created.appID), "serverKey": .string(created.serverKey.secret),
+                "clientKey": .string(created.clientKey.secret),
+            ]))
         return 0
     }
 
@@ -150,13 +158,15 @@ enum AppCommand: Command {
         if ca != nil && endpoint == nil { throw UsageError("--apns-ca needs --apns-endpoint") }
         if let certificate = arguments.value("certificate") {
             guard arguments.value("auth-key") == nil else { throw UsageError("give either --auth-key or --certificate, not both") }
-            return try AppProvisioning.certificateCredentials(environment: environment, certificateFile: certificate, endpoint: endpoint, caFile: ca)
+            return try AppProvisioning.certificateCredentials(
+                environment: environment, certificateFile: certificate, endpoint: endpoint, caFile: ca)
         }
         guard let authKey = arguments.value("auth-key") else {
             throw UsageError("give the APNs credentials: --auth-key FILE --key-id K --team-id T, or --certificate FILE")
         }
         return try AppProvisioning.tokenCredentials(
-            environment: environment, authKeyFile: authKey, keyID: try required(arguments, "key-id"), teamID: try required(arguments, "team-id"),
+            environment: environment, authKeyFile: authKey, keyID: try required(arguments, "key-id"),
+            teamID: try required(arguments, "team-id"),
             endpoint: endpoint, caFile: ca)
     }
 

@@ -17,7 +17,8 @@ extension GatewayService {
         case .apns:
             guard let make = makeAPNsDeliverer else {
                 throw UsageError(
-                    "this build has no APNs client yet (HeraldAPNs is not linked in); for tests run with --deliverer record:FILE or --deliverer discard")
+                    "this build has no APNs client yet (HeraldAPNs is not linked in); for tests run with --deliverer record:FILE or --deliverer discard"
+                )
             }
             deliverer = try make()
         case .record(let file): deliverer = try RecordingDeliverer(path: file, latency: settings.delivererLatency)
@@ -27,7 +28,8 @@ extension GatewayService {
         policy.batchSize = settings.batchSize
         policy.fanOutBatch = settings.fanOutBatch
         try self.init(
-            data: settings.data, listen: settings.listen, http: settings.http, durability: settings.durability, deliverer: deliverer, policy: policy,
+            data: settings.data, listen: settings.listen, http: settings.http, durability: settings.durability, deliverer: deliverer,
+            policy: policy,
             clock: LiveClock(), logger: StandardErrorLogger())
     }
 }

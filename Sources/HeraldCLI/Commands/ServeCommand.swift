@@ -38,7 +38,8 @@ enum ServeCommand: Command {
         """
     static let spec = Arguments.Spec(
         options: [
-            "data", "listen", "threads", "max-connections", "timeout", "max-body", "durability", "deliverer", "deliverer-latency", "batch-size",
+            "data", "listen", "threads", "max-connections", "timeout", "max-body", "durability", "deliverer", "deliverer-latency",
+            "batch-size",
             "fanout-batch",
         ])
 
@@ -72,9 +73,12 @@ enum ServeCommand: Command {
             // Before the "listening" line, so whoever waits for that line has this one too.
             if gateway.recovered > 0 {
                 terminal.error(
-                    "herald serve: \(gateway.recovered) deliveries were in flight when the last run stopped; sending them again (APNs may show them twice, see docs/gateway.md)")
+                    "herald serve: \(gateway.recovered) deliveries were in flight when the last run stopped; sending them again (APNs may show them twice, see docs/gateway.md)"
+                )
             }
-            terminal.print("herald serve: listening on http://\(gateway.listening) (data \(settings.data.path), deliverer \(settings.delivererDescription))")
+            terminal.print(
+                "herald serve: listening on http://\(gateway.listening) (data \(settings.data.path), deliverer \(settings.delivererDescription))"
+            )
             stopper.gateway = gateway
             // Runs the main queue (the workers' clock) until SIGTERM or SIGINT.
             withExtendedLifetime(sources) { dispatchMain() }

@@ -21,7 +21,10 @@ public final class GatewayClient {
     let stateFile: URL?
     public private(set) var deviceID: String?
 
-    public init(baseURL: URL, appID: String, clientKey: String, transport: any GatewayHTTPTransport = URLSessionGatewayTransport(), stateDirectory: URL? = nil) {
+    public init(
+        baseURL: URL, appID: String, clientKey: String, transport: any GatewayHTTPTransport = URLSessionGatewayTransport(),
+        stateDirectory: URL? = nil
+    ) {
         self.baseURL = baseURL
         self.appID = appID
         self.clientKey = clientKey
@@ -37,14 +40,17 @@ public final class GatewayClient {
     /// Interests and user left `nil` keep what the gateway has.
     @discardableResult
     public func register(
-        token: DeviceToken, environment: Environment, interests: [String]? = nil, userID: String? = nil, metadata: [String: JSONValue]? = nil
+        token: DeviceToken, environment: Environment, interests: [String]? = nil, userID: String? = nil,
+        metadata: [String: JSONValue]? = nil
     ) async throws(GatewayClientError) -> String {
         var body: [String: JSONValue] = ["token": .string(token.hex), "platform": "apns", "environment": .string(environment.rawValue)]
         if let interests { body["interests"] = .array(interests.map(JSONValue.string)) }
         if let userID { body["userId"] = .string(userID) }
         if let metadata { body["metadata"] = .object(metadata) }
         let answer = try await call("POST", "devices", body: .object(body), expect: [200, 201])
-        guard let id = answer["deviceId"]?.stringValue else { throw GatewayClientError(.unexpectedResponse, "the gateway answered no deviceId") }
+        guard let id = answer["deviceId"]?.stringValue else {
+            throw GatewayClientError(.unexpectedResponse, "the gateway answered no deviceId")
+        }
         deviceID = id
         if let stateFile {
             try? Data(JSONWriter.serialize(["deviceId": .string(id)]).utf8).write(to: stateFile, options: .atomic)
@@ -71,7 +77,10 @@ public final class GatewayClient {
     }
 
     private func registeredID() throws(GatewayClientError) -> String {
-        guard let deviceID else { throw GatewayClientError(.notRegistered, "the device is not registered with the gateway yet; call register(token:environment:) first") }
+        guard let deviceID else {
+            throw GatewayClientError(
+                .notRegistered, "the device is not registered with the gateway yet; call register(token:environment:) first")
+        }
         return deviceID
     }
 
@@ -91,7 +100,8 @@ public final class GatewayClient {
         guard expect.contains(response.status) else {
             let code = value?["error"]?["code"]?.stringValue ?? "http_\(response.status)"
             let message = value?["error"]?["message"]?.stringValue ?? String(decoding: response.body.prefix(200), as: UTF8.self)
-            throw GatewayClientError(.http(status: response.status, code: code), "\(method) \(path): HTTP \(response.status) \(code): \(message)")
+            throw GatewayClientError(
+                .http(status: response.status, code: code), "\(method) \(path): HTTP \(response.status) \(code): \(message)")
         }
         return value ?? .null
     }

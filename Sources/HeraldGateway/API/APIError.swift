@@ -19,7 +19,9 @@ public struct APIError: Error, Sendable, CustomStringConvertible {
     static let missingKey = APIError(
         401, "unauthorized", "send the app's key as 'Authorization: Bearer KEY'", headers: [("WWW-Authenticate", "Bearer")])
     static func wrongKey(_ app: String) -> APIError {
-        APIError(401, "unauthorized", "the key is not a key of app \(app); check the app id and the key (rotated keys stop working)", headers: [("WWW-Authenticate", "Bearer")])
+        APIError(
+            401, "unauthorized", "the key is not a key of app \(app); check the app id and the key (rotated keys stop working)",
+            headers: [("WWW-Authenticate", "Bearer")])
     }
     static let needsServerKey = APIError(
         403, "forbidden", "this endpoint needs the app's server key; the client key may only register devices and send events")

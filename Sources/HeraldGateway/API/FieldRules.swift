@@ -15,15 +15,21 @@ enum FieldRules {
 
     /// A user id: 1 to 164 characters, no control characters.
     static func userID(_ id: String, _ field: String) throws(ValidationError) {
-        guard (1...164).contains(id.unicodeScalars.count), !id.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+        guard (1...164).contains(id.unicodeScalars.count), !id.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+        else {
             throw ValidationError(field, "a user id is 1 to 164 characters without control characters")
         }
     }
 
     /// A device token: hex, 8 to 100 bytes (APNs' are 32 today); returned lowercase.
     static func token(_ text: String, _ field: String) throws(ValidationError) -> String {
-        guard (16...200).contains(text.utf8.count), text.utf8.count % 2 == 0, let token = DeviceToken(hex: text), token.hex.count == text.utf8.count else {
-            throw ValidationError(field, "expected the device token as hex (64 hex digits for APNs), found \"\(text.prefix(80))\"; use DeviceToken(data:).hex, never description")
+        guard (16...200).contains(text.utf8.count), text.utf8.count % 2 == 0, let token = DeviceToken(hex: text),
+            token.hex.count == text.utf8.count
+        else {
+            throw ValidationError(
+                field,
+                "expected the device token as hex (64 hex digits for APNs), found \"\(text.prefix(80))\"; use DeviceToken(data:).hex, never description"
+            )
         }
         return token.hex
     }

@@ -31,7 +31,8 @@ extension GatewayAPI {
             }
             metadata = value
         }
-        let registration = DeviceRegistration(token: token, environment: environment, interests: interests, userID: userID, metadata: metadata)
+        let registration = DeviceRegistration(
+            token: token, environment: environment, interests: interests, userID: userID, metadata: metadata)
         let result = try store.registerDevice(appID: context.appID, registration, now: now())
         metrics.increment("herald_devices_registered_total", [("app", context.appID)])
         return .json(result.created ? 201 : 200, ["deviceId": .string(result.id)])
@@ -58,7 +59,9 @@ extension GatewayAPI {
         try reader.allow(["interests"])
         let interests = try Self.interests(reader, required: true) ?? []
         let id = context.parameters["device"] ?? ""
-        guard try store.setInterests(appID: context.appID, deviceID: id, interests, now: now()) else { throw Self.noDevice(id, context.appID) }
+        guard try store.setInterests(appID: context.appID, deviceID: id, interests, now: now()) else {
+            throw Self.noDevice(id, context.appID)
+        }
         return .json(200, ["deviceId": .string(id), "interests": .array(Array(Set(interests)).sorted().map(JSONValue.string))])
     }
 
@@ -86,7 +89,8 @@ extension GatewayAPI {
     }
 
     private static func interests(_ reader: JSONObjectReader, required: Bool) throws -> [String]? {
-        try reader.strings("interests", required: required, count: 0...FieldRules.maxInterestsPerDevice) { name, field throws(ValidationError) in
+        try reader.strings("interests", required: required, count: 0...FieldRules.maxInterestsPerDevice) {
+            name, field throws(ValidationError) in
             try FieldRules.interest(name, field)
         }
     }

@@ -34,7 +34,9 @@ extension GatewayAPI {
         let tally = try store.recordEvents(appID: context.appID, events)
         for kind in DeviceEvent.Kind.allCases {
             let count = events.filter { $0.kind == kind }.count
-            if count > 0 { metrics.increment("herald_events_total", [("app", context.appID), ("event", kind.rawValue)], by: Double(count)) }
+            if count > 0 {
+                metrics.increment("herald_events_total", [("app", context.appID), ("event", kind.rawValue)], by: Double(count))
+            }
         }
         return .json(
             202, ["accepted": .int(tally.accepted), "duplicates": .int(tally.duplicates), "unknownPublishes": .int(tally.unknownPublishes)])

@@ -50,15 +50,25 @@ public final class GatewayAPI: Sendable {
         Route(method: "GET", pattern: ["metrics"], name: "metrics", access: nil) { api, _ in
             HTTPResponse(status: 200, headers: [("Content-Type", "text/plain; version=0.0.4")], body: Array(api.metrics.render().utf8))
         },
-        Route(method: "POST", pattern: ["v1", "apps", ":app", "devices"], name: "register_device", access: .client) { try $0.registerDevice($1) },
-        Route(method: "GET", pattern: ["v1", "apps", ":app", "devices", ":device"], name: "get_device", access: .server) { try $0.getDevice($1) },
-        Route(method: "DELETE", pattern: ["v1", "apps", ":app", "devices", ":device"], name: "delete_device", access: .client) { try $0.deleteDevice($1) },
+        Route(method: "POST", pattern: ["v1", "apps", ":app", "devices"], name: "register_device", access: .client) {
+            try $0.registerDevice($1)
+        },
+        Route(method: "GET", pattern: ["v1", "apps", ":app", "devices", ":device"], name: "get_device", access: .server) {
+            try $0.getDevice($1)
+        },
+        Route(method: "DELETE", pattern: ["v1", "apps", ":app", "devices", ":device"], name: "delete_device", access: .client) {
+            try $0.deleteDevice($1)
+        },
         Route(method: "PUT", pattern: ["v1", "apps", ":app", "devices", ":device", "interests"], name: "set_interests", access: .client) {
             try $0.setInterests($1)
         },
-        Route(method: "PUT", pattern: ["v1", "apps", ":app", "devices", ":device", "user"], name: "set_user", access: .client) { try $0.setUser($1) },
+        Route(method: "PUT", pattern: ["v1", "apps", ":app", "devices", ":device", "user"], name: "set_user", access: .client) {
+            try $0.setUser($1)
+        },
         Route(method: "POST", pattern: ["v1", "apps", ":app", "publishes"], name: "publish", access: .server) { try $0.createPublish($1) },
-        Route(method: "GET", pattern: ["v1", "apps", ":app", "publishes", ":publish"], name: "get_publish", access: .server) { try $0.getPublish($1) },
+        Route(method: "GET", pattern: ["v1", "apps", ":app", "publishes", ":publish"], name: "get_publish", access: .server) {
+            try $0.getPublish($1)
+        },
         Route(method: "DELETE", pattern: ["v1", "apps", ":app", "publishes", ":publish"], name: "cancel_publish", access: .server) {
             try $0.cancelPublish($1)
         },
@@ -82,7 +92,9 @@ public final class GatewayAPI: Sendable {
         }
         guard let (route, parameters) = matching.first(where: { $0.0.method == request.method }) else {
             let allowed = matching.map(\.0.method).joined(separator: ", ")
-            let error = APIError(405, "method_not_allowed", "\(request.method) is not allowed on \(request.path); use \(allowed)", headers: [("Allow", allowed)])
+            let error = APIError(
+                405, "method_not_allowed", "\(request.method) is not allowed on \(request.path); use \(allowed)",
+                headers: [("Allow", allowed)])
             return (.error(error), matching[0].0.name, nil)
         }
         var context = Context(request: request, parameters: parameters, app: nil)

@@ -33,7 +33,8 @@ struct JSONObjectReader {
         }
         if value == .null {
             if nullable && !required { return nil }
-            throw ValidationError(field(key), required ? "is required, found null" : "expected \(expected), found null; leave the field out instead")
+            throw ValidationError(
+                field(key), required ? "is required, found null" : "expected \(expected), found null; leave the field out instead")
         }
         return value
     }
@@ -58,21 +59,30 @@ struct JSONObjectReader {
 
     func integer(_ key: String) throws(ValidationError) -> Int? {
         guard let value = try value(key, required: false, nullable: false, expected: "an integer") else { return nil }
-        guard case .int(let number) = value else { throw ValidationError(field(key), "expected an integer, found \(value.typeDescription)") }
+        guard case .int(let number) = value else {
+            throw ValidationError(field(key), "expected an integer, found \(value.typeDescription)")
+        }
         return number
     }
 
     func objectValue(_ key: String) throws(ValidationError) -> [String: JSONValue]? {
         guard let value = try value(key, required: false, nullable: false, expected: "a JSON object") else { return nil }
-        guard case .object(let inner) = value else { throw ValidationError(field(key), "expected a JSON object, found \(value.typeDescription)") }
+        guard case .object(let inner) = value else {
+            throw ValidationError(field(key), "expected a JSON object, found \(value.typeDescription)")
+        }
         return inner
     }
 
-    func strings(_ key: String, required: Bool = false, count range: ClosedRange<Int>, each validate: (String, String) throws(ValidationError) -> Void)
+    func strings(
+        _ key: String, required: Bool = false, count range: ClosedRange<Int>,
+        each validate: (String, String) throws(ValidationError) -> Void
+    )
         throws(ValidationError) -> [String]?
     {
         guard let value = try value(key, required: required, nullable: false, expected: "an array of strings") else { return nil }
-        guard case .array(let elements) = value else { throw ValidationError(field(key), "expected an array of strings, found \(value.typeDescription)") }
+        guard case .array(let elements) = value else {
+            throw ValidationError(field(key), "expected an array of strings, found \(value.typeDescription)")
+        }
         guard range.contains(elements.count) else {
             throw ValidationError(field(key), "has \(elements.count) entries; give \(range.lowerBound) to \(range.upperBound)")
         }
@@ -80,7 +90,9 @@ struct JSONObjectReader {
         result.reserveCapacity(elements.count)
         for (index, element) in elements.enumerated() {
             let where_ = "\(field(key))[\(index)]"
-            guard case .string(let text) = element else { throw ValidationError(where_, "expected a string, found \(element.typeDescription)") }
+            guard case .string(let text) = element else {
+                throw ValidationError(where_, "expected a string, found \(element.typeDescription)")
+            }
             try validate(text, where_)
             result.append(text)
         }

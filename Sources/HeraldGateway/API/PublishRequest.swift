@@ -23,7 +23,8 @@ struct PublishRequest {
         let checked = try Self.check(payload, pushType: options.pushType)
         var idempotencyKey: String?
         if let key = try reader.string("idempotencyKey", maxLength: 255) { idempotencyKey = key }
-        publish = NewPublish(appID: appID, target: target, payload: payload, options: options, idempotencyKey: idempotencyKey, createdAt: now)
+        publish = NewPublish(
+            appID: appID, target: target, payload: payload, options: options, idempotencyKey: idempotencyKey, createdAt: now)
         warnings = checked
     }
 
@@ -35,14 +36,15 @@ struct PublishRequest {
                 present.isEmpty ? "body" : present.map(\.kind).joined(separator: "+"),
                 present.isEmpty ? "give exactly one target: \(names)" : "give exactly one target, not \(present.count): \(names)")
         }
-        let keys = try reader.strings(kind, count: range) { text, field throws(ValidationError) in
-            switch kind {
-            case "interests": try FieldRules.interest(text, field)
-            case "users": try FieldRules.userID(text, field)
-            case "tokens": _ = try FieldRules.token(text, field)
-            default: try FieldRules.identifier(text, field)
-            }
-        } ?? []
+        let keys =
+            try reader.strings(kind, count: range) { text, field throws(ValidationError) in
+                switch kind {
+                case "interests": try FieldRules.interest(text, field)
+                case "users": try FieldRules.userID(text, field)
+                case "tokens": _ = try FieldRules.token(text, field)
+                default: try FieldRules.identifier(text, field)
+                }
+            } ?? []
         let unique = Array(NSOrderedSet(array: kind == "tokens" ? keys.map { $0.lowercased() } : keys)) as? [String] ?? keys
         return PublishTarget(kind: kind, keys: unique) ?? .devices(unique)
     }
@@ -54,7 +56,9 @@ struct PublishRequest {
         try fields.allow(["pushType", "priority", "collapseId", "ttl", "sendAt", "environment"])
         if let type = try fields.string("pushType") {
             guard PushType.documented.contains(PushType(rawValue: type)) else {
-                throw ValidationError("options.pushType", "\"\(type)\" is not an APNs push type: \(PushType.documented.map(\.rawValue).joined(separator: ", "))")
+                throw ValidationError(
+                    "options.pushType",
+                    "\"\(type)\" is not an APNs push type: \(PushType.documented.map(\.rawValue).joined(separator: ", "))")
             }
             options.pushType = type
         }
@@ -68,7 +72,9 @@ struct PublishRequest {
             throw ValidationError("options.priority", "background pushes must use priority 5 (APNs refuses 10)")
         }
         if let collapse = try fields.string("collapseId") {
-            guard collapse.utf8.count <= 64 else { throw ValidationError("options.collapseId", "is \(collapse.utf8.count) bytes; APNs allows 64") }
+            guard collapse.utf8.count <= 64 else {
+                throw ValidationError("options.collapseId", "is \(collapse.utf8.count) bytes; APNs allows 64")
+            }
             options.collapseID = collapse
         }
         if let sendAt = try sendAt(fields) {
@@ -76,12 +82,15 @@ struct PublishRequest {
             options.sendAt = sendAt > now ? sendAt : nil
         }
         if let ttl = try fields.number("ttl") {
-            guard ttl >= 0, ttl <= maxTTL else { throw ValidationError("options.ttl", "\(ttl) is not 0 to \(Int(maxTTL)) seconds (30 days)") }
+            guard ttl >= 0, ttl <= maxTTL else {
+                throw ValidationError("options.ttl", "\(ttl) is not 0 to \(Int(maxTTL)) seconds (30 days)")
+            }
             options.expiration = (options.sendAt ?? now) + ttl
         }
         if let environment = try FieldRules.environment(try fields.string("environment"), "options.environment") {
             guard case .tokens = target else {
-                throw ValidationError("options.environment", "applies to a tokens target only; registered devices have their own environment")
+                throw ValidationError(
+                    "options.environment", "applies to a tokens target only; registered devices have their own environment")
             }
             options.environment = environment
         }
@@ -97,7 +106,8 @@ struct PublishRequest {
             let fractional = ISO8601DateFormatter()
             fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
             guard let date = formatter.date(from: text) ?? fractional.date(from: text) else {
-                throw ValidationError("options.sendAt", "\"\(text)\" is not seconds since 1970 or an RFC 3339 time such as 2026-12-01T09:00:00Z")
+                throw ValidationError(
+                    "options.sendAt", "\"\(text)\" is not seconds since 1970 or an RFC 3339 time such as 2026-12-01T09:00:00Z")
             }
             return date.timeIntervalSince1970
         }
@@ -107,7 +117,9 @@ struct PublishRequest {
     private static func payload(_ reader: JSONObjectReader) throws -> [String: JSONValue] {
         switch (try reader.objectValue("apns"), try reader.objectValue("notification")) {
         case (let apns?, nil):
-            guard case .object = apns["aps"] else { throw ValidationError("apns.aps", "is required: the APNs payload is {\"aps\": {...}, ...}") }
+            guard case .object = apns["aps"] else {
+                throw ValidationError("apns.aps", "is required: the APNs payload is {\"aps\": {...}, ...}")
+            }
             if let herald = apns["herald"] {
                 guard case .object(let inner) = herald else { throw ValidationError("apns.herald", "expected a JSON object") }
                 if inner["publishId"] != nil { throw ValidationError("apns.herald.publishId", "is set by the gateway; leave it out") }
@@ -115,7 +127,8 @@ struct PublishRequest {
             return apns
         case (nil, let notification?):
             return try simple(JSONObjectReader(.object(notification), path: "notification"))
-        case (nil, nil): throw ValidationError("body", "give the payload as \"apns\": {...} or \"notification\": {\"title\", \"body\", ...}")
+        case (nil, nil):
+            throw ValidationError("body", "give the payload as \"apns\": {...} or \"notification\": {\"title\", \"body\", ...}")
         default: throw ValidationError("notification", "give either \"apns\" or \"notification\", not both")
         }
     }
@@ -131,7 +144,9 @@ struct PublishRequest {
         var aps: [String: JSONValue] = ["alert": .object(alert)]
         var herald: [String: JSONValue] = [:]
         if let link = try fields.string("link", maxLength: 2000) {
-            guard let url = URL(string: link), url.scheme != nil else { throw ValidationError("notification.link", "\"\(link)\" is not a URL with a scheme") }
+            guard let url = URL(string: link), url.scheme != nil else {
+                throw ValidationError("notification.link", "\"\(link)\" is not a URL with a scheme")
+            }
             herald["link"] = .string(link)
         }
         if let image = try fields.string("image", maxLength: 2000) {
@@ -159,7 +174,8 @@ struct PublishRequest {
         let type = PushType(rawValue: pushType)
         let size = JSONWriter.compactByteCount(.object(withID))
         guard size <= type.maxPayloadBytes else {
-            throw ValidationError("apns", "the payload is \(size) bytes with herald.publishId; APNs allows \(type.maxPayloadBytes) for \(pushType)")
+            throw ValidationError(
+                "apns", "the payload is \(size) bytes with herald.publishId; APNs allows \(type.maxPayloadBytes) for \(pushType)")
         }
         let issues = (try? PayloadLinter().lint(.object(withID), pushType: type)) ?? []
         if let error = issues.first(where: { $0.severity == .error }) {

@@ -26,7 +26,8 @@ public struct AppProvisioning: Sendable {
         let id = Identifier.make("app_").prefix(20)
         try store.createApp(
             AppRecord(
-                id: String(id), name: name, bundleID: bundleID, serverKeyHash: server.hash, clientKeyHash: client.hash, credentials: credentials,
+                id: String(id), name: name, bundleID: bundleID, serverKeyHash: server.hash, clientKeyHash: client.hash,
+                credentials: credentials,
                 rateLimit: rateLimit, createdAt: now))
         return Created(appID: String(id), serverKey: server, clientKey: client)
     }
@@ -51,7 +52,8 @@ public struct AppProvisioning: Sendable {
         guard !bundleID.isEmpty, bundleID.count <= 155, bundleID.allSatisfy(allowed.contains), bundleID.contains("."),
             !bundleID.hasPrefix("."), !bundleID.hasSuffix(".")
         else {
-            throw ValidationError("--bundle-id", "\"\(bundleID)\" is not a bundle id; give the app's reverse-DNS id, such as com.example.app")
+            throw ValidationError(
+                "--bundle-id", "\"\(bundleID)\" is not a bundle id; give the app's reverse-DNS id, such as com.example.app")
         }
     }
 
@@ -63,14 +65,19 @@ public struct AppProvisioning: Sendable {
         try validateTenCharacter(teamID, field: "--team-id", what: "your Apple developer team id")
         let pem = try readPEM(authKeyFile, field: "--auth-key", marker: "PRIVATE KEY", what: "the .p8 key downloaded from Apple")
         try validate(endpoint: endpoint, caFile: caFile)
-        return APNsCredentials(environment: environment, method: .token(keyID: keyID, teamID: teamID, privateKeyPEM: pem), endpoint: endpoint, caFile: caFile)
+        return APNsCredentials(
+            environment: environment, method: .token(keyID: keyID, teamID: teamID, privateKeyPEM: pem), endpoint: endpoint, caFile: caFile)
     }
 
     /// Certificate credentials from a PEM holding the certificate and its key.
-    public static func certificateCredentials(environment: APNsEnvironment, certificateFile: String, endpoint: String?, caFile: String?) throws -> APNsCredentials {
-        let pem = try readPEM(certificateFile, field: "--certificate", marker: "CERTIFICATE", what: "a PEM with the push certificate and its private key")
+    public static func certificateCredentials(environment: APNsEnvironment, certificateFile: String, endpoint: String?, caFile: String?)
+        throws -> APNsCredentials
+    {
+        let pem = try readPEM(
+            certificateFile, field: "--certificate", marker: "CERTIFICATE", what: "a PEM with the push certificate and its private key")
         guard pem.contains("PRIVATE KEY-----") else {
-            throw ValidationError("--certificate", "\(certificateFile) holds no private key; export the certificate with its key as one PEM")
+            throw ValidationError(
+                "--certificate", "\(certificateFile) holds no private key; export the certificate with its key as one PEM")
         }
         try validate(endpoint: endpoint, caFile: caFile)
         return APNsCredentials(environment: environment, method: .certificate(pem: pem), endpoint: endpoint, caFile: caFile)
@@ -89,7 +96,8 @@ public struct AppProvisioning: Sendable {
             }
         }
         if let caFile, !FileManager.default.isReadableFile(atPath: caFile) {
-            throw ValidationError("--apns-ca", "\(caFile): no such readable file; give the CA certificate (PEM) the endpoint's certificate is signed with")
+            throw ValidationError(
+                "--apns-ca", "\(caFile): no such readable file; give the CA certificate (PEM) the endpoint's certificate is signed with")
         }
     }
 

@@ -22,8 +22,10 @@ extension DeliveryEngine {
         for (environment, batch) in byEnvironment.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             let notifications = batch.map { job in
                 OutgoingNotification(
-                    deviceToken: job.token, topic: app.bundleID + PushType(rawValue: job.options.pushType).topicSuffix, pushType: job.options.pushType,
-                    priority: job.options.priority, expiration: job.options.expiration, collapseID: job.options.collapseID, apnsID: job.apnsID,
+                    deviceToken: job.token, topic: app.bundleID + PushType(rawValue: job.options.pushType).topicSuffix,
+                    pushType: job.options.pushType,
+                    priority: job.options.priority, expiration: job.options.expiration, collapseID: job.options.collapseID,
+                    apnsID: job.apnsID,
                     payload: job.payload, publishID: job.publishID)
             }
             let credentials = app.credentials(for: environment)
@@ -87,7 +89,10 @@ extension DeliveryEngine {
             case .configuration:
                 let wait = policy.backoff.delay(attempt: job.attempts - 1, jitter: jitter())
                 pausedUntil[app.id] = now + wait
-                logger.log(.error, "herald gateway: APNs refused app \(app.id)'s credentials (\(status) \(reason)); pausing its deliveries for \(Int(wait)) s. Fix them with 'herald app set-credentials'.")
+                logger.log(
+                    .error,
+                    "herald gateway: APNs refused app \(app.id)'s credentials (\(status) \(reason)); pausing its deliveries for \(Int(wait)) s. Fix them with 'herald app set-credentials'."
+                )
                 return retry(job, reason: reason, detail: "HTTP \(status)", now: now)
             }
         }

@@ -2,9 +2,9 @@ import Foundation
 import HeraldCore
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// TEST MODE (`herald serve --deliverer record:FILE`): sends nothing. Appends every
@@ -55,7 +55,8 @@ public final class RecordingDeliverer: PushDeliverer, @unchecked Sendable {
     /// One record line: the headers APNs would get and the payload as JSON.
     public static func json(_ notification: OutgoingNotification) -> JSONValue {
         [
-            "publishId": .string(notification.publishID), "token": .string(notification.deviceToken), "apnsId": .string(notification.apnsID),
+            "publishId": .string(notification.publishID), "token": .string(notification.deviceToken),
+            "apnsId": .string(notification.apnsID),
             "topic": .string(notification.topic), "pushType": .string(notification.pushType), "priority": .int(notification.priority),
             "expiration": notification.expiration.map(JSONValue.double) ?? .null,
             "collapseId": notification.collapseID.map(JSONValue.string) ?? .null,

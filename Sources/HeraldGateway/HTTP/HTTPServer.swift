@@ -29,15 +29,16 @@ public final class HTTPServer: @unchecked Sendable {
     private let lock = NSLock()
 
     /// Starts listening; the actual port (when 0 was asked) is in `port`.
-    public init(address: ListenAddress, configuration: Configuration = Configuration(), handler: @escaping Handler) throws(HTTPServerError) {
+    public init(address: ListenAddress, configuration: Configuration = Configuration(), handler: @escaping Handler) throws(HTTPServerError)
+    {
         self.address = address
         self.configuration = configuration
         self.handler = handler
         var flags = UInt32(MHD_USE_INTERNAL_POLLING_THREAD.rawValue) | UInt32(MHD_USE_ERROR_LOG.rawValue)
         #if os(Linux)
-        flags |= UInt32(MHD_USE_EPOLL.rawValue)
+            flags |= UInt32(MHD_USE_EPOLL.rawValue)
         #else
-        flags |= UInt32(MHD_USE_AUTO.rawValue)
+            flags |= UInt32(MHD_USE_AUTO.rawValue)
         #endif
         if address.isIPv6 { flags |= UInt32(MHD_USE_IPv6.rawValue) }
         let context = Unmanaged.passUnretained(self).toOpaque()
@@ -50,7 +51,8 @@ public final class HTTPServer: @unchecked Sendable {
             let code = errno
             throw HTTPServerError(
                 .startFailed,
-                "cannot listen on \(address): \(String(cString: strerror(code))); is another process using the port? (--listen HOST:PORT picks another)")
+                "cannot listen on \(address): \(String(cString: strerror(code))); is another process using the port? (--listen HOST:PORT picks another)"
+            )
         }
     }
 
@@ -93,7 +95,9 @@ public final class HTTPServer: @unchecked Sendable {
                     state.tooLarge = true
                     state.body = []
                 } else {
-                    upload.withMemoryRebound(to: UInt8.self, capacity: count) { state.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: count)) }
+                    upload.withMemoryRebound(to: UInt8.self, capacity: count) {
+                        state.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: count))
+                    }
                 }
             }
             uploadSize.pointee = 0
@@ -101,11 +105,14 @@ public final class HTTPServer: @unchecked Sendable {
         }
         var headers: [String: String] = [:]
         for name in ["Authorization", "Content-Type", "Accept"] {
-            if let value = MHD_lookup_connection_value(connection, MHD_ValueKind.HEADER_KIND, name) { headers[name] = String(cString: value) }
+            if let value = MHD_lookup_connection_value(connection, MHD_ValueKind.HEADER_KIND, name) {
+                headers[name] = String(cString: value)
+            }
         }
         let path = url.map { String(cString: $0) } ?? "/"
         let request = HTTPRequest(
-            method: method.map { String(cString: $0) } ?? "GET", path: String(path.prefix { $0 != "?" }), headers: headers, body: state.body,
+            method: method.map { String(cString: $0) } ?? "GET", path: String(path.prefix { $0 != "?" }), headers: headers,
+            body: state.body,
             bodyTooLarge: state.tooLarge)
         let response = handler(request)
         return respond(connection, response)
@@ -113,7 +120,8 @@ public final class HTTPServer: @unchecked Sendable {
 
     private func respond(_ connection: OpaquePointer?, _ response: HTTPResponse) -> MHD_Result {
         let created = response.body.withUnsafeBytes { bytes in
-            MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), MHD_ResponseMemoryMode.RESPMEM_MUST_COPY)
+            MHD_create_response_from_buffer(
+                bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), MHD_ResponseMemoryMode.RESPMEM_MUST_COPY)
         }
         guard let created else { return MHD_Result.NO }
         defer { MHD_destroy_response(created) }

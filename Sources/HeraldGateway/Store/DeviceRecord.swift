@@ -13,7 +13,8 @@ public struct DeviceRegistration: Sendable, Hashable {
     /// A JSON object the app keeps with the device (app version, locale, ...).
     public var metadata: JSONValue?
 
-    public init(token: String, environment: APNsEnvironment, interests: [String]? = nil, userID: String?? = nil, metadata: JSONValue? = nil) {
+    public init(token: String, environment: APNsEnvironment, interests: [String]? = nil, userID: String?? = nil, metadata: JSONValue? = nil)
+    {
         self.token = token
         self.environment = environment
         self.interests = interests

@@ -52,7 +52,10 @@ public struct NewPublish: Sendable, Hashable {
     public var idempotencyKey: String?
     public var createdAt: Double
 
-    public init(appID: String, target: PublishTarget, payload: [String: JSONValue], options: PublishOptions, idempotencyKey: String? = nil, createdAt: Double) {
+    public init(
+        appID: String, target: PublishTarget, payload: [String: JSONValue], options: PublishOptions, idempotencyKey: String? = nil,
+        createdAt: Double
+    ) {
         self.appID = appID
         self.target = target
         self.payload = payload

@@ -5,7 +5,8 @@ extension SQLiteStore {
         try locked { db in
             let apps = try db.query("SELECT id FROM apps ORDER BY id", []) { $0.text(0) }
             return try apps.filter { app in
-                try db.scalar("SELECT 1 FROM deliveries WHERE app_id = ? AND state = 0 AND next_at <= ? LIMIT 1", [.text(app), .double(now)]) != nil
+                try db.scalar(
+                    "SELECT 1 FROM deliveries WHERE app_id = ? AND state = 0 AND next_at <= ? LIMIT 1", [.text(app), .double(now)]) != nil
             }
         }
     }
@@ -30,7 +31,8 @@ extension SQLiteStore {
                     apnsID: SHA256.uuid(publishID + ":" + token), inDoubt: row.int(6) != 0, dueAt: row.double(13))
             }
             for job in jobs {
-                try db.run("UPDATE deliveries SET state = 1, attempts = attempts + 1, updated_at = ? WHERE seq = ?", [.double(now), .int(job.seq)])
+                try db.run(
+                    "UPDATE deliveries SET state = 1, attempts = attempts + 1, updated_at = ? WHERE seq = ?", [.double(now), .int(job.seq)])
             }
             return jobs
         }
@@ -89,10 +91,13 @@ extension SQLiteStore {
             if try db.scalar("SELECT 1 FROM publishes WHERE status IN ('queued', 'sending') AND fanout_done = 0 LIMIT 1") != nil {
                 return 0
             }
-            var times = try db.query("SELECT min(send_at) FROM publishes WHERE status = 'scheduled'", []) { $0.optionalDouble(0) }.compactMap { $0 }
+            var times = try db.query("SELECT min(send_at) FROM publishes WHERE status = 'scheduled'", []) { $0.optionalDouble(0) }
+                .compactMap { $0 }
             for app in try db.query("SELECT id FROM apps", [], { $0.text(0) }) {
-                times += try db.query("SELECT min(next_at) FROM deliveries WHERE app_id = ? AND state = 0", [.text(app)]) { $0.optionalDouble(0) }
-                    .compactMap { $0 }
+                times += try db.query("SELECT min(next_at) FROM deliveries WHERE app_id = ? AND state = 0", [.text(app)]) {
+                    $0.optionalDouble(0)
+                }
+                .compactMap { $0 }
             }
             return times.min()
         }

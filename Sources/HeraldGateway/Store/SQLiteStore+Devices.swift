@@ -12,13 +12,19 @@ extension SQLiteStore {
     /// benchmark): all or none. How many were new.
     public func importDevices(appID: String, _ registrations: [DeviceRegistration], now: Double) throws -> Int {
         try write { db in
-            try registrations.reduce(0) { created, registration in created + (try Self.register(db, appID: appID, registration, now: now).created ? 1 : 0) }
+            try registrations.reduce(0) { created, registration in
+                created + (try Self.register(db, appID: appID, registration, now: now).created ? 1 : 0)
+            }
         }
     }
 
-    private static func register(_ db: Connection, appID: String, _ registration: DeviceRegistration, now: Double) throws -> (id: String, created: Bool) {
+    private static func register(_ db: Connection, appID: String, _ registration: DeviceRegistration, now: Double) throws -> (
+        id: String, created: Bool
+    ) {
         do {
-            let existing = try db.query("SELECT seq, id FROM devices WHERE app_id = ? AND token = ?", [.text(appID), .text(registration.token)]) {
+            let existing = try db.query(
+                "SELECT seq, id FROM devices WHERE app_id = ? AND token = ?", [.text(appID), .text(registration.token)]
+            ) {
                 ($0.int(0), $0.text(1))
             }.first
             if let userID = registration.userID, let userID {
@@ -44,8 +50,10 @@ extension SQLiteStore {
                     INSERT INTO devices (id, app_id, token, environment, user_id, metadata, created_at, token_registered_at, updated_at)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
-                    [.text(id), .text(appID), .text(registration.token), .text(registration.environment.rawValue),
-                     .optional(registration.userID ?? nil), .text(metadata ?? "{}"), .double(now), .double(now), .double(now)])
+                    [
+                        .text(id), .text(appID), .text(registration.token), .text(registration.environment.rawValue),
+                        .optional(registration.userID ?? nil), .text(metadata ?? "{}"), .double(now), .double(now), .double(now),
+                    ])
                 seq = try db.scalar("SELECT last_insert_rowid()") ?? 0
             }
             if let interests = registration.interests {
@@ -76,7 +84,8 @@ extension SQLiteStore {
                 }.first
             else { return nil }
             device.1.interests = try db.query(
-                "SELECT interest FROM device_interests WHERE device_seq = ? ORDER BY interest", [.int(device.0)]) { $0.text(0) }
+                "SELECT interest FROM device_interests WHERE device_seq = ? ORDER BY interest", [.int(device.0)]
+            ) { $0.text(0) }
             return device.1
         }
     }
@@ -115,17 +124,21 @@ extension SQLiteStore {
     private static func replaceInterests(_ db: Connection, appID: String, seq: Int, _ interests: [String]) throws {
         try db.run("DELETE FROM device_interests WHERE device_seq = ?", [.int(seq)])
         for interest in Set(interests) {
-            try db.run("INSERT INTO device_interests (app_id, interest, device_seq) VALUES (?, ?, ?)", [.text(appID), .text(interest), .int(seq)])
+            try db.run(
+                "INSERT INTO device_interests (app_id, interest, device_seq) VALUES (?, ?, ?)", [.text(appID), .text(interest), .int(seq)])
         }
     }
 
     private static func checkUserLimit(_ db: Connection, appID: String, userID: String, excluding seq: Int?) throws {
-        let count = try db.scalar(
-            "SELECT count(*) FROM devices WHERE app_id = ? AND user_id = ? AND seq != ?", [.text(appID), .text(userID), .int(seq ?? -1)]) ?? 0
+        let count =
+            try db.scalar(
+                "SELECT count(*) FROM devices WHERE app_id = ? AND user_id = ? AND seq != ?",
+                [.text(appID), .text(userID), .int(seq ?? -1)]) ?? 0
         guard count < maxDevicesPerUser else {
             throw StoreError(
                 .limitExceeded,
-                "user \(userID) already has \(maxDevicesPerUser) devices, the most one user may have; remove one (DELETE the device or clear its user) first")
+                "user \(userID) already has \(maxDevicesPerUser) devices, the most one user may have; remove one (DELETE the device or clear its user) first"
+            )
         }
     }
 }

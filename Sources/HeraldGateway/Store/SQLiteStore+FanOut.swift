@@ -24,14 +24,18 @@ extension SQLiteStore {
             while keyIndex < keys.count, remaining > 0 {
                 let key = keys[keyIndex]
                 let asked = remaining
-                let targets = try Self.targets(db, appID: appID, kind: kind, key: key, afterSeq: afterSeq, limit: asked, environment: environment)
+                let targets = try Self.targets(
+                    db, appID: appID, kind: kind, key: key, afterSeq: afterSeq, limit: asked, environment: environment)
                 for target in targets {
                     created += try db.run(
                         """
                         INSERT OR IGNORE INTO deliveries (publish_id, app_id, device_seq, token, environment, next_at, updated_at)
                         VALUES (?, ?, ?, ?, ?, ?, ?)
                         """,
-                        [.text(id), .text(appID), target.seq.map(SQLValue.int) ?? .null, .text(target.token), .text(target.environment), .double(now), .double(now)])
+                        [
+                            .text(id), .text(appID), target.seq.map(SQLValue.int) ?? .null, .text(target.token), .text(target.environment),
+                            .double(now), .double(now),
+                        ])
                 }
                 remaining -= max(1, targets.count)
                 // A full page may have more behind it: stay on this key, after the last device.
@@ -78,10 +82,12 @@ extension SQLiteStore {
                 """, [.text(appID), .text(key), .int(afterSeq), .int(limit)], row)
         case "devices":
             return try db.query(
-                "SELECT seq, token, environment FROM devices WHERE app_id = ? AND id = ? AND invalidated_at IS NULL", [.text(appID), .text(key)], row)
+                "SELECT seq, token, environment FROM devices WHERE app_id = ? AND id = ? AND invalidated_at IS NULL",
+                [.text(appID), .text(key)], row)
         default:  // tokens: the registered device when there is one, else the publish's environment
             let registered = try db.query(
-                "SELECT seq, token, environment FROM devices WHERE app_id = ? AND token = ? AND invalidated_at IS NULL", [.text(appID), .text(key)], row)
+                "SELECT seq, token, environment FROM devices WHERE app_id = ? AND token = ? AND invalidated_at IS NULL",
+                [.text(appID), .text(key)], row)
             return registered.isEmpty ? [Target(seq: nil, token: key, environment: environment)] : registered
         }
     }

@@ -24,11 +24,13 @@ extension SQLiteStore {
                 INSERT INTO publishes (id, app_id, target_kind, target_keys, payload, push_type, priority, collapse_id, expiration,
                 send_at, environment, idempotency_key, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
-                [.text(id), .text(publish.appID), .text(publish.target.kind), .text(keys), .blob(bytes), .text(options.pushType),
-                 .int(options.priority), .text(options.collapseID ?? id), .optional(options.expiration), .optional(options.sendAt),
-                 .text(options.environment.rawValue), .optional(publish.idempotencyKey),
-                 .text(scheduled ? PublishStatus.scheduled.rawValue : PublishStatus.queued.rawValue),
-                 .double(publish.createdAt), .double(publish.createdAt)])
+                [
+                    .text(id), .text(publish.appID), .text(publish.target.kind), .text(keys), .blob(bytes), .text(options.pushType),
+                    .int(options.priority), .text(options.collapseID ?? id), .optional(options.expiration), .optional(options.sendAt),
+                    .text(options.environment.rawValue), .optional(publish.idempotencyKey),
+                    .text(scheduled ? PublishStatus.scheduled.rawValue : PublishStatus.queued.rawValue),
+                    .double(publish.createdAt), .double(publish.createdAt),
+                ])
             return (id, true)
         }
     }
@@ -44,7 +46,8 @@ extension SQLiteStore {
             }
             let started = try db.scalar("SELECT fanout_key + fanout_seq + targeted FROM publishes WHERE id = ?", [.text(id)]) ?? 0
             guard publish.status == .scheduled || (publish.status == .queued && started == 0) else {
-                throw StoreError(.conflict, "publish \(id) is \(publish.status.rawValue); only a scheduled or queued publish can be cancelled")
+                throw StoreError(
+                    .conflict, "publish \(id) is \(publish.status.rawValue); only a scheduled or queued publish can be cancelled")
             }
             try db.run("UPDATE publishes SET status = 'cancelled', updated_at = ? WHERE id = ?", [.double(now), .text(id)])
             var cancelled = publish
@@ -62,7 +65,8 @@ extension SQLiteStore {
                 if let cached = known[event.publishID] {
                     exists = cached
                 } else {
-                    exists = try db.scalar("SELECT 1 FROM publishes WHERE app_id = ? AND id = ?", [.text(appID), .text(event.publishID)]) != nil
+                    exists =
+                        try db.scalar("SELECT 1 FROM publishes WHERE app_id = ? AND id = ?", [.text(appID), .text(event.publishID)]) != nil
                     known[event.publishID] = exists
                 }
                 guard exists else {
@@ -71,7 +75,10 @@ extension SQLiteStore {
                 }
                 let inserted = try db.run(
                     "INSERT OR IGNORE INTO events (publish_id, device_id, event, action_id, at) VALUES (?, ?, ?, ?, ?)",
-                    [.text(event.publishID), .text(event.deviceID), .text(event.kind.rawValue), .text(event.actionID ?? ""), .double(event.at)])
+                    [
+                        .text(event.publishID), .text(event.deviceID), .text(event.kind.rawValue), .text(event.actionID ?? ""),
+                        .double(event.at),
+                    ])
                 guard inserted > 0 else {
                     tally.duplicates += 1
                     continue
@@ -88,7 +95,9 @@ extension SQLiteStore {
 
     public func promoteDuePublishes(now: Double) throws -> Int {
         try write { db in
-            try db.run("UPDATE publishes SET status = 'queued', updated_at = ? WHERE status = 'scheduled' AND send_at <= ?", [.double(now), .double(now)])
+            try db.run(
+                "UPDATE publishes SET status = 'queued', updated_at = ? WHERE status = 'scheduled' AND send_at <= ?",
+                [.double(now), .double(now)])
         }
     }
 
@@ -101,7 +110,9 @@ extension SQLiteStore {
                 """, [.text(appID), .text(id)], Self.publishRow
             ).first
         else { return nil }
-        for (reason, count) in try db.query("SELECT reason, count FROM publish_failures WHERE publish_id = ?", [.text(id)], { ($0.text(0), $0.int(1)) }) {
+        for (reason, count) in try db.query(
+            "SELECT reason, count FROM publish_failures WHERE publish_id = ?", [.text(id)], { ($0.text(0), $0.int(1)) })
+        {
             publish.failures[reason] = count
         }
         return publish
@@ -117,7 +128,8 @@ extension SQLiteStore {
         counts.delivered = row.int(17)
         counts.opened = row.int(18)
         return PublishRecord(
-            id: row.text(0), appID: row.text(1), target: PublishTarget(kind: row.text(2), keys: keys) ?? .devices(keys), payload: row.blob(4),
+            id: row.text(0), appID: row.text(1), target: PublishTarget(kind: row.text(2), keys: keys) ?? .devices(keys),
+            payload: row.blob(4),
             options: PublishOptions(
                 pushType: row.text(5), priority: row.int(6), collapseID: row.optionalText(7), expiration: row.optionalDouble(8),
                 sendAt: row.optionalDouble(9), environment: APNsEnvironment(rawValue: row.text(10)) ?? .production),

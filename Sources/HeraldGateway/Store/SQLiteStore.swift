@@ -31,7 +31,8 @@ public final class SQLiteStore: GatewayStore, @unchecked Sendable {
         self.directory = directory
         self.durability = durability
         do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try FileManager.default.createDirectory(
+                at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
             throw StoreError(.database(code: 14), "cannot create the data folder \(directory.path): \(error.localizedDescription)")
         }
@@ -78,8 +79,10 @@ public final class SQLiteStore: GatewayStore, @unchecked Sendable {
         try write { db in
             try db.run(
                 "INSERT INTO apps (id, name, bundle_id, server_key_hash, client_key_hash, rate_limit, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                [.text(app.id), .text(app.name), .text(app.bundleID), .text(app.serverKeyHash), .text(app.clientKeyHash),
-                 .optional(app.rateLimit), .double(app.createdAt)])
+                [
+                    .text(app.id), .text(app.name), .text(app.bundleID), .text(app.serverKeyHash), .text(app.clientKeyHash),
+                    .optional(app.rateLimit), .double(app.createdAt),
+                ])
             for credentials in app.credentials { try Self.saveCredentials(db, appID: app.id, credentials) }
         }
     }
@@ -117,8 +120,10 @@ public final class SQLiteStore: GatewayStore, @unchecked Sendable {
             }
         try db.run(
             "INSERT OR REPLACE INTO app_credentials (app_id, environment, method, key_id, team_id, pem, endpoint, ca_file) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            [.text(appID), .text(credentials.environment.rawValue), .text(method), .optional(keyID), .optional(teamID), .text(pem),
-             .optional(credentials.endpoint), .optional(credentials.caFile)])
+            [
+                .text(appID), .text(credentials.environment.rawValue), .text(method), .optional(keyID), .optional(teamID), .text(pem),
+                .optional(credentials.endpoint), .optional(credentials.caFile),
+            ])
     }
 
     private static func loadApps(_ db: Connection, where clause: String, _ values: [SQLValue]) throws -> [AppRecord] {

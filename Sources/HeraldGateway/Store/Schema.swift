@@ -68,7 +68,9 @@ enum Schema {
     static func migrate(_ connection: Connection) throws {
         let current = try connection.scalar("PRAGMA user_version") ?? 0
         guard current <= migrations.count else {
-            throw StoreError(.unsupportedSchema, "the data folder was written by a newer Herald (schema \(current), this one knows \(migrations.count)); use that version")
+            throw StoreError(
+                .unsupportedSchema,
+                "the data folder was written by a newer Herald (schema \(current), this one knows \(migrations.count)); use that version")
         }
         for (index, sql) in migrations.enumerated() where index >= current {
             try connection.transaction {

@@ -36,7 +36,8 @@ struct GatewayClientTests {
 
     func client(state: URL? = nil) -> GatewayClient {
         GatewayClient(
-            baseURL: URL(string: "http://127.0.0.1:8080") ?? URL(fileURLWithPath: "/"), appID: "app_1", clientKey: "hck_key", transport: transport, stateDirectory: state)
+            baseURL: URL(string: "http://127.0.0.1:8080") ?? URL(fileURLWithPath: "/"), appID: "app_1", clientKey: "hck_key",
+            transport: transport, stateDirectory: state)
     }
 
     @Test("register sends the token as hex with the client key, and keeps the device id")
@@ -46,13 +47,15 @@ struct GatewayClientTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         transport.answer(201, #"{"deviceId":"dev_1"}"#)
         let gateway = client(state: folder)
-        let id = try await gateway.register(token: DeviceToken(data: Data([0xAB, 0x01, 0xFF, 0x00, 1, 2, 3, 4])), environment: .sandbox, interests: ["news"])
+        let id = try await gateway.register(
+            token: DeviceToken(data: Data([0xAB, 0x01, 0xFF, 0x00, 1, 2, 3, 4])), environment: .sandbox, interests: ["news"])
         #expect(id == "dev_1")
         let request = transport.sent[0]
         #expect(request.method == "POST")
         #expect(request.url.absoluteString == "http://127.0.0.1:8080/v1/apps/app_1/devices")
         #expect(request.headers["Authorization"] == "Bearer hck_key")
-        #expect(try transport.body(0) == ["token": "ab01ff0001020304", "platform": "apns", "environment": "sandbox", "interests": ["news"]])
+        #expect(
+            try transport.body(0) == ["token": "ab01ff0001020304", "platform": "apns", "environment": "sandbox", "interests": ["news"]])
         // Another launch (or the extension) reads the id back.
         #expect(client(state: folder).deviceID == "dev_1")
     }
@@ -69,9 +72,11 @@ struct GatewayClientTests {
         try await gateway.setInterests(["a", "b"])
         try await gateway.login(userID: "alice")
         try await gateway.logout()
-        #expect(transport.sent.map(\.url.path) == [
-            "/v1/apps/app_1/devices", "/v1/apps/app_1/devices/dev_9/interests", "/v1/apps/app_1/devices/dev_9/user", "/v1/apps/app_1/devices/dev_9/user",
-        ])
+        #expect(
+            transport.sent.map(\.url.path) == [
+                "/v1/apps/app_1/devices", "/v1/apps/app_1/devices/dev_9/interests", "/v1/apps/app_1/devices/dev_9/user",
+                "/v1/apps/app_1/devices/dev_9/user",
+            ])
         #expect(try transport.body(2) == ["userId": "alice"])
         #expect(try transport.body(3) == ["userId": nil])
     }
@@ -98,7 +103,8 @@ struct GatewayClientTests {
     }
 
     static func receipt(_ kind: Receipt.Kind, _ id: String, provider: ProviderID = .herald, action: String? = nil) -> Receipt {
-        Receipt(id: UUID().uuidString, kind: kind, notificationID: id, provider: provider, at: 1_800_000_000, state: .active, actionID: action)
+        Receipt(
+            id: UUID().uuidString, kind: kind, notificationID: id, provider: provider, at: 1_800_000_000, state: .active, actionID: action)
     }
 
     @Test("receipts become events of Herald publishes; others are acknowledged without sending")
@@ -110,17 +116,19 @@ struct GatewayClientTests {
         let delivery = await withCheckedContinuation { continuation in
             gateway.send([
                 Self.receipt(.delivered, "pub_1"), Self.receipt(.opened, "pub_1"), Self.receipt(.action, "pub_1", action: "like"),
-                Self.receipt(.shownInForeground, "pub_1"), Self.receipt(.opened, "fcm-123", provider: .fcm), Self.receipt(.opened, "pub with space"),
+                Self.receipt(.shownInForeground, "pub_1"), Self.receipt(.opened, "fcm-123", provider: .fcm),
+                Self.receipt(.opened, "pub with space"),
             ]) { continuation.resume(returning: $0) }
         }
         #expect(delivery == .accepted)
         #expect(transport.sent.count == 2)
         let events = try transport.body(1)["events"]?.arrayValue ?? []
-        #expect(events == [
-            ["publishId": "pub_1", "deviceId": "dev_2", "event": "delivered", "at": 1_800_000_000],
-            ["publishId": "pub_1", "deviceId": "dev_2", "event": "opened", "at": 1_800_000_000],
-            ["publishId": "pub_1", "deviceId": "dev_2", "event": "action", "actionId": "like", "at": 1_800_000_000],
-        ])
+        #expect(
+            events == [
+                ["publishId": "pub_1", "deviceId": "dev_2", "event": "delivered", "at": 1_800_000_000],
+                ["publishId": "pub_1", "deviceId": "dev_2", "event": "opened", "at": 1_800_000_000],
+                ["publishId": "pub_1", "deviceId": "dev_2", "event": "action", "actionId": "like", "at": 1_800_000_000],
+            ])
         let nothing = await withCheckedContinuation { continuation in
             gateway.send([Self.receipt(.shownInForeground, "pub_1")]) { continuation.resume(returning: $0) }
         }
@@ -142,7 +150,10 @@ struct GatewayClientTests {
         transport.answer(400, #"{"error":{"code":"invalid_request","message":"bad"}}"#)
         var results: [ReceiptDelivery] = []
         for _ in 0..<3 {
-            results.append(await withCheckedContinuation { continuation in gateway.send([Self.receipt(.opened, "pub_1")]) { continuation.resume(returning: $0) } })
+            results.append(
+                await withCheckedContinuation { continuation in
+                    gateway.send([Self.receipt(.opened, "pub_1")]) { continuation.resume(returning: $0) }
+                })
         }
         guard case .failed = results[0], case .failed = results[1], case .refused(400, _) = results[2] else {
             Issue.record("unexpected \(results)")

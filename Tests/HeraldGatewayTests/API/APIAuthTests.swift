@@ -30,7 +30,8 @@ struct APIAuthTests {
         #expect(publish.errorMessage.contains("server key"))
         #expect(h.send("GET", h.publishes + "/pub_x", key: h.clientKey).status == 403)
         #expect(h.send("DELETE", h.publishes + "/pub_x", key: h.clientKey).status == 403)
-        let registered = h.send("POST", h.devices, key: h.serverKey, json: ["token": .string(StoreFixture.token(1)), "environment": "sandbox"])
+        let registered = h.send(
+            "POST", h.devices, key: h.serverKey, json: ["token": .string(StoreFixture.token(1)), "environment": "sandbox"])
         #expect(registered.status == 201)
         // Another app's server key cannot read this app's publishes.
         #expect(h.send("GET", h.publishes + "/pub_x", key: h.otherServerKey).status == 401)

@@ -58,25 +58,42 @@ struct APIDeviceTests {
 
     static let token = StoreFixture.token(1)
 
-    @Test("every registration field is validated with a clear error", arguments: [
-        (["environment": "sandbox"], "token: is required"),
-        (["token": "xyz", "environment": "sandbox"], "token: expected the device token as hex"),
-        (["token": "abc", "environment": "sandbox"], "token: expected the device token as hex"),
-        (["token": 12, "environment": "sandbox"], "token: expected a string, found an integer"),
-        (["token": .string(token)], "environment: is required"),
-        (["token": .string(token), "environment": "staging"], "environment: \"staging\" is not sandbox or production"),
-        (["token": .string(token), "environment": "sandbox", "platform": "fcm"], "platform: \"fcm\" is not supported"),
-        (["token": .string(token), "environment": "sandbox", "interests": "news"], "interests: expected an array of strings"),
-        (["token": .string(token), "environment": "sandbox", "interests": ["ok", "not ok"]], "interests[1]: \"not ok\" is not an interest name"),
-        (["token": .string(token), "environment": "sandbox", "interests": [1]], "interests[0]: expected a string"),
-        (["token": .string(token), "environment": "sandbox", "interests": .array(Array(repeating: "a", count: 5001))], "interests: has 5001 entries; give 0 to 5000"),
-        (["token": .string(token), "environment": "sandbox", "interests": [.string(String(repeating: "x", count: 165))]], "interests[0]"),
-        (["token": .string(token), "environment": "sandbox", "userId": 5], "userId: expected a string"),
-        (["token": .string(token), "environment": "sandbox", "userId": .string(String(repeating: "u", count: 165))], "userId: is 165 characters; at most 164"),
-        (["token": .string(token), "environment": "sandbox", "metadata": [1]], "metadata: expected a JSON object"),
-        (["token": .string(token), "environment": "sandbox", "metadata": ["big": .string(String(repeating: "m", count: 5000))]], "metadata: is 50"),
-        (["token": .string(token), "environment": "sandbox", "tokn": "x"], "tokn: unknown field; the fields here are token, platform"),
-    ] as [(JSONValue, String)])
+    @Test(
+        "every registration field is validated with a clear error",
+        arguments: [
+            (["environment": "sandbox"], "token: is required"),
+            (["token": "xyz", "environment": "sandbox"], "token: expected the device token as hex"),
+            (["token": "abc", "environment": "sandbox"], "token: expected the device token as hex"),
+            (["token": 12, "environment": "sandbox"], "token: expected a string, found an integer"),
+            (["token": .string(token)], "environment: is required"),
+            (["token": .string(token), "environment": "staging"], "environment: \"staging\" is not sandbox or production"),
+            (["token": .string(token), "environment": "sandbox", "platform": "fcm"], "platform: \"fcm\" is not supported"),
+            (["token": .string(token), "environment": "sandbox", "interests": "news"], "interests: expected an array of strings"),
+            (
+                ["token": .string(token), "environment": "sandbox", "interests": ["ok", "not ok"]],
+                "interests[1]: \"not ok\" is not an interest name"
+            ),
+            (["token": .string(token), "environment": "sandbox", "interests": [1]], "interests[0]: expected a string"),
+            (
+                ["token": .string(token), "environment": "sandbox", "interests": .array(Array(repeating: "a", count: 5001))],
+                "interests: has 5001 entries; give 0 to 5000"
+            ),
+            (
+                ["token": .string(token), "environment": "sandbox", "interests": [.string(String(repeating: "x", count: 165))]],
+                "interests[0]"
+            ),
+            (["token": .string(token), "environment": "sandbox", "userId": 5], "userId: expected a string"),
+            (
+                ["token": .string(token), "environment": "sandbox", "userId": .string(String(repeating: "u", count: 165))],
+                "userId: is 165 characters; at most 164"
+            ),
+            (["token": .string(token), "environment": "sandbox", "metadata": [1]], "metadata: expected a JSON object"),
+            (
+                ["token": .string(token), "environment": "sandbox", "metadata": ["big": .string(String(repeating: "m", count: 5000))]],
+                "metadata: is 50"
+            ),
+            (["token": .string(token), "environment": "sandbox", "tokn": "x"], "tokn: unknown field; the fields here are token, platform"),
+        ] as [(JSONValue, String)])
     func validation(body: JSONValue, message: String) throws {
         let h = try APIHarness()
         let response = h.send("POST", h.devices, key: h.clientKey, json: body)

@@ -9,7 +9,10 @@ struct APIPublishTests {
     func publish() throws {
         let h = try APIHarness()
         _ = h.register(1)
-        let response = h.publish(["interests": ["news"], "notification": ["title": "Hi", "body": "There", "link": "app://x", "image": "https://e.com/a.png", "data": ["orderId": 7]]])
+        let response = h.publish([
+            "interests": ["news"],
+            "notification": ["title": "Hi", "body": "There", "link": "app://x", "image": "https://e.com/a.png", "data": ["orderId": 7]],
+        ])
         #expect(response.status == 202)
         let id = try #require(response.json?["publishId"]?.stringValue)
         #expect(h.published.count == 1)
@@ -47,7 +50,9 @@ struct APIPublishTests {
     func cancel() throws {
         let h = try APIHarness()
         let later = h.clock.now + 3600
-        let id = try #require(h.publish(["users": ["u"], "notification": ["body": "x"], "options": ["sendAt": .double(later)]]).json?["publishId"]?.stringValue)
+        let id = try #require(
+            h.publish(["users": ["u"], "notification": ["body": "x"], "options": ["sendAt": .double(later)]]).json?["publishId"]?
+                .stringValue)
         #expect(h.send("GET", h.publishes + "/" + id, key: h.serverKey).json?["status"] == "scheduled")
         let cancelled = h.send("DELETE", h.publishes + "/" + id, key: h.serverKey)
         #expect(cancelled.status == 200)
@@ -60,37 +65,62 @@ struct APIPublishTests {
         #expect(iso.status == 400, "more than 30 days ahead")
     }
 
-    @Test("every publish field is validated with a clear error", arguments: [
-        (["notification": ["title": "x"]], "body: give exactly one target"),
-        (["interests": ["a"], "users": ["b"], "notification": ["title": "x"]], "interests+users: give exactly one target, not 2"),
-        (["interests": [], "notification": ["title": "x"]], "interests: has 0 entries; give 1 to 100"),
-        (["interests": .array((0..<101).map { .string("i\($0)") }), "notification": ["title": "x"]], "interests: has 101 entries"),
-        (["users": .array((0..<1001).map { .string("u\($0)") }), "notification": ["title": "x"]], "users: has 1001 entries; give 1 to 1000"),
-        (["interests": ["bad name"], "notification": ["title": "x"]], "interests[0]: \"bad name\" is not an interest name"),
-        (["tokens": ["zz"], "notification": ["title": "x"]], "tokens[0]: expected the device token as hex"),
-        (["interests": ["a"]], "body: give the payload as \"apns\""),
-        (["interests": ["a"], "apns": ["aps": [:]], "notification": ["title": "x"]], "notification: give either"),
-        (["interests": ["a"], "apns": ["alert": "x"]], "apns.aps: is required"),
-        (["interests": ["a"], "apns": ["aps": ["alert": "x"], "herald": ["publishId": "mine"]]], "apns.herald.publishId: is set by the gateway"),
-        (["interests": ["a"], "apns": ["aps": ["badge": "3"]]], "apns.aps.badge"),
-        (["interests": ["a"], "apns": ["aps": ["alert": .string(String(repeating: "x", count: 4100))]]], "apns: the payload is"),
-        (["interests": ["a"], "notification": ["link": "app://x"]], "notification: give a title or a body"),
-        (["interests": ["a"], "notification": ["title": "x", "link": "no scheme"]], "notification.link"),
-        (["interests": ["a"], "notification": ["title": "x", "image": "ftp://x/a.png"]], "notification.image"),
-        (["interests": ["a"], "notification": ["title": "x", "data": ["aps": 1]]], "notification.data.aps: is reserved"),
-        (["interests": ["a"], "notification": ["title": "x", "sound": "x"]], "notification.sound: unknown field"),
-        (["interests": ["a"], "notification": ["title": "x"], "options": ["pushType": "email"]], "options.pushType: \"email\" is not an APNs push type"),
-        (["interests": ["a"], "notification": ["title": "x"], "options": ["priority": 7]], "options.priority: 7 is not 10, 5 or 1"),
-        (["interests": ["a"], "apns": ["aps": ["content-available": 1]], "options": ["pushType": "background", "priority": 10]], "options.priority: background"),
-        (["interests": ["a"], "notification": ["title": "x"], "options": ["collapseId": .string(String(repeating: "c", count: 65))]], "options.collapseId: is 65 bytes"),
-        (["interests": ["a"], "notification": ["title": "x"], "options": ["ttl": -1]], "options.ttl: -1"),
-        (["interests": ["a"], "notification": ["title": "x"], "options": ["ttl": 2_600_000]], "options.ttl"),
-        (["interests": ["a"], "notification": ["title": "x"], "options": ["ttl": "1h"]], "options.ttl: expected a number"),
-        (["interests": ["a"], "notification": ["title": "x"], "options": ["sendAt": "tomorrow"]], "options.sendAt: \"tomorrow\" is not"),
-        (["interests": ["a"], "notification": ["title": "x"], "options": ["environment": "sandbox"]], "options.environment: applies to a tokens target only"),
-        (["interests": ["a"], "notification": ["title": "x"], "options": ["delay": 1]], "options.delay: unknown field"),
-        (["interests": ["a"], "notification": ["title": "x"], "idempotencyKey": 5], "idempotencyKey: expected a string"),
-    ] as [(JSONValue, String)])
+    @Test(
+        "every publish field is validated with a clear error",
+        arguments: [
+            (["notification": ["title": "x"]], "body: give exactly one target"),
+            (["interests": ["a"], "users": ["b"], "notification": ["title": "x"]], "interests+users: give exactly one target, not 2"),
+            (["interests": [], "notification": ["title": "x"]], "interests: has 0 entries; give 1 to 100"),
+            (["interests": .array((0..<101).map { .string("i\($0)") }), "notification": ["title": "x"]], "interests: has 101 entries"),
+            (
+                ["users": .array((0..<1001).map { .string("u\($0)") }), "notification": ["title": "x"]],
+                "users: has 1001 entries; give 1 to 1000"
+            ),
+            (["interests": ["bad name"], "notification": ["title": "x"]], "interests[0]: \"bad name\" is not an interest name"),
+            (["tokens": ["zz"], "notification": ["title": "x"]], "tokens[0]: expected the device token as hex"),
+            (["interests": ["a"]], "body: give the payload as \"apns\""),
+            (["interests": ["a"], "apns": ["aps": [:]], "notification": ["title": "x"]], "notification: give either"),
+            (["interests": ["a"], "apns": ["alert": "x"]], "apns.aps: is required"),
+            (
+                ["interests": ["a"], "apns": ["aps": ["alert": "x"], "herald": ["publishId": "mine"]]],
+                "apns.herald.publishId: is set by the gateway"
+            ),
+            (["interests": ["a"], "apns": ["aps": ["badge": "3"]]], "apns.aps.badge"),
+            (["interests": ["a"], "apns": ["aps": ["alert": .string(String(repeating: "x", count: 4100))]]], "apns: the payload is"),
+            (["interests": ["a"], "notification": ["link": "app://x"]], "notification: give a title or a body"),
+            (["interests": ["a"], "notification": ["title": "x", "link": "no scheme"]], "notification.link"),
+            (["interests": ["a"], "notification": ["title": "x", "image": "ftp://x/a.png"]], "notification.image"),
+            (["interests": ["a"], "notification": ["title": "x", "data": ["aps": 1]]], "notification.data.aps: is reserved"),
+            (["interests": ["a"], "notification": ["title": "x", "sound": "x"]], "notification.sound: unknown field"),
+            (
+                ["interests": ["a"], "notification": ["title": "x"], "options": ["pushType": "email"]],
+                "options.pushType: \"email\" is not an APNs push type"
+            ),
+            (["interests": ["a"], "notification": ["title": "x"], "options": ["priority": 7]], "options.priority: 7 is not 10, 5 or 1"),
+            (
+                ["interests": ["a"], "apns": ["aps": ["content-available": 1]], "options": ["pushType": "background", "priority": 10]],
+                "options.priority: background"
+            ),
+            (
+                [
+                    "interests": ["a"], "notification": ["title": "x"],
+                    "options": ["collapseId": .string(String(repeating: "c", count: 65))],
+                ], "options.collapseId: is 65 bytes"
+            ),
+            (["interests": ["a"], "notification": ["title": "x"], "options": ["ttl": -1]], "options.ttl: -1"),
+            (["interests": ["a"], "notification": ["title": "x"], "options": ["ttl": 2_600_000]], "options.ttl"),
+            (["interests": ["a"], "notification": ["title": "x"], "options": ["ttl": "1h"]], "options.ttl: expected a number"),
+            (
+                ["interests": ["a"], "notification": ["title": "x"], "options": ["sendAt": "tomorrow"]],
+                "options.sendAt: \"tomorrow\" is not"
+            ),
+            (
+                ["interests": ["a"], "notification": ["title": "x"], "options": ["environment": "sandbox"]],
+                "options.environment: applies to a tokens target only"
+            ),
+            (["interests": ["a"], "notification": ["title": "x"], "options": ["delay": 1]], "options.delay: unknown field"),
+            (["interests": ["a"], "notification": ["title": "x"], "idempotencyKey": 5], "idempotencyKey: expected a string"),
+        ] as [(JSONValue, String)])
     func validation(body: JSONValue, message: String) throws {
         let h = try APIHarness()
         let response = h.publish(body)
@@ -122,18 +152,29 @@ struct APIPublishTests {
         #expect(status?["opened"] == 1)
     }
 
-    @Test("every event field is validated", arguments: [
-        ([:], "events: is required"),
-        (["events": []], "events: expected an array of 1 to 1000 events"),
-        (["events": [1]], "events[0]: expected a JSON object"),
-        (["events": [["deviceId": "d", "event": "opened", "at": 1]]], "events[0].publishId: is required"),
-        (["events": [["publishId": "p", "deviceId": "d", "event": "seen", "at": 1]]], "events[0].event: \"seen\" is not delivered, opened"),
-        (["events": [["publishId": "p", "deviceId": "d", "event": "action", "at": 1]]], "events[0].actionId: is required for an action event"),
-        (["events": [["publishId": "p", "deviceId": "d", "event": "opened", "actionId": "a", "at": 1]]], "events[0].actionId: only action events"),
-        (["events": [["publishId": "p", "deviceId": "d", "event": "opened"]]], "events[0].at: is required"),
-        (["events": [["publishId": "p", "deviceId": "d", "event": "opened", "at": -5]]], "events[0].at: -5"),
-        (["events": [["publishId": "p q", "deviceId": "d", "event": "opened", "at": 1]]], "events[0].publishId: \"p q\" is not an id"),
-    ] as [(JSONValue, String)])
+    @Test(
+        "every event field is validated",
+        arguments: [
+            ([:], "events: is required"),
+            (["events": []], "events: expected an array of 1 to 1000 events"),
+            (["events": [1]], "events[0]: expected a JSON object"),
+            (["events": [["deviceId": "d", "event": "opened", "at": 1]]], "events[0].publishId: is required"),
+            (
+                ["events": [["publishId": "p", "deviceId": "d", "event": "seen", "at": 1]]],
+                "events[0].event: \"seen\" is not delivered, opened"
+            ),
+            (
+                ["events": [["publishId": "p", "deviceId": "d", "event": "action", "at": 1]]],
+                "events[0].actionId: is required for an action event"
+            ),
+            (
+                ["events": [["publishId": "p", "deviceId": "d", "event": "opened", "actionId": "a", "at": 1]]],
+                "events[0].actionId: only action events"
+            ),
+            (["events": [["publishId": "p", "deviceId": "d", "event": "opened"]]], "events[0].at: is required"),
+            (["events": [["publishId": "p", "deviceId": "d", "event": "opened", "at": -5]]], "events[0].at: -5"),
+            (["events": [["publishId": "p q", "deviceId": "d", "event": "opened", "at": 1]]], "events[0].publishId: \"p q\" is not an id"),
+        ] as [(JSONValue, String)])
     func eventValidation(body: JSONValue, message: String) throws {
         let h = try APIHarness()
         let response = h.send("POST", "/v1/apps/\(h.appID)/events", key: h.clientKey, json: body)
@@ -147,7 +188,8 @@ struct APIPublishTests {
         let ids = await withTaskGroup(of: String?.self) { group in
             for n in 0..<64 {
                 group.addTask {
-                    h.publish(["users": ["u"], "notification": ["title": "x"], "idempotencyKey": .string("k\(n % 32)")]).json?["publishId"]?.stringValue
+                    h.publish(["users": ["u"], "notification": ["title": "x"], "idempotencyKey": .string("k\(n % 32)")]).json?["publishId"]?
+                        .stringValue
                 }
             }
             var ids: [String] = []

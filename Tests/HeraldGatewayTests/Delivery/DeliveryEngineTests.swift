@@ -111,8 +111,12 @@ struct DeliveryEngineTests {
         h.register(0..<1)
         let token = StoreFixture.token(0)
         h.deliverer.program(
-            token, [.rejected(status: 503, reason: "ServiceUnavailable", timestamp: nil), .rejected(status: 429, reason: "TooManyRequests", timestamp: nil),
-                    .transportFailure("connection reset")])
+            token,
+            [
+                .rejected(status: 503, reason: "ServiceUnavailable", timestamp: nil),
+                .rejected(status: 429, reason: "TooManyRequests", timestamp: nil),
+                .transportFailure("connection reset"),
+            ])
         let id = try h.publish(["interests": ["news"], "notification": ["title": "x"]])
         await h.engine.runUntilIdle()
         #expect(h.deliverer.accepted(token: token) == 1)
@@ -193,7 +197,9 @@ struct DeliveryEngineTests {
                 group.enter()
                 Thread {
                     let interests: JSONValue = n % 2 == 0 ? ["a"] : ["a", "b"]
-                    if let id = api.publish(["interests": interests, "notification": ["title": .string("n\(n)")]]).json?["publishId"]?.stringValue {
+                    if let id = api.publish(["interests": interests, "notification": ["title": .string("n\(n)")]]).json?["publishId"]?
+                        .stringValue
+                    {
                         lock.withLock { ids.append(id) }
                     }
                     group.leave()

@@ -23,17 +23,22 @@ struct KillNineTests {
         do {
             let store = try SQLiteStore(directory: folder.url.appendingPathComponent("data"), durability: .normal)
             try store.createApp(
-                AppRecord(id: appID, name: "Kill", bundleID: "com.example.kill", serverKeyHash: APIKey.hash(serverKey), clientKeyHash: "x", createdAt: 1))
+                AppRecord(
+                    id: appID, name: "Kill", bundleID: "com.example.kill", serverKeyHash: APIKey.hash(serverKey), clientKeyHash: "x",
+                    createdAt: 1))
             for n in 0..<Self.devices {
                 let token = StoreFixture.token(n)
                 tokens.insert(token)
                 _ = try store.registerDevice(
-                    appID: appID, DeviceRegistration(token: token, environment: .production, interests: n % 3 == 0 ? ["a", "b"] : ["a"], userID: .some("u\(n % 50)")),
+                    appID: appID,
+                    DeviceRegistration(
+                        token: token, environment: .production, interests: n % 3 == 0 ? ["a", "b"] : ["a"], userID: .some("u\(n % 50)")),
                     now: 1)
             }
         }
         let arguments = [
-            "--data", folder.url.appendingPathComponent("data").path, "--deliverer", "record:\(record)", "--deliverer-latency", "3", "--batch-size", "50",
+            "--data", folder.url.appendingPathComponent("data").path, "--deliverer", "record:\(record)", "--deliverer-latency", "3",
+            "--batch-size", "50",
             "--fanout-batch", "250",
         ]
         var server = try ServeProcess(arguments)
@@ -59,7 +64,9 @@ struct KillNineTests {
         let deadline = Date().addingTimeInterval(90)
         var statuses: [JSONValue] = []
         while Date() < deadline {
-            statuses = try publishes.compactMap { try RawHTTPClient.json(port: server.port, "GET", "/v1/apps/\(appID)/publishes/\($0)", key: serverKey).json }
+            statuses = try publishes.compactMap {
+                try RawHTTPClient.json(port: server.port, "GET", "/v1/apps/\(appID)/publishes/\($0)", key: serverKey).json
+            }
             if statuses.allSatisfy({ $0["status"] == "done" }) { break }
             Thread.sleep(forTimeInterval: 0.1)
         }

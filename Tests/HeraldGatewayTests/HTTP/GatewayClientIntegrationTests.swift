@@ -21,7 +21,8 @@ struct GatewayClientIntegrationTests {
         #expect(try await client.register(token: token, environment: .production) == deviceID)
         try await client.login(userID: "alice")
         let published = try await gateway.call(
-            "POST", "/v1/apps/\(gateway.appID)/publishes", key: gateway.serverKey, ["users": ["alice"], "notification": ["title": "For Alice"]])
+            "POST", "/v1/apps/\(gateway.appID)/publishes", key: gateway.serverKey,
+            ["users": ["alice"], "notification": ["title": "For Alice"]])
         let publishID = try #require(published.json?["publishId"]?.stringValue)
         #expect(try await gateway.waitFor(publish: publishID, status: "done")?["sent"] == 1)
         let delivered = try #require(gateway.deliverer.sent.first)
@@ -31,7 +32,8 @@ struct GatewayClientIntegrationTests {
         let push = try PayloadDecoder().decode(delivered.payload)
         let outbox = try ReceiptOutbox(directory: outboxFolder.url)
         _ = try outbox.record([
-            Receipt(id: "r1", kind: .delivered, notificationID: push.id ?? "", provider: push.provider, at: 1_800_000_000, state: .background),
+            Receipt(
+                id: "r1", kind: .delivered, notificationID: push.id ?? "", provider: push.provider, at: 1_800_000_000, state: .background),
             Receipt(id: "r2", kind: .opened, notificationID: push.id ?? "", provider: push.provider, at: 1_800_000_001, state: .inactive),
         ])
         let sender = ReceiptSender(outbox: outbox, transport: client, clock: LiveClock())

@@ -38,7 +38,8 @@ struct GatewayDocumentationTests {
     @Test("every error code the API answers is in the Error schema")
     func errorCodes() throws {
         let spec = Self.read("docs/openapi.yaml")
-        let sources = try FileManager.default.subpathsOfDirectory(atPath: Self.root.appendingPathComponent("Sources/HeraldGateway/API").path)
+        let sources = try FileManager.default.subpathsOfDirectory(
+            atPath: Self.root.appendingPathComponent("Sources/HeraldGateway/API").path)
         var codes: Set<String> = []
         for file in sources where file.hasSuffix(".swift") {
             let text = Self.read("Sources/HeraldGateway/API/\(file)")

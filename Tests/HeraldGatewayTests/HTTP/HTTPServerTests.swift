@@ -12,11 +12,13 @@ struct HTTPServerTests {
         defer { gateway.stop() }
         let token = StoreFixture.token(1)
         let registered = try await gateway.call(
-            "POST", "/v1/apps/\(gateway.appID)/devices", key: gateway.clientKey, ["token": .string(token), "environment": "sandbox", "interests": ["news"]])
+            "POST", "/v1/apps/\(gateway.appID)/devices", key: gateway.clientKey,
+            ["token": .string(token), "environment": "sandbox", "interests": ["news"]])
         #expect(registered.status == 201)
         #expect(registered.headers["content-type"] == "application/json")
         let published = try await gateway.call(
-            "POST", "/v1/apps/\(gateway.appID)/publishes", key: gateway.serverKey, ["interests": ["news"], "notification": ["title": "Hello"]])
+            "POST", "/v1/apps/\(gateway.appID)/publishes", key: gateway.serverKey,
+            ["interests": ["news"], "notification": ["title": "Hello"]])
         #expect(published.status == 202)
         let id = try #require(published.json?["publishId"]?.stringValue)
         let status = try await gateway.waitFor(publish: id, status: "done")
@@ -109,14 +111,18 @@ struct HTTPServerTests {
         }
     }
 
-    @Test("listen addresses", arguments: [
-        ("127.0.0.1:8080", "127.0.0.1:8080"), ("localhost:0", "127.0.0.1:0"), ("[::1]:9000", "[::1]:9000"),
-    ])
+    @Test(
+        "listen addresses",
+        arguments: [
+            ("127.0.0.1:8080", "127.0.0.1:8080"), ("localhost:0", "127.0.0.1:0"), ("[::1]:9000", "[::1]:9000"),
+        ])
     func addresses(text: String, parsed: String) throws {
         #expect(try ListenAddress(parsing: text).description == parsed)
     }
 
-    @Test("bad listen addresses are refused", arguments: ["8080", "127.0.0.1", "127.0.0.1:http", "example.com:80", "1.2.3:80", "[::1]8080", "127.0.0.1:70000"])
+    @Test(
+        "bad listen addresses are refused",
+        arguments: ["8080", "127.0.0.1", "127.0.0.1:http", "example.com:80", "1.2.3:80", "[::1]8080", "127.0.0.1:70000"])
     func badAddresses(text: String) {
         #expect(throws: HTTPServerError.self) { try ListenAddress(parsing: text) }
     }

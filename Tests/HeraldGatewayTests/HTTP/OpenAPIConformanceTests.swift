@@ -9,7 +9,8 @@ import Testing
 @Suite("docs/openapi.yaml against the running gateway (schemathesis)")
 @MainActor
 struct OpenAPIConformanceTests {
-    nonisolated static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    nonisolated static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
         .deletingLastPathComponent()
     /// `make test` prepares it (`make schemathesis`); the test makes it itself when missing.
     nonisolated static let venv = root.appendingPathComponent(".build/schemathesis-venv")
@@ -28,7 +29,8 @@ struct OpenAPIConformanceTests {
         defer { gateway.stop() }
         // Known ids, so operations on one device or publish reach past 404.
         let device = try await gateway.call(
-            "POST", "/v1/apps/\(gateway.appID)/devices", key: gateway.clientKey, ["token": .string(StoreFixture.token(1)), "environment": "sandbox"])
+            "POST", "/v1/apps/\(gateway.appID)/devices", key: gateway.clientKey,
+            ["token": .string(StoreFixture.token(1)), "environment": "sandbox"])
         let publish = try await gateway.call(
             "POST", "/v1/apps/\(gateway.appID)/publishes", key: gateway.serverKey,
             ["users": ["u"], "notification": ["title": "x"], "options": ["sendAt": .double(Date().timeIntervalSince1970 + 3600)]])
@@ -52,7 +54,8 @@ struct OpenAPIConformanceTests {
         let spec = Self.root.appendingPathComponent("docs/openapi.yaml").path
         // One worker: Hypothesis' lambda descriptions are not thread-safe on Python 3.11.
         let arguments = [
-            "run", spec, "--checks", "all", "--exclude-checks", "positive_data_acceptance", "--max-time", "45", "--seed", "20261129", "-w", "1",
+            "run", spec, "--checks", "all", "--exclude-checks", "positive_data_acceptance", "--max-time", "45", "--seed", "20261129", "-w",
+            "1",
             "--no-color", "--request-timeout", "10",
         ]
         let result = try await blocking { try Self.run(schemathesis, arguments, in: work) }
@@ -75,7 +78,8 @@ struct OpenAPIConformanceTests {
         let pip = try run(python, ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", "schemathesis==\(version)"], in: root)
         guard pip.status == 0, FileManager.default.isExecutableFile(atPath: st) else {
             throw SetupFailure(
-                "schemathesis \(version) could not be installed from PyPI, so docs/openapi.yaml was NOT checked against the gateway. pip said:\n\(pip.output.suffix(3000))")
+                "schemathesis \(version) could not be installed from PyPI, so docs/openapi.yaml was NOT checked against the gateway. pip said:\n\(pip.output.suffix(3000))"
+            )
         }
         return st
     }

@@ -31,14 +31,16 @@ struct ServeCommandTests {
         #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("herald.sqlite").path))
     }
 
-    @Test("bad options are usage errors with exit status 2", arguments: [
-        (["--listen", "nowhere"], "is not HOST:PORT"),
-        (["--deliverer", "smtp"], "--deliverer: \"smtp\" is not apns, record:FILE or discard"),
-        (["--threads", "0"], "--threads: \"0\" is not a whole number from 1 to 256"),
-        (["--durability", "maybe"], "--durability"),
-        (["--deliverer", "apns"], "no APNs client yet"),
-        (["extra"], "unexpected argument extra"),
-    ])
+    @Test(
+        "bad options are usage errors with exit status 2",
+        arguments: [
+            (["--listen", "nowhere"], "is not HOST:PORT"),
+            (["--deliverer", "smtp"], "--deliverer: \"smtp\" is not apns, record:FILE or discard"),
+            (["--threads", "0"], "--threads: \"0\" is not a whole number from 1 to 256"),
+            (["--durability", "maybe"], "--durability"),
+            (["--deliverer", "apns"], "no APNs client yet"),
+            (["extra"], "unexpected argument extra"),
+        ])
     func badOptions(arguments: [String], message: String) throws {
         let folder = TemporaryFolder()
         defer { folder.cleanup() }

@@ -9,7 +9,8 @@ struct SQLiteStoreDeviceTests {
     func apps() throws {
         let fixture = try StoreFixture()
         let credentials = APNsCredentials(
-            environment: .sandbox, method: .token(keyID: "ABCDE12345", teamID: "TEAM123456", privateKeyPEM: "-----BEGIN PRIVATE KEY-----\nx\n"),
+            environment: .sandbox,
+            method: .token(keyID: "ABCDE12345", teamID: "TEAM123456", privateKeyPEM: "-----BEGIN PRIVATE KEY-----\nx\n"),
             endpoint: "https://127.0.0.1:2197", caFile: "/tmp/ca.pem")
         #expect(try fixture.store.setCredentials(appID: fixture.appID, credentials))
         #expect(try fixture.store.setCredentials(appID: "app_nope", credentials) == false)
@@ -29,9 +30,11 @@ struct SQLiteStoreDeviceTests {
         let fixture = try StoreFixture()
         let token = StoreFixture.token(1)
         let first = try fixture.store.registerDevice(
-            appID: fixture.appID, DeviceRegistration(token: token, environment: .sandbox, interests: ["a", "b"], userID: "u1", metadata: ["v": 1]), now: 10)
+            appID: fixture.appID,
+            DeviceRegistration(token: token, environment: .sandbox, interests: ["a", "b"], userID: "u1", metadata: ["v": 1]), now: 10)
         #expect(first.created)
-        let second = try fixture.store.registerDevice(appID: fixture.appID, DeviceRegistration(token: token, environment: .production), now: 20)
+        let second = try fixture.store.registerDevice(
+            appID: fixture.appID, DeviceRegistration(token: token, environment: .production), now: 20)
         #expect(second.created == false)
         #expect(second.id == first.id)
         let device = try #require(try fixture.store.device(appID: fixture.appID, id: first.id))

@@ -23,7 +23,8 @@ struct SQLiteStorePublishTests {
         let fixture = try StoreFixture()
         let first = try fixture.publish(.interests(["news"]), key: "k1")
         let again = try fixture.store.createPublish(
-            NewPublish(appID: fixture.appID, target: .users(["x"]), payload: [:], options: PublishOptions(), idempotencyKey: "k1", createdAt: 2))
+            NewPublish(
+                appID: fixture.appID, target: .users(["x"]), payload: [:], options: PublishOptions(), idempotencyKey: "k1", createdAt: 2))
         #expect(again.id == first)
         #expect(again.created == false)
         #expect(try fixture.publish(.interests(["news"]), key: "k2") != first)

@@ -33,13 +33,17 @@ final class APIHarness: @unchecked Sendable {
         fixture = try StoreFixture()
         _ = try fixture.store.updateKeyHashes(appID: fixture.appID, server: APIKey.hash(serverKey), client: APIKey.hash(clientKey))
         try fixture.store.createApp(
-            AppRecord(id: "app_other", name: "Other", bundleID: "com.example.other", serverKeyHash: APIKey.hash(otherServerKey), clientKeyHash: "x", createdAt: 1))
+            AppRecord(
+                id: "app_other", name: "Other", bundleID: "com.example.other", serverKeyHash: APIKey.hash(otherServerKey),
+                clientKeyHash: "x", createdAt: 1))
         let clock = self.clock, published = self.published
         api = GatewayAPI(store: fixture.store, maxBodyBytes: maxBodyBytes, now: { clock.now }, onPublish: { published.add() })
     }
 
     /// Sends a request; `body` is serialized as JSON unless it is raw text.
-    func send(_ method: String, _ path: String, key: String? = nil, json: JSONValue? = nil, raw: String? = nil, headers: [String: String] = [:]) -> HTTPResponse {
+    func send(
+        _ method: String, _ path: String, key: String? = nil, json: JSONValue? = nil, raw: String? = nil, headers: [String: String] = [:]
+    ) -> HTTPResponse {
         var all = headers
         if let key { all["Authorization"] = "Bearer \(key)" }
         if json != nil, all["Content-Type"] == nil { all["Content-Type"] = "application/json" }
@@ -51,7 +55,9 @@ final class APIHarness: @unchecked Sendable {
     var publishes: String { "/v1/apps/\(appID)/publishes" }
 
     func register(_ n: Int, interests: [String] = ["news"], user: String? = nil) -> HTTPResponse {
-        var body: [String: JSONValue] = ["token": .string(StoreFixture.token(n)), "environment": "production", "interests": .array(interests.map(JSONValue.string))]
+        var body: [String: JSONValue] = [
+            "token": .string(StoreFixture.token(n)), "environment": "production", "interests": .array(interests.map(JSONValue.string)),
+        ]
         if let user { body["userId"] = .string(user) }
         return send("POST", devices, key: clientKey, json: .object(body))
     }

@@ -21,7 +21,8 @@ final class EngineHarness {
             try store.locked { try $0.run("UPDATE apps SET rate_limit = ? WHERE id = ?", [.double(rateLimit), .text(api.appID)]) }
         }
         _ = try store.setCredentials(
-            appID: api.appID, APNsCredentials(environment: .production, method: .token(keyID: "ABCDE12345", teamID: "TEAM123456", privateKeyPEM: "p")))
+            appID: api.appID,
+            APNsCredentials(environment: .production, method: .token(keyID: "ABCDE12345", teamID: "TEAM123456", privateKeyPEM: "p")))
         let wall = api.clock
         engine = DeliveryEngine(
             store: store, deliverer: deliverer, clock: clock, wallTime: { wall.now }, policy: policy, jitter: { 1 })
@@ -47,7 +48,9 @@ final class EngineHarness {
 
     func publish(_ body: JSONValue) throws -> String {
         let response = api.publish(body)
-        guard let id = response.json?["publishId"]?.stringValue else { throw Failure(description: "publish refused: \(response.errorMessage)") }
+        guard let id = response.json?["publishId"]?.stringValue else {
+            throw Failure(description: "publish refused: \(response.errorMessage)")
+        }
         return id
     }
 
@@ -56,7 +59,9 @@ final class EngineHarness {
     }
 
     func device(token n: Int) throws -> DeviceRecord? {
-        let id = try store.locked { try $0.query("SELECT id FROM devices WHERE token = ?", [.text(StoreFixture.token(n))], { $0.text(0) }).first }
+        let id = try store.locked {
+            try $0.query("SELECT id FROM devices WHERE token = ?", [.text(StoreFixture.token(n))], { $0.text(0) }).first
+        }
         return try id.flatMap { try store.device(appID: api.appID, id: $0) }
     }
 

@@ -23,7 +23,8 @@ final class StoreFixture: @unchecked Sendable {
         store = try SQLiteStore(directory: folder.url, durability: durability)
         try store.createApp(
             AppRecord(
-                id: appID, name: "Test", bundleID: "com.example.test", serverKeyHash: SHA256.hex("server"), clientKeyHash: SHA256.hex("client"),
+                id: appID, name: "Test", bundleID: "com.example.test", serverKeyHash: SHA256.hex("server"),
+                clientKeyHash: SHA256.hex("client"),
                 createdAt: 1_000))
     }
 
@@ -36,10 +37,13 @@ final class StoreFixture: @unchecked Sendable {
 
     /// Registers `count` devices with `interests`, returning their ids in order.
     @discardableResult
-    func register(_ count: Int, from start: Int = 0, interests: [String] = ["news"], user: String? = nil, now: Double = 1_000) throws -> [String] {
+    func register(_ count: Int, from start: Int = 0, interests: [String] = ["news"], user: String? = nil, now: Double = 1_000) throws
+        -> [String]
+    {
         try (start..<(start + count)).map { n in
             try store.registerDevice(
-                appID: appID, DeviceRegistration(token: Self.token(n), environment: .production, interests: interests, userID: user.map { .some($0) }),
+                appID: appID,
+                DeviceRegistration(token: Self.token(n), environment: .production, interests: interests, userID: user.map { .some($0) }),
                 now: now
             ).id
         }
@@ -48,7 +52,8 @@ final class StoreFixture: @unchecked Sendable {
     func publish(_ target: PublishTarget, sendAt: Double? = nil, key: String? = nil, now: Double = 1_000) throws -> String {
         try store.createPublish(
             NewPublish(
-                appID: appID, target: target, payload: ["aps": ["alert": "hi"]], options: PublishOptions(sendAt: sendAt), idempotencyKey: key,
+                appID: appID, target: target, payload: ["aps": ["alert": "hi"]], options: PublishOptions(sendAt: sendAt),
+                idempotencyKey: key,
                 createdAt: now)
         ).id
     }

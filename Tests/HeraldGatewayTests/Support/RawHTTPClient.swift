@@ -2,7 +2,7 @@ import Foundation
 import HeraldCore
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A tiny HTTP/1.1 client over a loopback socket, so tests control every byte

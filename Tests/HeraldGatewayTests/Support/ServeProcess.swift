@@ -2,12 +2,13 @@ import Foundation
 import HeraldCore
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `herald serve` as a child process (the built binary), on an ephemeral loopback port.
 final class ServeProcess: @unchecked Sendable {
-    static let executable = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let executable = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent(".build/debug/herald").path
 
     let process = Process()

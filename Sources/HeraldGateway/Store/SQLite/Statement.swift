@@ -28,9 +28,13 @@ final class Statement {
             case .int(let number): code = sqlite3_bind_int64(handle, index, sqlite3_int64(number))
             case .double(let number): code = sqlite3_bind_double(handle, index, number)
             case .text(let text):
-                code = text.utf8CString.withUnsafeBufferPointer { herald_sqlite3_bind_text(handle, index, $0.baseAddress, Int32($0.count - 1)) }
+                code = text.utf8CString.withUnsafeBufferPointer {
+                    herald_sqlite3_bind_text(handle, index, $0.baseAddress, Int32($0.count - 1))
+                }
             case .blob(let bytes):
-                code = bytes.withUnsafeBytes { herald_sqlite3_bind_blob(handle, index, $0.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32($0.count)) }
+                code = bytes.withUnsafeBytes {
+                    herald_sqlite3_bind_blob(handle, index, $0.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32($0.count))
+                }
             case .null: code = sqlite3_bind_null(handle, index)
             }
             guard code == SQLITE_OK else { throw connection.error(code, sql: sql) }

@@ -45,4 +45,13 @@ public final class GatewayService {
         server.stop()
         engine.stop()
     }
+
+    /// A graceful stop: no new requests (those being answered finish), no new batches,
+    /// and up to `timeout` seconds for the batches in flight to be answered and recorded.
+    /// Returns the batches still out (their deliveries will be in doubt at the next start).
+    @discardableResult
+    public func shutdown(timeout: Double = 10) async -> Int {
+        server.stop()
+        return await engine.drain(timeout: timeout)
+    }
 }

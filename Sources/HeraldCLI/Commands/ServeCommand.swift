@@ -33,6 +33,9 @@ enum ServeCommand: Command {
           --batch-size N          notifications per deliverer batch (default 500)
           --fanout-batch N        deliveries created per fan-out step (default 2000)
 
+        SIGTERM or SIGINT stops it gracefully: no new requests or batches, and up to 10 s
+        for the batches in flight to be answered and recorded (a second signal exits at once).
+
         Exit status: 0 after SIGTERM or SIGINT, 2 on a usage error, 1 when the data folder
         or the address cannot be used.
         """
@@ -85,16 +88,26 @@ enum ServeCommand: Command {
         }
     }
 
-    /// Stops the gateway (when there is one yet) and exits 0.
+    /// Stops the gateway gracefully (when there is one yet) and exits 0; a second signal
+    /// exits at once.
     @MainActor
     final class Stopper: Sendable {
         var gateway: Gateway?
+        private var stopping = false
 
         nonisolated init() {}
 
         func stop() {
-            gateway?.stop()
-            exit(0)
+            guard !stopping, let gateway else { exit(0) }
+            stopping = true
+            Task { @MainActor in
+                let left = await gateway.shutdown(timeout: 10)
+                if left > 0 {
+                    FileHandle.standardError.write(
+                        Data("herald serve: stopped with \(left) batches unanswered; they are sent again at the next start\n".utf8))
+                }
+                exit(0)
+            }
         }
     }
 

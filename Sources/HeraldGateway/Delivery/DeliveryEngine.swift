@@ -54,6 +54,19 @@ public final class DeliveryEngine {
         wake()
     }
 
+    /// Stops launching batches and waits, up to `timeout` seconds, for those in flight to
+    /// be answered and recorded, so a planned restart leaves nothing in doubt. Returns how
+    /// many batches were still out when the time ran out.
+    @discardableResult
+    public func drain(timeout: Double) async -> Int {
+        stop()
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, timeout) * 1e9)
+        while !inFlight.isEmpty && DispatchTime.now().uptimeNanoseconds < deadline {
+            try? await Task.sleep(nanoseconds: 5_000_000)
+        }
+        return inFlight.count
+    }
+
     /// Something new to do (a publish was committed): stop sleeping.
     public func wake() {
         woken = true

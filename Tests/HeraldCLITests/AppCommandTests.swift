@@ -113,6 +113,7 @@ struct AppCommandTests {
         #expect(run.status == 2)
         #expect(run.err.contains(message), "\(run.err)")
         #expect(run.out.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: data), "nothing is written for bad input")
     }
 
     @Test("a key file that is not a PEM key is refused")

@@ -90,6 +90,7 @@ enum AppCommand: Command {
             guard let value = Double(text) else { throw ValidationError("--rate-limit", "\"\(text)\" is not a number") }
             rateLimit = value
         }
+        try AppProvisioning.validate(name: name, bundleID: bundleID, rateLimit: rateLimit)
         let provisioning = AppProvisioning(store: try SQLiteStore(directory: data))
         let created = try provisioning.create(
             name: name, bundleID: bundleID, credentials: [credentials], rateLimit: rateLimit, now: Date().timeIntervalSince1970)

@@ -17,11 +17,7 @@ public struct AppProvisioning: Sendable {
 
     /// Validates and stores a new app with fresh keys.
     public func create(name: String, bundleID: String, credentials: [APNsCredentials], rateLimit: Double?, now: Double) throws -> Created {
-        try Self.validate(name: name)
-        try Self.validate(bundleID: bundleID)
-        if let rateLimit, !(rateLimit > 0 && rateLimit.isFinite) {
-            throw ValidationError("--rate-limit", "must be a positive number of notifications per second, found \(rateLimit)")
-        }
+        try Self.validate(name: name, bundleID: bundleID, rateLimit: rateLimit)
         let server = APIKey.generate(.server), client = APIKey.generate(.client)
         let id = Identifier.make("app_").prefix(20)
         try store.createApp(
@@ -40,6 +36,15 @@ public struct AppProvisioning: Sendable {
             throw StoreError(.notFound, "no app \(appID); 'herald app list' shows the apps")
         }
         return keys
+    }
+
+    /// Checks a new app's name, bundle id and rate limit (before anything is written).
+    public static func validate(name: String, bundleID: String, rateLimit: Double?) throws {
+        try validate(name: name)
+        try validate(bundleID: bundleID)
+        if let rateLimit, !(rateLimit > 0 && rateLimit.isFinite) {
+            throw ValidationError("--rate-limit", "must be a positive number of notifications per second, found \(rateLimit)")
+        }
     }
 
     static func validate(name: String) throws {

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+    import Glibc
+#endif
 import HeraldCore
 import Testing
 @testable import HeraldGateway
@@ -98,6 +101,32 @@ struct HTTPServerTests {
         #expect(statuses.filter { $0 == 201 }.count == 100)
         #expect(statuses.filter { $0 == 200 }.count == 100)
         #expect(try gateway.service.store.locked { try $0.scalar("SELECT count(*) FROM devices") } == 100)
+    }
+
+    @Test("past the connection limit a new connection is closed unanswered; a freed slot serves again")
+    func connectionLimit() async throws {
+        var configuration = HTTPServer.Configuration()
+        configuration.connectionLimit = 2
+        configuration.threads = 1
+        let server = try HTTPServer(address: ListenAddress(host: "127.0.0.1", port: 0), configuration: configuration) { _ in
+            .json(200, ["ok": true])
+        }
+        defer { server.stop() }
+        let port = server.port
+        let (refused, served) = try await blocking {
+            let a = try RawHTTPClient.openIdle(port: port)
+            let b = try RawHTTPClient.openIdle(port: port)
+            Thread.sleep(forTimeInterval: 0.2)
+            let refused = try RawHTTPClient.exchange(
+                port: port, Array("GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".utf8), timeout: 5)
+            close(a)
+            close(b)
+            Thread.sleep(forTimeInterval: 0.2)
+            let served = try RawHTTPClient.request(port: port, "GET", "/")
+            return (refused, served.status)
+        }
+        #expect(refused.isEmpty, "the third connection got: \(String(decoding: refused, as: UTF8.self))")
+        #expect(served == 200)
     }
 
     @Test("a port in use is a clear error")

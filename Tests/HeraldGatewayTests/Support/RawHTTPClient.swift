@@ -36,6 +36,20 @@ enum RawHTTPClient {
         return try request(port: port, method, path, headers: headers, body: value.map { Array(JSONWriter.serialize($0).utf8) } ?? [])
     }
 
+    /// A connected socket that sends nothing (to hold a connection slot); close it with `close`.
+    static func openIdle(port: UInt16) throws -> Int32 {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard fd >= 0, connected == 0 else { throw Failure(description: "connect to port \(port) failed: errno \(errno)") }
+        return fd
+    }
+
     /// Sends `bytes` and reads until the server closes.
     static func exchange(port: UInt16, _ bytes: [UInt8], timeout: Double = 10) throws -> [UInt8] {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)

@@ -51,6 +51,7 @@ extension DeliveryEngine {
         metrics.observe("herald_delivery_batch_duration_seconds", [("app", app.id)], clock.now - started)
         var results: [DeliveryResult] = []
         var tally: [String: Int] = [:]
+        var latencies: [Double] = []
         for (index, job) in jobs.enumerated() {
             let outcome = index < outcomes.count ? outcomes[index] : .transportFailure("the deliverer gave no outcome")
             let result = self.result(for: job, outcome, app: app, now: now)
@@ -58,7 +59,7 @@ extension DeliveryEngine {
             switch result {
             case .sent:
                 tally["sent", default: 0] += 1
-                metrics.observe("herald_delivery_latency_seconds", [("app", app.id)], max(0, now - job.dueAt))
+                latencies.append(max(0, now - job.dueAt))
             case .retry: tally["retried", default: 0] += 1
             case .failed: tally["failed", default: 0] += 1
             case .invalidated: tally["invalidated", default: 0] += 1
@@ -70,6 +71,7 @@ extension DeliveryEngine {
             // The jobs stay in flight in the store; the next start sends them again (in doubt).
             logger.log(.error, "herald gateway: cannot record \(results.count) outcomes: \(error)")
         }
+        metrics.observe("herald_delivery_latency_seconds", [("app", app.id)], values: latencies)
         for (outcome, count) in tally {
             metrics.increment("herald_deliveries_total", [("app", app.id), ("outcome", outcome)], by: Double(count))
         }

@@ -9,17 +9,21 @@ public final class GatewayMetrics: @unchecked Sendable {
     private var gauges: [String: Double] = [:]
 
     /// Label values in a fixed order, e.g. `app="app_1",status="201"`.
+    /// Label values in a fixed order, rendered once, e.g. `app="app_1",status="201"`.
     struct Labels: Hashable, Comparable {
-        var pairs: [(String, String)]
+        let text: String
 
-        static func == (a: Labels, b: Labels) -> Bool { a.text == b.text }
-        func hash(into hasher: inout Hasher) { hasher.combine(text) }
-        static func < (a: Labels, b: Labels) -> Bool { a.text < b.text }
-
-        var text: String {
-            pairs.map { "\($0.0)=\"\($0.1.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\""))\"" }
-                .joined(separator: ",")
+        init(pairs: [(String, String)]) {
+            text = pairs.map { name, value in
+                let escaped =
+                    value.contains(where: { $0 == "\\" || $0 == "\"" || $0 == "\n" })
+                    ? value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+                        .replacingOccurrences(of: "\n", with: "\\n") : value
+                return "\(name)=\"\(escaped)\""
+            }.joined(separator: ",")
         }
+
+        static func < (a: Labels, b: Labels) -> Bool { a.text < b.text }
     }
 
     struct Histogram {
@@ -56,7 +60,18 @@ public final class GatewayMetrics: @unchecked Sendable {
     }
 
     public func observe(_ name: String, _ labels: [(String, String)], _ value: Double) {
-        lock.withLock { histograms[name, default: [:]][Labels(pairs: labels), default: Histogram()].observe(value) }
+        observe(name, labels, values: [value])
+    }
+
+    /// Many observations of one histogram under one lock (a batch's latencies).
+    public func observe(_ name: String, _ labels: [(String, String)], values: [Double]) {
+        guard !values.isEmpty else { return }
+        let key = Labels(pairs: labels)
+        lock.withLock {
+            var histogram = histograms[name]?[key] ?? Histogram()
+            for value in values { histogram.observe(value) }
+            histograms[name, default: [:]][key] = histogram
+        }
     }
 
     public func set(_ name: String, _ value: Double) {

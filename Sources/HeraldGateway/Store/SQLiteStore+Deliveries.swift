@@ -30,29 +30,35 @@ extension SQLiteStore {
                         environment: APNsEnvironment(rawValue: row.text(12)) ?? .production),
                     apnsID: SHA256.uuid(publishID + ":" + token), inDoubt: row.int(6) != 0, dueAt: row.double(13))
             }
-            for job in jobs {
-                try db.run(
-                    "UPDATE deliveries SET state = 1, attempts = attempts + 1, updated_at = ? WHERE seq = ?", [.double(now), .int(job.seq)])
+            if !jobs.isEmpty {
+                _ = try db.queryOnce(
+                    "UPDATE deliveries SET state = 1, attempts = attempts + 1, updated_at = ? WHERE seq IN (\(Connection.placeholders(jobs.count)))",
+                    [.double(now)] + jobs.map { .int($0.seq) }
+                ) { _ in () }
             }
             return jobs
         }
     }
 
     public func completeDeliveries(_ results: [DeliveryResult], now: Double) throws {
+        guard !results.isEmpty else { return }
         try write { db in
+            // The deliveries still in flight (a result for any other is a repeat: ignored).
+            let rows = try db.queryOnce(
+                "SELECT seq, publish_id, device_seq FROM deliveries WHERE state = 1 AND seq IN (\(Connection.placeholders(results.count)))",
+                results.map { .int($0.seq) }
+            ) { ($0.int(0), ($0.text(1), $0.isNull(2) ? nil : $0.int(2))) }
+            let inFlight = Dictionary(rows, uniquingKeysWith: { first, _ in first })
+            var sent: [Int] = []
+            var sentPerPublish: [String: Int] = [:]
             var touched: Set<String> = []
             for result in results {
-                guard
-                    let (publishID, deviceSeq) = try db.query(
-                        "SELECT publish_id, device_seq FROM deliveries WHERE seq = ? AND state = 1", [.int(result.seq)],
-                        { ($0.text(0), $0.isNull(1) ? nil : $0.int(1)) }
-                    ).first
-                else { continue }  // not in flight: already recorded
+                guard let (publishID, deviceSeq) = inFlight[result.seq] else { continue }
                 touched.insert(publishID)
                 switch result.outcome {
-                case .sent(let apnsID):
-                    try Self.finish(db, result.seq, .sent, reason: nil, apnsID: apnsID, now: now)
-                    try db.run("UPDATE publishes SET sent = sent + 1 WHERE id = ?", [.text(publishID)])
+                case .sent:
+                    sent.append(result.seq)
+                    sentPerPublish[publishID, default: 0] += 1
                 case .retry(let reason, let retryAt):
                     try db.run(
                         "UPDATE deliveries SET state = 0, next_at = ?, reason = ?, updated_at = ? WHERE seq = ?",
@@ -60,26 +66,41 @@ extension SQLiteStore {
                 case .failed(let reason):
                     try Self.fail(db, result.seq, publishID: publishID, reason: reason, now: now)
                 case .invalidated(let reason, let timestamp):
-                    let registeredAt = try deviceSeq.flatMap {
-                        try db.query("SELECT token_registered_at FROM devices WHERE seq = ?", [.int($0)], { $0.double(0) }).first
-                    }
-                    // APNs' rule: a 410 counts only for a token registered before its timestamp;
-                    // a device that registered the token again since keeps it.
-                    if let deviceSeq, let registeredAt, timestamp.map({ registeredAt < $0 }) ?? true {
-                        try db.run(
-                            "UPDATE devices SET invalidated_at = ?, invalid_reason = ? WHERE seq = ? AND invalidated_at IS NULL",
-                            [.double(now), .text(reason), .int(deviceSeq)])
-                    } else if deviceSeq != nil {
-                        try Self.fail(db, result.seq, publishID: publishID, reason: reason, now: now)
-                        continue
-                    }
-                    try Self.finish(db, result.seq, .invalidated, reason: reason, apnsID: nil, now: now)
-                    try db.run("UPDATE publishes SET invalidated = invalidated + 1 WHERE id = ?", [.text(publishID)])
-                    try Self.countFailure(db, publishID: publishID, reason: reason)
+                    try Self.invalidate(
+                        db, result.seq, publishID: publishID, deviceSeq: deviceSeq, reason: reason, timestamp: timestamp, now: now)
                 }
+            }
+            if !sent.isEmpty {
+                _ = try db.queryOnce(
+                    "UPDATE deliveries SET state = 2, updated_at = ? WHERE seq IN (\(Connection.placeholders(sent.count)))",
+                    [.double(now)] + sent.map { .int($0) }
+                ) { _ in () }
+            }
+            for (publishID, count) in sentPerPublish {
+                try db.run("UPDATE publishes SET sent = sent + ? WHERE id = ?", [.int(count), .text(publishID)])
             }
             for publishID in touched { try Self.finishIfComplete(db, publishID: publishID, now: now) }
         }
+    }
+
+    /// APNs' rule: a 410 counts only for a token registered before its timestamp; a device
+    /// that registered the token again since keeps it (this delivery counts as failed).
+    private static func invalidate(
+        _ db: Connection, _ seq: Int, publishID: String, deviceSeq: Int?, reason: String, timestamp: Double?, now: Double
+    ) throws {
+        let registeredAt = try deviceSeq.flatMap {
+            try db.query("SELECT token_registered_at FROM devices WHERE seq = ?", [.int($0)], { $0.double(0) }).first
+        }
+        if let deviceSeq, let registeredAt, timestamp.map({ registeredAt < $0 }) ?? true {
+            try db.run(
+                "UPDATE devices SET invalidated_at = ?, invalid_reason = ? WHERE seq = ? AND invalidated_at IS NULL",
+                [.double(now), .text(reason), .int(deviceSeq)])
+        } else if deviceSeq != nil {
+            return try fail(db, seq, publishID: publishID, reason: reason, now: now)
+        }
+        try finish(db, seq, .invalidated, reason: reason, apnsID: nil, now: now)
+        try db.run("UPDATE publishes SET invalidated = invalidated + 1 WHERE id = ?", [.text(publishID)])
+        try countFailure(db, publishID: publishID, reason: reason)
     }
 
     public func recoverInFlight() throws -> Int {

@@ -24,22 +24,31 @@ extension SQLiteStore {
             while keyIndex < keys.count, remaining > 0 {
                 let key = keys[keyIndex]
                 let asked = remaining
-                let targets = try Self.targets(
-                    db, appID: appID, kind: kind, key: key, afterSeq: afterSeq, limit: asked, environment: environment)
-                for target in targets {
-                    created += try db.run(
-                        """
-                        INSERT OR IGNORE INTO deliveries (publish_id, app_id, device_seq, token, environment, next_at, updated_at)
-                        VALUES (?, ?, ?, ?, ?, ?, ?)
-                        """,
-                        [
-                            .text(id), .text(appID), target.seq.map(SQLValue.int) ?? .null, .text(target.token), .text(target.environment),
-                            .double(now), .double(now),
-                        ])
+                let page: (scanned: Int, last: Int?)
+                if kind == "interests" || kind == "users" {
+                    let inserted = try Self.insertPage(
+                        db, publishID: id, appID: appID, kind: kind, key: key, afterSeq: afterSeq, limit: asked, now: now)
+                    created += inserted.created
+                    page = (inserted.scanned, inserted.last)
+                } else {
+                    let targets = try Self.targets(db, appID: appID, kind: kind, key: key, environment: environment)
+                    for target in targets {
+                        created += try db.run(
+                            """
+                            INSERT OR IGNORE INTO deliveries (publish_id, app_id, device_seq, token, environment, next_at, updated_at)
+                            VALUES (?, ?, ?, ?, ?, ?, ?)
+                            """,
+                            [
+                                .text(id), .text(appID), target.seq.map(SQLValue.int) ?? .null, .text(target.token),
+                                .text(target.environment),
+                                .double(now), .double(now),
+                            ])
+                    }
+                    page = (targets.count, nil)
                 }
-                remaining -= max(1, targets.count)
+                remaining -= max(1, page.scanned)
                 // A full page may have more behind it: stay on this key, after the last device.
-                if kind == "interests" || kind == "users", targets.count == asked, let last = targets.last?.seq {
+                if let last = page.last, page.scanned == asked {
                     afterSeq = last
                 } else {
                     keyIndex += 1
@@ -63,33 +72,46 @@ extension SQLiteStore {
         var environment: String
     }
 
-    private static func targets(
-        _ db: Connection, appID: String, kind: String, key: String, afterSeq: Int, limit: Int, environment: String
-    ) throws -> [Target] {
+    /// One page of an interest's or a user's devices, inserted as deliveries by one
+    /// `INSERT … SELECT` (no row leaves SQLite): how many devices the page had, the last
+    /// one's seq (the cursor), and how many deliveries were new.
+    private static func insertPage(
+        _ db: Connection, publishID: String, appID: String, kind: String, key: String, afterSeq: Int, limit: Int, now: Double
+    ) throws -> (scanned: Int, last: Int?, created: Int) {
+        let source =
+            kind == "interests"
+            ? """
+            FROM device_interests i JOIN devices d ON d.seq = i.device_seq
+            WHERE i.app_id = ? AND i.interest = ? AND i.device_seq > ? AND d.invalidated_at IS NULL ORDER BY i.device_seq LIMIT ?
+            """
+            : "FROM devices d WHERE d.app_id = ? AND d.user_id = ? AND d.seq > ? AND d.invalidated_at IS NULL ORDER BY d.seq LIMIT ?"
+        let filter: [SQLValue] = [.text(appID), .text(key), .int(afterSeq), .int(limit)]
+        let page =
+            try db.query("SELECT count(*), max(s) FROM (SELECT d.seq AS s \(source))", filter) {
+                ($0.int(0), $0.isNull(1) ? nil : $0.int(1))
+            }.first ?? (0, nil)
+        guard page.0 > 0 else { return (0, nil, 0) }
+        let created = try db.run(
+            """
+            INSERT OR IGNORE INTO deliveries (publish_id, app_id, device_seq, token, environment, next_at, updated_at)
+            SELECT ?, ?, d.seq, d.token, d.environment, ?, ? \(source)
+            """, [.text(publishID), .text(appID), .double(now), .double(now)] + filter)
+        return (page.0, page.1, created)
+    }
+
+    /// The device a `devices` or `tokens` key names: the registered device when there is
+    /// one, else (tokens only) the raw token in the publish's environment.
+    private static func targets(_ db: Connection, appID: String, kind: String, key: String, environment: String) throws -> [Target] {
         let row: (Statement) -> Target = { Target(seq: $0.int(0), token: $0.text(1), environment: $0.text(2)) }
-        switch kind {
-        case "interests":
-            return try db.query(
-                """
-                SELECT d.seq, d.token, d.environment FROM device_interests i JOIN devices d ON d.seq = i.device_seq
-                WHERE i.app_id = ? AND i.interest = ? AND i.device_seq > ? AND d.invalidated_at IS NULL ORDER BY i.device_seq LIMIT ?
-                """, [.text(appID), .text(key), .int(afterSeq), .int(limit)], row)
-        case "users":
-            return try db.query(
-                """
-                SELECT seq, token, environment FROM devices WHERE app_id = ? AND user_id = ? AND seq > ? AND invalidated_at IS NULL
-                ORDER BY seq LIMIT ?
-                """, [.text(appID), .text(key), .int(afterSeq), .int(limit)], row)
-        case "devices":
+        if kind == "devices" {
             return try db.query(
                 "SELECT seq, token, environment FROM devices WHERE app_id = ? AND id = ? AND invalidated_at IS NULL",
                 [.text(appID), .text(key)], row)
-        default:  // tokens: the registered device when there is one, else the publish's environment
-            let registered = try db.query(
-                "SELECT seq, token, environment FROM devices WHERE app_id = ? AND token = ? AND invalidated_at IS NULL",
-                [.text(appID), .text(key)], row)
-            return registered.isEmpty ? [Target(seq: nil, token: key, environment: environment)] : registered
         }
+        let registered = try db.query(
+            "SELECT seq, token, environment FROM devices WHERE app_id = ? AND token = ? AND invalidated_at IS NULL",
+            [.text(appID), .text(key)], row)
+        return registered.isEmpty ? [Target(seq: nil, token: key, environment: environment)] : registered
     }
 
     /// Marks a publish done once its fan-out finished and every delivery is final.

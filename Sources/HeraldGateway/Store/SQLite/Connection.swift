@@ -62,6 +62,21 @@ final class Connection {
         return rows
     }
 
+    /// Runs `sql` once without caching its statement (SQL built for one call, such as an
+    /// `IN (?, ?, …)` list); the rows through `row`.
+    func queryOnce<T>(_ sql: String, _ values: [SQLValue], _ row: (Statement) throws -> T) throws -> [T] {
+        let statement = try Statement(connection: self, sql: sql)
+        try statement.bind(values)
+        var rows: [T] = []
+        while try statement.step() { rows.append(try row(statement)) }
+        return rows
+    }
+
+    /// `?, ?, …` for `count` parameters.
+    static func placeholders(_ count: Int) -> String {
+        Array(repeating: "?", count: count).joined(separator: ", ")
+    }
+
     /// Runs a statement that returns no rows; the number of rows it changed.
     @discardableResult
     func run(_ sql: String, _ values: [SQLValue] = []) throws(DatabaseError) -> Int {

@@ -4,10 +4,16 @@ SWIFT ?= swift
 DEB_PACKAGES := python3
 # APNs client and simulator, attachment downloads: OpenSSL, libcurl with HTTP/2, nghttp2 (and h2load for bench-apns).
 DEB_PACKAGES += pkg-config libssl-dev libcurl4-openssl-dev libnghttp2-dev nghttp2-client curl python3-venv
+# The gateway: SQLite, libmicrohttpd (and wrk for bench-gateway).
+DEB_PACKAGES += libsqlite3-dev libmicrohttpd-dev wrk
 HERALD := .build/debug/herald
 HERALD_RELEASE := .build/release/herald
+# schemathesis checks docs/openapi.yaml against the gateway (HeraldGatewayTests); keep
+# the version in step with OpenAPIConformanceTests.version.
+SCHEMATHESIS_VERSION := 4.32.5
+SCHEMATHESIS_VENV := .build/schemathesis-venv
 
-.PHONY: all deps pyenv build test check-apple demo bench bench-apns format lint-format clean
+.PHONY: all deps pyenv build test check-apple demo bench bench-apns bench-gateway schemathesis format lint-format clean
 
 all: build
 
@@ -21,9 +27,17 @@ build: deps
 pyenv: deps
 	@scripts/pyenv.sh PyJWT cryptography
 
-test: build pyenv
-	$(SWIFT) test
+# Every suite in parallel, then the OpenAPI conformance run (schemathesis) alone, then check-apple.
+test: build pyenv schemathesis
+	$(SWIFT) test --skip OpenAPIConformanceTests
+	HERALD_SCHEMATHESIS=1 $(SWIFT) test --filter OpenAPIConformanceTests
 	@SWIFT=$(SWIFT) scripts/check-apple.sh
+
+# A virtualenv with schemathesis from PyPI. Without PyPI the conformance test fails and says why.
+schemathesis: deps
+	@test -x $(SCHEMATHESIS_VENV)/bin/st || { python3 -m venv $(SCHEMATHESIS_VENV) && \
+		$(SCHEMATHESIS_VENV)/bin/python -m pip install --quiet --disable-pip-version-check schemathesis==$(SCHEMATHESIS_VERSION); } || \
+		echo "make: schemathesis could not be installed from PyPI; the OpenAPI conformance test will fail and say so" >&2
 
 # Type-checks every Apple-only file on Linux against AppleStubs (test-only declarations),
 # and proves that a type error put into any of them fails the check (scripts/check-apple.sh).
@@ -52,3 +66,8 @@ lint-format:
 
 clean:
 	rm -rf .build
+
+# The gateway under load (minutes): registrations with wrk, a publish to 100,000 devices.
+bench-gateway: deps
+	$(SWIFT) build -c release
+	@python3 Benchmarks/gateway_bench.py --herald $(HERALD_RELEASE) --report docs/benchmarks.md

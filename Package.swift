@@ -8,6 +8,7 @@ var products: [Product] = [
     .library(name: "HeraldDownload", targets: ["HeraldDownload"]),
     .library(name: "HeraldAPNs", targets: ["HeraldAPNs"]),
     .library(name: "HeraldTestSupport", targets: ["HeraldTestSupport"]),
+    .library(name: "HeraldGateway", targets: ["HeraldGateway"]),
     .executable(name: "herald", targets: ["herald"]),
 ]
 
@@ -29,6 +30,8 @@ var targets: [Target] = [
     .systemLibrary(
         name: "CNGHTTP2", pkgConfig: "libnghttp2",
         providers: [.apt(["libnghttp2-dev"]), .brew(["libnghttp2"])]),
+    .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
+    .systemLibrary(name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]),
     // Live attachment downloaders: libcurl on Linux, URLSession everywhere (the one iOS uses).
     .target(
         name: "HeraldDownload",
@@ -38,10 +41,13 @@ var targets: [Target] = [
     // Test doubles shipped as a product: the APNs simulator (HTTP/2 server on nghttp2).
     // It reuses HeraldAPNs' key and reason types, so it depends on it too.
     .target(name: "HeraldTestSupport", dependencies: ["HeraldCore", "HeraldAPNs", "COpenSSL", "CNGHTTP2"]),
+    // The self-hosted gateway: devices, interests, users, durable publishing, statistics;
+    // SQLite storage, an HTTP/1.1 JSON API on libmicrohttpd, delivery through HeraldAPNs.
+    .target(name: "HeraldGateway", dependencies: ["HeraldCore", "HeraldAPNs", "CSQLite", "CMicroHTTPD"]),
     // The `herald` command line, as a library so that tests can drive it in-process.
     .target(
         name: "HeraldCLI",
-        dependencies: ["HeraldCore", "HeraldSimulator", "HeraldDownload", "HeraldAPNs", "HeraldTestSupport"]),
+        dependencies: ["HeraldCore", "HeraldSimulator", "HeraldDownload", "HeraldAPNs", "HeraldTestSupport", "HeraldGateway"]),
     .executableTarget(name: "herald", dependencies: ["HeraldCLI"]),
     .testTarget(name: "HeraldCoreTests", dependencies: ["HeraldCore", "HeraldTestSupport"], exclude: ["Fixtures"]),
     // A child process the outbox crash tests kill at random points.
@@ -49,6 +55,7 @@ var targets: [Target] = [
     .testTarget(name: "HeraldCLITests", dependencies: ["HeraldCLI", "HeraldCore", "HeraldAPNs", "HeraldTestSupport"]),
     .testTarget(name: "HeraldSimulatorTests", dependencies: ["HeraldSimulator", "HeraldCore"]),
     .testTarget(name: "HeraldDownloadTests", dependencies: ["HeraldDownload", "HeraldCore", "HeraldTestSupport"]),
+    .testTarget(name: "HeraldGatewayTests", dependencies: ["HeraldGateway", "HeraldCore", "HeraldTestSupport"]),
     .testTarget(name: "HeraldAPNsTests", dependencies: ["HeraldAPNs", "HeraldCore", "HeraldTestSupport"], exclude: ["Fixtures"]),
 ]
 

@@ -18,7 +18,8 @@ public enum HeraldCLI {
 
     static let commands: [any Command.Type] = [
         InspectCommand.self, LintCommand.self, SimulateCommand.self, NseCommand.self, OutboxCommand.self, SendCommand.self,
-        APNSSimCommand.self, BenchDecodeCommand.self, BenchOutboxCommand.self, BenchAPNSCommand.self,
+        APNSSimCommand.self, ServeCommand.self, AppCommand.self, BenchDecodeCommand.self, BenchOutboxCommand.self,
+        BenchAPNSCommand.self,
     ]
 
     /// Runs `herald` with `arguments` (without the program name); returns the exit status.

@@ -17,8 +17,8 @@ struct OutboxCrashTests {
         try ChildProcess(Self.tool.path, [dir.path, prefix, String(count)])
     }
 
-    func acks(_ process: ChildProcess) -> [String] {
-        String(decoding: process.standardOutput?.readDataToEndOfFile() ?? Data(), as: UTF8.self)
+    func acks(_ process: ChildProcess, prefix: Data = Data()) -> [String] {
+        String(decoding: prefix + (process.standardOutput?.readDataToEndOfFile() ?? Data()), as: UTF8.self)
             .split(separator: "\n").filter { $0.hasPrefix("ack ") }.map { String($0.dropFirst(4)) }
     }
 
@@ -38,10 +38,13 @@ struct OutboxCrashTests {
         var tornTails = 0
         for run in 0..<25 {
             let process = try start(dir.url, "r\(run)", count: 100_000)
+            // Wait for the writer's first byte, so a loaded machine (parallel suites, a slow
+            // process start) cannot turn every kill into a kill before the first append.
+            let first = process.standardOutput?.readData(ofLength: 1) ?? Data()
             usleep(UInt32.random(in: 2_000...40_000, using: &rng))
             process.kill(SIGKILL)
             process.wait()
-            acknowledged += acks(process)
+            acknowledged += acks(process, prefix: first)
             if try ReceiptOutbox(directory: dir.url).snapshot().tornTail != nil { tornTails += 1 }
             let found = try counts(dir.url)
             for id in acknowledged { #expect(found[id] == 1, "\(id) acknowledged, found \(found[id] ?? 0) times") }

@@ -1,0 +1,178 @@
+import Foundation
+import HeraldCore
+import HeraldGateway
+
+/// `herald app`: create apps, list them, rotate their keys, set their APNs credentials.
+enum AppCommand: Command {
+    static let name = "app"
+    static let summary = "Create and list the gateway's apps, rotate their keys, set APNs credentials"
+    static let help = """
+        Usage:
+          herald app create --name N --bundle-id B (--auth-key FILE --key-id K --team-id T | --certificate FILE)
+                            [--environment sandbox|production] [--apns-endpoint URL --apns-ca FILE]
+                            [--rate-limit N] [--data DIR]
+          herald app list [--json] [--data DIR]
+          herald app rotate-key --app ID [--key server|client|both] [--data DIR]
+          herald app set-credentials --app ID (--auth-key FILE --key-id K --team-id T | --certificate FILE)
+                            [--environment sandbox|production] [--apns-endpoint URL --apns-ca FILE] [--data DIR]
+          herald app import-devices --app ID FILE|- [--data DIR]
+
+        create prints {"appId", "serverKey", "clientKey"} as JSON: the keys are shown
+        this once (only their SHA-256 is stored). The server key publishes and reads
+        statistics (keep it on your backend); the client key registers devices and sends
+        events (it ships in the app). rotate-key prints the new key(s) the same way; the
+        old ones stop working at once, also in a running 'herald serve'.
+        import-devices registers devices from JSON lines ({"token", "environment",
+        "interests"?, "userId"?}, one per line; from another provider, or for a
+        benchmark) in one transaction, all or none, and prints {"appId", "devices", "created"}.
+
+        Options:
+          --data DIR           the gateway's data folder (default ./herald-data)
+          --name N             a name for people
+          --bundle-id B        the app's bundle id (the APNs topic)
+          --auth-key FILE      the .p8 token key from Apple, with --key-id and --team-id
+          --certificate FILE   instead of a token key: a PEM with the push certificate and its key
+          --environment E      which APNs the credentials are for (default production)
+          --apns-endpoint URL  another APNs endpoint (the simulator), with --apns-ca FILE to trust it
+          --rate-limit N       at most N notifications per second for this app (default no limit)
+          --key K              which key rotate-key replaces: server, client or both (default both)
+          --json               list as one JSON array
+
+        Exit status: 0 on success, 2 on a usage error or invalid input, 1 when the data
+        folder cannot be used.
+        """
+    static let spec = Arguments.Spec(
+        flags: ["json"],
+        options: [
+            "data", "name", "bundle-id", "auth-key", "key-id", "team-id", "certificate", "environment", "apns-endpoint", "apns-ca",
+            "rate-limit", "app", "key",
+        ])
+
+    static func run(_ arguments: Arguments, terminal: Terminal) -> Int32 {
+        guard let action = arguments.positionals.first,
+            ["create", "list", "rotate-key", "set-credentials", "import-devices"].contains(action),
+            action == "import-devices" || arguments.positionals.count == 1
+        else {
+            terminal.error(
+                "herald app: expected one of create, list, rotate-key, set-credentials, import-devices\nRun 'herald app --help' for usage.")
+            return 2
+        }
+        let data = URL(fileURLWithPath: arguments.value("data") ?? "herald-data")
+        do {
+            switch action {
+            case "create": return try create(arguments, data: data, terminal: terminal)
+            case "list": return try list(arguments, data: data, terminal: terminal)
+            case "rotate-key": return try rotate(arguments, data: data, terminal: terminal)
+            case "import-devices": return try importDevices(arguments, data: data, terminal: terminal)
+            default: return try setCredentials(arguments, data: data, terminal: terminal)
+            }
+        } catch let error as ValidationError {
+            terminal.error("herald app: \(error)")
+            return 2
+        } catch let error as UsageError {
+            terminal.error("herald app: \(error)\nRun 'herald app --help' for usage.")
+            return 2
+        } catch let error as StoreError where error.reason == .notFound {
+            terminal.error("herald app: \(error)")
+            return 2
+        } catch {
+            terminal.error("herald app: \(data.path): \(error)")
+            return 1
+        }
+    }
+
+    private static func create(_ arguments: Arguments, data: URL, terminal: Terminal) throws -> Int32 {
+        let name = try required(arguments, "name")
+        let bundleID = try required(arguments, "bundle-id")
+        let credentials = try credentials(arguments)
+        var rateLimit: Double?
+        if let text = arguments.value("rate-limit") {
+            guard let value = Double(text) else { throw ValidationError("--rate-limit", "\"\(text)\" is not a number") }
+            rateLimit = value
+        }
+        try AppProvisioning.validate(name: name, bundleID: bundleID, rateLimit: rateLimit)
+        let provisioning = AppProvisioning(store: try SQLiteStore(directory: data))
+        let created = try provisioning.create(
+            name: name, bundleID: bundleID, credentials: [credentials], rateLimit: rateLimit, now: Date().timeIntervalSince1970)
+        terminal.print(
+            JSONWriter.serialize([
+                "appId": .string(created.appID), "serverKey": .string(created.serverKey.secret),
+                "clientKey": .string(created.clientKey.secret),
+            ]))
+        return 0
+    }
+
+    private static func list(_ arguments: Arguments, data: URL, terminal: Terminal) throws -> Int32 {
+        let apps = try SQLiteStore(directory: data).apps()
+        let values: [JSONValue] = apps.map { app in
+            [
+                "appId": .string(app.id), "name": .string(app.name), "bundleId": .string(app.bundleID),
+                "environments": .array(app.credentials.map { .string($0.environment.rawValue) }),
+                "rateLimit": app.rateLimit.map(JSONValue.double) ?? .null,
+            ]
+        }
+        if arguments.has("json") {
+            terminal.print(JSONWriter.serialize(.array(values)))
+        } else if apps.isEmpty {
+            terminal.print("no apps; create one with 'herald app create'")
+        } else {
+            for app in apps {
+                let environments = app.credentials.map(\.environment.rawValue).joined(separator: ",")
+                terminal.print("\(app.id)  \(app.bundleID)  \(app.name)  [\(environments.isEmpty ? "no credentials" : environments)]")
+            }
+        }
+        return 0
+    }
+
+    private static func rotate(_ arguments: Arguments, data: URL, terminal: Terminal) throws -> Int32 {
+        let appID = try required(arguments, "app")
+        let roles: Set<APIKey.Role>
+        switch arguments.value("key") ?? "both" {
+        case "server": roles = [.server]
+        case "client": roles = [.client]
+        case "both": roles = [.server, .client]
+        case let other: throw ValidationError("--key", "\"\(other)\" is not server, client or both")
+        }
+        let keys = try AppProvisioning(store: try SQLiteStore(directory: data)).rotate(appID: appID, roles: roles)
+        var object: [String: JSONValue] = ["appId": .string(appID)]
+        for key in keys { object[key.role == .server ? "serverKey" : "clientKey"] = .string(key.secret) }
+        terminal.print(JSONWriter.serialize(.object(object)))
+        return 0
+    }
+
+    private static func setCredentials(_ arguments: Arguments, data: URL, terminal: Terminal) throws -> Int32 {
+        let appID = try required(arguments, "app")
+        let credentials = try credentials(arguments)
+        guard try SQLiteStore(directory: data).setCredentials(appID: appID, credentials) else {
+            throw StoreError(.notFound, "no app \(appID); 'herald app list' shows the apps")
+        }
+        terminal.print(JSONWriter.serialize(["appId": .string(appID), "environment": .string(credentials.environment.rawValue)]))
+        return 0
+    }
+
+    private static func credentials(_ arguments: Arguments) throws -> APNsCredentials {
+        let environmentText = arguments.value("environment") ?? "production"
+        guard let environment = APNsEnvironment(rawValue: environmentText) else {
+            throw ValidationError("--environment", "\"\(environmentText)\" is not sandbox or production")
+        }
+        let endpoint = arguments.value("apns-endpoint"), ca = arguments.value("apns-ca")
+        if ca != nil && endpoint == nil { throw UsageError("--apns-ca needs --apns-endpoint") }
+        if let certificate = arguments.value("certificate") {
+            guard arguments.value("auth-key") == nil else { throw UsageError("give either --auth-key or --certificate, not both") }
+            return try AppProvisioning.certificateCredentials(
+                environment: environment, certificateFile: certificate, endpoint: endpoint, caFile: ca)
+        }
+        guard let authKey = arguments.value("auth-key") else {
+            throw UsageError("give the APNs credentials: --auth-key FILE --key-id K --team-id T, or --certificate FILE")
+        }
+        return try AppProvisioning.tokenCredentials(
+            environment: environment, authKeyFile: authKey, keyID: try required(arguments, "key-id"),
+            teamID: try required(arguments, "team-id"),
+            endpoint: endpoint, caFile: ca)
+    }
+
+    private static func required(_ arguments: Arguments, _ option: String) throws -> String {
+        guard let value = arguments.value(option) else { throw UsageError("--\(option) is required") }
+        return value
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+import HeraldCore
+import HeraldGateway
+
+typealias Gateway = GatewayService
+
+extension GatewayService {
+    /// A gateway from `herald serve`'s options.
+    convenience init(settings: ServeSettings) throws {
+        let deliverer: any PushDeliverer
+        switch settings.deliverer {
+        case .apns: deliverer = APNsPushDeliverer(logger: StandardErrorLogger())
+        case .record(let file): deliverer = try RecordingDeliverer(path: file, latency: settings.delivererLatency)
+        case .discard: deliverer = DiscardingDeliverer(latency: settings.delivererLatency)
+        }
+        var policy = DeliveryPolicy()
+        policy.batchSize = settings.batchSize
+        policy.fanOutBatch = settings.fanOutBatch
+        try self.init(
+            data: settings.data, listen: settings.listen, http: settings.http, durability: settings.durability, deliverer: deliverer,
+            policy: policy,
+            clock: LiveClock(), logger: StandardErrorLogger())
+    }
+}
+
+/// Warnings and errors to standard error, one line each.
+struct StandardErrorLogger: HeraldLogger {
+    func log(_ level: LogLevel, _ message: String) {
+        guard level >= .warning else { return }
+        FileHandle.standardError.write(Data("\(level.rawValue): \(message)\n".utf8))
+    }
+}

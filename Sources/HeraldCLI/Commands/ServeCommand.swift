@@ -1,0 +1,125 @@
+import Dispatch
+import Foundation
+import HeraldCore
+import HeraldGateway
+
+/// `herald serve`: the gateway's HTTP API and its delivery workers, on one data folder.
+enum ServeCommand: Command {
+    static let name = "serve"
+    static let summary = "Run the gateway: device registry, publishing API and durable delivery to APNs"
+    static let help = """
+        Usage: herald serve [--data DIR] [--listen HOST:PORT] [options]
+
+        Serves the gateway's JSON API (docs/gateway.md, docs/openapi.yaml) over HTTP/1.1
+        and delivers publishes through the deliverer, from the SQLite database in DIR.
+        Prints 'herald serve: listening on http://HOST:PORT ...' on standard output once
+        it accepts requests; stops on SIGTERM or SIGINT.
+
+        Options:
+          --data DIR              data folder (default ./herald-data; created with mode 0700)
+          --listen HOST:PORT      numeric address to listen on (default 127.0.0.1:8080; port 0 picks one)
+          --threads N             HTTP polling threads (default: the number of cores, at least 2)
+          --max-connections N     connections open at once (default 1024)
+          --timeout SECONDS       idle connection timeout (default 30)
+          --max-body BYTES        largest request body (default 1048576)
+          --durability MODE       publishes (default): a publish is fsync'd before its 202, other
+                                  writes survive kill -9 at once and power loss at the next flush;
+                                  full: fsync every commit; normal: fsync at checkpoints only
+          --deliverer KIND        apns (default, once the APNs client is in the build),
+                                  record:FILE   TEST MODE: append each notification to FILE as a JSON line
+                                                (fsync per batch) and answer 200, sending nothing,
+                                  discard       TEST MODE: answer 200 to everything, sending nothing
+          --deliverer-latency MS  TEST MODE: the record/discard deliverer waits this long per batch
+          --batch-size N          notifications per deliverer batch (default 500)
+          --fanout-batch N        deliveries created per fan-out step (default 2000)
+
+        SIGTERM or SIGINT stops it gracefully: no new requests or batches, and up to 10 s
+        for the batches in flight to be answered and recorded (a second signal exits at once).
+
+        Exit status: 0 after SIGTERM or SIGINT, 2 on a usage error, 1 when the data folder
+        or the address cannot be used.
+        """
+    static let spec = Arguments.Spec(
+        options: [
+            "data", "listen", "threads", "max-connections", "timeout", "max-body", "durability", "deliverer", "deliverer-latency",
+            "batch-size",
+            "fanout-batch",
+        ])
+
+    static func run(_ arguments: Arguments, terminal: Terminal) -> Int32 {
+        guard arguments.positionals.isEmpty else {
+            terminal.error("herald serve: unexpected argument \(arguments.positionals[0])\nRun 'herald serve --help' for usage.")
+            return 2
+        }
+        let settings: ServeSettings
+        do {
+            settings = try ServeSettings(arguments)
+        } catch {
+            terminal.error("herald serve: \(error)\nRun 'herald serve --help' for usage.")
+            return 2
+        }
+        // Handlers first: a SIGTERM sent as soon as the "listening" line appears is never lost.
+        let stopper = Stopper()
+        let sources = installSignalHandlers { MainActor.assumeIsolated { stopper.stop() } }
+        // The command line runs on the main thread: the workers' clock is the main queue.
+        return MainActor.assumeIsolated { () -> Int32 in
+            let gateway: Gateway
+            do {
+                gateway = try Gateway(settings: settings)
+            } catch let error as UsageError {
+                terminal.error("herald serve: \(error)")
+                return 2
+            } catch {
+                terminal.error("herald serve: \(error)")
+                return 1
+            }
+            // Before the "listening" line, so whoever waits for that line has this one too.
+            if gateway.recovered > 0 {
+                terminal.error(
+                    "herald serve: \(gateway.recovered) deliveries were in flight when the last run stopped; sending them again (APNs may show them twice, see docs/gateway.md)"
+                )
+            }
+            terminal.print(
+                "herald serve: listening on http://\(gateway.listening) (data \(settings.data.path), deliverer \(settings.delivererDescription))"
+            )
+            stopper.gateway = gateway
+            // Runs the main queue (the workers' clock) until SIGTERM or SIGINT.
+            withExtendedLifetime(sources) { dispatchMain() }
+        }
+    }
+
+    /// Stops the gateway gracefully (when there is one yet) and exits 0; a second signal
+    /// exits at once.
+    @MainActor
+    final class Stopper: Sendable {
+        var gateway: Gateway?
+        private var stopping = false
+
+        nonisolated init() {}
+
+        func stop() {
+            guard !stopping, let gateway else { exit(0) }
+            stopping = true
+            Task { @MainActor in
+                let left = await gateway.shutdown(timeout: 10)
+                if left > 0 {
+                    FileHandle.standardError.write(
+                        Data("herald serve: stopped with \(left) batches unanswered; they are sent again at the next start\n".utf8))
+                }
+                exit(0)
+            }
+        }
+    }
+
+    /// SIGTERM and SIGINT call `stop` on the main queue; SIGPIPE is ignored.
+    private static func installSignalHandlers(_ stop: @escaping @Sendable () -> Void) -> [DispatchSourceSignal] {
+        signal(SIGPIPE, SIG_IGN)
+        return [SIGTERM, SIGINT].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
+            source.setEventHandler(handler: stop)
+            source.resume()
+            return source
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import HeraldGateway
+
+/// `herald serve`'s options, checked.
+struct ServeSettings {
+    var data = URL(fileURLWithPath: "herald-data")
+    var listen = ListenAddress(host: "127.0.0.1", port: 8080)
+    var http = HTTPServer.Configuration()
+    var durability = SQLiteStore.Durability.publishes
+    var deliverer = DelivererChoice.apns
+    var delivererLatency = 0.0
+    var batchSize = 500
+    var fanOutBatch = 2000
+
+    enum DelivererChoice {
+        case apns
+        case record(String)
+        case discard
+    }
+
+    var delivererDescription: String {
+        switch deliverer {
+        case .apns: "apns"
+        case .record(let file): "record:\(file) (test mode: nothing is sent)"
+        case .discard: "discard (test mode: nothing is sent)"
+        }
+    }
+
+    init(_ arguments: Arguments) throws {
+        if let data = arguments.value("data") { self.data = URL(fileURLWithPath: data) }
+        if let listen = arguments.value("listen") { self.listen = try ListenAddress(parsing: listen) }
+        http.threads = try Self.number(arguments, "threads", 1...256) ?? http.threads
+        http.connectionLimit = try Self.number(arguments, "max-connections", 1...100_000) ?? http.connectionLimit
+        http.timeoutSeconds = try Self.number(arguments, "timeout", 1...3600) ?? http.timeoutSeconds
+        http.maxBodyBytes = try Self.number(arguments, "max-body", 1024...(64 << 20)) ?? http.maxBodyBytes
+        batchSize = try Self.number(arguments, "batch-size", 1...10_000) ?? batchSize
+        fanOutBatch = try Self.number(arguments, "fanout-batch", 1...100_000) ?? fanOutBatch
+        delivererLatency = Double(try Self.number(arguments, "deliverer-latency", 0...60_000) ?? 0) / 1000
+        if let mode = arguments.value("durability") {
+            guard let value = SQLiteStore.Durability(rawValue: mode) else {
+                throw UsageError("--durability: \"\(mode)\" is not full, publishes or normal")
+            }
+            durability = value
+        }
+        if let choice = arguments.value("deliverer") {
+            if choice == "apns" {
+                deliverer = .apns
+            } else if choice == "discard" {
+                deliverer = .discard
+            } else if choice.hasPrefix("record:"), choice.count > 7 {
+                deliverer = .record(String(choice.dropFirst(7)))
+            } else {
+                throw UsageError("--deliverer: \"\(choice)\" is not apns, record:FILE or discard")
+            }
+        }
+    }
+
+    private static func number(_ arguments: Arguments, _ option: String, _ range: ClosedRange<Int>) throws -> Int? {
+        guard let text = arguments.value(option) else { return nil }
+        guard let value = Int(text), range.contains(value) else {
+            throw UsageError("--\(option): \"\(text)\" is not a whole number from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return value
+    }
+}

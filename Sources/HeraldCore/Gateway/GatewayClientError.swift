@@ -1,0 +1,32 @@
+/// A gateway call failed: no answer, or an HTTP error with the gateway's code and message.
+public struct GatewayClientError: Error, Sendable, Hashable, CustomStringConvertible {
+    public enum Reason: Sendable, Hashable {
+        /// No answer (offline, timeout, connection refused): worth retrying.
+        case unreachable
+        /// The gateway answered with an error status.
+        case http(status: Int, code: String)
+        /// The device is not registered yet (call `register` first).
+        case notRegistered
+        /// The gateway's answer was not what the API documents.
+        case unexpectedResponse
+    }
+
+    public var reason: Reason
+    public var message: String
+
+    public init(_ reason: Reason, _ message: String) {
+        self.reason = reason
+        self.message = message
+    }
+
+    /// Whether trying again later may succeed (no answer, 408, 429, 5xx).
+    public var isRetryable: Bool {
+        switch reason {
+        case .unreachable: return true
+        case .http(let status, _): return status == 408 || status == 429 || status >= 500
+        case .notRegistered, .unexpectedResponse: return false
+        }
+    }
+
+    public var description: String { message }
+}

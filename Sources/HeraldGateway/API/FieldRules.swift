@@ -1,0 +1,51 @@
+import HeraldCore
+
+/// The shapes of identifiers the API accepts, shared by every handler.
+enum FieldRules {
+    /// Interests per device, as Pusher Beams.
+    static let maxInterestsPerDevice = 5000
+    static let interestCharacters = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-=@,.;".utf8)
+
+    /// `[A-Za-z0-9_\-=@,.;]{1,164}`.
+    static func interest(_ name: String, _ field: String) throws(ValidationError) {
+        guard (1...164).contains(name.utf8.count), name.utf8.allSatisfy(interestCharacters.contains) else {
+            throw ValidationError(field, "\"\(name.prefix(40))\" is not an interest name: 1 to 164 of A-Z a-z 0-9 _ - = @ , . ;")
+        }
+    }
+
+    /// A user id: 1 to 164 characters, no control characters.
+    static func userID(_ id: String, _ field: String) throws(ValidationError) {
+        guard (1...164).contains(id.unicodeScalars.count), !id.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+        else {
+            throw ValidationError(field, "a user id is 1 to 164 characters without control characters")
+        }
+    }
+
+    /// A device token: hex, 8 to 100 bytes (APNs' are 32 today); returned lowercase.
+    static func token(_ text: String, _ field: String) throws(ValidationError) -> String {
+        guard (16...200).contains(text.utf8.count), text.utf8.count % 2 == 0, let token = DeviceToken(hex: text),
+            token.hex.count == text.utf8.count
+        else {
+            throw ValidationError(
+                field,
+                "expected the device token as hex (64 hex digits for APNs), found \"\(text.prefix(80))\"; use DeviceToken(data:).hex, never description"
+            )
+        }
+        return token.hex
+    }
+
+    /// Ids the gateway made (`dev_…`, `pub_…`) or any 1 to 200 characters of the same alphabet.
+    static func identifier(_ text: String, _ field: String) throws(ValidationError) {
+        guard (1...200).contains(text.utf8.count), text.utf8.allSatisfy(interestCharacters.contains) else {
+            throw ValidationError(field, "\"\(text.prefix(40))\" is not an id")
+        }
+    }
+
+    static func environment(_ text: String?, _ field: String) throws(ValidationError) -> APNsEnvironment? {
+        guard let text else { return nil }
+        guard let environment = APNsEnvironment(rawValue: text) else {
+            throw ValidationError(field, "\"\(text)\" is not sandbox or production (sandbox for development builds)")
+        }
+        return environment
+    }
+}

@@ -1,0 +1,97 @@
+import HeraldCore
+
+extension GatewayAPI {
+    /// Largest `metadata` object kept with a device, in bytes of JSON.
+    static let maxMetadataBytes = 4096
+
+    /// POST /v1/apps/{app}/devices: 201 for a new token, 200 with the same id for a known one.
+    func registerDevice(_ context: Context) throws -> HTTPResponse {
+        let reader = try JSONObjectReader(try body(context))
+        try reader.allow(["token", "platform", "environment", "interests", "userId", "metadata"])
+        let token = try FieldRules.token(try reader.string("token", required: true) ?? "", "token")
+        if let platform = try reader.string("platform"), platform != "apns" {
+            throw ValidationError("platform", "\"\(platform)\" is not supported; the gateway sends to \"apns\"")
+        }
+        guard let environment = try FieldRules.environment(try reader.string("environment", required: true), "environment") else {
+            throw ValidationError("environment", "is required")
+        }
+        let interests = try Self.interests(reader, required: false)
+        var userID: String?? = nil
+        if reader.has("userId") {
+            let id = try reader.string("userId", nullable: true, maxLength: 164)
+            if let id { try FieldRules.userID(id, "userId") }
+            userID = .some(id)
+        }
+        var metadata: JSONValue?
+        if let object = try reader.objectValue("metadata") {
+            let value = JSONValue.object(object)
+            let size = JSONWriter.compactByteCount(value)
+            guard size <= Self.maxMetadataBytes else {
+                throw ValidationError("metadata", "is \(size) bytes of JSON; keep it under \(Self.maxMetadataBytes)")
+            }
+            metadata = value
+        }
+        let registration = DeviceRegistration(
+            token: token, environment: environment, interests: interests, userID: userID, metadata: metadata)
+        let result = try store.registerDevice(appID: context.appID, registration, now: now())
+        metrics.increment("herald_devices_registered_total", [("app", context.appID)])
+        return .json(result.created ? 201 : 200, ["deviceId": .string(result.id)])
+    }
+
+    /// GET /v1/apps/{app}/devices/{id} (server key).
+    func getDevice(_ context: Context) throws -> HTTPResponse {
+        let id = context.parameters["device"] ?? ""
+        guard let device = try store.device(appID: context.appID, id: id) else { throw Self.noDevice(id, context.appID) }
+        return .json(
+            200,
+            [
+                "deviceId": .string(device.id), "token": .string(device.token), "environment": .string(device.environment.rawValue),
+                "interests": .array(device.interests.map(JSONValue.string)), "userId": device.userID.map(JSONValue.string) ?? .null,
+                "metadata": device.metadata, "createdAt": .double(device.createdAt),
+                "invalidatedAt": device.invalidatedAt.map(JSONValue.double) ?? .null,
+                "invalidReason": device.invalidReason.map(JSONValue.string) ?? .null,
+            ])
+    }
+
+    /// PUT /v1/apps/{app}/devices/{id}/interests.
+    func setInterests(_ context: Context) throws -> HTTPResponse {
+        let reader = try JSONObjectReader(try body(context))
+        try reader.allow(["interests"])
+        let interests = try Self.interests(reader, required: true) ?? []
+        let id = context.parameters["device"] ?? ""
+        guard try store.setInterests(appID: context.appID, deviceID: id, interests, now: now()) else {
+            throw Self.noDevice(id, context.appID)
+        }
+        return .json(200, ["deviceId": .string(id), "interests": .array(Array(Set(interests)).sorted().map(JSONValue.string))])
+    }
+
+    /// PUT /v1/apps/{app}/devices/{id}/user: bind the device to a user at login, clear at logout.
+    func setUser(_ context: Context) throws -> HTTPResponse {
+        let reader = try JSONObjectReader(try body(context))
+        try reader.allow(["userId"])
+        guard reader.has("userId") else { throw ValidationError("userId", "is required: a user id, or null to clear it at logout") }
+        let userID = try reader.string("userId", nullable: true, maxLength: 164)
+        if let userID { try FieldRules.userID(userID, "userId") }
+        let id = context.parameters["device"] ?? ""
+        guard try store.setUser(appID: context.appID, deviceID: id, userID, now: now()) else { throw Self.noDevice(id, context.appID) }
+        return .json(200, ["deviceId": .string(id), "userId": userID.map(JSONValue.string) ?? .null])
+    }
+
+    /// DELETE /v1/apps/{app}/devices/{id}: 204.
+    func deleteDevice(_ context: Context) throws -> HTTPResponse {
+        let id = context.parameters["device"] ?? ""
+        guard try store.deleteDevice(appID: context.appID, deviceID: id) else { throw Self.noDevice(id, context.appID) }
+        return HTTPResponse(status: 204)
+    }
+
+    static func noDevice(_ id: String, _ app: String) -> APIError {
+        .notFound("no device \(id) in app \(app); register it again with POST /v1/apps/\(app)/devices")
+    }
+
+    private static func interests(_ reader: JSONObjectReader, required: Bool) throws -> [String]? {
+        try reader.strings("interests", required: required, count: 0...FieldRules.maxInterestsPerDevice) {
+            name, field throws(ValidationError) in
+            try FieldRules.interest(name, field)
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import HeraldCore
+
+extension GatewayAPI {
+    /// At most this many events per request.
+    static let maxEventsPerRequest = 1000
+
+    /// POST /v1/apps/{app}/events: 202 with how many were new, duplicates, or unknown.
+    func recordEvents(_ context: Context) throws -> HTTPResponse {
+        let reader = try JSONObjectReader(try body(context))
+        try reader.allow(["events"])
+        guard let value = reader.object["events"] else { throw ValidationError("events", "is required: an array of events") }
+        guard case .array(let elements) = value, (1...Self.maxEventsPerRequest).contains(elements.count) else {
+            throw ValidationError("events", "expected an array of 1 to \(Self.maxEventsPerRequest) events")
+        }
+        var events: [DeviceEvent] = []
+        for (index, element) in elements.enumerated() {
+            let event = try JSONObjectReader(element, path: "events[\(index)]")
+            try event.allow(["publishId", "deviceId", "event", "actionId", "at"])
+            let publishID = try event.string("publishId", required: true) ?? ""
+            try FieldRules.identifier(publishID, event.field("publishId"))
+            let deviceID = try event.string("deviceId", required: true) ?? ""
+            try FieldRules.identifier(deviceID, event.field("deviceId"))
+            let kindText = try event.string("event", required: true) ?? ""
+            guard let kind = DeviceEvent.Kind(rawValue: kindText) else {
+                throw ValidationError(event.field("event"), "\"\(kindText)\" is not delivered, opened, dismissed or action")
+            }
+            let actionID = try event.string("actionId", maxLength: 200)
+            if kind == .action && actionID == nil { throw ValidationError(event.field("actionId"), "is required for an action event") }
+            if kind != .action && actionID != nil { throw ValidationError(event.field("actionId"), "only action events have one") }
+            guard let at = try event.number("at") else { throw ValidationError(event.field("at"), "is required: seconds since 1970") }
+            guard at > 0, at < 4_102_444_800 else { throw ValidationError(event.field("at"), "\(at) is not seconds since 1970") }
+            events.append(DeviceEvent(publishID: publishID, deviceID: deviceID, kind: kind, actionID: actionID, at: at))
+        }
+        let tally = try store.recordEvents(appID: context.appID, events)
+        for kind in DeviceEvent.Kind.allCases {
+            let count = events.filter { $0.kind == kind }.count
+            if count > 0 {
+                metrics.increment("herald_events_total", [("app", context.appID), ("event", kind.rawValue)], by: Double(count))
+            }
+        }
+        return .json(
+            202, ["accepted": .int(tally.accepted), "duplicates": .int(tally.duplicates), "unknownPublishes": .int(tally.unknownPublishes)])
+    }
+}

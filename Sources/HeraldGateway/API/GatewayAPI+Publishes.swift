@@ -1,0 +1,50 @@
+import HeraldCore
+
+extension GatewayAPI {
+    /// POST /v1/apps/{app}/publishes: committed before the 202; the same idempotency key
+    /// returns the same publish id and sends nothing again.
+    func createPublish(_ context: Context) throws -> HTTPResponse {
+        let request = try PublishRequest(try body(context), appID: context.appID, now: now())
+        let result = try store.createPublish(request.publish)
+        if result.created {
+            metrics.increment("herald_publishes_total", [("app", context.appID)])
+            onPublish()
+        }
+        var response: [String: JSONValue] = ["publishId": .string(result.id)]
+        if !request.warnings.isEmpty { response["warnings"] = .array(request.warnings.map(JSONValue.string)) }
+        if !result.created { response["duplicate"] = true }
+        return .json(202, .object(response))
+    }
+
+    /// GET /v1/apps/{app}/publishes/{id}: status and statistics.
+    func getPublish(_ context: Context) throws -> HTTPResponse {
+        let id = context.parameters["publish"] ?? ""
+        guard let publish = try store.publish(appID: context.appID, id: id) else { throw Self.noPublish(id, context.appID) }
+        return .json(200, Self.json(publish))
+    }
+
+    /// DELETE /v1/apps/{app}/publishes/{id}: cancels a scheduled (or not yet started) publish.
+    func cancelPublish(_ context: Context) throws -> HTTPResponse {
+        let id = context.parameters["publish"] ?? ""
+        do {
+            return .json(200, Self.json(try store.cancelPublish(appID: context.appID, id: id, now: now())))
+        } catch let error as StoreError where error.reason == .notFound {
+            throw Self.noPublish(id, context.appID)
+        } catch let error as StoreError where error.reason == .conflict {
+            throw APIError(409, "not_cancellable", error.message)
+        }
+    }
+
+    static func noPublish(_ id: String, _ app: String) -> APIError { .notFound("no publish \(id) in app \(app)") }
+
+    static func json(_ publish: PublishRecord) -> JSONValue {
+        let counts = publish.counts
+        return [
+            "publishId": .string(publish.id), "status": .string(publish.status.rawValue), "targeted": .int(counts.targeted),
+            "sent": .int(counts.sent), "failed": .int(counts.failed), "invalidated": .int(counts.invalidated),
+            "delivered": .int(counts.delivered), "opened": .int(counts.opened),
+            "failures": .object(publish.failures.mapValues(JSONValue.int)), "createdAt": .double(publish.createdAt),
+            "sendAt": publish.options.sendAt.map(JSONValue.double) ?? .null,
+        ]
+    }
+}

@@ -1,0 +1,186 @@
+import Foundation
+import HeraldCore
+
+/// The body of POST /publishes, validated field by field into a `NewPublish`.
+struct PublishRequest {
+    static let targetLimits: [(kind: String, range: ClosedRange<Int>)] = [
+        ("devices", 1...1000), ("tokens", 1...1000), ("interests", 1...100), ("users", 1...1000),
+    ]
+    /// The longest a notification may wait, in APNs' store and in the gateway's schedule.
+    static let maxTTL = 30.0 * 86_400
+    /// `pub_` and 32 hex digits: the id the store puts into `herald.publishId`.
+    static let publishIDPlaceholder = "pub_" + String(repeating: "0", count: 32)
+
+    var publish: NewPublish
+    var warnings: [String]
+
+    init(_ body: JSONValue, appID: String, now: Double) throws {
+        let reader = try JSONObjectReader(body)
+        try reader.allow(Self.targetLimits.map(\.kind) + ["apns", "notification", "options", "idempotencyKey"])
+        let target = try Self.target(reader)
+        let options = try Self.options(reader, now: now, target: target)
+        let payload = try Self.payload(reader)
+        let checked = try Self.check(payload, pushType: options.pushType)
+        var idempotencyKey: String?
+        if let key = try reader.string("idempotencyKey", maxLength: 255) { idempotencyKey = key }
+        publish = NewPublish(
+            appID: appID, target: target, payload: payload, options: options, idempotencyKey: idempotencyKey, createdAt: now)
+        warnings = checked
+    }
+
+    private static func target(_ reader: JSONObjectReader) throws -> PublishTarget {
+        let present = targetLimits.filter { reader.has($0.kind) }
+        guard present.count == 1, let (kind, range) = present.first else {
+            let names = targetLimits.map(\.kind).joined(separator: ", ")
+            throw ValidationError(
+                present.isEmpty ? "body" : present.map(\.kind).joined(separator: "+"),
+                present.isEmpty ? "give exactly one target: \(names)" : "give exactly one target, not \(present.count): \(names)")
+        }
+        let keys =
+            try reader.strings(kind, count: range) { text, field throws(ValidationError) in
+                switch kind {
+                case "interests": try FieldRules.interest(text, field)
+                case "users": try FieldRules.userID(text, field)
+                case "tokens": _ = try FieldRules.token(text, field)
+                default: try FieldRules.identifier(text, field)
+                }
+            } ?? []
+        let unique = Array(NSOrderedSet(array: kind == "tokens" ? keys.map { $0.lowercased() } : keys)) as? [String] ?? keys
+        return PublishTarget(kind: kind, keys: unique) ?? .devices(unique)
+    }
+
+    private static func options(_ reader: JSONObjectReader, now: Double, target: PublishTarget) throws -> PublishOptions {
+        var options = PublishOptions()
+        guard let object = try reader.objectValue("options") else { return options }
+        let fields = try JSONObjectReader(.object(object), path: "options")
+        try fields.allow(["pushType", "priority", "collapseId", "ttl", "sendAt", "environment"])
+        if let type = try fields.string("pushType") {
+            guard PushType.documented.contains(PushType(rawValue: type)) else {
+                throw ValidationError(
+                    "options.pushType",
+                    "\"\(type)\" is not an APNs push type: \(PushType.documented.map(\.rawValue).joined(separator: ", "))")
+            }
+            options.pushType = type
+        }
+        if let priority = try fields.integer("priority") {
+            guard [1, 5, 10].contains(priority) else { throw ValidationError("options.priority", "\(priority) is not 10, 5 or 1") }
+            options.priority = priority
+        } else if options.pushType == "background" {
+            options.priority = 5
+        }
+        if options.pushType == "background" && options.priority == 10 {
+            throw ValidationError("options.priority", "background pushes must use priority 5 (APNs refuses 10)")
+        }
+        if let collapse = try fields.string("collapseId") {
+            guard collapse.utf8.count <= 64 else {
+                throw ValidationError("options.collapseId", "is \(collapse.utf8.count) bytes; APNs allows 64")
+            }
+            options.collapseID = collapse
+        }
+        if let sendAt = try sendAt(fields) {
+            guard sendAt <= now + maxTTL else { throw ValidationError("options.sendAt", "is more than 30 days ahead") }
+            options.sendAt = sendAt > now ? sendAt : nil
+        }
+        if let ttl = try fields.number("ttl") {
+            guard ttl >= 0, ttl <= maxTTL else {
+                throw ValidationError("options.ttl", "\(ttl) is not 0 to \(Int(maxTTL)) seconds (30 days)")
+            }
+            options.expiration = (options.sendAt ?? now) + ttl
+        }
+        if let environment = try FieldRules.environment(try fields.string("environment"), "options.environment") {
+            guard case .tokens = target else {
+                throw ValidationError(
+                    "options.environment", "applies to a tokens target only; registered devices have their own environment")
+            }
+            options.environment = environment
+        }
+        return options
+    }
+
+    /// `sendAt` as seconds since 1970, or an RFC 3339 time such as 2026-12-01T09:00:00Z.
+    private static func sendAt(_ fields: JSONObjectReader) throws -> Double? {
+        guard let value = fields.object["sendAt"] else { return nil }
+        if case .string(let text) = value {
+            let formatter = ISO8601DateFormatter()
+            formatter.formatOptions = [.withInternetDateTime]
+            let fractional = ISO8601DateFormatter()
+            fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+            guard let date = formatter.date(from: text) ?? fractional.date(from: text) else {
+                throw ValidationError(
+                    "options.sendAt", "\"\(text)\" is not seconds since 1970 or an RFC 3339 time such as 2026-12-01T09:00:00Z")
+            }
+            return date.timeIntervalSince1970
+        }
+        return try fields.number("sendAt")
+    }
+
+    private static func payload(_ reader: JSONObjectReader) throws -> [String: JSONValue] {
+        switch (try reader.objectValue("apns"), try reader.objectValue("notification")) {
+        case (let apns?, nil):
+            guard case .object = apns["aps"] else {
+                throw ValidationError("apns.aps", "is required: the APNs payload is {\"aps\": {...}, ...}")
+            }
+            if let herald = apns["herald"] {
+                guard case .object(let inner) = herald else { throw ValidationError("apns.herald", "expected a JSON object") }
+                if inner["publishId"] != nil { throw ValidationError("apns.herald.publishId", "is set by the gateway; leave it out") }
+            }
+            return apns
+        case (nil, let notification?):
+            return try simple(JSONObjectReader(.object(notification), path: "notification"))
+        case (nil, nil):
+            throw ValidationError("body", "give the payload as \"apns\": {...} or \"notification\": {\"title\", \"body\", ...}")
+        default: throw ValidationError("notification", "give either \"apns\" or \"notification\", not both")
+        }
+    }
+
+    /// `{"title", "body", "link", "image", "data"}` as an APNs payload Herald's decoder reads.
+    private static func simple(_ fields: JSONObjectReader) throws -> [String: JSONValue] {
+        try fields.allow(["title", "body", "link", "image", "data"])
+        let title = try fields.string("title", maxLength: 1000), body = try fields.string("body", maxLength: 4000)
+        guard title != nil || body != nil else { throw ValidationError("notification", "give a title or a body") }
+        var alert: [String: JSONValue] = [:]
+        alert["title"] = title.map(JSONValue.string)
+        alert["body"] = body.map(JSONValue.string)
+        var aps: [String: JSONValue] = ["alert": .object(alert)]
+        var herald: [String: JSONValue] = [:]
+        if let link = try fields.string("link", maxLength: 2000) {
+            guard let url = URL(string: link), url.scheme != nil else {
+                throw ValidationError("notification.link", "\"\(link)\" is not a URL with a scheme")
+            }
+            herald["link"] = .string(link)
+        }
+        if let image = try fields.string("image", maxLength: 2000) {
+            guard let url = URL(string: image), url.scheme == "https" || url.scheme == "http" else {
+                throw ValidationError("notification.image", "\"\(image)\" is not an http(s) URL")
+            }
+            herald["image"] = .string(image)
+            aps["mutable-content"] = 1
+        }
+        var payload: [String: JSONValue] = ["aps": .object(aps)]
+        if !herald.isEmpty { payload["herald"] = .object(herald) }
+        for (key, value) in try fields.objectValue("data") ?? [:] {
+            guard key != "aps", key != "herald" else { throw ValidationError("notification.data.\(key)", "is reserved; use another key") }
+            payload[key] = value
+        }
+        return payload
+    }
+
+    /// Size with the publish id included, and Herald's linter: errors refuse, warnings return.
+    private static func check(_ payload: [String: JSONValue], pushType: String) throws -> [String] {
+        var withID = payload
+        var herald = withID["herald"]?.objectValue ?? [:]
+        herald["publishId"] = .string(publishIDPlaceholder)
+        withID["herald"] = .object(herald)
+        let type = PushType(rawValue: pushType)
+        let size = JSONWriter.compactByteCount(.object(withID))
+        guard size <= type.maxPayloadBytes else {
+            throw ValidationError(
+                "apns", "the payload is \(size) bytes with herald.publishId; APNs allows \(type.maxPayloadBytes) for \(pushType)")
+        }
+        let issues = (try? PayloadLinter().lint(.object(withID), pushType: type)) ?? []
+        if let error = issues.first(where: { $0.severity == .error }) {
+            throw ValidationError("apns.\(error.path)", error.message)
+        }
+        return issues.map(\.description)
+    }
+}

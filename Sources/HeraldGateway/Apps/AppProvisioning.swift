@@ -1,0 +1,118 @@
+import Foundation
+
+/// Creates apps and rotates their keys: what `herald app` does, as a library.
+public struct AppProvisioning: Sendable {
+    public let store: any GatewayStore
+
+    public init(store: any GatewayStore) {
+        self.store = store
+    }
+
+    /// A new app's id and its two keys: shown once, never stored in clear.
+    public struct Created: Sendable {
+        public var appID: String
+        public var serverKey: APIKey
+        public var clientKey: APIKey
+    }
+
+    /// Validates and stores a new app with fresh keys.
+    public func create(name: String, bundleID: String, credentials: [APNsCredentials], rateLimit: Double?, now: Double) throws -> Created {
+        try Self.validate(name: name, bundleID: bundleID, rateLimit: rateLimit)
+        let server = APIKey.generate(.server), client = APIKey.generate(.client)
+        let id = Identifier.make("app_").prefix(20)
+        try store.createApp(
+            AppRecord(
+                id: String(id), name: name, bundleID: bundleID, serverKeyHash: server.hash, clientKeyHash: client.hash,
+                credentials: credentials,
+                rateLimit: rateLimit, createdAt: now))
+        return Created(appID: String(id), serverKey: server, clientKey: client)
+    }
+
+    /// Replaces one or both keys; the old ones stop working at once.
+    public func rotate(appID: String, roles: Set<APIKey.Role>) throws -> [APIKey] {
+        let keys = APIKey.Role.allCases.filter(roles.contains).map(APIKey.generate)
+        let server = keys.first { $0.role == .server }, client = keys.first { $0.role == .client }
+        guard try store.updateKeyHashes(appID: appID, server: server?.hash, client: client?.hash) else {
+            throw StoreError(.notFound, "no app \(appID); 'herald app list' shows the apps")
+        }
+        return keys
+    }
+
+    /// Checks a new app's name, bundle id and rate limit (before anything is written).
+    public static func validate(name: String, bundleID: String, rateLimit: Double?) throws {
+        try validate(name: name)
+        try validate(bundleID: bundleID)
+        if let rateLimit, !(rateLimit > 0 && rateLimit.isFinite) {
+            throw ValidationError("--rate-limit", "must be a positive number of notifications per second, found \(rateLimit)")
+        }
+    }
+
+    static func validate(name: String) throws {
+        guard !name.isEmpty, name.count <= 200 else { throw ValidationError("--name", "give a name of 1 to 200 characters") }
+    }
+
+    /// A bundle id: reverse-DNS letters, digits, `-` and `.` (it is the APNs topic).
+    static func validate(bundleID: String) throws {
+        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-.")
+        guard !bundleID.isEmpty, bundleID.count <= 155, bundleID.allSatisfy(allowed.contains), bundleID.contains("."),
+            !bundleID.hasPrefix("."), !bundleID.hasSuffix(".")
+        else {
+            throw ValidationError(
+                "--bundle-id", "\"\(bundleID)\" is not a bundle id; give the app's reverse-DNS id, such as com.example.app")
+        }
+    }
+
+    /// Token credentials from a `.p8` file, checked for shape.
+    public static func tokenCredentials(
+        environment: APNsEnvironment, authKeyFile: String, keyID: String, teamID: String, endpoint: String?, caFile: String?
+    ) throws -> APNsCredentials {
+        try validateTenCharacter(keyID, field: "--key-id", what: "the key id Apple shows beside the .p8 key")
+        try validateTenCharacter(teamID, field: "--team-id", what: "your Apple developer team id")
+        let pem = try readPEM(authKeyFile, field: "--auth-key", marker: "PRIVATE KEY", what: "the .p8 key downloaded from Apple")
+        try validate(endpoint: endpoint, caFile: caFile)
+        return APNsCredentials(
+            environment: environment, method: .token(keyID: keyID, teamID: teamID, privateKeyPEM: pem), endpoint: endpoint, caFile: caFile)
+    }
+
+    /// Certificate credentials from a PEM holding the certificate and its key.
+    public static func certificateCredentials(environment: APNsEnvironment, certificateFile: String, endpoint: String?, caFile: String?)
+        throws -> APNsCredentials
+    {
+        let pem = try readPEM(
+            certificateFile, field: "--certificate", marker: "CERTIFICATE", what: "a PEM with the push certificate and its private key")
+        guard pem.contains("PRIVATE KEY-----") else {
+            throw ValidationError(
+                "--certificate", "\(certificateFile) holds no private key; export the certificate with its key as one PEM")
+        }
+        try validate(endpoint: endpoint, caFile: caFile)
+        return APNsCredentials(environment: environment, method: .certificate(pem: pem), endpoint: endpoint, caFile: caFile)
+    }
+
+    private static func validateTenCharacter(_ value: String, field: String, what: String) throws {
+        guard value.count == 10, value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
+            throw ValidationError(field, "\"\(value)\" is not 10 letters and digits; give \(what)")
+        }
+    }
+
+    private static func validate(endpoint: String?, caFile: String?) throws {
+        if let endpoint {
+            guard let url = URL(string: endpoint), url.scheme == "https" || url.scheme == "http", url.host != nil else {
+                throw ValidationError("--apns-endpoint", "\"\(endpoint)\" is not an http(s) URL such as https://127.0.0.1:2197")
+            }
+        }
+        if let caFile, !FileManager.default.isReadableFile(atPath: caFile) {
+            throw ValidationError(
+                "--apns-ca", "\(caFile): no such readable file; give the CA certificate (PEM) the endpoint's certificate is signed with")
+        }
+    }
+
+    private static func readPEM(_ path: String, field: String, marker: String, what: String) throws -> String {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ValidationError(field, "\(path): no such readable file; give \(what)")
+        }
+        guard let text = String(data: data, encoding: .utf8), text.contains("-----BEGIN"), text.contains(marker) else {
+            throw ValidationError(field, "\(path) is not a PEM file with a \(marker); give \(what)")
+        }
+        return text
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import HeraldAPNs
+import HeraldCore
+
+/// The gateway's deliverer over HeraldAPNs: one `APNSClient` (an HTTP/2 connection pool)
+/// per set of credentials (team, key or certificate, environment, endpoint), made on first
+/// use and kept; a batch goes out with `send(batch:)` and every answer is mapped to a
+/// `DeliveryOutcome` (the engine classifies and retries; the client's own retries are off).
+public actor APNsPushDeliverer: PushDeliverer {
+    private var clients: [APNsCredentials: APNSClient] = [:]
+    private let connections: Int
+    private let logger: any HeraldLogger
+
+    public init(connections: Int = 2, logger: any HeraldLogger = SilentLogger()) {
+        self.connections = connections
+        self.logger = logger
+    }
+
+    public func deliver(_ batch: [OutgoingNotification], credentials: APNsCredentials?) async -> [DeliveryOutcome] {
+        guard let credentials else {
+            return batch.map { _ in .rejected(status: 403, reason: "MissingProviderToken", timestamp: nil) }
+        }
+        let client: APNSClient
+        do {
+            client = try await self.client(for: credentials)
+        } catch {
+            logger.log(.error, "herald gateway: cannot make an APNs client: \(error)")
+            return batch.map { _ in .transportFailure("APNs client: \(error)") }
+        }
+        var outcomes = [DeliveryOutcome?](repeating: nil, count: batch.count)
+        var requests: [APNSRequest] = []
+        var positions: [Int] = []
+        for (index, notification) in batch.enumerated() {
+            do {
+                requests.append(try Self.request(notification))
+                positions.append(index)
+            } catch {
+                outcomes[index] = .rejected(status: 400, reason: "BadRequest: \(error)", timestamp: nil)
+            }
+        }
+        let results = await client.send(batch: requests)
+        for (position, result) in zip(positions, results) {
+            outcomes[position] = Self.outcome(result)
+        }
+        return outcomes.map { $0 ?? .transportFailure("no answer") }
+    }
+
+    static func request(_ n: OutgoingNotification) throws -> APNSRequest {
+        try APNSRequest(
+            deviceToken: n.deviceToken, payload: try JSONParser().parse(n.payload), pushType: PushType(rawValue: n.pushType),
+            bundleID: n.topic, priority: APNSPriority(rawValue: n.priority), expiration: n.expiration.map { Int($0) },
+            collapseID: n.collapseID, apnsID: n.apnsID)
+    }
+
+    static func outcome(_ result: Result<APNSResponse, any Error>) -> DeliveryOutcome {
+        switch result {
+        case .success(let response):
+            return .accepted(apnsID: response.apnsID)
+        case .failure(let error as APNSError):
+            return .rejected(status: error.status, reason: error.reason.text, timestamp: error.timestamp?.timeIntervalSince1970)
+        case .failure(let error):
+            return .transportFailure("\(error)")
+        }
+    }
+
+    private func client(for credentials: APNsCredentials) async throws -> APNSClient {
+        if let client = clients[credentials] { return client }
+        let environment: APNSEnvironment =
+            credentials.endpoint.map(APNSEnvironment.custom(url:)) ?? (credentials.environment == .production ? .production : .sandbox)
+        let authentication: APNSAuthentication
+        switch credentials.method {
+        case .token(let keyID, let teamID, let pem):
+            authentication = .token(try APNSTokenSigner(key: try APNSSigningKey(pem: pem), keyID: keyID, teamID: teamID))
+        case .certificate(let pem):
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("herald-apns-\(UUID().uuidString).pem")
+            try Data(pem.utf8).write(to: file, options: .atomic)
+            authentication = .certificate(APNSClientCertificate(file: file.path, format: .pem))
+        }
+        var configuration = APNSClientConfiguration(
+            authentication: authentication, environment: environment, caFile: credentials.caFile, connections: connections)
+        configuration.retry = .none
+        let settings = configuration
+        let logger = logger
+        let client = try await MainActor.run { try APNSClient(configuration: settings, clock: LiveClock(), logger: logger) }
+        clients[credentials] = client
+        return client
+    }
+}

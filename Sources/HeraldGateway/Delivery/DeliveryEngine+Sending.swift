@@ -1,0 +1,115 @@
+import Foundation
+import HeraldCore
+
+extension DeliveryEngine {
+    /// Sends claimed jobs, one deliverer call per environment, each as its own task;
+    /// expired jobs and jobs without credentials are settled without sending.
+    func send(_ jobs: [DeliveryJob], app: AppRecord, now: Double) throws {
+        var settled: [DeliveryResult] = []
+        var byEnvironment: [APNsEnvironment: [DeliveryJob]] = [:]
+        for job in jobs {
+            if let expiration = job.options.expiration, expiration < now {
+                settled.append(DeliveryResult(seq: job.seq, outcome: .failed(reason: "Expired")))
+            } else {
+                byEnvironment[job.environment, default: []].append(job)
+            }
+            if job.inDoubt { metrics.increment("herald_deliveries_in_doubt_total", [("app", app.id)]) }
+        }
+        if !settled.isEmpty {
+            try store.completeDeliveries(settled, now: now)
+            metrics.increment("herald_deliveries_total", [("app", app.id), ("outcome", "failed")], by: Double(settled.count))
+        }
+        for (environment, batch) in byEnvironment.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            let notifications = batch.map { job in
+                OutgoingNotification(
+                    deviceToken: job.token, topic: app.bundleID + PushType(rawValue: job.options.pushType).topicSuffix,
+                    pushType: job.options.pushType,
+                    priority: job.options.priority, expiration: job.options.expiration, collapseID: job.options.collapseID,
+                    apnsID: job.apnsID,
+                    payload: job.payload, publishID: job.publishID)
+            }
+            let credentials = app.credentials(for: environment)
+            let deliverer = self.deliverer
+            let started = clock.now
+            let id = nextTaskID()
+            notificationsInFlight += batch.count
+            inFlight[id] = Task {
+                let outcomes = await deliverer.deliver(notifications, credentials: credentials)
+                self.finish(batch, outcomes, app: app, started: started)
+                self.inFlight[id] = nil
+                self.notificationsInFlight -= batch.count
+                self.metrics.set("herald_deliveries_in_flight", Double(self.notificationsInFlight))
+                self.wake()
+            }
+        }
+        metrics.set("herald_deliveries_in_flight", Double(notificationsInFlight))
+    }
+
+    /// Records a batch's outcomes: sent, retried with backoff, failed, or invalidated.
+    func finish(_ jobs: [DeliveryJob], _ outcomes: [DeliveryOutcome], app: AppRecord, started: Double) {
+        let now = wallTime()
+        metrics.observe("herald_delivery_batch_duration_seconds", [("app", app.id)], clock.now - started)
+        var results: [DeliveryResult] = []
+        var tally: [String: Int] = [:]
+        var latencies: [Double] = []
+        for (index, job) in jobs.enumerated() {
+            let outcome = index < outcomes.count ? outcomes[index] : .transportFailure("the deliverer gave no outcome")
+            let result = self.result(for: job, outcome, app: app, now: now)
+            results.append(DeliveryResult(seq: job.seq, outcome: result))
+            switch result {
+            case .sent:
+                tally["sent", default: 0] += 1
+                latencies.append(max(0, now - job.dueAt))
+            case .retry: tally["retried", default: 0] += 1
+            case .failed: tally["failed", default: 0] += 1
+            case .invalidated: tally["invalidated", default: 0] += 1
+            }
+        }
+        do {
+            try store.completeDeliveries(results, now: now)
+        } catch {
+            // The jobs stay in flight in the store; the next start sends them again (in doubt).
+            logger.log(.error, "herald gateway: cannot record \(results.count) outcomes: \(error)")
+        }
+        metrics.observe("herald_delivery_latency_seconds", [("app", app.id)], values: latencies)
+        for (outcome, count) in tally {
+            metrics.increment("herald_deliveries_total", [("app", app.id), ("outcome", outcome)], by: Double(count))
+        }
+    }
+
+    private func result(for job: DeliveryJob, _ outcome: DeliveryOutcome, app: AppRecord, now: Double) -> DeliveryResult.Outcome {
+        switch outcome {
+        case .accepted(let apnsID):
+            return .sent(apnsID: apnsID)
+        case .transportFailure(let reason):
+            return retry(job, reason: "TransportFailure", detail: reason, now: now)
+        case .rejected(let status, let reason, let timestamp):
+            switch APNsFailure.classify(status: status, reason: reason) {
+            case .invalidateToken: return .invalidated(reason: reason, timestamp: status == 410 ? timestamp : nil)
+            case .permanent: return .failed(reason: reason)
+            case .retry: return retry(job, reason: reason, detail: "HTTP \(status)", now: now)
+            case .configuration:
+                let wait = policy.backoff.delay(attempt: job.attempts - 1, jitter: jitter())
+                pausedUntil[app.id] = now + wait
+                logger.log(
+                    .error,
+                    "herald gateway: APNs refused app \(app.id)'s credentials (\(status) \(reason)); pausing its deliveries for \(Int(wait)) s. Fix them with 'herald app set-credentials'."
+                )
+                return retry(job, reason: reason, detail: "HTTP \(status)", now: now)
+            }
+        }
+    }
+
+    private func retry(_ job: DeliveryJob, reason: String, detail: String, now: Double) -> DeliveryResult.Outcome {
+        guard job.attempts < policy.maxAttempts else { return .failed(reason: reason) }
+        let retryAt = now + policy.backoff.delay(attempt: job.attempts - 1, jitter: jitter())
+        if let expiration = job.options.expiration, retryAt > expiration { return .failed(reason: "Expired") }
+        logger.log(.debug, "herald gateway: \(job.token.prefix(8))… \(reason) (\(detail)); retry \(job.attempts) at \(retryAt)")
+        return .retry(reason: reason, retryAt: retryAt)
+    }
+
+    private func nextTaskID() -> Int {
+        defer { taskCounter += 1 }
+        return taskCounter
+    }
+}

@@ -1,0 +1,155 @@
+import Foundation
+import HeraldCore
+
+/// The delivery workers: promote scheduled publishes, fan publishes out into
+/// deliveries, and drain due deliveries through the deliverer in batches, recording every
+/// outcome. All state is in the store, so a process killed at any moment resumes on
+/// restart (`recoverInFlight` first). Waiting happens on the injected clock.
+@MainActor
+public final class DeliveryEngine {
+    let store: any GatewayStore
+    let deliverer: any PushDeliverer
+    let clock: any HeraldClock
+    let wallTime: @Sendable () -> Double
+    let metrics: GatewayMetrics
+    public let policy: DeliveryPolicy
+    let jitter: () -> Double
+    let logger: any HeraldLogger
+
+    var limiter = RateLimiter()
+    /// Apps whose credentials APNs refused: no sends until then (seconds since 1970).
+    var pausedUntil: [String: Double] = [:]
+    var inFlight: [Int: Task<Void, Never>] = [:]
+    var taskCounter = 0
+    var notificationsInFlight = 0
+    private var running = false
+    private var sleeper: CheckedContinuation<Void, Never>?
+    private var timer: ClockTimer?
+    private var woken = false
+
+    public init(
+        store: any GatewayStore, deliverer: any PushDeliverer, clock: any HeraldClock, wallTime: @escaping @Sendable () -> Double,
+        metrics: GatewayMetrics = GatewayMetrics(), policy: DeliveryPolicy = DeliveryPolicy(),
+        jitter: @escaping () -> Double = { Double.random(in: 0...1) }, logger: any HeraldLogger = SilentLogger()
+    ) {
+        self.store = store
+        self.deliverer = deliverer
+        self.clock = clock
+        self.wallTime = wallTime
+        self.metrics = metrics
+        self.policy = policy
+        self.jitter = jitter
+        self.logger = logger
+    }
+
+    /// Runs until `stop()`: steps while there is work, sleeps on the clock otherwise.
+    public func start() {
+        guard !running else { return }
+        running = true
+        Task { await loop() }
+    }
+
+    public func stop() {
+        running = false
+        wake()
+    }
+
+    /// Stops launching batches and waits, up to `timeout` seconds, for those in flight to
+    /// be answered and recorded, so a planned restart leaves nothing in doubt. Returns how
+    /// many batches were still out when the time ran out.
+    @discardableResult
+    public func drain(timeout: Double) async -> Int {
+        stop()
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, timeout) * 1e9)
+        while !inFlight.isEmpty && DispatchTime.now().uptimeNanoseconds < deadline {
+            try? await Task.sleep(nanoseconds: 5_000_000)
+        }
+        return inFlight.count
+    }
+
+    /// Something new to do (a publish was committed): stop sleeping.
+    public func wake() {
+        woken = true
+        timer?.cancel()
+        timer = nil
+        let waiting = sleeper
+        sleeper = nil
+        waiting?.resume()
+    }
+
+    private func loop() async {
+        while running {
+            let worked = await step()
+            if !worked { await sleep(seconds: idleWait()) }
+        }
+    }
+
+    private func sleep(seconds: Double) async {
+        guard !woken else {
+            woken = false
+            return
+        }
+        await withCheckedContinuation { continuation in
+            sleeper = continuation
+            timer = clock.schedule(after: seconds) { [weak self] in self?.wake() }
+        }
+        woken = false
+    }
+
+    /// How long to sleep: until the next scheduled publish or retry, at most `idlePoll`.
+    private func idleWait() -> Double {
+        guard inFlight.count < policy.maxBatchesInFlight else { return policy.idlePoll }
+        let next = (try? store.nextDueTime()) ?? nil
+        let now = wallTime()
+        let wait = next.map { max(0.001, $0 - now) } ?? policy.idlePoll
+        return min(policy.idlePoll, wait)
+    }
+
+    /// One round: promote, one fan-out step, launch batches up to the in-flight limit.
+    /// Returns whether it did anything.
+    @discardableResult
+    public func step() async -> Bool {
+        let now = wallTime()
+        var worked = false
+        do {
+            if try store.promoteDuePublishes(now: now) > 0 { worked = true }
+            if let progress = try store.fanOutStep(limit: policy.fanOutBatch, now: now) {
+                worked = true
+                metrics.increment("herald_fanout_deliveries_total", [("app", progress.appID)], by: Double(progress.created))
+            }
+            worked = try launchBatches(now: now) || worked
+        } catch {
+            logger.log(.error, "herald gateway: the store failed: \(error); retrying in \(policy.idlePoll) s")
+            return false
+        }
+        return worked
+    }
+
+    /// Runs rounds until nothing is due now and nothing is in flight (tests, benchmarks).
+    public func runUntilIdle() async {
+        while true {
+            let worked = await step()
+            let tasks = Array(inFlight.values)
+            for task in tasks { await task.value }
+            if !worked && tasks.isEmpty && inFlight.isEmpty { return }
+        }
+    }
+
+    private func launchBatches(now: Double) throws -> Bool {
+        var launched = false
+        var apps: [String: AppRecord] = [:]
+        for appID in try store.appsWithDueDeliveries(now: now) {
+            guard inFlight.count < policy.maxBatchesInFlight else { break }
+            if let until = pausedUntil[appID], until > now { continue }
+            guard let app = try apps[appID] ?? store.app(id: appID) else { continue }
+            apps[appID] = app
+            let allowed = limiter.take(app: appID, rate: app.rateLimit, wanted: policy.batchSize, now: clock.now)
+            guard allowed > 0 else { continue }
+            let jobs = try store.claimDeliveries(appID: appID, now: now, limit: allowed)
+            guard !jobs.isEmpty else { continue }
+            launched = true
+            try send(jobs, app: app, now: now)
+        }
+        return launched
+    }
+}

@@ -1,0 +1,19 @@
+import HeraldCore
+
+/// How the delivery workers pace themselves.
+public struct DeliveryPolicy: Sendable {
+    /// Notifications per deliverer call.
+    public var batchSize = 500
+    /// Deliveries created per fan-out step (one transaction).
+    public var fanOutBatch = 2000
+    /// Batches handed to the deliverer at once.
+    public var maxBatchesInFlight = 4
+    /// Attempts before a retryable failure is given up.
+    public var maxAttempts = 12
+    /// Retry waits: 1 s × 2^n capped at 5 min, equal jitter.
+    public var backoff = Backoff(base: 1, cap: 300)
+    /// How long the workers sleep when idle before looking again (a publish wakes them at once).
+    public var idlePoll = 1.0
+
+    public init() {}
+}

@@ -1,0 +1,56 @@
+/// One notification for one device, as the deliverer puts it on the wire to APNs.
+public struct OutgoingNotification: Sendable, Hashable {
+    /// Lowercase hex: `POST /3/device/<token>`.
+    public var deviceToken: String
+    /// `apns-topic`: the bundle id with the push type's suffix (`.voip`, ...).
+    public var topic: String
+    /// `apns-push-type`.
+    public var pushType: String
+    /// `apns-priority`: 10, 5 or 1.
+    public var priority: Int
+    /// `apns-expiration` in seconds since 1970; `nil` leaves the header out.
+    public var expiration: Double?
+    /// `apns-collapse-id`.
+    public var collapseID: String?
+    /// `apns-id`: the same on every attempt of one delivery.
+    public var apnsID: String
+    /// The body, with `herald.publishId`.
+    public var payload: [UInt8]
+    /// The publish this belongs to (for logs and test records; not sent as a header).
+    public var publishID: String
+
+    public init(
+        deviceToken: String, topic: String, pushType: String, priority: Int, expiration: Double?, collapseID: String?, apnsID: String,
+        payload: [UInt8], publishID: String
+    ) {
+        self.deviceToken = deviceToken
+        self.topic = topic
+        self.pushType = pushType
+        self.priority = priority
+        self.expiration = expiration
+        self.collapseID = collapseID
+        self.apnsID = apnsID
+        self.payload = payload
+        self.publishID = publishID
+    }
+}
+
+/// What APNs (or the transport) said about one notification.
+public enum DeliveryOutcome: Sendable, Hashable {
+    /// 200: APNs took it; its `apns-id` echoed.
+    case accepted(apnsID: String)
+    /// An APNs error response: the status, the JSON `reason`, and for 410 the
+    /// `timestamp` (converted from APNs' milliseconds to seconds since 1970).
+    case rejected(status: Int, reason: String, timestamp: Double?)
+    /// No answer: connection refused or lost, TLS, timeout. Whether APNs got it is unknown.
+    case transportFailure(String)
+}
+
+/// Sends notifications to APNs. The gateway hands it batches for one app and one
+/// environment; it answers one outcome per notification, in the batch's order.
+///
+/// HeraldAPNs implements it over HTTP/2 (one connection pool per team, key and
+/// environment); `RecordingDeliverer` and `FakeDeliverer` stand in for tests.
+public protocol PushDeliverer: Sendable {
+    func deliver(_ batch: [OutgoingNotification], credentials: APNsCredentials?) async -> [DeliveryOutcome]
+}

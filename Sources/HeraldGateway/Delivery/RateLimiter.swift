@@ -1,0 +1,24 @@
+/// Per-app token buckets: an app with a rate limit of r notifications per second may
+/// send r per second on average, in bursts of at most one second's worth.
+struct RateLimiter {
+    private var buckets: [String: (tokens: Double, at: Double)] = [:]
+
+    /// How many of `wanted` the app may send at `now`, taken from its bucket.
+    mutating func take(app: String, rate: Double?, wanted: Int, now: Double) -> Int {
+        guard let rate, rate > 0 else { return wanted }
+        let burst = max(1, rate)
+        var bucket = buckets[app] ?? (burst, now)
+        bucket.tokens = min(burst, bucket.tokens + (now - bucket.at) * rate)
+        bucket.at = now
+        let granted = min(wanted, Int(bucket.tokens))
+        bucket.tokens -= Double(granted)
+        buckets[app] = bucket
+        return granted
+    }
+
+    /// Seconds until the app has a token again.
+    func wait(app: String, rate: Double?) -> Double {
+        guard let rate, rate > 0, let bucket = buckets[app] else { return 0 }
+        return max(0, (1 - bucket.tokens) / rate)
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import HeraldCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// TEST MODE (`herald serve --deliverer record:FILE`): sends nothing. Appends every
+/// notification of a batch to FILE as one JSON line each, makes them durable with one
+/// `fsync`, then answers 200 for each. A test that kills the gateway reads FILE as
+/// "what APNs received": a line on disk is a notification that reached APNs.
+public final class RecordingDeliverer: PushDeliverer, @unchecked Sendable {
+    public let path: String
+    private let fd: Int32
+    private let lock = NSLock()
+    /// Seconds to wait per batch before writing, like a network round trip.
+    public let latency: Double
+
+    public init(path: String, latency: Double = 0) throws {
+        let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+        guard fd >= 0 else {
+            let code = errno
+            throw StorageError("open", path: path, code: code, reason: String(cString: strerror(code)))
+        }
+        self.fd = fd
+        self.path = path
+        self.latency = latency
+    }
+
+    deinit { close(fd) }
+
+    public func deliver(_ batch: [OutgoingNotification], credentials: APNsCredentials?) async -> [DeliveryOutcome] {
+        if latency > 0 { try? await Task.sleep(nanoseconds: UInt64(latency * 1e9)) }
+        var text = ""
+        for notification in batch { text += JSONWriter.serialize(Self.json(notification)) + "\n" }
+        let bytes = Array(text.utf8)
+        let failure: String? = lock.withLock {
+            var offset = 0
+            while offset < bytes.count {
+                let written = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return String(cString: strerror(errno))
+                }
+                offset += written
+            }
+            return fsync(fd) == 0 ? nil : String(cString: strerror(errno))
+        }
+        if let failure { return batch.map { _ in .transportFailure("record file \(path): \(failure)") } }
+        return batch.map { .accepted(apnsID: $0.apnsID) }
+    }
+
+    /// One record line: the headers APNs would get and the payload as JSON.
+    public static func json(_ notification: OutgoingNotification) -> JSONValue {
+        [
+            "publishId": .string(notification.publishID), "token": .string(notification.deviceToken),
+            "apnsId": .string(notification.apnsID),
+            "topic": .string(notification.topic), "pushType": .string(notification.pushType), "priority": .int(notification.priority),
+            "expiration": notification.expiration.map(JSONValue.double) ?? .null,
+            "collapseId": notification.collapseID.map(JSONValue.string) ?? .null,
+            "payload": (try? JSONParser().parse(notification.payload)) ?? .null,
+        ]
+    }
+}
+
+/// TEST MODE (`herald serve --deliverer discard`): answers 200 to everything, sends nothing.
+public struct DiscardingDeliverer: PushDeliverer {
+    public let latency: Double
+
+    public init(latency: Double = 0) {
+        self.latency = latency
+    }
+
+    public func deliver(_ batch: [OutgoingNotification], credentials: APNsCredentials?) async -> [DeliveryOutcome] {
+        if latency > 0 { try? await Task.sleep(nanoseconds: UInt64(latency * 1e9)) }
+        return batch.map { .accepted(apnsID: $0.apnsID) }
+    }
+}

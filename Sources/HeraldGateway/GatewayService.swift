@@ -1,0 +1,57 @@
+import Foundation
+import HeraldCore
+
+/// A running gateway: the store, the HTTP API on libmicrohttpd, and the delivery workers.
+/// `herald serve` is this with options; tests start it in-process on port 0.
+@MainActor
+public final class GatewayService {
+    public let store: SQLiteStore
+    public let api: GatewayAPI
+    public let engine: DeliveryEngine
+    public let metrics: GatewayMetrics
+    let server: HTTPServer
+    /// Deliveries a previous process left in flight, sent again (in doubt).
+    public let recovered: Int
+
+    public init(
+        data: URL, listen: ListenAddress, http: HTTPServer.Configuration = HTTPServer.Configuration(),
+        durability: SQLiteStore.Durability = .publishes, deliverer: any PushDeliverer, policy: DeliveryPolicy = DeliveryPolicy(),
+        clock: any HeraldClock = LiveClock(), logger: any HeraldLogger = SilentLogger()
+    ) throws {
+        store = try SQLiteStore(directory: data, durability: durability)
+        recovered = try store.recoverInFlight()
+        let metrics = GatewayMetrics()
+        self.metrics = metrics
+        let engine = DeliveryEngine(
+            store: store, deliverer: deliverer, clock: clock, wallTime: { Date().timeIntervalSince1970 }, metrics: metrics, policy: policy,
+            logger: logger)
+        self.engine = engine
+        api = GatewayAPI(
+            store: store, metrics: metrics, maxBodyBytes: http.maxBodyBytes, onPublish: { Task { @MainActor in engine.wake() } })
+        let api = self.api
+        server = try HTTPServer(address: listen, configuration: http) { api.handle($0) }
+        engine.start()
+    }
+
+    /// Where it listens, with the actual port.
+    public var listening: String {
+        ListenAddress(host: server.address.host, port: server.port).description
+    }
+
+    public var port: UInt16 { server.port }
+
+    /// Stops the HTTP server (waiting for its threads) and the workers.
+    public func stop() {
+        server.stop()
+        engine.stop()
+    }
+
+    /// A graceful stop: no new requests (those being answered finish), no new batches,
+    /// and up to `timeout` seconds for the batches in flight to be answered and recorded.
+    /// Returns the batches still out (their deliveries will be in doubt at the next start).
+    @discardableResult
+    public func shutdown(timeout: Double = 10) async -> Int {
+        server.stop()
+        return await engine.drain(timeout: timeout)
+    }
+}

@@ -1,0 +1,29 @@
+import HeraldCore
+
+/// An HTTP response: status, headers and body bytes.
+public struct HTTPResponse: Sendable {
+    public var status: Int
+    public var headers: [(String, String)]
+    public var body: [UInt8]
+
+    public init(status: Int, headers: [(String, String)] = [], body: [UInt8] = []) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    /// A JSON body.
+    public static func json(_ status: Int, _ value: JSONValue) -> HTTPResponse {
+        HTTPResponse(status: status, headers: [("Content-Type", "application/json")], body: Array(JSONWriter.serialize(value).utf8))
+    }
+
+    /// `{"error": {"code", "message"}}`.
+    public static func error(_ error: APIError) -> HTTPResponse {
+        var response = json(error.status, ["error": ["code": .string(error.code), "message": .string(error.message)]])
+        response.headers += error.headers
+        return response
+    }
+
+    /// The body parsed as JSON (for tests and clients).
+    public var json: JSONValue? { try? JSONParser().parse(body) }
+}

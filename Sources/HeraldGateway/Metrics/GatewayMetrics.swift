@@ -1,0 +1,121 @@
+import Foundation
+
+/// The gateway's counters and latency histograms, rendered in Prometheus' text format
+/// at `GET /metrics`. Thread-safe: the HTTP threads and the workers record into it.
+public final class GatewayMetrics: @unchecked Sendable {
+    private let lock = NSLock()
+    private var counters: [String: [Labels: Double]] = [:]
+    private var histograms: [String: [Labels: Histogram]] = [:]
+    private var gauges: [String: Double] = [:]
+
+    /// Label values in a fixed order, e.g. `app="app_1",status="201"`.
+    /// Label values in a fixed order, rendered once, e.g. `app="app_1",status="201"`.
+    struct Labels: Hashable, Comparable {
+        let text: String
+
+        init(pairs: [(String, String)]) {
+            text = pairs.map { name, value in
+                let escaped =
+                    value.contains(where: { $0 == "\\" || $0 == "\"" || $0 == "\n" })
+                    ? value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+                        .replacingOccurrences(of: "\n", with: "\\n") : value
+                return "\(name)=\"\(escaped)\""
+            }.joined(separator: ",")
+        }
+
+        static func < (a: Labels, b: Labels) -> Bool { a.text < b.text }
+    }
+
+    struct Histogram {
+        static let bounds: [Double] = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60]
+        var buckets = [Int](repeating: 0, count: bounds.count)
+        var count = 0
+        var sum = 0.0
+
+        mutating func observe(_ value: Double) {
+            for (index, bound) in Self.bounds.enumerated() where value <= bound { buckets[index] += 1 }
+            count += 1
+            sum += value
+        }
+    }
+
+    static let help: [String: (type: String, text: String)] = [
+        "herald_http_requests_total": ("counter", "API requests by route, app and status."),
+        "herald_http_request_duration_seconds": ("histogram", "Time to answer an API request, by route."),
+        "herald_devices_registered_total": ("counter", "Device registrations (new and updated) by app."),
+        "herald_publishes_total": ("counter", "Publishes committed by app."),
+        "herald_events_total": ("counter", "Device events received (duplicates included) by app and kind."),
+        "herald_deliveries_total": ("counter", "Delivery outcomes by app: sent, failed, invalidated, retried."),
+        "herald_deliveries_in_doubt_total": ("counter", "Deliveries found in flight after a restart and sent again."),
+        "herald_delivery_batch_duration_seconds": ("histogram", "Time the deliverer took for one batch, by app."),
+        "herald_delivery_latency_seconds": ("histogram", "From a publish being due to APNs accepting a notification, by app."),
+        "herald_fanout_deliveries_total": ("counter", "Deliveries created by fan-out, by app."),
+        "herald_deliveries_in_flight": ("gauge", "Deliveries handed to the deliverer and not yet answered."),
+    ]
+
+    public init() {}
+
+    public func increment(_ name: String, _ labels: [(String, String)], by amount: Double = 1) {
+        lock.withLock { counters[name, default: [:]][Labels(pairs: labels), default: 0] += amount }
+    }
+
+    public func observe(_ name: String, _ labels: [(String, String)], _ value: Double) {
+        observe(name, labels, values: [value])
+    }
+
+    /// Many observations of one histogram under one lock (a batch's latencies).
+    public func observe(_ name: String, _ labels: [(String, String)], values: [Double]) {
+        guard !values.isEmpty else { return }
+        let key = Labels(pairs: labels)
+        lock.withLock {
+            var histogram = histograms[name]?[key] ?? Histogram()
+            for value in values { histogram.observe(value) }
+            histograms[name, default: [:]][key] = histogram
+        }
+    }
+
+    public func set(_ name: String, _ value: Double) {
+        lock.withLock { gauges[name] = value }
+    }
+
+    func observeRequest(route: String, app: String?, status: Int, seconds: Double) {
+        increment("herald_http_requests_total", [("route", route), ("app", app ?? ""), ("status", String(status))])
+        observe("herald_http_request_duration_seconds", [("route", route)], seconds)
+    }
+
+    /// A counter's value (tests).
+    public func value(_ name: String, _ labels: [(String, String)]) -> Double {
+        lock.withLock { counters[name]?[Labels(pairs: labels)] ?? 0 }
+    }
+
+    /// Everything in Prometheus' text exposition format 0.0.4.
+    public func render() -> String {
+        lock.withLock {
+            var out = ""
+            let names = Set(counters.keys).union(histograms.keys).union(gauges.keys).sorted()
+            for name in names {
+                if let help = Self.help[name] { out += "# HELP \(name) \(help.text)\n# TYPE \(name) \(help.type)\n" }
+                for (labels, value) in (counters[name] ?? [:]).sorted(by: { $0.key < $1.key }) {
+                    out += "\(name)\(Self.braces(labels.text)) \(Self.number(value))\n"
+                }
+                if let value = gauges[name] { out += "\(name) \(Self.number(value))\n" }
+                for (labels, histogram) in (histograms[name] ?? [:]).sorted(by: { $0.key < $1.key }) {
+                    let prefix = labels.text.isEmpty ? "" : labels.text + ","
+                    for (index, bound) in Histogram.bounds.enumerated() {
+                        out += "\(name)_bucket{\(prefix)le=\"\(Self.number(bound))\"} \(histogram.buckets[index])\n"
+                    }
+                    out += "\(name)_bucket{\(prefix)le=\"+Inf\"} \(histogram.count)\n"
+                    out += "\(name)_sum\(Self.braces(labels.text)) \(Self.number(histogram.sum))\n"
+                    out += "\(name)_count\(Self.braces(labels.text)) \(histogram.count)\n"
+                }
+            }
+            return out
+        }
+    }
+
+    private static func braces(_ text: String) -> String { text.isEmpty ? "" : "{\(text)}" }
+
+    private static func number(_ value: Double) -> String {
+        value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+}

@@ -1,0 +1,64 @@
+import HeraldCore
+
+/// Everything the gateway keeps: apps, devices, publishes, deliveries and events.
+///
+/// Every method is one transaction: when it returns, its change is durable (a publish
+/// is committed before its 202). Errors are `StoreError`s. `SQLiteStore` is the
+/// embedded implementation; a PostgreSQL one for several gateway processes implements
+/// the same protocol (claims then use `FOR UPDATE SKIP LOCKED`, see docs/gateway.md).
+public protocol GatewayStore: AnyObject, Sendable {
+    // MARK: Apps
+    func createApp(_ app: AppRecord) throws
+    func app(id: String) throws -> AppRecord?
+    func apps() throws -> [AppRecord]
+    /// Replaces the hash of the server key, the client key, or both; `false` when no such app.
+    func updateKeyHashes(appID: String, server: String?, client: String?) throws -> Bool
+    /// Adds or replaces the credentials for one environment; `false` when no such app.
+    func setCredentials(appID: String, _ credentials: APNsCredentials) throws -> Bool
+
+    // MARK: Devices
+    /// Registers a token, or updates the device that already has it (same id,
+    /// `created` false). Throws `limitExceeded` past 100 devices per user.
+    func registerDevice(appID: String, _ registration: DeviceRegistration, now: Double) throws -> (id: String, created: Bool)
+    func device(appID: String, id: String) throws -> DeviceRecord?
+    /// `false` when no such device.
+    func setInterests(appID: String, deviceID: String, _ interests: [String], now: Double) throws -> Bool
+    func setUser(appID: String, deviceID: String, _ userID: String?, now: Double) throws -> Bool
+    func deleteDevice(appID: String, deviceID: String) throws -> Bool
+
+    // MARK: Publishes
+    /// Commits a publish, or returns the one with the same idempotency key (`created` false).
+    func createPublish(_ publish: NewPublish) throws -> (id: String, created: Bool)
+    func publish(appID: String, id: String) throws -> PublishRecord?
+    /// Cancels a scheduled or queued publish; `conflict` once it is sending or done.
+    func cancelPublish(appID: String, id: String, now: Double) throws -> PublishRecord
+    func recordEvents(appID: String, _ events: [DeviceEvent]) throws -> EventTally
+
+    // MARK: Workers
+    /// Moves scheduled publishes whose time has come to queued; how many.
+    func promoteDuePublishes(now: Double) throws -> Int
+    /// Creates up to `limit` deliveries for the oldest publish being fanned out;
+    /// `nil` when no publish needs fan-out.
+    func fanOutStep(limit: Int, now: Double) throws -> FanOutProgress?
+    /// Apps with deliveries due at `now`.
+    func appsWithDueDeliveries(now: Double) throws -> [String]
+    /// Marks up to `limit` due deliveries of `appID` in flight and returns them.
+    func claimDeliveries(appID: String, now: Double, limit: Int) throws -> [DeliveryJob]
+    /// Records outcomes of claimed deliveries and updates their publishes' statistics.
+    func completeDeliveries(_ results: [DeliveryResult], now: Double) throws
+    /// At start: deliveries left in flight by a previous process go back to pending,
+    /// marked in doubt (they may have reached APNs). How many.
+    func recoverInFlight() throws -> Int
+    /// The earliest time something becomes due (a scheduled publish, a retry).
+    func nextDueTime() throws -> Double?
+}
+
+/// What one fan-out step did.
+public struct FanOutProgress: Sendable, Hashable {
+    public var publishID: String
+    public var appID: String
+    /// Deliveries created in this step.
+    public var created: Int
+    /// The fan-out of this publish is complete.
+    public var finished: Bool
+}

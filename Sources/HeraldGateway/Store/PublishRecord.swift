@@ -1,0 +1,98 @@
+import HeraldCore
+
+/// Where a publish is in its life.
+public enum PublishStatus: String, Sendable, Hashable, CaseIterable {
+    /// Waiting for its `sendAt`; can be cancelled.
+    case scheduled
+    /// Committed and due; not fanned out yet (can still be cancelled).
+    case queued
+    /// Being fanned out into deliveries, or deliveries are still pending.
+    case sending
+    /// Every delivery reached a final state.
+    case done
+    case cancelled
+}
+
+/// How a publish is sent: the APNs headers every delivery of it carries.
+public struct PublishOptions: Sendable, Hashable {
+    /// `apns-push-type`: `alert`, `background`, ...
+    public var pushType: String
+    /// `apns-priority`: 10, 5 or 1.
+    public var priority: Int
+    /// `apns-collapse-id`; the publish id when not given, so a notification APNs
+    /// delivers twice replaces itself on the device instead of showing twice.
+    public var collapseID: String?
+    /// Seconds since 1970 after which APNs (and the gateway) stop trying; `nil` for APNs' default.
+    public var expiration: Double?
+    /// Seconds since 1970 to send at; `nil` for now.
+    public var sendAt: Double?
+    /// For `tokens` targets that are not registered devices.
+    public var environment: APNsEnvironment
+
+    public init(
+        pushType: String = "alert", priority: Int = 10, collapseID: String? = nil, expiration: Double? = nil,
+        sendAt: Double? = nil, environment: APNsEnvironment = .production
+    ) {
+        self.pushType = pushType
+        self.priority = priority
+        self.collapseID = collapseID
+        self.expiration = expiration
+        self.sendAt = sendAt
+        self.environment = environment
+    }
+}
+
+/// A publish to commit: the store gives it its id and puts the id into the payload.
+public struct NewPublish: Sendable, Hashable {
+    public var appID: String
+    public var target: PublishTarget
+    /// The payload as a JSON object without `herald.publishId` (the store adds it).
+    public var payload: [String: JSONValue]
+    public var options: PublishOptions
+    public var idempotencyKey: String?
+    public var createdAt: Double
+
+    public init(
+        appID: String, target: PublishTarget, payload: [String: JSONValue], options: PublishOptions, idempotencyKey: String? = nil,
+        createdAt: Double
+    ) {
+        self.appID = appID
+        self.target = target
+        self.payload = payload
+        self.options = options
+        self.idempotencyKey = idempotencyKey
+        self.createdAt = createdAt
+    }
+}
+
+/// What happened to a publish's deliveries so far.
+public struct PublishCounts: Sendable, Hashable {
+    /// Deliveries created by the fan-out (one per device or token).
+    public var targeted = 0
+    /// Accepted by APNs.
+    public var sent = 0
+    /// Refused or given up on (including expired before they could be sent).
+    public var failed = 0
+    /// Refused because the token is dead; the device was invalidated.
+    public var invalidated = 0
+    /// Receipts from devices, each counted once per device.
+    public var delivered = 0
+    public var opened = 0
+
+    public init() {}
+}
+
+/// A committed publish with its status and statistics.
+public struct PublishRecord: Sendable, Hashable {
+    public var id: String
+    public var appID: String
+    public var target: PublishTarget
+    /// The exact bytes every delivery sends (with `herald.publishId`).
+    public var payload: [UInt8]
+    public var options: PublishOptions
+    public var status: PublishStatus
+    public var createdAt: Double
+    public var counts: PublishCounts
+    /// Failed deliveries by APNs reason (or `Expired`, `NoCredentials`, ...).
+    public var failures: [String: Int]
+}

@@ -1,0 +1,112 @@
+import CSQLite
+
+/// One SQLite connection with a statement cache. Not thread-safe: its owner serializes
+/// calls (`SQLiteStore` holds a lock around every use).
+final class Connection {
+    let handle: OpaquePointer
+    let path: String
+    private var cache: [String: Statement] = [:]
+
+    /// Opens (creating) the database at `path`; WAL journal, a busy timeout so other
+    /// processes (`herald app` beside a running `herald serve`) wait instead of failing.
+    init(path: String, synchronous: String = "FULL", busyTimeoutMilliseconds: Int32 = 5000) throws(DatabaseError) {
+        var pointer: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let code = sqlite3_open_v2(path, &pointer, flags, nil)
+        guard code == SQLITE_OK, let pointer else {
+            let message = pointer.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            if let pointer { sqlite3_close_v2(pointer) }
+            throw DatabaseError(code: code, message: "cannot open \(path): \(message)")
+        }
+        self.handle = pointer
+        self.path = path
+        sqlite3_extended_result_codes(pointer, 1)
+        let timeout = sqlite3_busy_timeout(pointer, busyTimeoutMilliseconds)
+        guard timeout == SQLITE_OK else { throw error(timeout) }
+        try execute("PRAGMA journal_mode = WAL")
+        try execute("PRAGMA synchronous = \(synchronous)")
+        try execute("PRAGMA foreign_keys = ON")
+    }
+
+    deinit {
+        cache.removeAll()
+        sqlite3_close_v2(handle)
+    }
+
+    /// Runs SQL that returns no rows we need (several statements allowed).
+    func execute(_ sql: String) throws(DatabaseError) {
+        var message: UnsafeMutablePointer<CChar>?
+        let code = sqlite3_exec(handle, sql, nil, nil, &message)
+        guard code == SQLITE_OK else {
+            let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
+            sqlite3_free(message)
+            throw DatabaseError(code: code, message: text, sql: sql)
+        }
+    }
+
+    /// A prepared statement for `sql`, from the cache when it was prepared before.
+    func statement(_ sql: String) throws(DatabaseError) -> Statement {
+        if let cached = cache[sql] { return cached }
+        let statement = try Statement(connection: self, sql: sql)
+        cache[sql] = statement
+        return statement
+    }
+
+    /// Runs `sql` with `values` and returns each row through `row`.
+    func query<T>(_ sql: String, _ values: [SQLValue] = [], _ row: (Statement) throws -> T) throws -> [T] {
+        let statement = try statement(sql)
+        try statement.bind(values)
+        defer { statement.reset() }
+        var rows: [T] = []
+        while try statement.step() { rows.append(try row(statement)) }
+        return rows
+    }
+
+    /// Runs `sql` once without caching its statement (SQL built for one call, such as an
+    /// `IN (?, ?, …)` list); the rows through `row`.
+    func queryOnce<T>(_ sql: String, _ values: [SQLValue], _ row: (Statement) throws -> T) throws -> [T] {
+        let statement = try Statement(connection: self, sql: sql)
+        try statement.bind(values)
+        var rows: [T] = []
+        while try statement.step() { rows.append(try row(statement)) }
+        return rows
+    }
+
+    /// `?, ?, …` for `count` parameters.
+    static func placeholders(_ count: Int) -> String {
+        Array(repeating: "?", count: count).joined(separator: ", ")
+    }
+
+    /// Runs a statement that returns no rows; the number of rows it changed.
+    @discardableResult
+    func run(_ sql: String, _ values: [SQLValue] = []) throws(DatabaseError) -> Int {
+        let statement = try statement(sql)
+        try statement.bind(values)
+        defer { statement.reset() }
+        while try statement.step() {}
+        return Int(sqlite3_changes(handle))
+    }
+
+    /// The first column of the first row as an integer, if any row.
+    func scalar(_ sql: String, _ values: [SQLValue] = []) throws -> Int? {
+        try query(sql, values) { $0.isNull(0) ? nil : $0.int(0) }.first ?? nil
+    }
+
+    /// Runs `body` in an immediate transaction (the write lock taken up front, so two
+    /// processes never deadlock upgrading); commits, or rolls back if `body` throws.
+    func transaction<T>(_ body: () throws -> T) throws -> T {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    func error(_ code: Int32, sql: String? = nil) -> DatabaseError {
+        DatabaseError(code: code, message: String(cString: sqlite3_errmsg(handle)), sql: sql)
+    }
+}

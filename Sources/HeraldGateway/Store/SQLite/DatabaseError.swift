@@ -1,0 +1,23 @@
+/// An SQLite call failed: its result code, SQLite's message, and the statement, if any.
+public struct DatabaseError: Error, Sendable, CustomStringConvertible {
+    /// SQLite's primary or extended result code (`SQLITE_BUSY` is 5, `SQLITE_CONSTRAINT` 19).
+    public var code: Int32
+    public var message: String
+    public var sql: String?
+
+    public init(code: Int32, message: String, sql: String? = nil) {
+        self.code = code
+        self.message = message
+        self.sql = sql
+    }
+
+    /// The primary result code (the low byte of an extended one).
+    public var primaryCode: Int32 { code & 0xFF }
+
+    public var description: String {
+        var text = "SQLite error \(code): \(message)"
+        if let sql { text += " (in \(sql.prefix(120)))" }
+        if primaryCode == 5 || primaryCode == 6 { text += "; another process holds the database locked, try again" }
+        return text
+    }
+}

@@ -1,0 +1,144 @@
+import HeraldCore
+
+extension SQLiteStore {
+    public func appsWithDueDeliveries(now: Double) throws -> [String] {
+        try locked { db in
+            let apps = try db.query("SELECT id FROM apps ORDER BY id", []) { $0.text(0) }
+            return try apps.filter { app in
+                try db.scalar(
+                    "SELECT 1 FROM deliveries WHERE app_id = ? AND state = 0 AND next_at <= ? LIMIT 1", [.text(app), .double(now)]) != nil
+            }
+        }
+    }
+
+    public func claimDeliveries(appID: String, now: Double, limit: Int) throws -> [DeliveryJob] {
+        try write { db in
+            let jobs = try db.query(
+                """
+                SELECT d.seq, d.publish_id, dv.id, d.token, d.environment, d.attempts, d.in_doubt, p.payload, p.push_type, p.priority,
+                p.collapse_id, p.expiration, p.environment, max(p.created_at, coalesce(p.send_at, 0))
+                FROM deliveries d JOIN publishes p ON p.id = d.publish_id LEFT JOIN devices dv ON dv.seq = d.device_seq
+                WHERE d.app_id = ? AND d.state = 0 AND d.next_at <= ? ORDER BY d.next_at, d.seq LIMIT ?
+                """, [.text(appID), .double(now), .int(limit)]
+            ) { row in
+                let publishID = row.text(1), token = row.text(3)
+                return DeliveryJob(
+                    seq: row.int(0), publishID: publishID, appID: appID, deviceID: row.optionalText(2), token: token,
+                    environment: APNsEnvironment(rawValue: row.text(4)) ?? .production, attempts: row.int(5) + 1, payload: row.blob(7),
+                    options: PublishOptions(
+                        pushType: row.text(8), priority: row.int(9), collapseID: row.optionalText(10), expiration: row.optionalDouble(11),
+                        environment: APNsEnvironment(rawValue: row.text(12)) ?? .production),
+                    apnsID: SHA256.uuid(publishID + ":" + token), inDoubt: row.int(6) != 0, dueAt: row.double(13))
+            }
+            if !jobs.isEmpty {
+                _ = try db.queryOnce(
+                    "UPDATE deliveries SET state = 1, attempts = attempts + 1, updated_at = ? WHERE seq IN (\(Connection.placeholders(jobs.count)))",
+                    [.double(now)] + jobs.map { .int($0.seq) }
+                ) { _ in () }
+            }
+            return jobs
+        }
+    }
+
+    public func completeDeliveries(_ results: [DeliveryResult], now: Double) throws {
+        guard !results.isEmpty else { return }
+        try write { db in
+            // The deliveries still in flight (a result for any other is a repeat: ignored).
+            let rows = try db.queryOnce(
+                "SELECT seq, publish_id, device_seq FROM deliveries WHERE state = 1 AND seq IN (\(Connection.placeholders(results.count)))",
+                results.map { .int($0.seq) }
+            ) { ($0.int(0), ($0.text(1), $0.isNull(2) ? nil : $0.int(2))) }
+            let inFlight = Dictionary(rows, uniquingKeysWith: { first, _ in first })
+            var sent: [Int] = []
+            var sentPerPublish: [String: Int] = [:]
+            var touched: Set<String> = []
+            for result in results {
+                guard let (publishID, deviceSeq) = inFlight[result.seq] else { continue }
+                touched.insert(publishID)
+                switch result.outcome {
+                case .sent:
+                    sent.append(result.seq)
+                    sentPerPublish[publishID, default: 0] += 1
+                case .retry(let reason, let retryAt):
+                    try db.run(
+                        "UPDATE deliveries SET state = 0, next_at = ?, reason = ?, updated_at = ? WHERE seq = ?",
+                        [.double(retryAt), .text(reason), .double(now), .int(result.seq)])
+                case .failed(let reason):
+                    try Self.fail(db, result.seq, publishID: publishID, reason: reason, now: now)
+                case .invalidated(let reason, let timestamp):
+                    try Self.invalidate(
+                        db, result.seq, publishID: publishID, deviceSeq: deviceSeq, reason: reason, timestamp: timestamp, now: now)
+                }
+            }
+            if !sent.isEmpty {
+                _ = try db.queryOnce(
+                    "UPDATE deliveries SET state = 2, updated_at = ? WHERE seq IN (\(Connection.placeholders(sent.count)))",
+                    [.double(now)] + sent.map { .int($0) }
+                ) { _ in () }
+            }
+            for (publishID, count) in sentPerPublish {
+                try db.run("UPDATE publishes SET sent = sent + ? WHERE id = ?", [.int(count), .text(publishID)])
+            }
+            for publishID in touched { try Self.finishIfComplete(db, publishID: publishID, now: now) }
+        }
+    }
+
+    /// APNs' rule: a 410 counts only for a token registered before its timestamp; a device
+    /// that registered the token again since keeps it (this delivery counts as failed).
+    private static func invalidate(
+        _ db: Connection, _ seq: Int, publishID: String, deviceSeq: Int?, reason: String, timestamp: Double?, now: Double
+    ) throws {
+        let registeredAt = try deviceSeq.flatMap {
+            try db.query("SELECT token_registered_at FROM devices WHERE seq = ?", [.int($0)], { $0.double(0) }).first
+        }
+        if let deviceSeq, let registeredAt, timestamp.map({ registeredAt < $0 }) ?? true {
+            try db.run(
+                "UPDATE devices SET invalidated_at = ?, invalid_reason = ? WHERE seq = ? AND invalidated_at IS NULL",
+                [.double(now), .text(reason), .int(deviceSeq)])
+        } else if deviceSeq != nil {
+            return try fail(db, seq, publishID: publishID, reason: reason, now: now)
+        }
+        try finish(db, seq, .invalidated, reason: reason, apnsID: nil, now: now)
+        try db.run("UPDATE publishes SET invalidated = invalidated + 1 WHERE id = ?", [.text(publishID)])
+        try countFailure(db, publishID: publishID, reason: reason)
+    }
+
+    public func recoverInFlight() throws -> Int {
+        try write { db in try db.run("UPDATE deliveries SET state = 0, in_doubt = 1 WHERE state = 1") }
+    }
+
+    public func nextDueTime() throws -> Double? {
+        try locked { db in
+            if try db.scalar("SELECT 1 FROM publishes WHERE status IN ('queued', 'sending') AND fanout_done = 0 LIMIT 1") != nil {
+                return 0
+            }
+            var times = try db.query("SELECT min(send_at) FROM publishes WHERE status = 'scheduled'", []) { $0.optionalDouble(0) }
+                .compactMap { $0 }
+            for app in try db.query("SELECT id FROM apps", [], { $0.text(0) }) {
+                times += try db.query("SELECT min(next_at) FROM deliveries WHERE app_id = ? AND state = 0", [.text(app)]) {
+                    $0.optionalDouble(0)
+                }
+                .compactMap { $0 }
+            }
+            return times.min()
+        }
+    }
+
+    private static func finish(_ db: Connection, _ seq: Int, _ state: DeliveryState, reason: String?, apnsID: String?, now: Double) throws {
+        try db.run(
+            "UPDATE deliveries SET state = ?, reason = ?, apns_id = coalesce(?, apns_id), updated_at = ? WHERE seq = ?",
+            [.int(state.rawValue), .optional(reason), .optional(apnsID), .double(now), .int(seq)])
+    }
+
+    private static func fail(_ db: Connection, _ seq: Int, publishID: String, reason: String, now: Double) throws {
+        try finish(db, seq, .failed, reason: reason, apnsID: nil, now: now)
+        try db.run("UPDATE publishes SET failed = failed + 1 WHERE id = ?", [.text(publishID)])
+        try countFailure(db, publishID: publishID, reason: reason)
+    }
+
+    private static func countFailure(_ db: Connection, publishID: String, reason: String) throws {
+        try db.run(
+            "INSERT INTO publish_failures (publish_id, reason, count) VALUES (?, ?, 1) ON CONFLICT (publish_id, reason) DO UPDATE SET count = count + 1",
+            [.text(publishID), .text(reason)])
+    }
+}

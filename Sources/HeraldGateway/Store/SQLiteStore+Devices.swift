@@ -1,0 +1,144 @@
+import HeraldCore
+
+extension SQLiteStore {
+    /// At most this many devices share one user id (Pusher Beams' limit).
+    public static let maxDevicesPerUser = 100
+
+    public func registerDevice(appID: String, _ registration: DeviceRegistration, now: Double) throws -> (id: String, created: Bool) {
+        try write { db in try Self.register(db, appID: appID, registration, now: now) }
+    }
+
+    /// Registers many devices in one transaction (an import from another provider, a
+    /// benchmark): all or none. How many were new.
+    public func importDevices(appID: String, _ registrations: [DeviceRegistration], now: Double) throws -> Int {
+        try write { db in
+            try registrations.reduce(0) { created, registration in
+                created + (try Self.register(db, appID: appID, registration, now: now).created ? 1 : 0)
+            }
+        }
+    }
+
+    private static func register(_ db: Connection, appID: String, _ registration: DeviceRegistration, now: Double) throws -> (
+        id: String, created: Bool
+    ) {
+        do {
+            let existing = try db.query(
+                "SELECT seq, id FROM devices WHERE app_id = ? AND token = ?", [.text(appID), .text(registration.token)]
+            ) {
+                ($0.int(0), $0.text(1))
+            }.first
+            if let userID = registration.userID, let userID {
+                try checkUserLimit(db, appID: appID, userID: userID, excluding: existing?.0)
+            }
+            let metadata = registration.metadata.map { JSONWriter.serialize($0) }
+            let seq: Int
+            let id: String
+            if let existing {
+                (seq, id) = existing
+                try db.run(
+                    """
+                    UPDATE devices SET environment = ?, metadata = coalesce(?, metadata), token_registered_at = ?, updated_at = ?,
+                    invalidated_at = NULL, invalid_reason = NULL WHERE seq = ?
+                    """, [.text(registration.environment.rawValue), .optional(metadata), .double(now), .double(now), .int(seq)])
+                if let userID = registration.userID {
+                    try db.run("UPDATE devices SET user_id = ? WHERE seq = ?", [.optional(userID), .int(seq)])
+                }
+            } else {
+                id = Identifier.make("dev_")
+                try db.run(
+                    """
+                    INSERT INTO devices (id, app_id, token, environment, user_id, metadata, created_at, token_registered_at, updated_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                    [
+                        .text(id), .text(appID), .text(registration.token), .text(registration.environment.rawValue),
+                        .optional(registration.userID ?? nil), .text(metadata ?? "{}"), .double(now), .double(now), .double(now),
+                    ])
+                seq = try db.scalar("SELECT last_insert_rowid()") ?? 0
+            }
+            if let interests = registration.interests {
+                try replaceInterests(db, appID: appID, seq: seq, interests)
+            }
+            return (id, existing == nil)
+        }
+    }
+
+    public func device(appID: String, id: String) throws -> DeviceRecord? {
+        try locked { db in
+            guard
+                var device = try db.query(
+                    """
+                    SELECT seq, id, app_id, token, environment, user_id, metadata, created_at, token_registered_at, invalidated_at, invalid_reason
+                    FROM devices WHERE app_id = ? AND id = ?
+                    """, [.text(appID), .text(id)]
+                ) { row in
+                    (
+                        row.int(0),
+                        DeviceRecord(
+                            id: row.text(1), appID: row.text(2), token: row.text(3),
+                            environment: APNsEnvironment(rawValue: row.text(4)) ?? .production, interests: [],
+                            userID: row.optionalText(5), metadata: (try? JSONParser().parse(row.text(6))) ?? .object([:]),
+                            createdAt: row.double(7), tokenRegisteredAt: row.double(8), invalidatedAt: row.optionalDouble(9),
+                            invalidReason: row.optionalText(10))
+                    )
+                }.first
+            else { return nil }
+            device.1.interests = try db.query(
+                "SELECT interest FROM device_interests WHERE device_seq = ? ORDER BY interest", [.int(device.0)]
+            ) { $0.text(0) }
+            return device.1
+        }
+    }
+
+    public func setInterests(appID: String, deviceID: String, _ interests: [String], now: Double) throws -> Bool {
+        try write { db in
+            guard let seq = try Self.deviceSeq(db, appID: appID, id: deviceID) else { return false }
+            try Self.replaceInterests(db, appID: appID, seq: seq, interests)
+            try db.run("UPDATE devices SET updated_at = ? WHERE seq = ?", [.double(now), .int(seq)])
+            return true
+        }
+    }
+
+    public func setUser(appID: String, deviceID: String, _ userID: String?, now: Double) throws -> Bool {
+        try write { db in
+            guard let seq = try Self.deviceSeq(db, appID: appID, id: deviceID) else { return false }
+            if let userID { try Self.checkUserLimit(db, appID: appID, userID: userID, excluding: seq) }
+            try db.run("UPDATE devices SET user_id = ?, updated_at = ? WHERE seq = ?", [.optional(userID), .double(now), .int(seq)])
+            return true
+        }
+    }
+
+    public func deleteDevice(appID: String, deviceID: String) throws -> Bool {
+        try write { db in
+            guard let seq = try Self.deviceSeq(db, appID: appID, id: deviceID) else { return false }
+            try db.run("DELETE FROM device_interests WHERE device_seq = ?", [.int(seq)])
+            try db.run("DELETE FROM devices WHERE seq = ?", [.int(seq)])
+            return true
+        }
+    }
+
+    static func deviceSeq(_ db: Connection, appID: String, id: String) throws -> Int? {
+        try db.scalar("SELECT seq FROM devices WHERE app_id = ? AND id = ?", [.text(appID), .text(id)])
+    }
+
+    private static func replaceInterests(_ db: Connection, appID: String, seq: Int, _ interests: [String]) throws {
+        try db.run("DELETE FROM device_interests WHERE device_seq = ?", [.int(seq)])
+        for interest in Set(interests) {
+            try db.run(
+                "INSERT INTO device_interests (app_id, interest, device_seq) VALUES (?, ?, ?)", [.text(appID), .text(interest), .int(seq)])
+        }
+    }
+
+    private static func checkUserLimit(_ db: Connection, appID: String, userID: String, excluding seq: Int?) throws {
+        let count =
+            try db.scalar(
+                "SELECT count(*) FROM devices WHERE app_id = ? AND user_id = ? AND seq != ?",
+                [.text(appID), .text(userID), .int(seq ?? -1)]) ?? 0
+        guard count < maxDevicesPerUser else {
+            throw StoreError(
+                .limitExceeded,
+                "user \(userID) already has \(maxDevicesPerUser) devices, the most one user may have; remove one (DELETE the device or clear its user) first"
+            )
+        }
+    }
+}

@@ -1,0 +1,125 @@
+import HeraldCore
+
+extension SQLiteStore {
+    /// One step of fan-out: the oldest queued or sending publish whose fan-out is not
+    /// finished gets up to `limit` more deliveries, in device order, from a cursor kept in
+    /// its row (target key index, last device seq) so a restart resumes where it stopped.
+    /// A device reached through two interests gets one delivery (unique publish and token).
+    public func fanOutStep(limit: Int, now: Double) throws -> FanOutProgress? {
+        try write { db in
+            guard
+                let row = try db.query(
+                    """
+                    SELECT id, app_id, target_kind, target_keys, fanout_key, fanout_seq, environment FROM publishes
+                    WHERE status IN ('queued', 'sending') AND fanout_done = 0 ORDER BY seq LIMIT 1
+                    """, [], { ($0.text(0), $0.text(1), $0.text(2), $0.text(3), $0.int(4), $0.int(5), $0.text(6)) }
+                ).first
+            else { return nil }
+            let (id, appID, kind, keysText, startKey, startSeq, environment) = row
+            let keys = ((try? JSONParser().parse(keysText))?.arrayValue ?? []).compactMap(\.stringValue)
+            var keyIndex = startKey
+            var afterSeq = startSeq
+            var remaining = max(1, limit)
+            var created = 0
+            while keyIndex < keys.count, remaining > 0 {
+                let key = keys[keyIndex]
+                let asked = remaining
+                let page: (scanned: Int, last: Int?)
+                if kind == "interests" || kind == "users" {
+                    let inserted = try Self.insertPage(
+                        db, publishID: id, appID: appID, kind: kind, key: key, afterSeq: afterSeq, limit: asked, now: now)
+                    created += inserted.created
+                    page = (inserted.scanned, inserted.last)
+                } else {
+                    let targets = try Self.targets(db, appID: appID, kind: kind, key: key, environment: environment)
+                    for target in targets {
+                        created += try db.run(
+                            """
+                            INSERT OR IGNORE INTO deliveries (publish_id, app_id, device_seq, token, environment, next_at, updated_at)
+                            VALUES (?, ?, ?, ?, ?, ?, ?)
+                            """,
+                            [
+                                .text(id), .text(appID), target.seq.map(SQLValue.int) ?? .null, .text(target.token),
+                                .text(target.environment),
+                                .double(now), .double(now),
+                            ])
+                    }
+                    page = (targets.count, nil)
+                }
+                remaining -= max(1, page.scanned)
+                // A full page may have more behind it: stay on this key, after the last device.
+                if let last = page.last, page.scanned == asked {
+                    afterSeq = last
+                } else {
+                    keyIndex += 1
+                    afterSeq = 0
+                }
+            }
+            let finished = keyIndex >= keys.count
+            try db.run(
+                """
+                UPDATE publishes SET fanout_key = ?, fanout_seq = ?, fanout_done = ?, targeted = targeted + ?, status = 'sending',
+                updated_at = ? WHERE id = ?
+                """, [.int(keyIndex), .int(afterSeq), .int(finished ? 1 : 0), .int(created), .double(now), .text(id)])
+            if finished { try Self.finishIfComplete(db, publishID: id, now: now) }
+            return FanOutProgress(publishID: id, appID: appID, created: created, finished: finished)
+        }
+    }
+
+    private struct Target {
+        var seq: Int?
+        var token: String
+        var environment: String
+    }
+
+    /// One page of an interest's or a user's devices, inserted as deliveries by one
+    /// `INSERT … SELECT` (no row leaves SQLite): how many devices the page had, the last
+    /// one's seq (the cursor), and how many deliveries were new.
+    private static func insertPage(
+        _ db: Connection, publishID: String, appID: String, kind: String, key: String, afterSeq: Int, limit: Int, now: Double
+    ) throws -> (scanned: Int, last: Int?, created: Int) {
+        let source =
+            kind == "interests"
+            ? """
+            FROM device_interests i JOIN devices d ON d.seq = i.device_seq
+            WHERE i.app_id = ? AND i.interest = ? AND i.device_seq > ? AND d.invalidated_at IS NULL ORDER BY i.device_seq LIMIT ?
+            """
+            : "FROM devices d WHERE d.app_id = ? AND d.user_id = ? AND d.seq > ? AND d.invalidated_at IS NULL ORDER BY d.seq LIMIT ?"
+        let filter: [SQLValue] = [.text(appID), .text(key), .int(afterSeq), .int(limit)]
+        let page =
+            try db.query("SELECT count(*), max(s) FROM (SELECT d.seq AS s \(source))", filter) {
+                ($0.int(0), $0.isNull(1) ? nil : $0.int(1))
+            }.first ?? (0, nil)
+        guard page.0 > 0 else { return (0, nil, 0) }
+        let created = try db.run(
+            """
+            INSERT OR IGNORE INTO deliveries (publish_id, app_id, device_seq, token, environment, next_at, updated_at)
+            SELECT ?, ?, d.seq, d.token, d.environment, ?, ? \(source)
+            """, [.text(publishID), .text(appID), .double(now), .double(now)] + filter)
+        return (page.0, page.1, created)
+    }
+
+    /// The device a `devices` or `tokens` key names: the registered device when there is
+    /// one, else (tokens only) the raw token in the publish's environment.
+    private static func targets(_ db: Connection, appID: String, kind: String, key: String, environment: String) throws -> [Target] {
+        let row: (Statement) -> Target = { Target(seq: $0.int(0), token: $0.text(1), environment: $0.text(2)) }
+        if kind == "devices" {
+            return try db.query(
+                "SELECT seq, token, environment FROM devices WHERE app_id = ? AND id = ? AND invalidated_at IS NULL",
+                [.text(appID), .text(key)], row)
+        }
+        let registered = try db.query(
+            "SELECT seq, token, environment FROM devices WHERE app_id = ? AND token = ? AND invalidated_at IS NULL",
+            [.text(appID), .text(key)], row)
+        return registered.isEmpty ? [Target(seq: nil, token: key, environment: environment)] : registered
+    }
+
+    /// Marks a publish done once its fan-out finished and every delivery is final.
+    static func finishIfComplete(_ db: Connection, publishID: String, now: Double) throws {
+        try db.run(
+            """
+            UPDATE publishes SET status = 'done', updated_at = ? WHERE id = ? AND status = 'sending' AND fanout_done = 1
+            AND targeted = sent + failed + invalidated
+            """, [.double(now), .text(publishID)])
+    }
+}

@@ -1,0 +1,138 @@
+import HeraldCore
+
+extension SQLiteStore {
+    public func createPublish(_ publish: NewPublish) throws -> (id: String, created: Bool) {
+        try durableWrite { db in
+            if let key = publish.idempotencyKey,
+                let existing = try db.query(
+                    "SELECT id FROM publishes WHERE app_id = ? AND idempotency_key = ?", [.text(publish.appID), .text(key)], { $0.text(0) }
+                ).first
+            {
+                return (existing, false)
+            }
+            let id = Identifier.make("pub_")
+            var payload = publish.payload
+            var herald = payload["herald"]?.objectValue ?? [:]
+            herald["publishId"] = .string(id)
+            payload["herald"] = .object(herald)
+            let bytes = Array(JSONWriter.serialize(.object(payload)).utf8)
+            let options = publish.options
+            let scheduled = (options.sendAt ?? 0) > publish.createdAt
+            let keys = JSONWriter.serialize(.array(publish.target.keys.map(JSONValue.string)))
+            try db.run(
+                """
+                INSERT INTO publishes (id, app_id, target_kind, target_keys, payload, push_type, priority, collapse_id, expiration,
+                send_at, environment, idempotency_key, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+                [
+                    .text(id), .text(publish.appID), .text(publish.target.kind), .text(keys), .blob(bytes), .text(options.pushType),
+                    .int(options.priority), .text(options.collapseID ?? id), .optional(options.expiration), .optional(options.sendAt),
+                    .text(options.environment.rawValue), .optional(publish.idempotencyKey),
+                    .text(scheduled ? PublishStatus.scheduled.rawValue : PublishStatus.queued.rawValue),
+                    .double(publish.createdAt), .double(publish.createdAt),
+                ])
+            return (id, true)
+        }
+    }
+
+    public func publish(appID: String, id: String) throws -> PublishRecord? {
+        try locked { db in try Self.loadPublish(db, appID: appID, id: id) }
+    }
+
+    public func cancelPublish(appID: String, id: String, now: Double) throws -> PublishRecord {
+        try durableWrite { db in
+            guard let publish = try Self.loadPublish(db, appID: appID, id: id) else {
+                throw StoreError(.notFound, "no publish \(id) in app \(appID)")
+            }
+            let started = try db.scalar("SELECT fanout_key + fanout_seq + targeted FROM publishes WHERE id = ?", [.text(id)]) ?? 0
+            guard publish.status == .scheduled || (publish.status == .queued && started == 0) else {
+                throw StoreError(
+                    .conflict, "publish \(id) is \(publish.status.rawValue); only a scheduled or queued publish can be cancelled")
+            }
+            try db.run("UPDATE publishes SET status = 'cancelled', updated_at = ? WHERE id = ?", [.double(now), .text(id)])
+            var cancelled = publish
+            cancelled.status = .cancelled
+            return cancelled
+        }
+    }
+
+    public func recordEvents(appID: String, _ events: [DeviceEvent]) throws -> EventTally {
+        try write { db in
+            var tally = EventTally()
+            var known: [String: Bool] = [:]
+            for event in events {
+                let exists: Bool
+                if let cached = known[event.publishID] {
+                    exists = cached
+                } else {
+                    exists =
+                        try db.scalar("SELECT 1 FROM publishes WHERE app_id = ? AND id = ?", [.text(appID), .text(event.publishID)]) != nil
+                    known[event.publishID] = exists
+                }
+                guard exists else {
+                    tally.unknownPublishes += 1
+                    continue
+                }
+                let inserted = try db.run(
+                    "INSERT OR IGNORE INTO events (publish_id, device_id, event, action_id, at) VALUES (?, ?, ?, ?, ?)",
+                    [
+                        .text(event.publishID), .text(event.deviceID), .text(event.kind.rawValue), .text(event.actionID ?? ""),
+                        .double(event.at),
+                    ])
+                guard inserted > 0 else {
+                    tally.duplicates += 1
+                    continue
+                }
+                tally.accepted += 1
+                if event.kind == .delivered || event.kind == .opened {
+                    let column = event.kind == .delivered ? "delivered" : "opened"
+                    try db.run("UPDATE publishes SET \(column) = \(column) + 1 WHERE id = ?", [.text(event.publishID)])
+                }
+            }
+            return tally
+        }
+    }
+
+    public func promoteDuePublishes(now: Double) throws -> Int {
+        try write { db in
+            try db.run(
+                "UPDATE publishes SET status = 'queued', updated_at = ? WHERE status = 'scheduled' AND send_at <= ?",
+                [.double(now), .double(now)])
+        }
+    }
+
+    static func loadPublish(_ db: Connection, appID: String, id: String) throws -> PublishRecord? {
+        guard
+            var publish = try db.query(
+                """
+                SELECT id, app_id, target_kind, target_keys, payload, push_type, priority, collapse_id, expiration, send_at, environment,
+                status, created_at, targeted, sent, failed, invalidated, delivered, opened FROM publishes WHERE app_id = ? AND id = ?
+                """, [.text(appID), .text(id)], Self.publishRow
+            ).first
+        else { return nil }
+        for (reason, count) in try db.query(
+            "SELECT reason, count FROM publish_failures WHERE publish_id = ?", [.text(id)], { ($0.text(0), $0.int(1)) })
+        {
+            publish.failures[reason] = count
+        }
+        return publish
+    }
+
+    private static func publishRow(_ row: Statement) -> PublishRecord {
+        let keys = ((try? JSONParser().parse(row.text(3)))?.arrayValue ?? []).compactMap(\.stringValue)
+        var counts = PublishCounts()
+        counts.targeted = row.int(13)
+        counts.sent = row.int(14)
+        counts.failed = row.int(15)
+        counts.invalidated = row.int(16)
+        counts.delivered = row.int(17)
+        counts.opened = row.int(18)
+        return PublishRecord(
+            id: row.text(0), appID: row.text(1), target: PublishTarget(kind: row.text(2), keys: keys) ?? .devices(keys),
+            payload: row.blob(4),
+            options: PublishOptions(
+                pushType: row.text(5), priority: row.int(6), collapseID: row.optionalText(7), expiration: row.optionalDouble(8),
+                sendAt: row.optionalDouble(9), environment: APNsEnvironment(rawValue: row.text(10)) ?? .production),
+            status: PublishStatus(rawValue: row.text(11)) ?? .queued, createdAt: row.double(12), counts: counts, failures: [:])
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+import HeraldCore
+
+/// The embedded store: one SQLite database (WAL) in the data folder, `herald.sqlite`.
+///
+/// One connection, one lock: calls from the HTTP threads and the workers take turns,
+/// each in its own transaction. Other processes (`herald app` while `herald serve`
+/// runs) share the file through SQLite's locks and a 5 s busy timeout.
+public final class SQLiteStore: GatewayStore, @unchecked Sendable {
+    public let directory: URL
+    let connection: Connection
+    private let lock = NSLock()
+
+    /// How commits reach the disk. Every commit survives a crash of the process (kill -9):
+    /// it is in the WAL, in the kernel's page cache. Surviving power loss needs an fsync.
+    public enum Durability: String, Sendable, CaseIterable {
+        /// fsync on every commit (about one disk flush per registration).
+        case full
+        /// The default: publishes (create, cancel) are fsync'd before the answer; device
+        /// registrations, events and delivery bookkeeping reach the disk with the next
+        /// publish or checkpoint (a device registers again at its next launch).
+        case publishes
+        /// No fsync at commit; the WAL is flushed at checkpoints only.
+        case normal
+    }
+
+    public let durability: Durability
+
+    /// Opens (creating, with mode 0700) the data folder and its database, and migrates it.
+    public init(directory: URL, durability: Durability = .publishes) throws {
+        self.directory = directory
+        self.durability = durability
+        do {
+            try FileManager.default.createDirectory(
+                at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw StoreError(.database(code: 14), "cannot create the data folder \(directory.path): \(error.localizedDescription)")
+        }
+        let path = directory.appendingPathComponent("herald.sqlite").path
+        do {
+            connection = try Connection(path: path, synchronous: durability == .full ? "FULL" : "NORMAL")
+            chmod(path, 0o600)
+            try Schema.migrate(connection)
+        } catch let error as DatabaseError {
+            throw StoreError(error)
+        }
+    }
+
+    /// Runs `body` with the connection under the lock; SQLite errors become `StoreError`s.
+    func locked<T>(_ body: (Connection) throws -> T) throws -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        do {
+            return try body(connection)
+        } catch let error as DatabaseError {
+            throw StoreError(error)
+        }
+    }
+
+    /// Like `locked`, inside one immediate transaction.
+    func write<T>(_ body: (Connection) throws -> T) throws -> T {
+        try locked { connection in try connection.transaction { try body(connection) } }
+    }
+
+    /// A transaction whose commit is fsync'd before this returns (unless `.normal`): it
+    /// also makes every earlier commit durable, the WAL being one sequential file.
+    func durableWrite<T>(_ body: (Connection) throws -> T) throws -> T {
+        guard durability == .publishes else { return try write(body) }
+        return try locked { connection in
+            try connection.execute("PRAGMA synchronous = FULL")
+            defer { try? connection.execute("PRAGMA synchronous = NORMAL") }
+            return try connection.transaction { try body(connection) }
+        }
+    }
+
+    // MARK: Apps
+
+    public func createApp(_ app: AppRecord) throws {
+        try write { db in
+            try db.run(
+                "INSERT INTO apps (id, name, bundle_id, server_key_hash, client_key_hash, rate_limit, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [
+                    .text(app.id), .text(app.name), .text(app.bundleID), .text(app.serverKeyHash), .text(app.clientKeyHash),
+                    .optional(app.rateLimit), .double(app.createdAt),
+                ])
+            for credentials in app.credentials { try Self.saveCredentials(db, appID: app.id, credentials) }
+        }
+    }
+
+    public func app(id: String) throws -> AppRecord? {
+        try locked { db in try Self.loadApps(db, where: "WHERE id = ?", [.text(id)]).first }
+    }
+
+    public func apps() throws -> [AppRecord] {
+        try locked { db in try Self.loadApps(db, where: "ORDER BY created_at, id", []) }
+    }
+
+    public func updateKeyHashes(appID: String, server: String?, client: String?) throws -> Bool {
+        try write { db in
+            let changed = try db.run(
+                "UPDATE apps SET server_key_hash = coalesce(?, server_key_hash), client_key_hash = coalesce(?, client_key_hash) WHERE id = ?",
+                [.optional(server), .optional(client), .text(appID)])
+            return changed > 0
+        }
+    }
+
+    public func setCredentials(appID: String, _ credentials: APNsCredentials) throws -> Bool {
+        try write { db in
+            guard try db.scalar("SELECT 1 FROM apps WHERE id = ?", [.text(appID)]) != nil else { return false }
+            try Self.saveCredentials(db, appID: appID, credentials)
+            return true
+        }
+    }
+
+    private static func saveCredentials(_ db: Connection, appID: String, _ credentials: APNsCredentials) throws {
+        let (method, keyID, teamID, pem): (String, String?, String?, String) =
+            switch credentials.method {
+            case .token(let keyID, let teamID, let pem): ("token", keyID, teamID, pem)
+            case .certificate(let pem): ("certificate", nil, nil, pem)
+            }
+        try db.run(
+            "INSERT OR REPLACE INTO app_credentials (app_id, environment, method, key_id, team_id, pem, endpoint, ca_file) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                .text(appID), .text(credentials.environment.rawValue), .text(method), .optional(keyID), .optional(teamID), .text(pem),
+                .optional(credentials.endpoint), .optional(credentials.caFile),
+            ])
+    }
+
+    private static func loadApps(_ db: Connection, where clause: String, _ values: [SQLValue]) throws -> [AppRecord] {
+        var apps = try db.query(
+            "SELECT id, name, bundle_id, server_key_hash, client_key_hash, rate_limit, created_at FROM apps \(clause)", values
+        ) { row in
+            AppRecord(
+                id: row.text(0), name: row.text(1), bundleID: row.text(2), serverKeyHash: row.text(3), clientKeyHash: row.text(4),
+                rateLimit: row.optionalDouble(5), createdAt: row.double(6))
+        }
+        for index in apps.indices {
+            apps[index].credentials = try db.query(
+                "SELECT environment, method, key_id, team_id, pem, endpoint, ca_file FROM app_credentials WHERE app_id = ? ORDER BY environment",
+                [.text(apps[index].id)]
+            ) { row in
+                let method: APNsCredentials.Method =
+                    row.text(1) == "token"
+                    ? .token(keyID: row.text(2), teamID: row.text(3), privateKeyPEM: row.text(4)) : .certificate(pem: row.text(4))
+                return APNsCredentials(
+                    environment: APNsEnvironment(rawValue: row.text(0)) ?? .production, method: method,
+                    endpoint: row.optionalText(5), caFile: row.optionalText(6))
+            }
+        }
+        return apps
+    }
+}

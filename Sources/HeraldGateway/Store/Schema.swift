@@ -1,0 +1,89 @@
+/// The store's tables, as numbered migrations recorded in `PRAGMA user_version`.
+/// A migration is never edited once released: changes are new migrations.
+enum Schema {
+    static let migrations: [String] = [
+        // 1: apps, devices, interests, publishes, deliveries, events.
+        """
+        CREATE TABLE apps (
+            id TEXT PRIMARY KEY, name TEXT NOT NULL, bundle_id TEXT NOT NULL,
+            server_key_hash TEXT NOT NULL, client_key_hash TEXT NOT NULL,
+            rate_limit REAL, created_at REAL NOT NULL
+        );
+        CREATE TABLE app_credentials (
+            app_id TEXT NOT NULL REFERENCES apps(id), environment TEXT NOT NULL,
+            method TEXT NOT NULL, key_id TEXT, team_id TEXT, pem TEXT NOT NULL,
+            endpoint TEXT, ca_file TEXT,
+            PRIMARY KEY (app_id, environment)
+        );
+        CREATE TABLE devices (
+            seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, app_id TEXT NOT NULL REFERENCES apps(id),
+            token TEXT NOT NULL, environment TEXT NOT NULL, user_id TEXT, metadata TEXT NOT NULL,
+            created_at REAL NOT NULL, token_registered_at REAL NOT NULL, updated_at REAL NOT NULL,
+            invalidated_at REAL, invalid_reason TEXT,
+            UNIQUE (app_id, token)
+        );
+        CREATE INDEX devices_user ON devices(app_id, user_id) WHERE user_id IS NOT NULL;
+        CREATE TABLE device_interests (
+            app_id TEXT NOT NULL, interest TEXT NOT NULL, device_seq INTEGER NOT NULL,
+            PRIMARY KEY (app_id, interest, device_seq)
+        ) WITHOUT ROWID;
+        CREATE INDEX device_interests_device ON device_interests(device_seq);
+        CREATE TABLE publishes (
+            seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, app_id TEXT NOT NULL REFERENCES apps(id),
+            target_kind TEXT NOT NULL, target_keys TEXT NOT NULL, payload BLOB NOT NULL,
+            push_type TEXT NOT NULL, priority INTEGER NOT NULL, collapse_id TEXT, expiration REAL,
+            send_at REAL, environment TEXT NOT NULL, idempotency_key TEXT,
+            status TEXT NOT NULL, created_at REAL NOT NULL, updated_at REAL NOT NULL,
+            fanout_key INTEGER NOT NULL DEFAULT 0, fanout_seq INTEGER NOT NULL DEFAULT 0,
+            fanout_done INTEGER NOT NULL DEFAULT 0,
+            targeted INTEGER NOT NULL DEFAULT 0, sent INTEGER NOT NULL DEFAULT 0,
+            failed INTEGER NOT NULL DEFAULT 0, invalidated INTEGER NOT NULL DEFAULT 0,
+            delivered INTEGER NOT NULL DEFAULT 0, opened INTEGER NOT NULL DEFAULT 0,
+            UNIQUE (app_id, idempotency_key)
+        );
+        CREATE INDEX publishes_status ON publishes(status, seq) WHERE status IN ('scheduled', 'queued', 'sending');
+        CREATE TABLE publish_failures (
+            publish_id TEXT NOT NULL, reason TEXT NOT NULL, count INTEGER NOT NULL,
+            PRIMARY KEY (publish_id, reason)
+        ) WITHOUT ROWID;
+        CREATE TABLE deliveries (
+            seq INTEGER PRIMARY KEY, publish_id TEXT NOT NULL, app_id TEXT NOT NULL,
+            device_seq INTEGER, token TEXT NOT NULL, environment TEXT NOT NULL,
+            state INTEGER NOT NULL DEFAULT 0, attempts INTEGER NOT NULL DEFAULT 0,
+            next_at REAL NOT NULL, in_doubt INTEGER NOT NULL DEFAULT 0,
+            reason TEXT, apns_id TEXT, updated_at REAL NOT NULL,
+            UNIQUE (publish_id, token)
+        );
+        CREATE INDEX deliveries_due ON deliveries(app_id, next_at) WHERE state = 0;
+        CREATE INDEX deliveries_inflight ON deliveries(state) WHERE state = 1;
+        CREATE TABLE events (
+            publish_id TEXT NOT NULL, device_id TEXT NOT NULL, event TEXT NOT NULL,
+            action_id TEXT NOT NULL, at REAL NOT NULL,
+            PRIMARY KEY (publish_id, device_id, event, action_id)
+        ) WITHOUT ROWID;
+        """
+    ]
+
+    /// Brings the database at `connection` up to the latest migration.
+    static func migrate(_ connection: Connection) throws {
+        let current = try connection.scalar("PRAGMA user_version") ?? 0
+        guard current <= migrations.count else {
+            throw StoreError(
+                .unsupportedSchema,
+                "the data folder was written by a newer Herald (schema \(current), this one knows \(migrations.count)); use that version")
+        }
+        for (index, sql) in migrations.enumerated() where index >= current {
+            try connection.transaction {
+                // Another process may have migrated meanwhile: check under the write lock.
+                guard (try connection.scalar("PRAGMA user_version") ?? 0) <= index else { return }
+                try connection.execute(sql)
+                try connection.execute("PRAGMA user_version = \(index + 1)")
+            }
+        }
+    }
+}
+
+/// Delivery states as stored.
+enum DeliveryState: Int {
+    case pending = 0, inFlight = 1, sent = 2, failed = 3, invalidated = 4, cancelled = 5
+}

@@ -1,0 +1,29 @@
+/// A store operation failed: why, in words a caller can act on.
+public struct StoreError: Error, Sendable, CustomStringConvertible {
+    public enum Reason: Sendable, Hashable {
+        /// The database itself failed (I/O, locked past the busy timeout, corrupt).
+        case database(code: Int32)
+        /// A limit would be exceeded (devices per user).
+        case limitExceeded
+        /// The thing named does not exist.
+        case notFound
+        /// The request conflicts with the current state (cancel a publish already sending).
+        case conflict
+        /// The stored data is from a newer Herald.
+        case unsupportedSchema
+    }
+
+    public var reason: Reason
+    public var message: String
+
+    public init(_ reason: Reason, _ message: String) {
+        self.reason = reason
+        self.message = message
+    }
+
+    init(_ error: DatabaseError) {
+        self.init(.database(code: error.code), error.description)
+    }
+
+    public var description: String { message }
+}

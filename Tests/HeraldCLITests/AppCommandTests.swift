@@ -1,0 +1,171 @@
+import Foundation
+import HeraldCore
+import HeraldGateway
+import Testing
+
+/// `herald app`: apps and their keys in a data folder.
+@Suite("herald app")
+struct AppCommandTests {
+    let data = FileManager.default.temporaryDirectory.appendingPathComponent("herald-app-\(UUID().uuidString)").path
+
+    static func withKeyFile<T>(_ body: (String) throws -> T) throws -> T {
+        try withTemporaryFile("-----BEGIN PRIVATE KEY-----\nMIGTAgEAMBMGByqGSM49\n-----END PRIVATE KEY-----\n", body)
+    }
+
+    func create(_ extra: [String] = []) throws -> CLIRun {
+        try Self.withKeyFile { key in
+            CLIRun(
+                [
+                    "app", "create", "--data", data, "--name", "Demo", "--bundle-id", "com.example.demo", "--auth-key", key, "--key-id",
+                    "ABCDE12345",
+                    "--team-id", "TEAM123456",
+                ] + extra)
+        }
+    }
+
+    @Test("create prints the app id and both keys once; only their hashes are stored")
+    func createApp() throws {
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let run = try create(["--environment", "sandbox", "--rate-limit", "500"])
+        #expect(run.status == 0, "\(run.err)")
+        let output = try parseJSON(run.out)
+        let appID = try #require(output["appId"]?.stringValue)
+        let server = try #require(output["serverKey"]?.stringValue)
+        let client = try #require(output["clientKey"]?.stringValue)
+        #expect(server.hasPrefix("hsk_") && server.count == 68)
+        #expect(client.hasPrefix("hck_") && client.count == 68)
+        let app = try #require(try SQLiteStore(directory: URL(fileURLWithPath: data)).app(id: appID))
+        #expect(APIKey.matches(server, storedHash: app.serverKeyHash))
+        #expect(APIKey.matches(client, storedHash: app.clientKeyHash))
+        #expect(!APIKey.matches(client, storedHash: app.serverKeyHash))
+        #expect(app.rateLimit == 500)
+        #expect(app.credentials.map(\.environment) == [.sandbox])
+        let database = try Data(contentsOf: URL(fileURLWithPath: data).appendingPathComponent("herald.sqlite"))
+        #expect(database.range(of: Data(server.utf8)) == nil, "the key itself is never written")
+        let list = CLIRun(["app", "list", "--data", data, "--json"])
+        #expect(try parseJSON(list.out)[0]?["appId"]?.stringValue == appID)
+        #expect(CLIRun(["app", "list", "--data", data]).out.contains("com.example.demo"))
+    }
+
+    @Test("rotate-key replaces the keys asked for; the old one no longer matches")
+    func rotate() throws {
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let created = try parseJSON(try create().out)
+        let appID = try #require(created["appId"]?.stringValue)
+        let run = CLIRun(["app", "rotate-key", "--data", data, "--app", appID, "--key", "server"])
+        #expect(run.status == 0, "\(run.err)")
+        let rotated = try parseJSON(run.out)
+        #expect(rotated["clientKey"] == nil)
+        let app = try #require(try SQLiteStore(directory: URL(fileURLWithPath: data)).app(id: appID))
+        #expect(APIKey.matches(try #require(rotated["serverKey"]?.stringValue), storedHash: app.serverKeyHash))
+        #expect(!APIKey.matches(try #require(created["serverKey"]?.stringValue), storedHash: app.serverKeyHash))
+        #expect(APIKey.matches(try #require(created["clientKey"]?.stringValue), storedHash: app.clientKeyHash))
+        let missing = CLIRun(["app", "rotate-key", "--data", data, "--app", "app_nope"])
+        #expect(missing.status == 2)
+        #expect(missing.err.contains("no app app_nope"))
+    }
+
+    @Test("set-credentials adds the other environment")
+    func credentials() throws {
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let appID = try #require(try parseJSON(try create().out)["appId"]?.stringValue)
+        let run = try Self.withKeyFile { key in
+            CLIRun(
+                [
+                    "app", "set-credentials", "--data", data, "--app", appID, "--auth-key", key, "--key-id", "ABCDE12345", "--team-id",
+                    "TEAM123456",
+                    "--environment", "sandbox", "--apns-endpoint", "https://127.0.0.1:2197",
+                ])
+        }
+        #expect(run.status == 0, "\(run.err)")
+        let app = try #require(try SQLiteStore(directory: URL(fileURLWithPath: data)).app(id: appID))
+        #expect(Set(app.credentials.map(\.environment)) == [.sandbox, .production])
+        #expect(app.credentials(for: .sandbox)?.endpoint == "https://127.0.0.1:2197")
+    }
+
+    @Test(
+        "bad input is refused with what, where and how to fix it",
+        arguments: [
+            (["--bundle-id", "nodot"], "--bundle-id: \"nodot\" is not a bundle id"),
+            (["--key-id", "short"], "--key-id: \"short\" is not 10 letters and digits"),
+            (["--team-id", "TEAM12345!"], "--team-id"),
+            (["--environment", "staging"], "--environment: \"staging\" is not sandbox or production"),
+            (["--auth-key", "/no/such.p8"], "--auth-key: /no/such.p8: no such readable file"),
+            (["--apns-endpoint", "ftp://x"], "--apns-endpoint"),
+            (["--apns-endpoint", "https://127.0.0.1:1", "--apns-ca", "/no/ca.pem"], "--apns-ca: /no/ca.pem"),
+            (["--rate-limit", "-3"], "--rate-limit"),
+        ])
+    func badInput(extra: [String], message: String) throws {
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        var arguments = ["--name", "Demo", "--bundle-id", "com.example.demo", "--key-id", "ABCDE12345", "--team-id", "TEAM123456"]
+        let run = try Self.withKeyFile { key in
+            arguments += ["--auth-key", key]
+            // Later values of an option are usage errors; replace the defaults instead.
+            for index in stride(from: 0, to: extra.count, by: 2) {
+                if let at = arguments.firstIndex(of: extra[index]) {
+                    arguments[at + 1] = extra[index + 1]
+                } else {
+                    arguments += [extra[index], extra[index + 1]]
+                }
+            }
+            return CLIRun(["app", "create", "--data", data] + arguments)
+        }
+        #expect(run.status == 2)
+        #expect(run.err.contains(message), "\(run.err)")
+        #expect(run.out.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: data), "nothing is written for bad input")
+    }
+
+    @Test("a key file that is not a PEM key is refused")
+    func notPEM() throws {
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let run = try withTemporaryFile("hello") { key in
+            CLIRun([
+                "app", "create", "--data", data, "--name", "D", "--bundle-id", "com.e.d", "--auth-key", key, "--key-id", "ABCDE12345",
+                "--team-id", "TEAM123456",
+            ])
+        }
+        #expect(run.status == 2)
+        #expect(run.err.contains("is not a PEM file"))
+    }
+
+    @Test("missing options and unknown actions are usage errors")
+    func usage() {
+        #expect(CLIRun(["app"]).status == 2)
+        #expect(CLIRun(["app", "frobnicate"]).err.contains("expected one of create, list"))
+        let run = CLIRun(["app", "create", "--data", data, "--name", "x"])
+        #expect(run.status == 2)
+        #expect(run.err.contains("--bundle-id is required"))
+        #expect(CLIRun(["app", "--help"]).out.contains("herald app create"))
+    }
+}
+
+@Suite("herald app import-devices")
+struct AppImportTests {
+    @Test("JSON lines are imported in one transaction; a bad line names its place and imports nothing")
+    func importDevices() throws {
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("herald-import-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let created = try AppCommandTests.withKeyFile { key in
+            CLIRun([
+                "app", "create", "--data", data, "--name", "D", "--bundle-id", "com.e.d", "--auth-key", key, "--key-id", "ABCDE12345",
+                "--team-id", "TEAM123456",
+            ])
+        }
+        let appID = try #require(try parseJSON(created.out)["appId"]?.stringValue)
+        let lines = (0..<3).map {
+            #"{"token":"\#(String(repeating: "0\($0)", count: 32))","environment":"sandbox","interests":["news"],"userId":"u"}"#
+        }
+        let run = CLIRun(["app", "import-devices", "--data", data, "--app", appID, "-"], stdin: lines.joined(separator: "\n") + "\n")
+        #expect(run.status == 0, "\(run.err)")
+        #expect(try parseJSON(run.out) == ["appId": .string(appID), "devices": 3, "created": 3])
+        let bad = CLIRun(
+            ["app", "import-devices", "--data", data, "--app", appID, "-"], stdin: lines[0] + "\n{\"token\":\"00\",\"environment\":\"x\"}\n"
+        )
+        #expect(bad.status == 2)
+        #expect(bad.err.contains("<stdin> line 2"))
+        let missing = CLIRun(["app", "import-devices", "--data", data, "--app", "app_nope", "-"], stdin: lines[0])
+        #expect(missing.status == 2)
+        #expect(missing.err.contains("no app app_nope"))
+    }
+}

@@ -1,0 +1,163 @@
+import Foundation
+import Testing
+@testable import HeraldCore
+
+/// A transport that records requests and answers from a script.
+final class RecordingGatewayTransport: GatewayHTTPTransport, @unchecked Sendable {
+    private let lock = NSLock()
+    private var requests: [GatewayHTTPRequest] = []
+    private var answers: [Result<GatewayHTTPResponse, Error>] = []
+
+    struct Offline: Error {}
+
+    func answer(_ status: Int, _ body: String = "{}") {
+        lock.withLock { answers.append(.success(GatewayHTTPResponse(status: status, body: Data(body.utf8)))) }
+    }
+
+    func fail() { lock.withLock { answers.append(.failure(Offline())) } }
+
+    var sent: [GatewayHTTPRequest] { lock.withLock { requests } }
+
+    func body(_ index: Int) throws -> JSONValue { try JSONParser().parse(sent[index].body ?? Data()) }
+
+    func send(_ request: GatewayHTTPRequest) async throws -> GatewayHTTPResponse {
+        let answer: Result<GatewayHTTPResponse, Error> = lock.withLock {
+            requests.append(request)
+            return answers.isEmpty ? .success(GatewayHTTPResponse(status: 500)) : answers.removeFirst()
+        }
+        return try answer.get()
+    }
+}
+
+@Suite("GatewayClient")
+@MainActor
+struct GatewayClientTests {
+    let transport = RecordingGatewayTransport()
+
+    func client(state: URL? = nil) -> GatewayClient {
+        GatewayClient(
+            baseURL: URL(string: "http://127.0.0.1:8080") ?? URL(fileURLWithPath: "/"), appID: "app_1", clientKey: "hck_key",
+            transport: transport, stateDirectory: state)
+    }
+
+    @Test("register sends the token as hex with the client key, and keeps the device id")
+    func register() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("herald-gc-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        transport.answer(201, #"{"deviceId":"dev_1"}"#)
+        let gateway = client(state: folder)
+        let id = try await gateway.register(
+            token: DeviceToken(data: Data([0xAB, 0x01, 0xFF, 0x00, 1, 2, 3, 4])), environment: .sandbox, interests: ["news"])
+        #expect(id == "dev_1")
+        let request = transport.sent[0]
+        #expect(request.method == "POST")
+        #expect(request.url.absoluteString == "http://127.0.0.1:8080/v1/apps/app_1/devices")
+        #expect(request.headers["Authorization"] == "Bearer hck_key")
+        #expect(
+            try transport.body(0) == ["token": "ab01ff0001020304", "platform": "apns", "environment": "sandbox", "interests": ["news"]])
+        // Another launch (or the extension) reads the id back.
+        #expect(client(state: folder).deviceID == "dev_1")
+    }
+
+    @Test("interests, login and logout go to the device; before registration they fail clearly")
+    func userAndInterests() async throws {
+        let gateway = client()
+        await #expect(throws: GatewayClientError.self) { try await gateway.login(userID: "alice") }
+        transport.answer(200, #"{"deviceId":"dev_9"}"#)
+        try await gateway.register(token: DeviceToken(data: Data(repeating: 7, count: 32)), environment: .production)
+        transport.answer(200)
+        transport.answer(200)
+        transport.answer(200)
+        try await gateway.setInterests(["a", "b"])
+        try await gateway.login(userID: "alice")
+        try await gateway.logout()
+        #expect(
+            transport.sent.map(\.url.path) == [
+                "/v1/apps/app_1/devices", "/v1/apps/app_1/devices/dev_9/interests", "/v1/apps/app_1/devices/dev_9/user",
+                "/v1/apps/app_1/devices/dev_9/user",
+            ])
+        #expect(try transport.body(2) == ["userId": "alice"])
+        #expect(try transport.body(3) == ["userId": nil])
+    }
+
+    @Test("errors carry the gateway's code and message, and say whether a retry may help")
+    func errors() async throws {
+        let gateway = client()
+        transport.answer(400, #"{"error":{"code":"invalid_request","message":"token: expected the device token as hex"}}"#)
+        do {
+            try await gateway.register(token: DeviceToken(data: Data([1])), environment: .sandbox)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.reason == .http(status: 400, code: "invalid_request"))
+            #expect(error.message.contains("token: expected the device token as hex"))
+            #expect(!error.isRetryable)
+        }
+        transport.fail()
+        do {
+            try await gateway.register(token: DeviceToken(data: Data([1])), environment: .sandbox)
+        } catch {
+            #expect(error.reason == .unreachable)
+            #expect(error.isRetryable)
+        }
+    }
+
+    static func receipt(_ kind: Receipt.Kind, _ id: String, provider: ProviderID = .herald, action: String? = nil) -> Receipt {
+        Receipt(
+            id: UUID().uuidString, kind: kind, notificationID: id, provider: provider, at: 1_800_000_000, state: .active, actionID: action)
+    }
+
+    @Test("receipts become events of Herald publishes; others are acknowledged without sending")
+    func receipts() async throws {
+        let gateway = client()
+        transport.answer(201, #"{"deviceId":"dev_2"}"#)
+        try await gateway.register(token: DeviceToken(data: Data(repeating: 1, count: 32)), environment: .production)
+        transport.answer(202, #"{"accepted":3,"duplicates":0,"unknownPublishes":0}"#)
+        let delivery = await withCheckedContinuation { continuation in
+            gateway.send([
+                Self.receipt(.delivered, "pub_1"), Self.receipt(.opened, "pub_1"), Self.receipt(.action, "pub_1", action: "like"),
+                Self.receipt(.shownInForeground, "pub_1"), Self.receipt(.opened, "fcm-123", provider: .fcm),
+                Self.receipt(.opened, "pub with space"),
+            ]) { continuation.resume(returning: $0) }
+        }
+        #expect(delivery == .accepted)
+        #expect(transport.sent.count == 2)
+        let events = try transport.body(1)["events"]?.arrayValue ?? []
+        #expect(
+            events == [
+                ["publishId": "pub_1", "deviceId": "dev_2", "event": "delivered", "at": 1_800_000_000],
+                ["publishId": "pub_1", "deviceId": "dev_2", "event": "opened", "at": 1_800_000_000],
+                ["publishId": "pub_1", "deviceId": "dev_2", "event": "action", "actionId": "like", "at": 1_800_000_000],
+            ])
+        let nothing = await withCheckedContinuation { continuation in
+            gateway.send([Self.receipt(.shownInForeground, "pub_1")]) { continuation.resume(returning: $0) }
+        }
+        #expect(nothing == .accepted)
+        #expect(transport.sent.count == 2)
+    }
+
+    @Test("receipt failures map to retry or drop as the sender expects")
+    func receiptFailures() async throws {
+        let gateway = client()
+        let unregistered = await withCheckedContinuation { continuation in
+            gateway.send([Self.receipt(.opened, "pub_1")]) { continuation.resume(returning: $0) }
+        }
+        #expect(unregistered == .failed("not registered with the gateway yet"))
+        transport.answer(201, #"{"deviceId":"dev_3"}"#)
+        try await gateway.register(token: DeviceToken(data: Data(repeating: 2, count: 32)), environment: .production)
+        transport.fail()
+        transport.answer(503)
+        transport.answer(400, #"{"error":{"code":"invalid_request","message":"bad"}}"#)
+        var results: [ReceiptDelivery] = []
+        for _ in 0..<3 {
+            results.append(
+                await withCheckedContinuation { continuation in
+                    gateway.send([Self.receipt(.opened, "pub_1")]) { continuation.resume(returning: $0) }
+                })
+        }
+        guard case .failed = results[0], case .failed = results[1], case .refused(400, _) = results[2] else {
+            Issue.record("unexpected \(results)")
+            return
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import HeraldCore
+import Testing
+@testable import HeraldGateway
+
+@Suite("API: keys and routes")
+struct APIAuthTests {
+    @Test("no key, a wrong key, another app's key and an unknown app are all 401")
+    func unauthorized() throws {
+        let h = try APIHarness()
+        let body: JSONValue = ["token": .string(StoreFixture.token(1)), "environment": "sandbox"]
+        for key in [nil, "nope", h.otherServerKey, "hsk_" + String(repeating: "a", count: 63)] {
+            let response = h.send("POST", h.devices, key: key, json: body)
+            #expect(response.status == 401, "\(key ?? "no key")")
+            #expect(response.errorCode == "unauthorized")
+            #expect(response.headers.contains { $0 == ("WWW-Authenticate", "Bearer") })
+        }
+        let unknown = h.send("POST", "/v1/apps/app_missing/devices", key: h.clientKey, json: body)
+        #expect(unknown.status == 401)
+        #expect(h.send("POST", h.devices, json: body, headers: ["Authorization": "Basic abc"]).status == 401)
+        #expect(h.send("POST", h.devices, json: body, headers: ["Authorization": "Bearer "]).status == 401)
+    }
+
+    @Test("the client key cannot use server endpoints; the server key can use client ones")
+    func roles() throws {
+        let h = try APIHarness()
+        let publish = h.send("POST", h.publishes, key: h.clientKey, json: ["interests": ["news"], "notification": ["title": "x"]])
+        #expect(publish.status == 403)
+        #expect(publish.errorCode == "forbidden")
+        #expect(publish.errorMessage.contains("server key"))
+        #expect(h.send("GET", h.publishes + "/pub_x", key: h.clientKey).status == 403)
+        #expect(h.send("DELETE", h.publishes + "/pub_x", key: h.clientKey).status == 403)
+        let registered = h.send(
+            "POST", h.devices, key: h.serverKey, json: ["token": .string(StoreFixture.token(1)), "environment": "sandbox"])
+        #expect(registered.status == 201)
+        // Another app's server key cannot read this app's publishes.
+        #expect(h.send("GET", h.publishes + "/pub_x", key: h.otherServerKey).status == 401)
+    }
+
+    @Test("unknown paths are 404, known paths with another method 405 with Allow")
+    func routing() throws {
+        let h = try APIHarness()
+        let missing = h.send("GET", "/v2/nothing")
+        #expect(missing.status == 404)
+        #expect(missing.errorCode == "not_found")
+        let method = h.send("PATCH", h.devices, key: h.clientKey)
+        #expect(method.status == 405)
+        #expect(method.headers.contains { $0.0 == "Allow" && $0.1 == "POST" })
+        #expect(h.send("GET", "/healthz").json == ["status": "ok"])
+        let metrics = h.send("GET", "/metrics")
+        #expect(metrics.status == 200)
+        #expect(String(decoding: metrics.body, as: UTF8.self).contains("herald_http_requests_total{route=\"healthz\""))
+    }
+
+    @Test("bodies: not JSON, the wrong content type, empty, too large")
+    func bodies() throws {
+        let h = try APIHarness(maxBodyBytes: 2000)
+        let notJSON = h.send("POST", h.devices, key: h.clientKey, raw: "{\"token\": ", headers: ["Content-Type": "application/json"])
+        #expect(notJSON.status == 400)
+        #expect(notJSON.errorCode == "invalid_json")
+        #expect(notJSON.errorMessage.contains("line 1"))
+        let form = h.send("POST", h.devices, key: h.clientKey, raw: "a=b", headers: ["Content-Type": "application/x-www-form-urlencoded"])
+        #expect(form.status == 415)
+        #expect(h.send("POST", h.devices, key: h.clientKey).status == 400)
+        let large = h.send("POST", h.devices, key: h.clientKey, raw: String(repeating: " ", count: 3000) + "{}")
+        #expect(large.status == 413)
+        #expect(large.errorCode == "payload_too_large")
+        let array = h.send("POST", h.devices, key: h.clientKey, raw: "[]")
+        #expect(array.status == 400)
+        #expect(array.errorMessage == "body: expected a JSON object, found an array")
+    }
+}

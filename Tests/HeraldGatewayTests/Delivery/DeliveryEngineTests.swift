@@ -1,0 +1,230 @@
+import Foundation
+import HeraldCore
+import Testing
+@testable import HeraldGateway
+
+@Suite("Delivery engine: fan-out and delivery")
+@MainActor
+struct DeliveryEngineTests {
+    @Test("an interest of 1,234 devices: each gets the notification once, with herald.publishId and the app's topic")
+    func fanOut() async throws {
+        var policy = DeliveryPolicy()
+        policy.batchSize = 100
+        policy.fanOutBatch = 300
+        let h = try EngineHarness(policy: policy)
+        let tokens = h.register(0..<1234)
+        let id = try h.publish(["interests": ["news"], "notification": ["title": "Hi"]])
+        await h.engine.runUntilIdle()
+        let sent = h.deliverer.sent
+        #expect(sent.count == 1234)
+        #expect(Set(sent.map(\.deviceToken)) == Set(tokens))
+        #expect(sent.allSatisfy { $0.topic == "com.example.test" && $0.pushType == "alert" && $0.priority == 10 && $0.collapseID == id })
+        #expect(Set(sent.map(\.apnsID)).count == 1234)
+        #expect(try JSONParser().parse(sent[0].payload)["herald"]?["publishId"] == .string(id))
+        #expect(h.deliverer.credentials.allSatisfy { $0?.environment == .production })
+        let status = h.status(id)
+        #expect(status?["status"] == "done")
+        #expect(status?["targeted"] == 1234)
+        #expect(status?["sent"] == 1234)
+    }
+
+    @Test("users and devices targets; a device in two targeted interests gets one")
+    func targets() async throws {
+        let h = try EngineHarness()
+        h.register(0..<3, interests: ["a", "b"], user: "alice")
+        h.register(3..<5, interests: ["b"])
+        let both = try h.publish(["interests": ["a", "b"], "notification": ["title": "x"]])
+        let user = try h.publish(["users": ["alice"], "notification": ["title": "x"]])
+        await h.engine.runUntilIdle()
+        #expect(h.deliverer.sent.filter { $0.publishID == both }.count == 5)
+        #expect(h.deliverer.sent.filter { $0.publishID == user }.count == 3)
+    }
+
+    @Test("the same idempotency key sends nothing twice")
+    func idempotency() async throws {
+        let h = try EngineHarness()
+        h.register(0..<10)
+        let body: JSONValue = ["interests": ["news"], "notification": ["title": "x"], "idempotencyKey": "once"]
+        let first = try h.publish(body)
+        await h.engine.runUntilIdle()
+        let second = try h.publish(body)
+        await h.engine.runUntilIdle()
+        #expect(first == second)
+        #expect(h.deliverer.sent.count == 10)
+    }
+
+    @Test("a scheduled publish goes out at its time, not before")
+    func scheduling() async throws {
+        let h = try EngineHarness()
+        h.register(0..<4)
+        let id = try h.publish(["interests": ["news"], "notification": ["title": "x"], "options": ["sendAt": .double(h.now + 60)]])
+        await h.engine.runUntilIdle()
+        #expect(h.deliverer.sent.isEmpty)
+        #expect(h.status(id)?["status"] == "scheduled")
+        await h.advance(by: 59)
+        #expect(h.deliverer.sent.isEmpty)
+        await h.advance(by: 1)
+        #expect(h.deliverer.sent.count == 4)
+        #expect(h.status(id)?["status"] == "done")
+    }
+
+    @Test("a cancelled publish sends nothing")
+    func cancellation() async throws {
+        let h = try EngineHarness()
+        h.register(0..<4)
+        let id = try h.publish(["interests": ["news"], "notification": ["title": "x"], "options": ["sendAt": .double(h.now + 60)]])
+        #expect(h.api.send("DELETE", h.api.publishes + "/" + id, key: h.api.serverKey).status == 200)
+        await h.advance(by: 120)
+        #expect(h.deliverer.sent.isEmpty)
+        #expect(h.status(id)?["status"] == "cancelled")
+    }
+
+    @Test("dead tokens are invalidated and kept with their reason; 410 only counts for tokens registered before it")
+    func invalidation() async throws {
+        let h = try EngineHarness()
+        h.register(0..<4)
+        let registeredAt = h.now
+        h.deliverer.program(StoreFixture.token(0), [.rejected(status: 410, reason: "Unregistered", timestamp: registeredAt + 5)])
+        h.deliverer.program(StoreFixture.token(1), [.rejected(status: 410, reason: "Unregistered", timestamp: registeredAt - 5)])
+        h.deliverer.program(StoreFixture.token(2), [.rejected(status: 400, reason: "BadDeviceToken", timestamp: nil)])
+        let id = try h.publish(["interests": ["news"], "notification": ["title": "x"]])
+        await h.engine.runUntilIdle()
+        let status = h.status(id)
+        #expect(status?["invalidated"] == 2)
+        #expect(status?["failed"] == 1)
+        #expect(status?["sent"] == 1)
+        #expect(status?["failures"] == ["Unregistered": 2, "BadDeviceToken": 1])
+        #expect(try h.device(token: 0)?.invalidReason == "Unregistered")
+        #expect(try h.device(token: 1)?.invalidatedAt == nil, "re-registered after APNs' timestamp: still valid")
+        #expect(try h.device(token: 2)?.invalidReason == "BadDeviceToken")
+        let next = try h.publish(["interests": ["news"], "notification": ["title": "again"]])
+        await h.engine.runUntilIdle()
+        #expect(h.status(next)?["targeted"] == 2)
+        // Registering the token again brings the device back.
+        _ = h.api.register(0)
+        #expect(try h.device(token: 0)?.invalidatedAt == nil)
+    }
+
+    @Test("retryable failures back off on the clock and keep the apns-id")
+    func retries() async throws {
+        let h = try EngineHarness()
+        h.register(0..<1)
+        let token = StoreFixture.token(0)
+        h.deliverer.program(
+            token,
+            [
+                .rejected(status: 503, reason: "ServiceUnavailable", timestamp: nil),
+                .rejected(status: 429, reason: "TooManyRequests", timestamp: nil),
+                .transportFailure("connection reset"),
+            ])
+        let id = try h.publish(["interests": ["news"], "notification": ["title": "x"]])
+        await h.engine.runUntilIdle()
+        #expect(h.deliverer.accepted(token: token) == 1)
+        await h.advance(by: 0.99)
+        #expect(h.deliverer.accepted(token: token) == 1, "the first retry waits 1 s")
+        await h.advance(by: 0.01)
+        #expect(h.deliverer.accepted(token: token) == 2)
+        await h.advance(by: 2)
+        #expect(h.deliverer.accepted(token: token) == 3)
+        #expect(h.status(id)?["status"] == "sending")
+        await h.advance(by: 4)
+        #expect(h.deliverer.accepted(token: token) == 4)
+        #expect(h.status(id)?["sent"] == 1)
+        #expect(h.status(id)?["status"] == "done")
+        #expect(Set(h.deliverer.sent.map(\.apnsID)).count == 1)
+    }
+
+    @Test("permanent refusals fail at once; retries stop after the maximum; expiry stops them too")
+    func failures() async throws {
+        var policy = DeliveryPolicy()
+        policy.maxAttempts = 3
+        let h = try EngineHarness(policy: policy)
+        h.register(0..<3)
+        h.deliverer.program(StoreFixture.token(0), [], then: .rejected(status: 413, reason: "PayloadTooLarge", timestamp: nil))
+        h.deliverer.program(StoreFixture.token(1), [], then: .rejected(status: 500, reason: "InternalServerError", timestamp: nil))
+        h.deliverer.program(StoreFixture.token(2), [], then: .rejected(status: 500, reason: "InternalServerError", timestamp: nil))
+        let id = try h.publish(["interests": ["news"], "notification": ["title": "x"]])
+        await h.engine.runUntilIdle()
+        await h.advance(by: 1)
+        await h.advance(by: 2)
+        #expect(h.status(id)?["failures"] == ["PayloadTooLarge": 1, "InternalServerError": 2])
+        #expect(h.deliverer.accepted(token: StoreFixture.token(1)) == 3)
+        #expect(h.status(id)?["status"] == "done")
+        // With a 2 s ttl the 1 s and 2 s retries would end after it: given up as expired.
+        let short = try h.publish(["tokens": [.string(StoreFixture.token(1))], "apns": ["aps": ["alert": "x"]], "options": ["ttl": 2]])
+        await h.engine.runUntilIdle()
+        await h.advance(by: 1)
+        #expect(h.status(short)?["failures"] == ["Expired": 1])
+    }
+
+    @Test("refused credentials pause the app's deliveries; they resume with backoff")
+    func configuration() async throws {
+        let h = try EngineHarness()
+        h.register(0..<2)
+        h.deliverer.program(StoreFixture.token(0), [.rejected(status: 403, reason: "InvalidProviderToken", timestamp: nil)])
+        h.deliverer.program(StoreFixture.token(1), [.rejected(status: 403, reason: "InvalidProviderToken", timestamp: nil)])
+        let id = try h.publish(["interests": ["news"], "notification": ["title": "x"]])
+        await h.engine.runUntilIdle()
+        #expect(h.engine.pausedUntil[h.api.appID] != nil)
+        await h.advance(by: 1)
+        #expect(h.status(id)?["sent"] == 2)
+    }
+
+    @Test("an app's rate limit spreads its notifications over time")
+    func rateLimit() async throws {
+        let h = try EngineHarness(rateLimit: 100)
+        h.register(0..<250)
+        let id = try h.publish(["interests": ["news"], "notification": ["title": "x"]])
+        await h.engine.runUntilIdle()
+        #expect(h.deliverer.sent.count == 100, "one second's worth at once")
+        await h.advance(by: 0.5)
+        #expect(h.deliverer.sent.count == 150)
+        await h.advance(by: 1)
+        #expect(h.deliverer.sent.count == 250)
+        #expect(h.status(id)?["status"] == "done")
+    }
+
+    @Test("concurrent publishes from many threads: each device gets each publish once")
+    func concurrentPublishes() async throws {
+        let h = try EngineHarness()
+        h.register(0..<50, interests: ["a", "b"])
+        let api = h.api
+        let ids = try await blocking {
+            let group = DispatchGroup()
+            let lock = NSLock()
+            nonisolated(unsafe) var ids: [String] = []
+            for n in 0..<20 {
+                group.enter()
+                Thread {
+                    let interests: JSONValue = n % 2 == 0 ? ["a"] : ["a", "b"]
+                    if let id = api.publish(["interests": interests, "notification": ["title": .string("n\(n)")]]).json?["publishId"]?
+                        .stringValue
+                    {
+                        lock.withLock { ids.append(id) }
+                    }
+                    group.leave()
+                }.start()
+            }
+            group.wait()
+            return lock.withLock { ids }
+        }
+        #expect(ids.count == 20)
+        await h.engine.runUntilIdle()
+        let sent = h.deliverer.sent
+        #expect(sent.count == 20 * 50)
+        #expect(Set(sent.map { $0.publishID + $0.deviceToken }).count == 1000)
+    }
+
+    @Test("deliveries a killed process left in flight are sent again, marked in doubt, with the same apns-id")
+    func recovery() async throws {
+        let h = try EngineHarness()
+        h.register(0..<5)
+        _ = try h.publish(["interests": ["news"], "notification": ["title": "x"]])
+        _ = try h.store.fanOutStep(limit: 100, now: h.now)
+        let claimed = try h.store.claimDeliveries(appID: h.api.appID, now: h.now, limit: 2)  // then "killed"
+        #expect(try h.store.recoverInFlight() == 2)
+        await h.engine.runUntilIdle()
+        #expect(h.deliverer.sent.count == 5)
+        #expect(Set(claimed.map(\.apnsID)).isSubset(of: Set(h.deliverer.sent.map(\.apnsID))))
+    }
+}

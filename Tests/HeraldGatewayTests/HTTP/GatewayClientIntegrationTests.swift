@@ -1,0 +1,54 @@
+import Foundation
+import HeraldCore
+import Testing
+@testable import HeraldGateway
+
+/// The app's `GatewayClient` (with the live URLSession transport) against a real gateway.
+@Suite("GatewayClient against herald serve")
+@MainActor
+struct GatewayClientIntegrationTests {
+    @Test("register, login, a publish to the user reaches the device, receipts count in the statistics, logout stops it")
+    func roundTrip() async throws {
+        let gateway = try GatewayServiceFixture()
+        defer { gateway.stop() }
+        let outboxFolder = TemporaryFolder()
+        try FileManager.default.createDirectory(at: outboxFolder.url, withIntermediateDirectories: true)
+        defer { outboxFolder.cleanup() }
+        let base = try #require(URL(string: "http://127.0.0.1:\(gateway.port)"))
+        let client = GatewayClient(baseURL: base, appID: gateway.appID, clientKey: gateway.clientKey, stateDirectory: outboxFolder.url)
+        let token = DeviceToken(data: Data(repeating: 0x5A, count: 32))
+        let deviceID = try await client.register(token: token, environment: .production, interests: ["news"])
+        #expect(try await client.register(token: token, environment: .production) == deviceID)
+        try await client.login(userID: "alice")
+        let published = try await gateway.call(
+            "POST", "/v1/apps/\(gateway.appID)/publishes", key: gateway.serverKey,
+            ["users": ["alice"], "notification": ["title": "For Alice"]])
+        let publishID = try #require(published.json?["publishId"]?.stringValue)
+        #expect(try await gateway.waitFor(publish: publishID, status: "done")?["sent"] == 1)
+        let delivered = try #require(gateway.deliverer.sent.first)
+        #expect(delivered.deviceToken == token.hex)
+
+        // The device decodes the push, records receipts in its outbox, the sender sends them.
+        let push = try PayloadDecoder().decode(delivered.payload)
+        let outbox = try ReceiptOutbox(directory: outboxFolder.url)
+        _ = try outbox.record([
+            Receipt(
+                id: "r1", kind: .delivered, notificationID: push.id ?? "", provider: push.provider, at: 1_800_000_000, state: .background),
+            Receipt(id: "r2", kind: .opened, notificationID: push.id ?? "", provider: push.provider, at: 1_800_000_001, state: .inactive),
+        ])
+        let sender = ReceiptSender(outbox: outbox, transport: client, clock: LiveClock())
+        sender.flush()
+        let deadline = Date().addingTimeInterval(10)
+        while try outbox.pending().count > 0, Date() < deadline { try await Task.sleep(nanoseconds: 20_000_000) }
+        #expect(try outbox.pending().isEmpty)
+        let status = try await gateway.call("GET", "/v1/apps/\(gateway.appID)/publishes/\(publishID)", key: gateway.serverKey).json
+        #expect(status?["delivered"] == 1)
+        #expect(status?["opened"] == 1)
+
+        try await client.logout()
+        let after = try await gateway.call(
+            "POST", "/v1/apps/\(gateway.appID)/publishes", key: gateway.serverKey, ["users": ["alice"], "notification": ["title": "Gone"]])
+        let afterID = try #require(after.json?["publishId"]?.stringValue)
+        #expect(try await gateway.waitFor(publish: afterID, status: "done")?["targeted"] == 0)
+    }
+}

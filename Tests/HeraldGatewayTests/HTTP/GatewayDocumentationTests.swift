@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+@testable import HeraldGateway
+
+/// docs/gateway.md and docs/openapi.yaml name what the code has; these keep them true.
+@Suite("gateway documentation")
+struct GatewayDocumentationTests {
+    static let root = OpenAPIConformanceTests.root
+
+    static func read(_ path: String) -> String {
+        (try? String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)) ?? ""
+    }
+
+    @Test("every metric the gateway exports is in docs/gateway.md")
+    func metrics() {
+        let text = Self.read("docs/gateway.md")
+        for name in GatewayMetrics.help.keys { #expect(text.contains("`\(name)`"), "\(name)") }
+    }
+
+    @Test("every route is in docs/openapi.yaml with its method, and in the API table of docs/gateway.md")
+    func routes() {
+        let spec = Self.read("docs/openapi.yaml")
+        let guide = Self.read("docs/gateway.md")
+        for route in GatewayAPI.routes {
+            let path = "/" + route.pattern.map { $0.hasPrefix(":") ? "{\($0.dropFirst())}" : $0 }.joined(separator: "/")
+            guard let start = spec.range(of: "\n  \(path):\n") else {
+                Issue.record("\(path) is not in docs/openapi.yaml")
+                continue
+            }
+            let rest = spec[start.upperBound...]
+            let block = String(rest).components(separatedBy: "\n  /").first ?? ""
+            #expect(block.contains("    \(route.method.lowercased()):"), "\(route.method) \(path)")
+            let documented = path.replacingOccurrences(of: "{device}", with: "{id}").replacingOccurrences(of: "{publish}", with: "{id}")
+            #expect(guide.contains("`\(route.method) \(documented)"), "\(route.method) \(documented) in docs/gateway.md")
+        }
+    }
+
+    @Test("every error code the API answers is in the Error schema")
+    func errorCodes() throws {
+        let spec = Self.read("docs/openapi.yaml")
+        let sources = try FileManager.default.subpathsOfDirectory(
+            atPath: Self.root.appendingPathComponent("Sources/HeraldGateway/API").path)
+        var codes: Set<String> = []
+        for file in sources where file.hasSuffix(".swift") {
+            let text = Self.read("Sources/HeraldGateway/API/\(file)")
+            for match in text.matches(of: /APIError\(\d{3}, "([a-z_]+)"/) { codes.insert(String(match.1)) }
+        }
+        #expect(codes.count >= 8)
+        for code in codes { #expect(spec.contains(code), "\(code)") }
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import HeraldCore
+import Testing
+@testable import HeraldGateway
+
+/// `herald serve` as a real process: starts, answers, stops on SIGTERM; bad options are refused.
+@Suite("herald serve")
+struct ServeCommandTests {
+    static func run(_ arguments: [String]) throws -> (status: Int32, err: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: ServeProcess.executable)
+        process.arguments = arguments
+        let error = Pipe()
+        process.standardError = error
+        process.standardOutput = Pipe()
+        try process.run()
+        let text = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, text)
+    }
+
+    @Test("serves the API on the port it prints, and exits 0 on SIGTERM")
+    func serve() throws {
+        let folder = TemporaryFolder()
+        defer { folder.cleanup() }
+        let server = try ServeProcess(["--data", folder.url.path, "--deliverer", "discard"])
+        let health = try RawHTTPClient.request(port: server.port, "GET", "/healthz")
+        #expect(health.status == 200)
+        #expect(try RawHTTPClient.request(port: server.port, "POST", "/v1/apps/x/devices").status == 401)
+        #expect(server.terminate() == 0)
+        #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("herald.sqlite").path))
+    }
+
+    @Test(
+        "bad options are usage errors with exit status 2",
+        arguments: [
+            (["--listen", "nowhere"], "is not HOST:PORT"),
+            (["--deliverer", "smtp"], "--deliverer: \"smtp\" is not apns, record:FILE or discard"),
+            (["--threads", "0"], "--threads: \"0\" is not a whole number from 1 to 256"),
+            (["--durability", "maybe"], "--durability"),
+            (["--deliverer", "apns"], "no APNs client yet"),
+            (["extra"], "unexpected argument extra"),
+        ])
+    func badOptions(arguments: [String], message: String) throws {
+        let folder = TemporaryFolder()
+        defer { folder.cleanup() }
+        let listen = arguments.contains("--listen") ? [] : ["--listen", "127.0.0.1:0"]
+        let result = try Self.run(["serve", "--data", folder.url.path] + listen + arguments)
+        #expect(result.status == 2)
+        #expect(result.err.contains(message), "\(result.err)")
+    }
+
+    @Test("a data folder that cannot be used is exit status 1 with the reason")
+    func badData() throws {
+        let result = try Self.run(["serve", "--data", "/proc/herald-no", "--listen", "127.0.0.1:0", "--deliverer", "discard"])
+        #expect(result.status == 1)
+        #expect(result.err.contains("/proc/herald-no"))
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import HeraldCore
+import Testing
+@testable import HeraldGateway
+
+@Suite("SQLite store: apps and devices")
+struct SQLiteStoreDeviceTests {
+    @Test("an app is stored with its key hashes and credentials, and read back")
+    func apps() throws {
+        let fixture = try StoreFixture()
+        let credentials = APNsCredentials(
+            environment: .sandbox,
+            method: .token(keyID: "ABCDE12345", teamID: "TEAM123456", privateKeyPEM: "-----BEGIN PRIVATE KEY-----\nx\n"),
+            endpoint: "https://127.0.0.1:2197", caFile: "/tmp/ca.pem")
+        #expect(try fixture.store.setCredentials(appID: fixture.appID, credentials))
+        #expect(try fixture.store.setCredentials(appID: "app_nope", credentials) == false)
+        let app = try #require(try fixture.store.app(id: fixture.appID))
+        #expect(app.bundleID == "com.example.test")
+        #expect(app.credentials(for: .sandbox) == credentials)
+        #expect(app.credentials(for: .production) == nil)
+        #expect(try fixture.store.updateKeyHashes(appID: fixture.appID, server: "abc", client: nil))
+        let updated = try #require(try fixture.store.app(id: fixture.appID))
+        #expect(updated.serverKeyHash == "abc")
+        #expect(updated.clientKeyHash == SHA256.hex("client"))
+        #expect(try fixture.store.apps().map(\.id) == [fixture.appID])
+    }
+
+    @Test("the same token registers once: the second time updates the same device")
+    func sameToken() throws {
+        let fixture = try StoreFixture()
+        let token = StoreFixture.token(1)
+        let first = try fixture.store.registerDevice(
+            appID: fixture.appID,
+            DeviceRegistration(token: token, environment: .sandbox, interests: ["a", "b"], userID: "u1", metadata: ["v": 1]), now: 10)
+        #expect(first.created)
+        let second = try fixture.store.registerDevice(
+            appID: fixture.appID, DeviceRegistration(token: token, environment: .production), now: 20)
+        #expect(second.created == false)
+        #expect(second.id == first.id)
+        let device = try #require(try fixture.store.device(appID: fixture.appID, id: first.id))
+        #expect(device.environment == .production)
+        #expect(device.interests == ["a", "b"], "omitted interests are kept")
+        #expect(device.userID == "u1", "an omitted user is kept")
+        #expect(device.metadata == ["v": 1])
+        #expect(device.tokenRegisteredAt == 20)
+        #expect(try fixture.store.device(appID: "other", id: first.id) == nil, "another app cannot see it")
+    }
+
+    @Test("interests and user can be replaced and cleared; delete removes the device")
+    func updates() throws {
+        let fixture = try StoreFixture()
+        let id = try fixture.register(1)[0]
+        #expect(try fixture.store.setInterests(appID: fixture.appID, deviceID: id, ["x", "y", "x"], now: 5))
+        #expect(try fixture.store.device(appID: fixture.appID, id: id)?.interests == ["x", "y"])
+        #expect(try fixture.store.setUser(appID: fixture.appID, deviceID: id, "alice", now: 5))
+        #expect(try fixture.store.device(appID: fixture.appID, id: id)?.userID == "alice")
+        #expect(try fixture.store.setUser(appID: fixture.appID, deviceID: id, nil, now: 5))
+        #expect(try fixture.store.device(appID: fixture.appID, id: id)?.userID == nil)
+        #expect(try fixture.store.setInterests(appID: fixture.appID, deviceID: "dev_nope", [], now: 5) == false)
+        #expect(try fixture.store.deleteDevice(appID: fixture.appID, deviceID: id))
+        #expect(try fixture.store.device(appID: fixture.appID, id: id) == nil)
+        #expect(try fixture.store.deleteDevice(appID: fixture.appID, deviceID: id) == false)
+    }
+
+    @Test("a user has at most 100 devices; the 101st is refused with a clear error")
+    func userLimit() throws {
+        let fixture = try StoreFixture()
+        try fixture.register(100, user: "bob")
+        #expect {
+            try fixture.register(1, from: 100, user: "bob")
+        } throws: { error in
+            (error as? StoreError)?.reason == .limitExceeded && "\(error)".contains("100 devices")
+        }
+        let other = try fixture.register(1, from: 200)[0]
+        #expect(throws: StoreError.self) { try fixture.store.setUser(appID: fixture.appID, deviceID: other, "bob", now: 1) }
+        // Re-registering one of bob's own devices is not a new device.
+        _ = try fixture.register(1, from: 0, user: "bob")
+    }
+
+    @Test("the data survives reopening, and the schema version is recorded")
+    func reopen() throws {
+        let folder = TemporaryFolder()
+        defer { folder.cleanup() }
+        do {
+            let store = try SQLiteStore(directory: folder.url)
+            try store.createApp(AppRecord(id: "a", name: "A", bundleID: "b", serverKeyHash: "s", clientKeyHash: "c", createdAt: 1))
+        }
+        let reopened = try SQLiteStore(directory: folder.url)
+        #expect(try reopened.app(id: "a")?.name == "A")
+        #expect(try reopened.locked { try $0.scalar("PRAGMA user_version") } == Schema.migrations.count)
+        #expect(try reopened.locked { try $0.query("PRAGMA journal_mode", [], { $0.text(0) }) } == ["wal"])
+    }
+
+    @Test("a database from a newer Herald is refused, not damaged")
+    func newerSchema() throws {
+        let folder = TemporaryFolder()
+        defer { folder.cleanup() }
+        do {
+            let store = try SQLiteStore(directory: folder.url)
+            try store.locked { try $0.execute("PRAGMA user_version = 99") }
+        }
+        #expect {
+            try SQLiteStore(directory: folder.url)
+        } throws: { error in
+            (error as? StoreError)?.reason == .unsupportedSchema
+        }
+    }
+
+    @Test("a folder that cannot be created is a clear error")
+    func badFolder() throws {
+        #expect {
+            try SQLiteStore(directory: URL(fileURLWithPath: "/proc/herald-cannot-be-here"))
+        } throws: { error in
+            "\(error)".contains("/proc/herald-cannot-be-here")
+        }
+    }
+}

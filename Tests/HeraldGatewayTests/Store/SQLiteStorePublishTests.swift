@@ -1,0 +1,184 @@
+import Foundation
+import HeraldCore
+import Testing
+@testable import HeraldGateway
+
+@Suite("SQLite store: publishes, fan-out, deliveries")
+struct SQLiteStorePublishTests {
+    @Test("a publish is committed with herald.publishId in its payload and a collapse id")
+    func created() throws {
+        let fixture = try StoreFixture()
+        let id = try fixture.publish(.interests(["news"]))
+        let publish = try #require(try fixture.store.publish(appID: fixture.appID, id: id))
+        #expect(publish.status == .queued)
+        let payload = try JSONParser().parse(publish.payload)
+        #expect(payload["herald"]?["publishId"] == .string(id))
+        #expect(payload["aps"]?["alert"] == "hi")
+        #expect(publish.options.collapseID == id)
+        #expect(try fixture.store.publish(appID: "other", id: id) == nil)
+    }
+
+    @Test("the same idempotency key returns the same publish")
+    func idempotency() throws {
+        let fixture = try StoreFixture()
+        let first = try fixture.publish(.interests(["news"]), key: "k1")
+        let again = try fixture.store.createPublish(
+            NewPublish(
+                appID: fixture.appID, target: .users(["x"]), payload: [:], options: PublishOptions(), idempotencyKey: "k1", createdAt: 2))
+        #expect(again.id == first)
+        #expect(again.created == false)
+        #expect(try fixture.publish(.interests(["news"]), key: "k2") != first)
+    }
+
+    @Test("fan-out in small steps reaches every device of every interest once")
+    func fanOutInterests() throws {
+        let fixture = try StoreFixture()
+        try fixture.register(25, interests: ["a"])
+        try fixture.register(10, from: 20, interests: ["a", "b"])  // 20..<25 re-registered with both
+        try fixture.register(5, from: 40, interests: ["c"])
+        let id = try fixture.publish(.interests(["a", "b"]))
+        var steps = 0
+        while let step = try fixture.store.fanOutStep(limit: 7, now: 1_000) {
+            #expect(step.created <= 7)
+            steps += 1
+        }
+        #expect(steps >= 5)
+        let publish = try #require(try fixture.store.publish(appID: fixture.appID, id: id))
+        #expect(publish.counts.targeted == 30)
+        #expect(publish.status == .sending)
+        let jobs = try fixture.store.claimDeliveries(appID: fixture.appID, now: 1_000, limit: 1000)
+        #expect(Set(jobs.map(\.token)) == Set((0..<30).map(StoreFixture.token)))
+        #expect(jobs.count == 30)
+    }
+
+    @Test("a page that ends exactly where a step's budget ends does not skip the rest of that key")
+    func pageBoundaries() throws {
+        let fixture = try StoreFixture()
+        for user in 0..<3 { try fixture.register(5, from: user * 10, user: "u\(user)") }
+        let id = try fixture.publish(.users(["u0", "u1", "u2"]))
+        for limit in [4, 3, 2, 1, 6] where try fixture.store.fanOutStep(limit: limit, now: 1_000) != nil {}
+        try fixture.fanOutAll(batch: 4)
+        #expect(try fixture.store.publish(appID: fixture.appID, id: id)?.counts.targeted == 15)
+    }
+
+    @Test("users, devices and tokens targets; invalidated devices are skipped")
+    func otherTargets() throws {
+        let fixture = try StoreFixture()
+        let bob = try fixture.register(3, user: "bob")
+        try fixture.register(2, from: 10, user: "carol")
+        _ = try fixture.publish(.users(["bob", "nobody"]))
+        _ = try fixture.publish(.devices([bob[0], "dev_missing"]))
+        _ = try fixture.publish(.tokens([StoreFixture.token(10), "ab" + String(repeating: "0", count: 62)]))
+        try fixture.fanOutAll(batch: 2)
+        let jobs = try fixture.store.claimDeliveries(appID: fixture.appID, now: 1_000, limit: 100)
+        #expect(jobs.count == 3 + 1 + 2)
+        #expect(jobs.filter { $0.deviceID == nil }.count == 1, "an unregistered token has no device")
+    }
+
+    @Test("a scheduled publish waits for its time, and can be cancelled until it is sent")
+    func scheduling() throws {
+        let fixture = try StoreFixture()
+        try fixture.register(3)
+        let later = try fixture.publish(.interests(["news"]), sendAt: 2_000)
+        let cancelled = try fixture.publish(.interests(["news"]), sendAt: 2_000)
+        #expect(try fixture.store.publish(appID: fixture.appID, id: later)?.status == .scheduled)
+        #expect(try fixture.store.fanOutStep(limit: 10, now: 1_000) == nil)
+        #expect(try fixture.store.nextDueTime() == 2_000)
+        #expect(try fixture.store.cancelPublish(appID: fixture.appID, id: cancelled, now: 1_500).status == .cancelled)
+        #expect(try fixture.store.promoteDuePublishes(now: 1_999) == 0)
+        #expect(try fixture.store.promoteDuePublishes(now: 2_000) == 1)
+        try fixture.fanOutAll(now: 2_000)
+        #expect(try fixture.store.publish(appID: fixture.appID, id: later)?.counts.targeted == 3)
+        #expect(try fixture.store.publish(appID: fixture.appID, id: cancelled)?.counts.targeted == 0)
+        #expect {
+            try fixture.store.cancelPublish(appID: fixture.appID, id: later, now: 2_001)
+        } throws: { ($0 as? StoreError)?.reason == .conflict }
+        #expect {
+            try fixture.store.cancelPublish(appID: fixture.appID, id: "pub_nope", now: 2_001)
+        } throws: { ($0 as? StoreError)?.reason == .notFound }
+    }
+
+    @Test("outcomes update the statistics; the publish is done when every delivery is final")
+    func outcomes() throws {
+        let fixture = try StoreFixture()
+        try fixture.register(5, now: 500)
+        let id = try fixture.publish(.interests(["news"]))
+        try fixture.fanOutAll()
+        let jobs = try fixture.store.claimDeliveries(appID: fixture.appID, now: 1_000, limit: 10).sorted { $0.seq < $1.seq }
+        #expect(jobs.allSatisfy { $0.attempts == 1 && !$0.inDoubt })
+        #expect(try fixture.store.claimDeliveries(appID: fixture.appID, now: 1_000, limit: 10).isEmpty, "in flight is not claimed twice")
+        try fixture.store.completeDeliveries(
+            [
+                DeliveryResult(seq: jobs[0].seq, outcome: .sent(apnsID: jobs[0].apnsID)),
+                DeliveryResult(seq: jobs[1].seq, outcome: .failed(reason: "PayloadTooLarge")),
+                DeliveryResult(seq: jobs[2].seq, outcome: .invalidated(reason: "Unregistered", timestamp: 900)),
+                DeliveryResult(seq: jobs[3].seq, outcome: .invalidated(reason: "Unregistered", timestamp: 400)),
+                DeliveryResult(seq: jobs[4].seq, outcome: .retry(reason: "TooManyRequests", retryAt: 1_010)),
+            ], now: 1_001)
+        var publish = try #require(try fixture.store.publish(appID: fixture.appID, id: id))
+        #expect(publish.counts.sent == 1)
+        #expect(publish.counts.invalidated == 1, "registered at 500, before the 410's 900")
+        #expect(publish.counts.failed == 2, "registered at 500, after the 410's 400: kept, this delivery failed")
+        #expect(publish.failures == ["PayloadTooLarge": 1, "Unregistered": 2])
+        #expect(publish.status == .sending)
+        #expect(try fixture.store.device(appID: fixture.appID, id: jobs[2].deviceID ?? "")?.invalidReason == "Unregistered")
+        #expect(try fixture.store.device(appID: fixture.appID, id: jobs[3].deviceID ?? "")?.invalidatedAt == nil)
+        #expect(try fixture.store.claimDeliveries(appID: fixture.appID, now: 1_005, limit: 10).isEmpty, "the retry waits")
+        let retry = try fixture.store.claimDeliveries(appID: fixture.appID, now: 1_010, limit: 10)
+        #expect(retry.map(\.attempts) == [2])
+        try fixture.store.completeDeliveries([DeliveryResult(seq: retry[0].seq, outcome: .sent(apnsID: nil))], now: 1_011)
+        // A duplicate completion changes nothing.
+        try fixture.store.completeDeliveries([DeliveryResult(seq: retry[0].seq, outcome: .failed(reason: "X"))], now: 1_012)
+        publish = try #require(try fixture.store.publish(appID: fixture.appID, id: id))
+        #expect(publish.counts.sent == 2)
+        #expect(publish.status == .done)
+        // The invalidated device is no longer targeted.
+        let next = try fixture.publish(.interests(["news"]))
+        try fixture.fanOutAll()
+        #expect(try fixture.store.publish(appID: fixture.appID, id: next)?.counts.targeted == 4)
+    }
+
+    @Test("deliveries left in flight by a killed process come back in doubt, with the same apns-id")
+    func recovery() throws {
+        let fixture = try StoreFixture()
+        try fixture.register(3)
+        _ = try fixture.publish(.interests(["news"]))
+        try fixture.fanOutAll()
+        let first = try fixture.store.claimDeliveries(appID: fixture.appID, now: 1_000, limit: 2)
+        #expect(try fixture.store.recoverInFlight() == 2)
+        let again = try fixture.store.claimDeliveries(appID: fixture.appID, now: 1_000, limit: 10)
+        #expect(again.count == 3)
+        #expect(again.filter(\.inDoubt).map(\.apnsID).sorted() == first.map(\.apnsID).sorted())
+    }
+
+    @Test("events count once per device and kind; unknown publishes are reported")
+    func events() throws {
+        let fixture = try StoreFixture()
+        let id = try fixture.publish(.interests(["news"]))
+        let events = [
+            DeviceEvent(publishID: id, deviceID: "d1", kind: .delivered, at: 1),
+            DeviceEvent(publishID: id, deviceID: "d1", kind: .delivered, at: 2),
+            DeviceEvent(publishID: id, deviceID: "d2", kind: .delivered, at: 2),
+            DeviceEvent(publishID: id, deviceID: "d1", kind: .opened, at: 3),
+            DeviceEvent(publishID: id, deviceID: "d1", kind: .action, actionID: "like", at: 3),
+            DeviceEvent(publishID: id, deviceID: "d1", kind: .action, actionID: "share", at: 3),
+            DeviceEvent(publishID: "pub_other", deviceID: "d1", kind: .opened, at: 3),
+        ]
+        let tally = try fixture.store.recordEvents(appID: fixture.appID, events)
+        #expect(tally.accepted == 5)
+        #expect(tally.duplicates == 1)
+        #expect(tally.unknownPublishes == 1)
+        #expect(try fixture.store.recordEvents(appID: fixture.appID, events).accepted == 0)
+        let counts = try #require(try fixture.store.publish(appID: fixture.appID, id: id)).counts
+        #expect(counts.delivered == 2)
+        #expect(counts.opened == 1)
+    }
+
+    @Test("a publish to nobody is done at once")
+    func empty() throws {
+        let fixture = try StoreFixture()
+        let id = try fixture.publish(.interests(["nobody"]))
+        try fixture.fanOutAll()
+        #expect(try fixture.store.publish(appID: fixture.appID, id: id)?.status == .done)
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import HeraldCore
+@testable import HeraldGateway
+
+/// The API over a temporary store with two apps and known keys; requests without sockets.
+final class APIHarness: @unchecked Sendable {
+    let fixture: StoreFixture
+    let api: GatewayAPI
+    let serverKey = "hsk_" + String(repeating: "a", count: 64)
+    let clientKey = "hck_" + String(repeating: "b", count: 64)
+    let otherServerKey = "hsk_" + String(repeating: "c", count: 64)
+    var appID: String { fixture.appID }
+    let clock = Clock()
+    let published = Counter()
+
+    final class Clock: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value = 1_800_000_000.0
+        var now: Double {
+            get { lock.withLock { value } }
+            set { lock.withLock { value = newValue } }
+        }
+    }
+
+    final class Counter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value = 0
+        func add() { lock.withLock { value += 1 } }
+        var count: Int { lock.withLock { value } }
+    }
+
+    init(maxBodyBytes: Int = 1 << 20) throws {
+        fixture = try StoreFixture()
+        _ = try fixture.store.updateKeyHashes(appID: fixture.appID, server: APIKey.hash(serverKey), client: APIKey.hash(clientKey))
+        try fixture.store.createApp(
+            AppRecord(
+                id: "app_other", name: "Other", bundleID: "com.example.other", serverKeyHash: APIKey.hash(otherServerKey),
+                clientKeyHash: "x", createdAt: 1))
+        let clock = self.clock, published = self.published
+        api = GatewayAPI(store: fixture.store, maxBodyBytes: maxBodyBytes, now: { clock.now }, onPublish: { published.add() })
+    }
+
+    /// Sends a request; `body` is serialized as JSON unless it is raw text.
+    func send(
+        _ method: String, _ path: String, key: String? = nil, json: JSONValue? = nil, raw: String? = nil, headers: [String: String] = [:]
+    ) -> HTTPResponse {
+        var all = headers
+        if let key { all["Authorization"] = "Bearer \(key)" }
+        if json != nil, all["Content-Type"] == nil { all["Content-Type"] = "application/json" }
+        let body = raw.map { Array($0.utf8) } ?? json.map { Array(JSONWriter.serialize($0).utf8) } ?? []
+        return api.handle(HTTPRequest(method: method, path: path, headers: all, body: body))
+    }
+
+    var devices: String { "/v1/apps/\(appID)/devices" }
+    var publishes: String { "/v1/apps/\(appID)/publishes" }
+
+    func register(_ n: Int, interests: [String] = ["news"], user: String? = nil) -> HTTPResponse {
+        var body: [String: JSONValue] = [
+            "token": .string(StoreFixture.token(n)), "environment": "production", "interests": .array(interests.map(JSONValue.string)),
+        ]
+        if let user { body["userId"] = .string(user) }
+        return send("POST", devices, key: clientKey, json: .object(body))
+    }
+
+    func publish(_ body: JSONValue) -> HTTPResponse { send("POST", publishes, key: serverKey, json: body) }
+}
+
+extension HTTPResponse {
+    var errorCode: String? { json?["error"]?["code"]?.stringValue }
+    var errorMessage: String { json?["error"]?["message"]?.stringValue ?? "" }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import HeraldCore
+@testable import HeraldGateway
+
+/// The API and the delivery engine over one temporary store, a fake deliverer, and time
+/// that moves only when the test says (a virtual clock and the matching wall time).
+@MainActor
+final class EngineHarness {
+    let api: APIHarness
+    let deliverer = FakeDeliverer()
+    let clock: VirtualClock
+    let engine: DeliveryEngine
+    var store: SQLiteStore { api.fixture.store }
+
+    init(policy: DeliveryPolicy = DeliveryPolicy(), rateLimit: Double? = nil) throws {
+        let api = try APIHarness()
+        self.api = api
+        clock = VirtualClock(now: api.clock.now)
+        let store = api.fixture.store
+        if let rateLimit {
+            try store.locked { try $0.run("UPDATE apps SET rate_limit = ? WHERE id = ?", [.double(rateLimit), .text(api.appID)]) }
+        }
+        _ = try store.setCredentials(
+            appID: api.appID,
+            APNsCredentials(environment: .production, method: .token(keyID: "ABCDE12345", teamID: "TEAM123456", privateKeyPEM: "p")))
+        let wall = api.clock
+        engine = DeliveryEngine(
+            store: store, deliverer: deliverer, clock: clock, wallTime: { wall.now }, policy: policy, jitter: { 1 })
+    }
+
+    var now: Double { api.clock.now }
+
+    /// Moves both clocks forward, then runs the engine until nothing is due.
+    func advance(by seconds: Double) async {
+        clock.advance(by: seconds)
+        api.clock.now += seconds
+        await engine.runUntilIdle()
+    }
+
+    /// Registers devices `range` with `interests` through the API; their tokens.
+    @discardableResult
+    func register(_ range: Range<Int>, interests: [String] = ["news"], user: String? = nil) -> [String] {
+        range.map { n in
+            _ = api.register(n, interests: interests, user: user)
+            return StoreFixture.token(n)
+        }
+    }
+
+    func publish(_ body: JSONValue) throws -> String {
+        let response = api.publish(body)
+        guard let id = response.json?["publishId"]?.stringValue else {
+            throw Failure(description: "publish refused: \(response.errorMessage)")
+        }
+        return id
+    }
+
+    func status(_ id: String) -> JSONValue? {
+        api.send("GET", api.publishes + "/" + id, key: api.serverKey).json
+    }
+
+    func device(token n: Int) throws -> DeviceRecord? {
+        let id = try store.locked {
+            try $0.query("SELECT id FROM devices WHERE token = ?", [.text(StoreFixture.token(n))], { $0.text(0) }).first
+        }
+        return try id.flatMap { try store.device(appID: api.appID, id: $0) }
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import HeraldCore
+@testable import HeraldGateway
+
+/// A gateway started in-process on an ephemeral loopback port, with a fake deliverer and
+/// one app whose keys are known.
+@MainActor
+final class GatewayServiceFixture {
+    let folder = TemporaryFolder()
+    let deliverer = FakeDeliverer()
+    let service: GatewayService
+    let appID: String
+    let serverKey: String
+    let clientKey: String
+
+    init(http: HTTPServer.Configuration = HTTPServer.Configuration()) throws {
+        service = try GatewayService(
+            data: folder.url, listen: ListenAddress(host: "127.0.0.1", port: 0), http: http, durability: .normal, deliverer: deliverer)
+        let created = try AppProvisioning(store: service.store).create(
+            name: "Test", bundleID: "com.example.test",
+            credentials: [
+                APNsCredentials(environment: .production, method: .token(keyID: "ABCDE12345", teamID: "TEAM123456", privateKeyPEM: "pem")),
+                APNsCredentials(environment: .sandbox, method: .token(keyID: "ABCDE12345", teamID: "TEAM123456", privateKeyPEM: "pem")),
+            ], rateLimit: nil, now: Date().timeIntervalSince1970)
+        appID = created.appID
+        serverKey = created.serverKey.secret
+        clientKey = created.clientKey.secret
+    }
+
+    var port: UInt16 { service.port }
+
+    func stop() {
+        service.stop()
+        folder.cleanup()
+    }
+
+    /// Waits (polling the API) until the publish reaches `status`, up to `timeout` seconds.
+    func waitFor(publish id: String, status: String, timeout: Double = 10) async throws -> JSONValue? {
+        let deadline = Date().addingTimeInterval(timeout)
+        var last: JSONValue?
+        while Date() < deadline {
+            let port = self.port, key = serverKey, path = "/v1/apps/\(appID)/publishes/\(id)"
+            last = try await blocking { try RawHTTPClient.json(port: port, "GET", path, key: key).json }
+            if last?["status"]?.stringValue == status { return last }
+            try await Task.sleep(nanoseconds: 20_000_000)
+        }
+        return last
+    }
+}
+
+extension GatewayServiceFixture {
+    /// A JSON request from a background thread (the main actor keeps running the workers).
+    func call(_ method: String, _ path: String, key: String? = nil, _ body: JSONValue? = nil) async throws -> RawHTTPClient.Response {
+        let port = self.port
+        return try await blocking { try RawHTTPClient.json(port: port, method, path, key: key, body) }
+    }
+}

@@ -21,6 +21,8 @@ public final class DeliveryEngine {
     var pausedUntil: [String: Double] = [:]
     var inFlight: [Int: Task<Void, Never>] = [:]
     var taskCounter = 0
+    /// Outcomes the store could not record yet; recorded first at the next step.
+    var unrecorded: [DeliveryResult] = []
     var notificationsInFlight = 0
     private var running = false
     private var sleeper: CheckedContinuation<Void, Never>?
@@ -112,6 +114,10 @@ public final class DeliveryEngine {
         let now = wallTime()
         var worked = false
         do {
+            if !unrecorded.isEmpty {
+                try store.completeDeliveries(unrecorded, now: now)
+                unrecorded = []
+            }
             if try store.promoteDuePublishes(now: now) > 0 { worked = true }
             if let progress = try store.fanOutStep(limit: policy.fanOutBatch, now: now) {
                 worked = true
@@ -126,12 +132,16 @@ public final class DeliveryEngine {
     }
 
     /// Runs rounds until nothing is due now and nothing is in flight (tests, benchmarks).
+    /// Outcomes the store keeps refusing are retried for at most 100 rounds.
     public func runUntilIdle() async {
+        var idleRounds = 0
         while true {
             let worked = await step()
             let tasks = Array(inFlight.values)
             for task in tasks { await task.value }
-            if !worked && tasks.isEmpty && inFlight.isEmpty { return }
+            guard !worked && tasks.isEmpty && inFlight.isEmpty else { continue }
+            idleRounds += 1
+            if unrecorded.isEmpty || idleRounds >= 100 { return }
         }
     }
 

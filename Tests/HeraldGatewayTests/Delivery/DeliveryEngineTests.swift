@@ -215,6 +215,21 @@ struct DeliveryEngineTests {
         #expect(Set(sent.map { $0.publishID + $0.deviceToken }).count == 1000)
     }
 
+    @Test("outcomes the store cannot record are kept and recorded at the next step, never sent twice")
+    func unrecordedOutcomes() async throws {
+        let h = try EngineHarness()
+        h.register(0..<10)
+        let flaky = FlakyStore(h.store)
+        let engine = DeliveryEngine(store: flaky, deliverer: h.deliverer, clock: h.clock, wallTime: { [wall = h.api.clock] in wall.now })
+        flaky.failNext(2)
+        let id = try h.publish(["interests": ["news"], "notification": ["title": "x"]])
+        await engine.runUntilIdle()
+        #expect(h.status(id)?["status"] == "done")
+        #expect(h.status(id)?["sent"] == 10)
+        #expect(h.deliverer.sent.count == 10, "nothing sent twice")
+        #expect(engine.unrecorded.isEmpty)
+    }
+
     @Test("deliveries a killed process left in flight are sent again, marked in doubt, with the same apns-id")
     func recovery() async throws {
         let h = try EngineHarness()

@@ -62,9 +62,10 @@ public final class DeliveryEngine {
     @discardableResult
     public func drain(timeout: Double) async -> Int {
         stop()
-        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, timeout) * 1e9)
-        while !inFlight.isEmpty && DispatchTime.now().uptimeNanoseconds < deadline {
-            try? await Task.sleep(nanoseconds: 5_000_000)
+        // Each finished batch wakes the sleep; the deadline is on the injected clock.
+        let deadline = clock.now + max(0, timeout)
+        while !inFlight.isEmpty && clock.now < deadline {
+            await sleep(seconds: deadline - clock.now)
         }
         return inFlight.count
     }

@@ -28,6 +28,33 @@ struct DeliveryEngineTests {
         #expect(status?["sent"] == 1234)
     }
 
+    @Test("push type, priority, expiration and collapse id reach the deliverer; the topic has the push type's suffix")
+    func headers() async throws {
+        let h = try EngineHarness()
+        h.register(0..<1)
+        let id = try h.publish([
+            "interests": ["news"], "apns": ["aps": ["alert": "call"]],
+            "options": ["pushType": "voip", "priority": 5, "ttl": 60, "collapseId": "c1"],
+        ])
+        await h.engine.runUntilIdle()
+        let sent = try #require(h.deliverer.sent.first)
+        #expect(sent.topic == "com.example.test.voip")
+        #expect(sent.pushType == "voip")
+        #expect(sent.priority == 5)
+        #expect(sent.collapseID == "c1")
+        #expect(sent.expiration == h.now + 60)
+        #expect(sent.publishID == id)
+    }
+
+    @Test("a rotated key stops working at once")
+    func rotation() throws {
+        let h = try EngineHarness()
+        #expect(h.api.send("GET", h.api.publishes + "/pub_x", key: h.api.serverKey).status == 404)
+        let keys = try AppProvisioning(store: h.store).rotate(appID: h.api.appID, roles: [.server])
+        #expect(h.api.send("GET", h.api.publishes + "/pub_x", key: h.api.serverKey).status == 401)
+        #expect(h.api.send("GET", h.api.publishes + "/pub_x", key: keys[0].secret).status == 404)
+    }
+
     @Test("users and devices targets; a device in two targeted interests gets one")
     func targets() async throws {
         let h = try EngineHarness()

@@ -24,6 +24,9 @@ public final class DeliveryEngine {
     /// Outcomes the store could not record yet; recorded first at the next step.
     var unrecorded: [DeliveryResult] = []
     var notificationsInFlight = 0
+    /// When the apps held back by a pause or their rate limit can send again (wall time):
+    /// the loop sleeps until then instead of polling.
+    var heldUntil: Double?
     private var running = false
     private var sleeper: CheckedContinuation<Void, Never>?
     private var timer: ClockTimer?
@@ -102,8 +105,10 @@ public final class DeliveryEngine {
     /// How long to sleep: until the next scheduled publish or retry, at most `idlePoll`.
     private func idleWait() -> Double {
         guard inFlight.count < policy.maxBatchesInFlight else { return policy.idlePoll }
-        let next = (try? store.nextDueTime()) ?? nil
         let now = wallTime()
+        // Nothing was done: what is due now is held back (paused, rate limited) until then.
+        if let held = heldUntil { return min(policy.idlePoll, max(0.001, held - now)) }
+        let next = (try? store.nextDueTime()) ?? nil
         let wait = next.map { max(0.001, $0 - now) } ?? policy.idlePoll
         return min(policy.idlePoll, wait)
     }
@@ -148,19 +153,29 @@ public final class DeliveryEngine {
 
     private func launchBatches(now: Double) throws -> Bool {
         var launched = false
-        var apps: [String: AppRecord] = [:]
+        heldUntil = nil
         for appID in try store.appsWithDueDeliveries(now: now) {
             guard inFlight.count < policy.maxBatchesInFlight else { break }
-            if let until = pausedUntil[appID], until > now { continue }
-            guard let app = try apps[appID] ?? store.app(id: appID) else { continue }
-            apps[appID] = app
+            if let until = pausedUntil[appID], until > now {
+                hold(until: until)
+                continue
+            }
+            guard let app = try store.app(id: appID) else { continue }
             let allowed = limiter.take(app: appID, rate: app.rateLimit, wanted: policy.batchSize, now: clock.now)
-            guard allowed > 0 else { continue }
+            guard allowed > 0 else {
+                hold(until: now + limiter.wait(app: appID, rate: app.rateLimit))
+                continue
+            }
             let jobs = try store.claimDeliveries(appID: appID, now: now, limit: allowed)
+            limiter.refund(app: appID, count: allowed - jobs.count)
             guard !jobs.isEmpty else { continue }
             launched = true
             try send(jobs, app: app, now: now)
         }
         return launched
+    }
+
+    private func hold(until time: Double) {
+        heldUntil = min(heldUntil ?? time, time)
     }
 }

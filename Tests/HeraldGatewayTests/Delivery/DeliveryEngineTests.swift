@@ -211,6 +211,24 @@ struct DeliveryEngineTests {
         #expect(h.status(id)?["status"] == "done")
     }
 
+    @Test("while an app is rate limited the running workers sleep on the clock until it may send, not poll")
+    func rateLimitedSleep() async throws {
+        let h = try EngineHarness(rateLimit: 10)
+        h.register(0..<30)
+        _ = try h.publish(["interests": ["news"], "notification": ["title": "x"]])
+        h.engine.start()
+        defer { h.engine.stop() }
+        for _ in 0..<500 { await Task.yield() }
+        #expect(h.deliverer.sent.count == 10)
+        #expect(h.clock.pendingCount == 1, "one sleep")
+        let wait = try #require(h.clock.nextDeadline) - h.clock.now
+        #expect(wait >= 0.09, "sleeps until a token is back (0.1 s), not \(wait) s")
+        h.api.clock.now += 1
+        h.clock.advance(by: 1)
+        for _ in 0..<500 { await Task.yield() }
+        #expect(h.deliverer.sent.count == 20)
+    }
+
     @Test("concurrent publishes from many threads: each device gets each publish once")
     func concurrentPublishes() async throws {
         let h = try EngineHarness()

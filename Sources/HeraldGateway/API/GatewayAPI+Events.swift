@@ -39,6 +39,10 @@ extension GatewayAPI {
             }
         }
         return .json(
-            202, ["accepted": .int(tally.accepted), "duplicates": .int(tally.duplicates), "unknownPublishes": .int(tally.unknownPublishes)])
+            202,
+            [
+                "accepted": .int(tally.accepted), "duplicates": .int(tally.duplicates), "unknownPublishes": .int(tally.unknownPublishes),
+                "notTargeted": .int(tally.notTargeted),
+            ])
     }
 }

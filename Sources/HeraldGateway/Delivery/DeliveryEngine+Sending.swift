@@ -16,7 +16,7 @@ extension DeliveryEngine {
             if job.inDoubt { metrics.increment("herald_deliveries_in_doubt_total", [("app", app.id)]) }
         }
         if !settled.isEmpty {
-            try store.completeDeliveries(settled, now: now)
+            record(settled, now: now)
             metrics.increment("herald_deliveries_total", [("app", app.id), ("outcome", "failed")], by: Double(settled.count))
         }
         for (environment, batch) in byEnvironment.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
@@ -65,15 +65,22 @@ extension DeliveryEngine {
             case .invalidated: tally["invalidated", default: 0] += 1
             }
         }
-        do {
-            try store.completeDeliveries(results, now: now)
-        } catch {
-            // The jobs stay in flight in the store; the next start sends them again (in doubt).
-            logger.log(.error, "herald gateway: cannot record \(results.count) outcomes: \(error)")
-        }
+        record(results, now: now)
         metrics.observe("herald_delivery_latency_seconds", [("app", app.id)], values: latencies)
         for (outcome, count) in tally {
             metrics.increment("herald_deliveries_total", [("app", app.id), ("outcome", outcome)], by: Double(count))
+        }
+    }
+
+    /// Records outcomes; when the store fails (disk full, locked), keeps them to record at
+    /// the next step, so the deliveries are neither stuck in flight nor sent again.
+    func record(_ results: [DeliveryResult], now: Double) {
+        do {
+            try store.completeDeliveries(unrecorded + results, now: now)
+            unrecorded = []
+        } catch {
+            unrecorded += results
+            logger.log(.error, "herald gateway: cannot record \(unrecorded.count) outcomes yet (\(error)); retrying at the next step")
         }
     }
 

@@ -21,7 +21,12 @@ public final class DeliveryEngine {
     var pausedUntil: [String: Double] = [:]
     var inFlight: [Int: Task<Void, Never>] = [:]
     var taskCounter = 0
+    /// Outcomes the store could not record yet; recorded first at the next step.
+    var unrecorded: [DeliveryResult] = []
     var notificationsInFlight = 0
+    /// When the apps held back by a pause or their rate limit can send again (wall time):
+    /// the loop sleeps until then instead of polling.
+    var heldUntil: Double?
     private var running = false
     private var sleeper: CheckedContinuation<Void, Never>?
     private var timer: ClockTimer?
@@ -60,9 +65,10 @@ public final class DeliveryEngine {
     @discardableResult
     public func drain(timeout: Double) async -> Int {
         stop()
-        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, timeout) * 1e9)
-        while !inFlight.isEmpty && DispatchTime.now().uptimeNanoseconds < deadline {
-            try? await Task.sleep(nanoseconds: 5_000_000)
+        // Each finished batch wakes the sleep; the deadline is on the injected clock.
+        let deadline = clock.now + max(0, timeout)
+        while !inFlight.isEmpty && clock.now < deadline {
+            await sleep(seconds: deadline - clock.now)
         }
         return inFlight.count
     }
@@ -99,8 +105,10 @@ public final class DeliveryEngine {
     /// How long to sleep: until the next scheduled publish or retry, at most `idlePoll`.
     private func idleWait() -> Double {
         guard inFlight.count < policy.maxBatchesInFlight else { return policy.idlePoll }
-        let next = (try? store.nextDueTime()) ?? nil
         let now = wallTime()
+        // Nothing was done: what is due now is held back (paused, rate limited) until then.
+        if let held = heldUntil { return min(policy.idlePoll, max(0.001, held - now)) }
+        let next = (try? store.nextDueTime()) ?? nil
         let wait = next.map { max(0.001, $0 - now) } ?? policy.idlePoll
         return min(policy.idlePoll, wait)
     }
@@ -112,6 +120,10 @@ public final class DeliveryEngine {
         let now = wallTime()
         var worked = false
         do {
+            if !unrecorded.isEmpty {
+                try store.completeDeliveries(unrecorded, now: now)
+                unrecorded = []
+            }
             if try store.promoteDuePublishes(now: now) > 0 { worked = true }
             if let progress = try store.fanOutStep(limit: policy.fanOutBatch, now: now) {
                 worked = true
@@ -126,30 +138,44 @@ public final class DeliveryEngine {
     }
 
     /// Runs rounds until nothing is due now and nothing is in flight (tests, benchmarks).
+    /// Outcomes the store keeps refusing are retried for at most 100 rounds.
     public func runUntilIdle() async {
+        var idleRounds = 0
         while true {
             let worked = await step()
             let tasks = Array(inFlight.values)
             for task in tasks { await task.value }
-            if !worked && tasks.isEmpty && inFlight.isEmpty { return }
+            guard !worked && tasks.isEmpty && inFlight.isEmpty else { continue }
+            idleRounds += 1
+            if unrecorded.isEmpty || idleRounds >= 100 { return }
         }
     }
 
     private func launchBatches(now: Double) throws -> Bool {
         var launched = false
-        var apps: [String: AppRecord] = [:]
+        heldUntil = nil
         for appID in try store.appsWithDueDeliveries(now: now) {
             guard inFlight.count < policy.maxBatchesInFlight else { break }
-            if let until = pausedUntil[appID], until > now { continue }
-            guard let app = try apps[appID] ?? store.app(id: appID) else { continue }
-            apps[appID] = app
+            if let until = pausedUntil[appID], until > now {
+                hold(until: until)
+                continue
+            }
+            guard let app = try store.app(id: appID) else { continue }
             let allowed = limiter.take(app: appID, rate: app.rateLimit, wanted: policy.batchSize, now: clock.now)
-            guard allowed > 0 else { continue }
+            guard allowed > 0 else {
+                hold(until: now + limiter.wait(app: appID, rate: app.rateLimit))
+                continue
+            }
             let jobs = try store.claimDeliveries(appID: appID, now: now, limit: allowed)
+            limiter.refund(app: appID, count: allowed - jobs.count)
             guard !jobs.isEmpty else { continue }
             launched = true
             try send(jobs, app: app, now: now)
         }
         return launched
+    }
+
+    private func hold(until time: Double) {
+        heldUntil = min(heldUntil ?? time, time)
     }
 }

@@ -16,6 +16,13 @@ struct RateLimiter {
         return granted
     }
 
+    /// Gives back tokens taken but not used (fewer deliveries were due than allowed).
+    mutating func refund(app: String, count: Int) {
+        guard count > 0, var bucket = buckets[app] else { return }
+        bucket.tokens += Double(count)
+        buckets[app] = bucket
+    }
+
     /// Seconds until the app has a token again.
     func wait(app: String, rate: Double?) -> Double {
         guard let rate, rate > 0, let bucket = buckets[app] else { return 0 }

@@ -65,11 +65,13 @@ public struct DeviceEvent: Sendable, Hashable {
     }
 }
 
-/// How many events were new, already known, or about publishes the app does not have.
+/// How many events were new, already known, about publishes the app does not have, or
+/// from devices the publish was not sent to (the last two are not counted).
 public struct EventTally: Sendable, Hashable {
     public var accepted = 0
     public var duplicates = 0
     public var unknownPublishes = 0
+    public var notTargeted = 0
 
     public init() {}
 }

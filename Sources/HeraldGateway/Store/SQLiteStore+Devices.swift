@@ -65,24 +65,23 @@ extension SQLiteStore {
 
     public func device(appID: String, id: String) throws -> DeviceRecord? {
         try locked { db in
-            guard
-                var device = try db.query(
-                    """
-                    SELECT seq, id, app_id, token, environment, user_id, metadata, created_at, token_registered_at, invalidated_at, invalid_reason
-                    FROM devices WHERE app_id = ? AND id = ?
-                    """, [.text(appID), .text(id)]
-                ) { row in
-                    (
-                        row.int(0),
-                        DeviceRecord(
-                            id: row.text(1), appID: row.text(2), token: row.text(3),
-                            environment: APNsEnvironment(rawValue: row.text(4)) ?? .production, interests: [],
-                            userID: row.optionalText(5), metadata: (try? JSONParser().parse(row.text(6))) ?? .object([:]),
-                            createdAt: row.double(7), tokenRegisteredAt: row.double(8), invalidatedAt: row.optionalDouble(9),
-                            invalidReason: row.optionalText(10))
-                    )
-                }.first
-            else { return nil }
+            let rows = try db.query(
+                """
+                SELECT seq, id, app_id, token, environment, user_id, metadata, created_at, token_registered_at, invalidated_at, invalid_reason
+                FROM devices WHERE app_id = ? AND id = ?
+                """, [.text(appID), .text(id)]
+            ) { row in
+                (
+                    row.int(0),
+                    DeviceRecord(
+                        id: row.text(1), appID: row.text(2), token: row.text(3),
+                        environment: APNsEnvironment(rawValue: row.text(4)) ?? .production, interests: [],
+                        userID: row.optionalText(5), metadata: (try? JSONParser().parse(row.text(6))) ?? .object([:]),
+                        createdAt: row.double(7), tokenRegisteredAt: row.double(8), invalidatedAt: row.optionalDouble(9),
+                        invalidReason: row.optionalText(10))
+                )
+            }
+            guard var device = rows.first else { return nil }
             device.1.interests = try db.query(
                 "SELECT interest FROM device_interests WHERE device_seq = ? ORDER BY interest", [.int(device.0)]
             ) { $0.text(0) }

@@ -73,6 +73,17 @@ extension SQLiteStore {
                     tally.unknownPublishes += 1
                     continue
                 }
+                // Only a device the publish was sent to can report on it: a leaked client key
+                // or a made-up device id cannot inflate the statistics.
+                let targeted = try db.scalar(
+                    """
+                    SELECT 1 FROM devices v JOIN deliveries d ON d.publish_id = ? AND d.token = v.token
+                    WHERE v.app_id = ? AND v.id = ?
+                    """, [.text(event.publishID), .text(appID), .text(event.deviceID)])
+                guard targeted != nil else {
+                    tally.notTargeted += 1
+                    continue
+                }
                 let inserted = try db.run(
                     "INSERT OR IGNORE INTO events (publish_id, device_id, event, action_id, at) VALUES (?, ?, ?, ?, ?)",
                     [

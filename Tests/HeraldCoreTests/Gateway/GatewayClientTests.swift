@@ -112,7 +112,7 @@ struct GatewayClientTests {
         let gateway = client()
         transport.answer(201, #"{"deviceId":"dev_2"}"#)
         try await gateway.register(token: DeviceToken(data: Data(repeating: 1, count: 32)), environment: .production)
-        transport.answer(202, #"{"accepted":3,"duplicates":0,"unknownPublishes":0}"#)
+        transport.answer(202, #"{"accepted":3,"duplicates":0,"unknownPublishes":0,"notTargeted":0}"#)
         let delivery = await withCheckedContinuation { continuation in
             gateway.send([
                 Self.receipt(.delivered, "pub_1"), Self.receipt(.opened, "pub_1"), Self.receipt(.action, "pub_1", action: "like"),

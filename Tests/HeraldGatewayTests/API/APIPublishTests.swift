@@ -130,23 +130,27 @@ struct APIPublishTests {
         #expect(h.published.count == 0)
     }
 
-    @Test("events: 202 with what was new; duplicates and unknown publishes are counted, not errors")
+    @Test("events: 202 with what was new; duplicates, unknown publishes and untargeted devices are reported, not errors")
     func events() throws {
         let h = try APIHarness()
+        let device = try #require(h.register(1, user: "u").json?["deviceId"]?.stringValue)
         let id = try #require(h.publish(["users": ["u"], "notification": ["title": "x"]]).json?["publishId"]?.stringValue)
+        try h.fixture.fanOutAll(now: h.clock.now)
         let path = "/v1/apps/\(h.appID)/events"
         let events: JSONValue = [
             "events": [
-                ["publishId": .string(id), "deviceId": "dev_1", "event": "delivered", "at": 1_800_000_000],
-                ["publishId": .string(id), "deviceId": "dev_1", "event": "opened", "at": 1_800_000_001.5],
-                ["publishId": .string(id), "deviceId": "dev_1", "event": "action", "actionId": "like", "at": 1_800_000_002],
-                ["publishId": "pub_unknown", "deviceId": "dev_1", "event": "opened", "at": 1_800_000_002],
+                ["publishId": .string(id), "deviceId": .string(device), "event": "delivered", "at": 1_800_000_000],
+                ["publishId": .string(id), "deviceId": .string(device), "event": "opened", "at": 1_800_000_001.5],
+                ["publishId": .string(id), "deviceId": .string(device), "event": "action", "actionId": "like", "at": 1_800_000_002],
+                ["publishId": "pub_unknown", "deviceId": .string(device), "event": "opened", "at": 1_800_000_002],
+                ["publishId": .string(id), "deviceId": "dev_someone_else", "event": "opened", "at": 1_800_000_002],
             ]
         ]
         let first = h.send("POST", path, key: h.clientKey, json: events)
         #expect(first.status == 202)
-        #expect(first.json == ["accepted": 3, "duplicates": 0, "unknownPublishes": 1])
-        #expect(h.send("POST", path, key: h.clientKey, json: events).json == ["accepted": 0, "duplicates": 3, "unknownPublishes": 1])
+        #expect(first.json == ["accepted": 3, "duplicates": 0, "unknownPublishes": 1, "notTargeted": 1])
+        let again = h.send("POST", path, key: h.clientKey, json: events)
+        #expect(again.json == ["accepted": 0, "duplicates": 3, "unknownPublishes": 1, "notTargeted": 1])
         let status = h.send("GET", h.publishes + "/" + id, key: h.serverKey).json
         #expect(status?["delivered"] == 1)
         #expect(status?["opened"] == 1)

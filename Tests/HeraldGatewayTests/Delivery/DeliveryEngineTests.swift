@@ -28,6 +28,33 @@ struct DeliveryEngineTests {
         #expect(status?["sent"] == 1234)
     }
 
+    @Test("push type, priority, expiration and collapse id reach the deliverer; the topic has the push type's suffix")
+    func headers() async throws {
+        let h = try EngineHarness()
+        h.register(0..<1)
+        let id = try h.publish([
+            "interests": ["news"], "apns": ["aps": ["alert": "call"]],
+            "options": ["pushType": "voip", "priority": 5, "ttl": 60, "collapseId": "c1"],
+        ])
+        await h.engine.runUntilIdle()
+        let sent = try #require(h.deliverer.sent.first)
+        #expect(sent.topic == "com.example.test.voip")
+        #expect(sent.pushType == "voip")
+        #expect(sent.priority == 5)
+        #expect(sent.collapseID == "c1")
+        #expect(sent.expiration == h.now + 60)
+        #expect(sent.publishID == id)
+    }
+
+    @Test("a rotated key stops working at once")
+    func rotation() throws {
+        let h = try EngineHarness()
+        #expect(h.api.send("GET", h.api.publishes + "/pub_x", key: h.api.serverKey).status == 404)
+        let keys = try AppProvisioning(store: h.store).rotate(appID: h.api.appID, roles: [.server])
+        #expect(h.api.send("GET", h.api.publishes + "/pub_x", key: h.api.serverKey).status == 401)
+        #expect(h.api.send("GET", h.api.publishes + "/pub_x", key: keys[0].secret).status == 404)
+    }
+
     @Test("users and devices targets; a device in two targeted interests gets one")
     func targets() async throws {
         let h = try EngineHarness()
@@ -184,6 +211,24 @@ struct DeliveryEngineTests {
         #expect(h.status(id)?["status"] == "done")
     }
 
+    @Test("while an app is rate limited the running workers sleep on the clock until it may send, not poll")
+    func rateLimitedSleep() async throws {
+        let h = try EngineHarness(rateLimit: 10)
+        h.register(0..<30)
+        _ = try h.publish(["interests": ["news"], "notification": ["title": "x"]])
+        h.engine.start()
+        defer { h.engine.stop() }
+        for _ in 0..<500 { await Task.yield() }
+        #expect(h.deliverer.sent.count == 10)
+        #expect(h.clock.pendingCount == 1, "one sleep")
+        let wait = try #require(h.clock.nextDeadline) - h.clock.now
+        #expect(wait >= 0.09, "sleeps until a token is back (0.1 s), not \(wait) s")
+        h.api.clock.now += 1
+        h.clock.advance(by: 1)
+        for _ in 0..<500 { await Task.yield() }
+        #expect(h.deliverer.sent.count == 20)
+    }
+
     @Test("concurrent publishes from many threads: each device gets each publish once")
     func concurrentPublishes() async throws {
         let h = try EngineHarness()
@@ -213,6 +258,21 @@ struct DeliveryEngineTests {
         let sent = h.deliverer.sent
         #expect(sent.count == 20 * 50)
         #expect(Set(sent.map { $0.publishID + $0.deviceToken }).count == 1000)
+    }
+
+    @Test("outcomes the store cannot record are kept and recorded at the next step, never sent twice")
+    func unrecordedOutcomes() async throws {
+        let h = try EngineHarness()
+        h.register(0..<10)
+        let flaky = FlakyStore(h.store)
+        let engine = DeliveryEngine(store: flaky, deliverer: h.deliverer, clock: h.clock, wallTime: { [wall = h.api.clock] in wall.now })
+        flaky.failNext(2)
+        let id = try h.publish(["interests": ["news"], "notification": ["title": "x"]])
+        await engine.runUntilIdle()
+        #expect(h.status(id)?["status"] == "done")
+        #expect(h.status(id)?["sent"] == 10)
+        #expect(h.deliverer.sent.count == 10, "nothing sent twice")
+        #expect(engine.unrecorded.isEmpty)
     }
 
     @Test("deliveries a killed process left in flight are sent again, marked in doubt, with the same apns-id")

@@ -39,7 +39,7 @@ struct KillNineTests {
         let arguments = [
             "--data", folder.url.appendingPathComponent("data").path, "--deliverer", "record:\(record)", "--deliverer-latency", "3",
             "--batch-size", "50",
-            "--fanout-batch", "250",
+            "--fanout-batch", "20",
         ]
         var server = try ServeProcess(arguments)
         var publishes: [String] = []
@@ -53,10 +53,13 @@ struct KillNineTests {
         var generator = SystemRandomNumberGenerator()
         var kills = 0
         var inDoubt = 0
-        for _ in 0..<8 {
-            Thread.sleep(forTimeInterval: Double.random(in: 0.03...0.25, using: &generator))
+        var duringFanOut = 0
+        for round in 0..<8 {
+            // Every other kill lands early, in the fan-out (it resumes from its cursor each time); the others anywhere.
+            Thread.sleep(forTimeInterval: Double.random(in: round.isMultiple(of: 2) ? 0.005...0.04 : 0.03...0.25, using: &generator))
             server.kill9()
             kills += 1
+            duringFanOut += try Self.fanOutUnfinished(folder.url.appendingPathComponent("data")) ? 1 : 0
             server = try ServeProcess(arguments)
             inDoubt += Self.recovered(in: server)
         }
@@ -99,7 +102,16 @@ struct KillNineTests {
         let extra = duplicates.map { $0.count - 1 }.reduce(0, +)
         #expect(extra <= inDoubt, "\(extra) duplicates, but only \(inDoubt) deliveries were in doubt after \(kills) kills")
         #expect(torn <= kills)
-        print("kill -9 test: \(kills) kills, \(inDoubt) deliveries in doubt, \(extra) sent twice, \(torn) torn record lines")
+        #expect(duringFanOut >= 1, "no kill landed during a fan-out")
+        print(
+            "kill -9 test: \(kills) kills (\(duringFanOut) during fan-out), \(inDoubt) deliveries in doubt, \(extra) sent twice, \(torn) torn record lines"
+        )
+    }
+
+    /// Whether a publish's fan-out was unfinished in the data the killed process left.
+    static func fanOutUnfinished(_ data: URL) throws -> Bool {
+        let store = try SQLiteStore(directory: data, durability: .normal)
+        return try store.locked { try $0.scalar("SELECT count(*) FROM publishes WHERE fanout_done = 0") ?? 0 } > 0
     }
 
     /// The count `herald serve` reports on standard error at start.

@@ -151,23 +151,30 @@ struct SQLiteStorePublishTests {
         #expect(again.filter(\.inDoubt).map(\.apnsID).sorted() == first.map(\.apnsID).sorted())
     }
 
-    @Test("events count once per device and kind; unknown publishes are reported")
+    @Test("events count once per device and kind; unknown publishes and untargeted devices are reported, not counted")
     func events() throws {
         let fixture = try StoreFixture()
+        let devices = try fixture.register(2)
+        let outsider = try fixture.register(1, from: 10, interests: ["other"])[0]
         let id = try fixture.publish(.interests(["news"]))
+        try fixture.fanOutAll()
+        let (d1, d2) = (devices[0], devices[1])
         let events = [
-            DeviceEvent(publishID: id, deviceID: "d1", kind: .delivered, at: 1),
-            DeviceEvent(publishID: id, deviceID: "d1", kind: .delivered, at: 2),
-            DeviceEvent(publishID: id, deviceID: "d2", kind: .delivered, at: 2),
-            DeviceEvent(publishID: id, deviceID: "d1", kind: .opened, at: 3),
-            DeviceEvent(publishID: id, deviceID: "d1", kind: .action, actionID: "like", at: 3),
-            DeviceEvent(publishID: id, deviceID: "d1", kind: .action, actionID: "share", at: 3),
-            DeviceEvent(publishID: "pub_other", deviceID: "d1", kind: .opened, at: 3),
+            DeviceEvent(publishID: id, deviceID: d1, kind: .delivered, at: 1),
+            DeviceEvent(publishID: id, deviceID: d1, kind: .delivered, at: 2),
+            DeviceEvent(publishID: id, deviceID: d2, kind: .delivered, at: 2),
+            DeviceEvent(publishID: id, deviceID: d1, kind: .opened, at: 3),
+            DeviceEvent(publishID: id, deviceID: d1, kind: .action, actionID: "like", at: 3),
+            DeviceEvent(publishID: id, deviceID: d1, kind: .action, actionID: "share", at: 3),
+            DeviceEvent(publishID: "pub_other", deviceID: d1, kind: .opened, at: 3),
+            DeviceEvent(publishID: id, deviceID: outsider, kind: .opened, at: 3),
+            DeviceEvent(publishID: id, deviceID: "dev_made_up", kind: .delivered, at: 3),
         ]
         let tally = try fixture.store.recordEvents(appID: fixture.appID, events)
         #expect(tally.accepted == 5)
         #expect(tally.duplicates == 1)
         #expect(tally.unknownPublishes == 1)
+        #expect(tally.notTargeted == 2)
         #expect(try fixture.store.recordEvents(appID: fixture.appID, events).accepted == 0)
         let counts = try #require(try fixture.store.publish(appID: fixture.appID, id: id)).counts
         #expect(counts.delivered == 2)

@@ -18,7 +18,7 @@ final class EngineHarness {
         clock = VirtualClock(now: api.clock.now)
         let store = api.fixture.store
         if let rateLimit {
-            try store.locked { try $0.run("UPDATE apps SET rate_limit = ? WHERE id = ?", [.double(rateLimit), .text(api.appID)]) }
+            _ = try store.locked { try $0.run("UPDATE apps SET rate_limit = ? WHERE id = ?", [.double(rateLimit), .text(api.appID)]) }
         }
         _ = try store.setCredentials(
             appID: api.appID,

@@ -1,0 +1,58 @@
+import Foundation
+import HeraldCore
+@testable import HeraldGateway
+
+/// A store whose `completeDeliveries` fails the next `failures` times (a full disk, a
+/// lock held too long); everything else goes to the real store.
+final class FlakyStore: GatewayStore, @unchecked Sendable {
+    let base: SQLiteStore
+    private let lock = NSLock()
+    private var failuresLeft = 0
+
+    init(_ base: SQLiteStore) { self.base = base }
+
+    func failNext(_ count: Int) { lock.withLock { failuresLeft = count } }
+
+    func completeDeliveries(_ results: [DeliveryResult], now: Double) throws {
+        let fail: Bool = lock.withLock {
+            guard failuresLeft > 0 else { return false }
+            failuresLeft -= 1
+            return true
+        }
+        if fail { throw StoreError(.database(code: 13), "database or disk is full") }
+        try base.completeDeliveries(results, now: now)
+    }
+
+    func createApp(_ app: AppRecord) throws { try base.createApp(app) }
+    func app(id: String) throws -> AppRecord? { try base.app(id: id) }
+    func apps() throws -> [AppRecord] { try base.apps() }
+    func updateKeyHashes(appID: String, server: String?, client: String?) throws -> Bool {
+        try base.updateKeyHashes(appID: appID, server: server, client: client)
+    }
+    func setCredentials(appID: String, _ credentials: APNsCredentials) throws -> Bool { try base.setCredentials(appID: appID, credentials) }
+    func registerDevice(appID: String, _ registration: DeviceRegistration, now: Double) throws -> (id: String, created: Bool) {
+        try base.registerDevice(appID: appID, registration, now: now)
+    }
+    func device(appID: String, id: String) throws -> DeviceRecord? { try base.device(appID: appID, id: id) }
+    func setInterests(appID: String, deviceID: String, _ interests: [String], now: Double) throws -> Bool {
+        try base.setInterests(appID: appID, deviceID: deviceID, interests, now: now)
+    }
+    func setUser(appID: String, deviceID: String, _ userID: String?, now: Double) throws -> Bool {
+        try base.setUser(appID: appID, deviceID: deviceID, userID, now: now)
+    }
+    func deleteDevice(appID: String, deviceID: String) throws -> Bool { try base.deleteDevice(appID: appID, deviceID: deviceID) }
+    func createPublish(_ publish: NewPublish) throws -> (id: String, created: Bool) { try base.createPublish(publish) }
+    func publish(appID: String, id: String) throws -> PublishRecord? { try base.publish(appID: appID, id: id) }
+    func cancelPublish(appID: String, id: String, now: Double) throws -> PublishRecord {
+        try base.cancelPublish(appID: appID, id: id, now: now)
+    }
+    func recordEvents(appID: String, _ events: [DeviceEvent]) throws -> EventTally { try base.recordEvents(appID: appID, events) }
+    func promoteDuePublishes(now: Double) throws -> Int { try base.promoteDuePublishes(now: now) }
+    func fanOutStep(limit: Int, now: Double) throws -> FanOutProgress? { try base.fanOutStep(limit: limit, now: now) }
+    func appsWithDueDeliveries(now: Double) throws -> [String] { try base.appsWithDueDeliveries(now: now) }
+    func claimDeliveries(appID: String, now: Double, limit: Int) throws -> [DeliveryJob] {
+        try base.claimDeliveries(appID: appID, now: now, limit: limit)
+    }
+    func recoverInFlight() throws -> Int { try base.recoverInFlight() }
+    func nextDueTime() throws -> Double? { try base.nextDueTime() }
+}

@@ -5,7 +5,7 @@ DEB_PACKAGES := python3
 # APNs client and simulator, attachment downloads: OpenSSL, libcurl with HTTP/2, nghttp2 (and h2load for bench-apns).
 DEB_PACKAGES += pkg-config libssl-dev libcurl4-openssl-dev libnghttp2-dev nghttp2-client curl python3-venv
 # The gateway: SQLite, libmicrohttpd (and wrk for bench-gateway).
-DEB_PACKAGES += libsqlite3-dev libmicrohttpd-dev wrk
+DEB_PACKAGES += libsqlite3-dev libmicrohttpd-dev wrk openssl
 HERALD := .build/debug/herald
 HERALD_RELEASE := .build/release/herald
 # schemathesis checks docs/openapi.yaml against the gateway (HeraldGatewayTests); keep

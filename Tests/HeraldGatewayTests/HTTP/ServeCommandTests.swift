@@ -1,4 +1,5 @@
 import Foundation
+import HeraldTestSupport
 import HeraldCore
 import Testing
 @testable import HeraldGateway
@@ -7,16 +8,8 @@ import Testing
 @Suite("herald serve")
 struct ServeCommandTests {
     static func run(_ arguments: [String]) throws -> (status: Int32, err: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: ServeProcess.executable)
-        process.arguments = arguments
-        let error = Pipe()
-        process.standardError = error
-        process.standardOutput = Pipe()
-        try process.run()
-        let text = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, text)
+        let output = try ChildProcess.run(ServeProcess.executable, arguments)
+        return (output.status, output.err)
     }
 
     @Test("serves the API on the port it prints, and exits 0 on SIGTERM")
@@ -38,7 +31,6 @@ struct ServeCommandTests {
             (["--deliverer", "smtp"], "--deliverer: \"smtp\" is not apns, record:FILE or discard"),
             (["--threads", "0"], "--threads: \"0\" is not a whole number from 1 to 256"),
             (["--durability", "maybe"], "--durability"),
-            (["--deliverer", "apns"], "no APNs client yet"),
             (["extra"], "unexpected argument extra"),
         ])
     func badOptions(arguments: [String], message: String) throws {

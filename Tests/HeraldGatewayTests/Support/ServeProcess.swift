@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import HeraldTestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -11,9 +12,9 @@ final class ServeProcess: @unchecked Sendable {
         .deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent(".build/debug/herald").path
 
-    let process = Process()
+    let process: ChildProcess
     let port: UInt16
-    private let errorPipe = Pipe()
+    private var errorHandle: FileHandle { process.standardError ?? FileHandle.nullDevice }
 
     struct Failure: Error, CustomStringConvertible {
         var description: String
@@ -21,18 +22,13 @@ final class ServeProcess: @unchecked Sendable {
 
     /// Starts `herald serve --listen 127.0.0.1:0 ARGS` and waits for its "listening on" line.
     init(_ arguments: [String]) throws {
-        process.executableURL = URL(fileURLWithPath: Self.executable)
-        process.arguments = ["serve", "--listen", "127.0.0.1:0"] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = errorPipe
-        try process.run()
+        process = try ChildProcess(Self.executable, ["serve", "--listen", "127.0.0.1:0"] + arguments, stdout: .pipe, stderr: .pipe)
         var line = [UInt8]()
-        let handle = output.fileHandleForReading
+        let handle = process.standardOutput ?? FileHandle.nullDevice
         while true {
             let byte = handle.readData(ofLength: 1)
             guard let first = byte.first else {
-                let error = String(decoding: errorPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                let error = String(decoding: process.standardError?.readDataToEndOfFile() ?? Data(), as: UTF8.self)
                 throw Failure(description: "herald serve exited before listening: \(error)")
             }
             if first == UInt8(ascii: "\n") { break }
@@ -47,28 +43,28 @@ final class ServeProcess: @unchecked Sendable {
 
     /// SIGKILL: no cleanup, no flush, like a power cut for the process.
     func kill9() {
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        process.kill(SIGKILL)
+        process.wait()
     }
 
     /// SIGTERM, then the exit status; SIGKILL and -1 if it has not exited within `timeout`.
     func terminate(timeout: Double = 15) -> Int32 {
-        process.terminate()
+        process.kill(SIGTERM)
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
         guard !process.isRunning else {
             kill9()
             return -1
         }
-        return process.terminationStatus
+        return process.wait()
     }
 
-    var standardError: String { String(decoding: errorPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) }
+    var standardError: String { String(decoding: errorHandle.readDataToEndOfFile(), as: UTF8.self) }
 
     /// Deliveries the server said it found in flight at start ("N deliveries were in flight"),
     /// read from standard error without waiting for the process to end.
     func recoveredCount() -> Int {
-        let fd = errorPipe.fileHandleForReading.fileDescriptor
+        let fd = errorHandle.fileDescriptor
         let flags = fcntl(fd, F_GETFL)
         _ = fcntl(fd, F_SETFL, flags | O_NONBLOCK)
         var bytes: [UInt8] = []

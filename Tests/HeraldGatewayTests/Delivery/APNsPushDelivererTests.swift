@@ -1,0 +1,62 @@
+import Foundation
+import HeraldAPNs
+import HeraldCore
+import HeraldTestSupport
+import Testing
+
+@testable import HeraldGateway
+
+/// The gateway's HeraldAPNs deliverer against the APNs simulator: every header the gateway
+/// sets reaches APNs, every answer comes back as the outcome the engine classifies.
+@Suite("APNsPushDeliverer against the APNs simulator", .serialized)
+struct APNsPushDelivererTests {
+    static let keyID = "GATEWAY123"
+    static let teamID = "TEAM123456"
+
+    func notification(_ n: Int, apnsID: String = UUID().uuidString.lowercased()) -> OutgoingNotification {
+        OutgoingNotification(
+            deviceToken: String(format: "%064x", n), topic: "org.herald.demo", pushType: "alert", priority: 10, expiration: nil,
+            collapseID: "pub_1", apnsID: apnsID, payload: Array(#"{"aps":{"alert":"Hi"},"herald":{"publishId":"pub_1"}}"#.utf8),
+            publishID: "pub_1")
+    }
+
+    @Test("accepted, refused with a 410 timestamp, and a wrong key: one outcome per notification, in order")
+    func outcomes() async throws {
+        let key = try APNSSigningKey.generate()
+        var configuration = APNSSimulatorConfiguration()
+        configuration.trustedKeys = [.init(keyID: Self.keyID, teamID: Self.teamID, publicKey: try key.publicKey())]
+        configuration.faults = [SimulatorFault(.token(String(format: "%064x", 2)), .reject(status: 410, reason: "Unregistered"))]
+        let simulator = try APNSSimulator.start(configuration)
+        defer { simulator.stop() }
+        let credentials = APNsCredentials(
+            environment: .sandbox, method: .token(keyID: Self.keyID, teamID: Self.teamID, privateKeyPEM: try key.pkcs8PEM()),
+            endpoint: simulator.url, caFile: simulator.caFile)
+        let deliverer = APNsPushDeliverer()
+        let sent = (1...3).map { notification($0) }
+        let outcomes = await deliverer.deliver(sent, credentials: credentials)
+        #expect(outcomes.count == 3)
+        #expect(outcomes[0] == .accepted(apnsID: sent[0].apnsID))
+        #expect(outcomes[2] == .accepted(apnsID: sent[2].apnsID))
+        guard case .rejected(let status, let reason, let timestamp) = outcomes[1] else {
+            Issue.record("expected a 410, got \(outcomes[1])")
+            return
+        }
+        #expect(status == 410 && reason == "Unregistered")
+        #expect(timestamp != nil)
+        #expect(simulator.acceptedCount == 2)
+        let first = try #require(simulator.accepted.first { $0.token == sent[0].deviceToken })
+        #expect(first.topic == "org.herald.demo" && first.pushType == "alert" && first.priority == 10)
+        #expect(first.collapseID == "pub_1" && first.apnsID == sent[0].apnsID && first.payload == sent[0].payload)
+
+        let other = try APNSSigningKey.generate()
+        let untrusted = APNsCredentials(
+            environment: .sandbox, method: .token(keyID: "OTHER12345", teamID: Self.teamID, privateKeyPEM: try other.pkcs8PEM()),
+            endpoint: simulator.url, caFile: simulator.caFile)
+        let refused = await deliverer.deliver([notification(4)], credentials: untrusted)
+        guard case .rejected(403, _, _)? = refused.first else {
+            Issue.record("a key the simulator does not trust must be refused with 403, got \(refused)")
+            return
+        }
+        #expect(await deliverer.deliver([notification(5)], credentials: nil) == [.rejected(status: 403, reason: "MissingProviderToken", timestamp: nil)])
+    }
+}

@@ -11,7 +11,6 @@ import argparse
 import datetime
 import json
 import os
-import platform
 import signal
 import statistics
 import subprocess
@@ -22,6 +21,7 @@ import time
 import jwt
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
+from benchlib import machine
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 START, END = "<!-- bench:apns:start -->", "<!-- bench:apns:end -->"
@@ -49,19 +49,6 @@ def h2load(url, ca_unused, token, payload_file, count, connections, streams):
     if rate is None or ok != count:
         sys.exit("h2load failed (%s of %s 2xx):\n%s%s" % (ok, count, out.stdout, out.stderr))
     return rate
-
-
-def machine():
-    cpu = "unknown CPU"
-    try:
-        with open("/proc/cpuinfo") as f:
-            cpu = next(l.split(":", 1)[1].strip() for l in f if l.startswith("model name"))
-    except (OSError, StopIteration):
-        pass
-    swift = subprocess.run(["swift", "--version"], capture_output=True, text=True).stdout.splitlines()[0].strip()
-    h2 = subprocess.run(["h2load", "--version"], capture_output=True, text=True).stdout.strip()
-    return "%s, %d cores; %s; %s; Python %s" % (cpu.split(" ")[0] + " " + cpu.split(" ")[1] if " " in cpu else cpu,
-                                                 os.cpu_count(), swift, h2, platform.python_version())
 
 
 def main():
@@ -114,7 +101,7 @@ def main():
         stats = sim.communicate(timeout=60)[0].strip().splitlines()[-1]
     print("simulator:", stats)
 
-    lines = ["Measured %s on %s." % (datetime.date.today().isoformat(), machine()),
+    lines = ["Measured %s on %s." % (datetime.date.today().isoformat(), machine("h2load")),
              "Herald and h2load: %d notifications, median of 3; aioapns: %d notifications, once. "
              "100 streams per connection; simulator SETTINGS_MAX_CONCURRENT_STREAMS 1000; all on one machine."
              % (args.count, args.peer_count), "",

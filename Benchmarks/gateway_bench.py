@@ -24,7 +24,8 @@ import time
 import urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from run_bench import machine, replace_section  # noqa: E402
+from benchlib import machine  # noqa: E402
+from run_bench import replace_section  # noqa: E402
 
 START, END = "<!-- bench:gateway:start -->", "<!-- bench:gateway:end -->"
 P8 = "-----BEGIN PRIVATE KEY-----\nMIGTAgEAMBMGByqGSM49AwEHBHkwdwIBAQQg\n-----END PRIVATE KEY-----\n"

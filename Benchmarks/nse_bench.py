@@ -13,13 +13,13 @@ Writes its section between <!-- bench:nse:start --> and <!-- bench:nse:end -->.
 import argparse
 import json
 import os
-import platform
 import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from benchlib import machine
 
 START, END = "<!-- bench:nse:start -->", "<!-- bench:nse:end -->"
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -62,19 +62,6 @@ def run(command, timeout=120):
 def payload(path, urls):
     with open(path, "w") as f:
         json.dump({"aps": {"alert": {"title": "Bench", "body": "Media"}, "mutable-content": 1}, "media-url": urls}, f)
-
-
-def machine():
-    cpu = "unknown CPU"
-    try:
-        with open("/proc/cpuinfo") as f:
-            cpu = next(l.split(":", 1)[1].strip() for l in f if l.startswith("model name"))
-    except (OSError, StopIteration):
-        pass
-    swift = subprocess.run(["swift", "--version"], capture_output=True, text=True).stdout.splitlines()
-    curl = subprocess.run(["curl", "--version"], capture_output=True, text=True).stdout.split("\n")[0] if shutil.which("curl") else "no curl"
-    return "%s, %d cores; %s; %s; Python %s" % (cpu, os.cpu_count(), swift[0] if swift else "swift", " ".join(curl.split()[:2]),
-                                               platform.python_version())
 
 
 def main():
@@ -134,7 +121,7 @@ def main():
     growth = [mib(f - b) for f, b in zip(fetching, baseline)]
     lines = [
         START,
-        "Measured %s on %s." % (time.strftime("%Y-%m-%d"), machine()),
+        "Measured %s on %s." % (time.strftime("%Y-%m-%d"), machine("curl")),
         "%d runs of each, release build, files served from 127.0.0.1 by scripts/media_server.py; peak RSS is the child's "
         "ru_maxrss (VmHWM) from wait4." % args.runs,
         "",

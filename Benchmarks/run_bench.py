@@ -8,12 +8,11 @@ median rate and the peak resident memory of the process are reported.
 import argparse
 import json
 import os
-import platform
-import resource
 import statistics
 import subprocess
 import sys
 import time
+from benchlib import machine
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 START, END = "<!-- bench:decode:start -->", "<!-- bench:decode:end -->"
@@ -50,20 +49,6 @@ def peak_rss(command):
         time.sleep(0.005)
     out, _ = proc.communicate()
     return json.loads(out.strip().splitlines()[-1]), peak / 1024
-
-
-def machine():
-    cpu = "unknown CPU"
-    try:
-        with open("/proc/cpuinfo") as f:
-            cpu = next(l.split(":", 1)[1].strip() for l in f if l.startswith("model name"))
-    except (OSError, StopIteration):
-        pass
-    swift = subprocess.run(["swift", "--version"], capture_output=True, text=True).stdout.splitlines()
-    return f"{cpu}, {os.cpu_count()} cores; {swift[0] if swift else 'swift'}; Python {platform.python_version()}"
-
-
-OUTBOX_START, OUTBOX_END = "<!-- bench:outbox:start -->", "<!-- bench:outbox:end -->"
 
 
 def outbox_section(herald, events):

@@ -103,28 +103,10 @@ static inline void herald_curl_sockets_cork(herald_curl_sockets *sockets, int on
 #endif
 }
 
-typedef size_t (*hdl_curl_data_callback)(char *data, size_t size, size_t count, void *user);
-
-static inline CURLcode hdl_curl_global_init(void) { return curl_global_init(CURL_GLOBAL_DEFAULT); }
-
-static inline CURLcode hdl_curl_easy_setopt_long(CURL *handle, CURLoption option, long value) {
-    return curl_easy_setopt(handle, option, value);
-}
-
-static inline CURLcode hdl_curl_easy_setopt_string(CURL *handle, CURLoption option, const char *value) {
-    return curl_easy_setopt(handle, option, value);
-}
-
-static inline CURLcode hdl_curl_easy_setopt_pointer(CURL *handle, CURLoption option, void *value) {
-    return curl_easy_setopt(handle, option, value);
-}
-
-static inline CURLcode hdl_curl_easy_setopt_data_callback(CURL *handle, CURLoption option, hdl_curl_data_callback callback) {
-    return curl_easy_setopt(handle, option, callback);
-}
+static inline CURLcode herald_curl_global_init(void) { return curl_global_init(CURL_GLOBAL_DEFAULT); }
 
 /// Only http and https, for the first request and for every redirect.
-static inline CURLcode hdl_curl_easy_restrict_to_http(CURL *handle) {
+static inline CURLcode herald_curl_easy_restrict_to_http(CURL *handle) {
 #if LIBCURL_VERSION_NUM >= 0x075500
     CURLcode code = curl_easy_setopt(handle, CURLOPT_PROTOCOLS_STR, "http,https");
     if (code != CURLE_OK) return code;
@@ -136,19 +118,15 @@ static inline CURLcode hdl_curl_easy_restrict_to_http(CURL *handle) {
 #endif
 }
 
-static inline CURLcode hdl_curl_easy_getinfo_long(CURL *handle, CURLINFO info, long *value) {
+static inline CURLcode herald_curl_easy_getinfo_string(CURL *handle, CURLINFO info, char **value) {
     return curl_easy_getinfo(handle, info, value);
 }
 
-static inline CURLcode hdl_curl_easy_getinfo_string(CURL *handle, CURLINFO info, char **value) {
-    return curl_easy_getinfo(handle, info, value);
-}
-
-static inline CURLcode hdl_curl_easy_getinfo_off_t(CURL *handle, CURLINFO info, curl_off_t *value) {
+static inline CURLcode herald_curl_easy_getinfo_off_t(CURL *handle, CURLINFO info, curl_off_t *value) {
     return curl_easy_getinfo(handle, info, value);
 }
 
 /// The result code of a finished transfer (a member of a union in CURLMsg).
-static inline CURLcode hdl_curl_msg_result(const CURLMsg *message) { return message->data.result; }
+static inline CURLcode herald_curl_msg_result(const CURLMsg *message) { return message->data.result; }
 
 #endif

@@ -8,7 +8,7 @@ import HeraldCore
 /// once (`curl_multi_wakeup`), so a cancelled transfer stops without waiting for
 /// a stalled server. The thread exits when there is nothing to do.
 final class CurlMultiLoop: @unchecked Sendable {
-    private static let globalInit: CURLcode = hdl_curl_global_init()
+    private static let globalInit: CURLcode = herald_curl_global_init()
 
     private let lock = NSLock()
     private let multi: UnsafeMutableRawPointer
@@ -63,7 +63,7 @@ final class CurlMultiLoop: @unchecked Sendable {
                 guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle,
                     let transfer = active.removeValue(forKey: easy)
                 else { continue }
-                let code = hdl_curl_msg_result(message)
+                let code = herald_curl_msg_result(message)
                 curl_multi_remove_handle(multi, easy)
                 transfer.completion(transfer.finish(code))
             }

@@ -28,26 +28,26 @@ final class CurlTransfer: @unchecked Sendable {
         self.completion = completion
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
         let me = Unmanaged.passUnretained(self).toOpaque()
-        let writeCallback: hdl_curl_data_callback = { data, size, count, user in
+        let writeCallback: herald_curl_data_callback = { data, size, count, user in
             guard let data, let user else { return 0 }
             return Unmanaged<CurlTransfer>.fromOpaque(user).takeUnretainedValue().received(data, size * count)
         }
-        let headerCallback: hdl_curl_data_callback = { data, size, count, user in
+        let headerCallback: herald_curl_data_callback = { data, size, count, user in
             guard let data, let user else { return 0 }
             return Unmanaged<CurlTransfer>.fromOpaque(user).takeUnretainedValue().header(data, size * count)
         }
-        try check(hdl_curl_easy_setopt_string(handle, CURLOPT_URL, url), "URL")
-        try check(hdl_curl_easy_restrict_to_http(handle), "protocols")
-        try check(hdl_curl_easy_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 1), "follow redirects")
-        try check(hdl_curl_easy_setopt_long(handle, CURLOPT_MAXREDIRS, options.maxRedirects), "max redirects")
-        try check(hdl_curl_easy_setopt_long(handle, CURLOPT_NOSIGNAL, 1), "no signals")
-        try check(hdl_curl_easy_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, options.connectTimeoutMilliseconds), "connect timeout")
-        try check(hdl_curl_easy_setopt_string(handle, CURLOPT_USERAGENT, options.userAgent), "user agent")
-        try check(hdl_curl_easy_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer), "error buffer")
-        try check(hdl_curl_easy_setopt_data_callback(handle, CURLOPT_WRITEFUNCTION, writeCallback), "write callback")
-        try check(hdl_curl_easy_setopt_pointer(handle, CURLOPT_WRITEDATA, me), "write data")
-        try check(hdl_curl_easy_setopt_data_callback(handle, CURLOPT_HEADERFUNCTION, headerCallback), "header callback")
-        try check(hdl_curl_easy_setopt_pointer(handle, CURLOPT_HEADERDATA, me), "header data")
+        try check(herald_curl_easy_setopt_string(handle, CURLOPT_URL, url), "URL")
+        try check(herald_curl_easy_restrict_to_http(handle), "protocols")
+        try check(herald_curl_easy_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 1), "follow redirects")
+        try check(herald_curl_easy_setopt_long(handle, CURLOPT_MAXREDIRS, options.maxRedirects), "max redirects")
+        try check(herald_curl_easy_setopt_long(handle, CURLOPT_NOSIGNAL, 1), "no signals")
+        try check(herald_curl_easy_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, options.connectTimeoutMilliseconds), "connect timeout")
+        try check(herald_curl_easy_setopt_string(handle, CURLOPT_USERAGENT, options.userAgent), "user agent")
+        try check(herald_curl_easy_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer), "error buffer")
+        try check(herald_curl_easy_setopt_callback(handle, CURLOPT_WRITEFUNCTION, writeCallback), "write callback")
+        try check(herald_curl_easy_setopt_pointer(handle, CURLOPT_WRITEDATA, me), "write data")
+        try check(herald_curl_easy_setopt_callback(handle, CURLOPT_HEADERFUNCTION, headerCallback), "header callback")
+        try check(herald_curl_easy_setopt_pointer(handle, CURLOPT_HEADERDATA, me), "header data")
     }
 
     deinit {
@@ -94,7 +94,7 @@ final class CurlTransfer: @unchecked Sendable {
             return length
         }
         var status = 0
-        _ = hdl_curl_easy_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
+        _ = herald_curl_easy_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
         if status < 200 || ((300..<400).contains(status) && sawLocation) { return length }
         do {
             try beginFromInfo()
@@ -108,11 +108,11 @@ final class CurlTransfer: @unchecked Sendable {
     private func beginFromInfo() throws(AttachmentSkip) {
         begun = true
         var status = 0
-        _ = hdl_curl_easy_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
+        _ = herald_curl_easy_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
         var type: UnsafeMutablePointer<CChar>?
-        _ = hdl_curl_easy_getinfo_string(handle, CURLINFO_CONTENT_TYPE, &type)
+        _ = herald_curl_easy_getinfo_string(handle, CURLINFO_CONTENT_TYPE, &type)
         var length: curl_off_t = -1
-        _ = hdl_curl_easy_getinfo_off_t(handle, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &length)
+        _ = herald_curl_easy_getinfo_off_t(handle, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &length)
         try writer.begin(
             ResponseHead(
                 status: status == 0 ? nil : status, contentType: type.map { String(cString: $0) },

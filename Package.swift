@@ -40,7 +40,9 @@ var targets: [Target] = [
     .target(name: "HeraldAPNs", dependencies: ["HeraldCore", "COpenSSL", "CCurl"]),
     // Test doubles shipped as a product: the APNs simulator (HTTP/2 server on nghttp2).
     // It reuses HeraldAPNs' key and reason types, so it depends on it too.
-    .target(name: "HeraldTestSupport", dependencies: ["HeraldCore", "HeraldAPNs", "COpenSSL", "CNGHTTP2"]),
+    .target(name: "HeraldTestSupport", dependencies: ["HeraldCore", "HeraldAPNs", "COpenSSL", "CNGHTTP2", "CSpawn"]),
+    // Close-on-exec pipes and "close every other descriptor" for spawned children.
+    .target(name: "CSpawn"),
     // The self-hosted gateway: devices, interests, users, durable publishing, statistics;
     // SQLite storage, an HTTP/1.1 JSON API on libmicrohttpd, delivery through HeraldAPNs.
     .target(name: "HeraldGateway", dependencies: ["HeraldCore", "HeraldAPNs", "CSQLite", "CMicroHTTPD"]),

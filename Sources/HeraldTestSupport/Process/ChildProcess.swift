@@ -1,3 +1,4 @@
+import CSpawn
 import Foundation
 
 #if canImport(Glibc)
@@ -11,7 +12,9 @@ import Darwin
 ///
 /// Foundation's `Process.run()` on Linux (Swift 6.3.1) crashes now and then: it reads
 /// `/proc/self/fd` entries past their end (swift-corelibs-foundation PR #5472). Spawning
-/// directly avoids it; the child inherits only the three standard streams.
+/// directly avoids it. The child inherits only the three standard streams: pipes are
+/// close-on-exec from birth and every other descriptor is closed in the child, so a
+/// child spawned on one thread never holds another child's pipe open.
 public final class ChildProcess: @unchecked Sendable {
     public let pid: pid_t
     /// Writes to the child's standard input, when it was requested.
@@ -36,7 +39,7 @@ public final class ChildProcess: @unchecked Sendable {
     /// Starts `executable` (a path, or a name looked up on PATH) with `arguments`.
     public init(
         _ executable: String, _ arguments: [String], stdin: Stream = .discard, stdout: Stream = .pipe, stderr: Stream = .discard,
-        environment: [String: String]? = nil
+        environment: [String: String]? = nil, directory: String? = nil
     ) throws {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -50,24 +53,44 @@ public final class ChildProcess: @unchecked Sendable {
             case .discard:
                 posix_spawn_file_actions_addopen(&actions, target, "/dev/null", target == 0 ? O_RDONLY : O_WRONLY, 0)
             case .pipe:
+                // Both ends close-on-exec from birth: a child that another thread spawns
+                // at the same moment must not inherit them, or it would hold this pipe
+                // open and a reader here would wait for that other child's exit.
                 var fds: [Int32] = [0, 0]
-                guard pipe(&fds) == 0 else { throw ChildProcessError("pipe", errno) }
+                guard herald_cloexec_pipe(&fds) == 0 else { throw ChildProcessError("pipe", errno) }
                 let (childEnd, parentEnd) = target == 0 ? (fds[0], fds[1]) : (fds[1], fds[0])
-                _ = fcntl(parentEnd, F_SETFD, FD_CLOEXEC)
+                // dup2 onto 0, 1 or 2 gives the child a copy without close-on-exec.
                 posix_spawn_file_actions_adddup2(&actions, childEnd, target)
                 posix_spawn_file_actions_addclose(&actions, childEnd)
                 childEnds.append(childEnd)
                 parentEnds[Int(target)] = FileHandle(fileDescriptor: parentEnd, closeOnDealloc: true)
             }
         }
+        // Nothing else of this process (sockets of servers under test, other pipes)
+        // reaches the child, whatever flags it was opened with.
+        _ = herald_spawn_close_from(&actions, 3)
+        if let directory, herald_spawn_chdir(&actions, directory) != 0 {
+            throw ChildProcessError("change to \(directory)", ENOSYS)
+        }
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         let env = (environment ?? ProcessInfo.processInfo.environment).map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { env.forEach { free($0) } }
+        // Signals start at their defaults and unblocked, whatever this process (a test
+        // runner) ignores or blocks: SIGTERM must end the child.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        posix_spawnattr_setsigmask(&attributes, &signals)
+        sigfillset(&signals)
+        posix_spawnattr_setsigdefault(&attributes, &signals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var child: pid_t = 0
         let result = executable.contains("/")
-            ? posix_spawn(&child, executable, &actions, nil, argv, env)
-            : posix_spawnp(&child, executable, &actions, nil, argv, env)
+            ? posix_spawn(&child, executable, &actions, &attributes, argv, env)
+            : posix_spawnp(&child, executable, &actions, &attributes, argv, env)
         childEnds.forEach { close($0) }
         guard result == 0 else { throw ChildProcessError("spawn \(executable)", result) }
         pid = child
@@ -129,10 +152,11 @@ extension ChildProcess {
 
     /// Runs `executable` to the end with `input` on its standard input, reading both
     /// output streams at once so a full pipe cannot block the child.
-    public static func run(_ executable: String, _ arguments: [String], input: Data = Data(), environment: [String: String]? = nil)
-        throws -> Output
-    {
-        let child = try ChildProcess(executable, arguments, stdin: .pipe, stdout: .pipe, stderr: .pipe, environment: environment)
+    public static func run(
+        _ executable: String, _ arguments: [String], input: Data = Data(), environment: [String: String]? = nil, directory: String? = nil
+    ) throws -> Output {
+        let child = try ChildProcess(
+            executable, arguments, stdin: .pipe, stdout: .pipe, stderr: .pipe, environment: environment, directory: directory)
         let errors = OutputCollector()
         let reader = Thread { errors.set(child.standardError?.readDataToEndOfFile() ?? Data()) }
         reader.start()

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import HeraldTestSupport
 import Testing
 @testable import HeraldGateway
 
@@ -90,16 +91,7 @@ struct OpenAPIConformanceTests {
     }
 
     nonisolated static func run(_ executable: String, _ arguments: [String], in directory: URL) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+        let result = try ChildProcess.run(executable, arguments, directory: directory.path)
+        return (result.status, result.out + result.err)
     }
 }

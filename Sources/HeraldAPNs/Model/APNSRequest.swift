@@ -31,7 +31,7 @@ public struct APNSRequest: Sendable, Hashable {
     public init(
         deviceToken: String, payload: JSONValue, pushType: PushType = .alert, bundleID: String,
         priority: APNSPriority? = nil, expiration: Int? = nil, collapseID: String? = nil, apnsID: String? = nil,
-        linter: PayloadLinter = PayloadLinter()
+        linter: PayloadLinter = .standard
     ) throws(APNSRequestError) {
         self.deviceToken = try Self.checkToken(deviceToken)
         guard PushType.documented.contains(pushType) else {

@@ -17,6 +17,9 @@ public struct PayloadDecoder: Sendable {
         self.attachmentKeys = Set(options.attachmentPaths.flatMap(\.topLevelKeys))
     }
 
+    /// The decoder with the default options, built once (building indexes every provider).
+    public static let standard = PayloadDecoder()
+
     /// Decodes the bytes of a JSON payload.
     public func decode(_ data: Data) throws(PayloadDecodingError) -> PushNotification {
         try decode(try parse(data))

@@ -14,8 +14,16 @@ public struct DeviceToken: Sendable, Hashable, CustomStringConvertible {
 
     /// A token from its hex text (any case, spaces and `<>` ignored); `nil` when not hex.
     public init?(hex: String) {
-        let cleaned = hex.filter { !" <>\n\t".contains($0) }
-        guard !cleaned.isEmpty, let bytes = Self.bytes(fromHex: cleaned) else { return nil }
+        // Bytes, not Characters: a gateway checks every token it sends.
+        var digits = [UInt8]()
+        digits.reserveCapacity(hex.utf8.count)
+        for byte in hex.utf8 {
+            switch byte {
+            case UInt8(ascii: " "), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\n"), UInt8(ascii: "\t"): continue
+            default: digits.append(byte)
+            }
+        }
+        guard !digits.isEmpty, let bytes = Self.bytes(fromHexDigits: digits) else { return nil }
         self.bytes = bytes
     }
 
@@ -35,7 +43,11 @@ public struct DeviceToken: Sendable, Hashable, CustomStringConvertible {
 
     /// Bytes of an even-length hex string, or `nil`.
     static func bytes(fromHex text: String) -> [UInt8]? {
-        let utf8 = Array(text.utf8)
+        bytes(fromHexDigits: Array(text.utf8))
+    }
+
+    /// Bytes of an even number of hex digits (UTF-8), or `nil`.
+    static func bytes(fromHexDigits utf8: [UInt8]) -> [UInt8]? {
         guard utf8.count % 2 == 0 else { return nil }
         var result = [UInt8]()
         result.reserveCapacity(utf8.count / 2)

@@ -6,9 +6,12 @@
 public struct PayloadLinter: Sendable {
     public var decoder: PayloadDecoder
 
-    public init(decoder: PayloadDecoder = PayloadDecoder()) {
+    public init(decoder: PayloadDecoder = .standard) {
         self.decoder = decoder
     }
+
+    /// The linter with the default decoder, built once: senders lint every request.
+    public static let standard = PayloadLinter()
 
     /// Every problem in `payload` for `pushType`, errors first, then by path.
     public func lint(_ payload: JSONValue, pushType: PushType = .alert) throws(PayloadDecodingError) -> [LintIssue] {

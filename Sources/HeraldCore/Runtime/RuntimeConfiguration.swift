@@ -46,7 +46,7 @@ public struct RuntimeConfiguration: Sendable {
     public init(
         policy: PresentationPolicy = PresentationPolicy(), routes: [AppRoute] = [],
         fieldRoutes: [FieldRoute<RouteTarget>] = [], fallback: AppRoute? = nil, events: [AppEventRule] = [],
-        decoder: PayloadDecoder = PayloadDecoder(), banner: BannerQueue.Configuration = .init(), hookTimeout: Double = 2,
+        decoder: PayloadDecoder = .standard, banner: BannerQueue.Configuration = .init(), hookTimeout: Double = 2,
         loggedIn: Bool = true, memory: Int = 500
     ) {
         self.policy = policy

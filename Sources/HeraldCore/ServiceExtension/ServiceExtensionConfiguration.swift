@@ -11,7 +11,7 @@ public struct ServiceExtensionConfiguration: Sendable {
     public var directory: String
 
     public init(
-        decoder: PayloadDecoder = PayloadDecoder(), composer: ContentComposer = ContentComposer(),
+        decoder: PayloadDecoder = .standard, composer: ContentComposer = ContentComposer(),
         attachments: AttachmentOptions = AttachmentOptions(), deadline: Double = 27, directory: String
     ) {
         self.decoder = decoder

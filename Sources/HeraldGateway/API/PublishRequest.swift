@@ -177,7 +177,7 @@ struct PublishRequest {
             throw ValidationError(
                 "apns", "the payload is \(size) bytes with herald.publishId; APNs allows \(type.maxPayloadBytes) for \(pushType)")
         }
-        let issues = (try? PayloadLinter().lint(.object(withID), pushType: type)) ?? []
+        let issues = (try? PayloadLinter.standard.lint(.object(withID), pushType: type)) ?? []
         if let error = issues.first(where: { $0.severity == .error }) {
             throw ValidationError("apns.\(error.path)", error.message)
         }

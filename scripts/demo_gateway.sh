@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # The gateway part of `make demo`: an APNs simulator, `herald serve` on SQLite delivering
-# through HeraldAPNs, an app with a token key, three devices registered, a publish to an
-# interest and one to a user, the devices' receipts, and the statistics. Loopback only;
+# through HeraldAPNs, an app with a token key, three simulated devices (herald device:
+# GatewayClient and the client runtime), a publish to an interest and one to a user, the
+# devices' banners, navigation and receipts, and the statistics. Loopback only;
 # everything stops by itself.
 set -euo pipefail
 herald="$(cd "$(dirname "${1:-.build/debug/herald}")" && pwd)/$(basename "${1:-.build/debug/herald}")"
+root="$(cd "$(dirname "$0")/.." && pwd)"
 work=$(mktemp -d)
-cleanup() { kill "${sim_pid:-}" "${serve_pid:-}" 2>/dev/null || true; wait 2>/dev/null || true; rm -rf "$work"; }
+cleanup() { kill "${sim_pid:-}" "${serve_pid:-}" "${device_pids[@]:-}" 2>/dev/null || true; wait 2>/dev/null || true; rm -rf "$work"; }
 trap cleanup EXIT
 cd "$work"
 say() { printf '  %s\n' "$*"; }
@@ -33,32 +35,44 @@ gw=$(grep -o "127.0.0.1:[0-9]*" serve.out | head -1)
 say "herald serve on http://$gw (SQLite in WAL mode, delivering through HeraldAPNs)"
 
 api() { curl -s -X "$1" "http://$gw/v1/apps/$app/$2" -H "Authorization: Bearer $3" -H 'Content-Type: application/json' ${4:+-d "$4"}; }
-devices=()
-for i in 1 2 3; do
-    user=""; [ "$i" = 1 ] && user=',"userId":"maya"'
-    id=$(api POST devices "$client" "{\"token\":\"$(printf '%064x' $((i * 7919)))\",\"platform\":\"apns\",\"environment\":\"sandbox\",\"interests\":[\"deploys\"]$user}" | json "d['deviceId']")
-    devices+=("$id")
+
+# Three simulated devices (herald device): each registers its token through GatewayClient,
+# takes the pushes the APNs simulator accepted for it, runs them through the client
+# runtime of its scenario (Examples/Gateway/) and sends its receipts to the gateway.
+scenarios="$root/Examples/Gateway"
+device() { # name, token number, pushes expected, extra options
+    "$herald" device --gateway "http://$gw" --app "$app" --client-key "$client" --record sim-record.jsonl \
+        --token "$(printf '%064x' "$2")" --name "$1" --scenario "$scenarios/$1.json" --interests deploys --expect "$3" \
+        --timeout 60 "${@:4}" > "device-$1.out" 2>&1 &
+    device_pids+=($!)
+}
+device_pids=()
+device maya 7919 2 --user maya
+device leo 15838 1
+device ana 23757 1
+for name in maya leo ana; do
+    for _ in $(seq 100); do grep -q "device.registered" "device-$name.out" 2>/dev/null && break; sleep 0.1; done
 done
-say "3 devices registered to interest 'deploys'; the first is user 'maya'"
+say "3 devices registered through GatewayClient to interest 'deploys'; maya is bound to user 'maya'"
 
 publish() { api POST publishes "$server" "$1" | json "d['publishId']"; }
 p1=$(publish '{"interests":["deploys"],"notification":{"title":"Deploy ready","body":"v2.14.0 is live","link":"app://deploys/1290"}}')
-p2=$(publish '{"users":["maya"],"notification":{"title":"Review requested","body":"Leo asked you to review #88"}}')
-say "published $p1 to the interest and $p2 to the user"
-for p in "$p1" "$p2"; do
-    for _ in $(seq 100); do [ "$(api GET "publishes/$p" "$server" | json "d['status']")" = done ] && break; sleep 0.1; done
+say "published $p1 to the interest 'deploys'"
+sleep 0.5
+p2=$(publish '{"users":["maya"],"notification":{"title":"Review requested","body":"Leo asked you to review #88","link":"app://reviews/88"}}')
+say "published $p2 to the user 'maya'"
+status=0
+for pid in "${device_pids[@]}"; do wait "$pid" || status=1; done
+for name in maya leo ana; do
+    echo
+    say "device $name ($(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['about'].split(': ',1)[1])" "$scenarios/$name.json"))"
+    sed 's/^/    /' "device-$name.out"
 done
-
-# The devices' Herald runtime reports receipts through GatewayClient: every device got
-# the interest publish, maya opened both.
-now=$(date +%s)
-events=""
-for d in "${devices[@]}"; do events+="{\"publishId\":\"$p1\",\"deviceId\":\"$d\",\"event\":\"delivered\",\"at\":$now},"; done
-events+="{\"publishId\":\"$p1\",\"deviceId\":\"${devices[0]}\",\"event\":\"opened\",\"at\":$now},"
-events+="{\"publishId\":\"$p2\",\"deviceId\":\"${devices[0]}\",\"event\":\"delivered\",\"at\":$now},"
-events+="{\"publishId\":\"$p2\",\"deviceId\":\"${devices[0]}\",\"event\":\"opened\",\"at\":$now}"
-api POST events "$client" "{\"events\":[$events]}" > /dev/null
-say "devices reported delivered and opened receipts"
+[ "$status" = 0 ] || { echo "a simulated device did not get its pushes or could not send its receipts" >&2; exit 1; }
+echo
+say "publish statistics, from the gateway:"
 for p in "$p1" "$p2"; do
     api GET "publishes/$p" "$server" | json "'  %s: %s, targeted %d, sent %d, failed %d, delivered %d, opened %d' % (d['publishId'], d['status'], d['targeted'], d['sent'], d['failed'], d['delivered'], d['opened'])"
 done
+say "(delivered counts what an app or its Service Extension saw: leo's app was in the background"
+say " and this demo app has no Service Extension, so the gateway learns of his push when he opens it)"

@@ -27,11 +27,17 @@ extension Scenario {
         self.steps = try steps.enumerated().map { offset, step throws(ScenarioError) in
             try ScenarioStep(json: step, path: "steps[\(offset)]")
         }
-        for (offset, step) in self.steps.enumerated() {
+        guard root["onPush"] == nil || root["onPush"]?.arrayValue != nil else { throw ScenarioError("onPush", "expected an array of steps") }
+        onPush = try (root["onPush"]?.arrayValue ?? []).enumerated().map { offset, step throws(ScenarioError) in
+            try ScenarioStep(json: step, path: "onPush[\(offset)]")
+        }
+        let located = self.steps.enumerated().map { ("steps[\($0.offset)]", $0.element) }
+            + onPush.enumerated().map { ("onPush[\($0.offset)]", $0.element) }
+        for (location, step) in located {
             let named: (tab: String, path: String)?
             switch step {
-            case .selectTab(let tab): named = (tab, "steps[\(offset)].selectTab")
-            case .show(_, let tab?): named = (tab, "steps[\(offset)].show.tab")
+            case .selectTab(let tab): named = (tab, "\(location).selectTab")
+            case .show(_, let tab?): named = (tab, "\(location).show.tab")
             default: named = nil
             }
             if let named, !tabs.contains(named.tab) {

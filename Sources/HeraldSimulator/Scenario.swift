@@ -13,6 +13,9 @@ public struct Scenario: Sendable {
     /// What the hook answers, when there is one.
     public var hookDecision: PresentationDecision?
     public var steps: [ScenarioStep]
+    /// Steps played after each push a live device receives (`herald device`); `herald
+    /// simulate` does not use them.
+    public var onPush: [ScenarioStep] = []
 }
 
 /// One thing that happens to the simulated app.

@@ -13,7 +13,9 @@ public final class ScenarioRunner {
     /// The simulated App Group folder: the receipts outbox and the inbox live here.
     public let storage: URL
 
-    public init(_ scenario: Scenario) throws(ScenarioError) {
+    /// - Parameter epoch: the Unix time of the virtual clock's zero, stamped on receipts
+    ///   (a fixed date, so timelines repeat; `herald device` gives the real time).
+    public init(_ scenario: Scenario, epoch: Double = 1_800_000_000) throws(ScenarioError) {
         self.scenario = scenario
         device = SimulatedDevice(tabs: scenario.tabs)
         let ports = RuntimePorts(banner: device, alert: device, system: device, navigator: device)
@@ -28,7 +30,7 @@ public final class ScenarioRunner {
             let clock = clock
             runtime.receipts = ReceiptRecorder(
                 outbox: try ReceiptOutbox(directory: storage), inbox: try Inbox(directory: storage),
-                now: { 1_800_000_000 + clock.now })
+                now: { epoch + clock.now })
         } catch {
             throw ScenarioError("storage", "cannot create the simulated App Group folder: \(error)")
         }

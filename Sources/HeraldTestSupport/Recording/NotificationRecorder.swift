@@ -2,14 +2,17 @@ import Foundation
 
 /// Keeps accepted notifications: in memory (bounded) and as JSON lines in a file.
 ///
-/// Written from the server thread, read from tests; the file is flushed every
-/// 256 KiB and when the simulator stops, so recording never slows the server down.
+/// Written from the server thread, read from tests; the file is written every 256 KiB,
+/// at most 0.1 s after a notification was accepted (`herald device` follows the file
+/// live), and when the simulator stops, so recording never slows the server down.
 final class NotificationRecorder: @unchecked Sendable {
     private let lock = NSLock()
     private var kept: [RecordedNotification] = []
     private let keepLimit: Int
     private var handle: FileHandle?
     private var pending: [UInt8] = []
+    /// When the oldest notification not yet written was accepted (monotonic seconds).
+    private var pendingSince: Double?
     private(set) var count = 0
 
     init(file: String?, keep: Int) throws(APNSSimulatorError) {
@@ -33,11 +36,25 @@ final class NotificationRecorder: @unchecked Sendable {
         if pending.count >= 256 * 1024 { flush() }
     }
 
+    /// Whether notifications wait to be written (the server loop then polls briefly).
+    var hasPending: Bool { !pending.isEmpty }
+
+    /// Writes what is pending when the oldest of it has waited 0.1 s (server thread).
+    func flushIfDue(now: Double) {
+        guard !pending.isEmpty else { return }
+        guard let since = pendingSince else {
+            pendingSince = now
+            return
+        }
+        if now - since >= 0.1 { flush() }
+    }
+
     /// Writes what is pending to the file (server thread, or after it stopped).
     func flush() {
         guard let handle, !pending.isEmpty else { return }
         try? handle.write(contentsOf: pending)
         pending.removeAll(keepingCapacity: true)
+        pendingSince = nil
     }
 
     func close() {

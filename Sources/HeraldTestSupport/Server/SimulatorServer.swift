@@ -99,7 +99,7 @@ final class SimulatorServer: @unchecked Sendable {
                 fds.append(pollfd(fd: connection.fd, events: Int16(POLLIN) | (connection.wantsWrite ? Int16(POLLOUT) : 0), revents: 0))
             }
             let timeout = delayed.map { max(0, Int32(($0.deadline - Self.monotonic()) * 1000) + 1) }.min() ?? 1000
-            let ready = poll(&fds, nfds_t(fds.count), min(timeout, 1000))
+            let ready = poll(&fds, nfds_t(fds.count), min(timeout, recorder.hasPending ? 50 : 1000))
             if ready < 0 && errno != EINTR { break }
             if fds[1].revents != 0 { drainWakeups() }
             runCommands()
@@ -110,6 +110,7 @@ final class SimulatorServer: @unchecked Sendable {
                 if events & Int16(POLLOUT) != 0 { connection.flush() }
             }
             runDelayed()
+            recorder.flushIfDue(now: Self.monotonic())
         }
         for connection in Array(connections.values) { connection.close() }
         recorder.flush()

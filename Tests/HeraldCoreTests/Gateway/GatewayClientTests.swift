@@ -1,33 +1,7 @@
 import Foundation
+import HeraldTestSupport
 import Testing
 @testable import HeraldCore
-
-/// A transport that records requests and answers from a script.
-final class RecordingGatewayTransport: GatewayHTTPTransport, @unchecked Sendable {
-    private let lock = NSLock()
-    private var requests: [GatewayHTTPRequest] = []
-    private var answers: [Result<GatewayHTTPResponse, Error>] = []
-
-    struct Offline: Error {}
-
-    func answer(_ status: Int, _ body: String = "{}") {
-        lock.withLock { answers.append(.success(GatewayHTTPResponse(status: status, body: Data(body.utf8)))) }
-    }
-
-    func fail() { lock.withLock { answers.append(.failure(Offline())) } }
-
-    var sent: [GatewayHTTPRequest] { lock.withLock { requests } }
-
-    func body(_ index: Int) throws -> JSONValue { try JSONParser().parse(sent[index].body ?? Data()) }
-
-    func send(_ request: GatewayHTTPRequest) async throws -> GatewayHTTPResponse {
-        let answer: Result<GatewayHTTPResponse, Error> = lock.withLock {
-            requests.append(request)
-            return answers.isEmpty ? .success(GatewayHTTPResponse(status: 500)) : answers.removeFirst()
-        }
-        return try answer.get()
-    }
-}
 
 @Suite("GatewayClient")
 @MainActor

@@ -1,0 +1,108 @@
+import Foundation
+import HeraldCore
+import HeraldSimulator
+
+/// One simulated device on a live gateway (`herald device`): registers its token through
+/// `GatewayClient`, takes the pushes the APNs simulator accepted for that token (its
+/// `--record` file), plays each through the client runtime of a scenario (banner, route,
+/// receipts) and sends the receipts outbox to the gateway.
+@MainActor
+final class DeviceSession {
+    struct Options {
+        var name: String
+        var token: DeviceToken
+        var environment: GatewayClient.Environment
+        var interests: [String]?
+        var userID: String?
+        /// Stop after this many pushes.
+        var expect: Int
+        /// Give up (exit 1) after this many seconds.
+        var timeout: Double
+        var json: Bool
+    }
+
+    let options: Options
+    let runner: ScenarioRunner
+    let client: GatewayClient
+    let records: RecordFileReader
+    let sender: ReceiptSender
+    let print: (String) -> Void
+    private var printed = 0
+    private(set) var received = 0
+
+    init(
+        options: Options, scenario: Scenario, records: RecordFileReader, client: (URL) -> GatewayClient,
+        print: @escaping (String) -> Void
+    ) throws {
+        self.options = options
+        runner = try ScenarioRunner(scenario, epoch: Date().timeIntervalSince1970)
+        // The gateway's device id is kept in the App Group folder, as in an app.
+        self.client = client(runner.storage)
+        self.records = records
+        sender = ReceiptSender(outbox: try ReceiptOutbox(directory: runner.storage), transport: self.client, clock: LiveClock(), coalescing: 0)
+        self.print = print
+    }
+
+    /// Registers, then plays pushes until `expect` arrived and their receipts are sent.
+    func run() async throws -> Bool {
+        let id = try await client.register(
+            token: options.token, environment: options.environment, interests: options.interests, userID: options.userID)
+        say("registered", ["deviceId": .string(id), "interests": options.interests.map { .array($0.map(JSONValue.string)) } ?? .null,
+            "user": options.userID.map(JSONValue.string) ?? .null])
+        runner.runAll()
+        printTimeline()
+        let deadline = Date().addingTimeInterval(options.timeout)
+        while received < options.expect, Date() < deadline {
+            for line in try records.newLines() { play(line) }
+            try await Task.sleep(nanoseconds: 50_000_000)
+        }
+        sender.flush()
+        while (try sender.outbox.pending().count) > 0, Date() < deadline {
+            try await Task.sleep(nanoseconds: 50_000_000)
+            if !sender.isSending { sender.flush() }
+        }
+        let left = try sender.outbox.pending().count
+        say("done", ["pushes": .int(received), "receiptsUnsent": .int(left)])
+        return received >= options.expect && left == 0
+    }
+
+    /// One line of the record file: a push for this device is played, others are skipped.
+    private func play(_ line: String) {
+        guard let record = try? JSONParser().parse(Array(line.utf8)), record["token"]?.stringValue == options.token.hex,
+            let payload = record["payload"], payload.objectValue != nil
+        else { return }
+        received += 1
+        say("apns", ["apnsId": record["apnsId"] ?? .null, "pushType": record["pushType"] ?? .null])
+        runner.run(.receive(payload, local: false))
+        runner.clock.runDue()
+        for step in runner.scenario.onPush {
+            runner.run(step)
+            runner.clock.runDue()
+        }
+        printTimeline()
+        sender.flush()
+    }
+
+    private func printTimeline() {
+        for entry in runner.timeline[printed...] { emit(entry) }
+        printed = runner.timeline.count
+    }
+
+    private func say(_ event: String, _ fields: [String: JSONValue]) {
+        emit(TimelineEntry(time: runner.clock.now, event: "device." + event, fields: fields))
+    }
+
+    private func emit(_ entry: TimelineEntry) {
+        if options.json {
+            var object = entry.json.objectValue ?? [:]
+            object["device"] = .string(options.name)
+            print(JSONWriter.serialize(.object(object)))
+        } else {
+            print("[\(options.name)] " + entry.text.trimmingLeadingSpaces)
+        }
+    }
+}
+
+extension String {
+    fileprivate var trimmingLeadingSpaces: String { String(drop { $0 == " " }) }
+}

@@ -1,0 +1,32 @@
+import Foundation
+import HeraldCore
+
+/// A `GatewayHTTPTransport` for tests: records requests and answers from a script
+/// (500 when the script has run out).
+public final class RecordingGatewayTransport: GatewayHTTPTransport, @unchecked Sendable {
+    private let lock = NSLock()
+    private var requests: [GatewayHTTPRequest] = []
+    private var answers: [Result<GatewayHTTPResponse, Error>] = []
+
+    public struct Offline: Error {}
+
+    public init() {}
+
+    public func answer(_ status: Int, _ body: String = "{}") {
+        lock.withLock { answers.append(.success(GatewayHTTPResponse(status: status, body: Data(body.utf8)))) }
+    }
+
+    public func fail() { lock.withLock { answers.append(.failure(Offline())) } }
+
+    public var sent: [GatewayHTTPRequest] { lock.withLock { requests } }
+
+    public func body(_ index: Int) throws -> JSONValue { try JSONParser().parse(sent[index].body ?? Data()) }
+
+    public func send(_ request: GatewayHTTPRequest) async throws -> GatewayHTTPResponse {
+        let answer: Result<GatewayHTTPResponse, Error> = lock.withLock {
+            requests.append(request)
+            return answers.isEmpty ? .success(GatewayHTTPResponse(status: 500)) : answers.removeFirst()
+        }
+        return try answer.get()
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import HeraldCore
+import HeraldSimulator
+import HeraldTestSupport
+import Testing
+@testable import HeraldCLI
+
+/// `herald device`: a simulated device registers through GatewayClient, plays the pushes
+/// the APNs simulator recorded for its token through the runtime, and sends receipts.
+@Suite("herald device")
+@MainActor
+struct DeviceCommandTests {
+    static let token = String(repeating: "0", count: 60) + "1eef"
+    static let publish = "pub_0123456789abcdef"
+
+    static func record(token: String, publish: String, link: String) -> String {
+        "{\"apnsId\":\"5a905c73-10ca-4abe-9a49-9dfee11407e7\",\"collapseId\":null,\"expiration\":null,"
+            + "\"payload\":{\"aps\":{\"alert\":{\"title\":\"Deploy ready\",\"body\":\"v2.14.0\"}},\"herald\":{\"link\":\"\(link)\",\"publishId\":\"\(publish)\"}},"
+            + "\"priority\":10,\"pushType\":\"alert\",\"token\":\"\(token)\",\"topic\":\"org.herald.demo\"}\n"
+    }
+
+    @Test("registers, plays its own push through the scenario (banner, tap, route), sends delivered and opened")
+    func playsPush() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("herald-device-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let recordFile = folder.appendingPathComponent("record.jsonl")
+        // Another device's push first, then a line cut in the middle: neither is played yet.
+        let other = Self.record(token: String(repeating: "a", count: 64), publish: "pub_other", link: "app://deploys/1")
+        let mine = Self.record(token: Self.token, publish: Self.publish, link: "app://deploys/1290")
+        try Data((other + mine.prefix(40)).utf8).write(to: recordFile)
+        let transport = RecordingGatewayTransport()
+        transport.answer(201, #"{"deviceId":"dev_1"}"#)
+        transport.answer(202, #"{"accepted":2}"#)
+        let scenario = try Scenario(json: try JSONParser().parse(Data(contentsOf: repositoryRoot.appendingPathComponent("Examples/Gateway/maya.json"))))
+        var lines: [String] = []
+        let options = DeviceSession.Options(
+            name: "maya", token: try #require(DeviceToken(hex: Self.token)), environment: .sandbox, interests: ["deploys"],
+            userID: "maya", expect: 1, timeout: 10, json: true)
+        let session = try DeviceSession(
+            options: options, scenario: scenario, records: RecordFileReader(path: recordFile.path),
+            client: { GatewayClient(baseURL: URL(fileURLWithPath: "/"), appID: "app_1", clientKey: "hck", transport: transport, stateDirectory: $0) },
+            print: { lines.append($0) })
+        let finished = Task { @MainActor in try await session.run() }
+        try await Task.sleep(nanoseconds: 200_000_000)
+        #expect(session.received == 0)
+        let handle = try FileHandle(forWritingTo: recordFile)
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data(mine.dropFirst(40).utf8))
+        try handle.close()
+        #expect(try await finished.value)
+
+        let register = try transport.body(0)
+        #expect(transport.sent[0].url.path.hasSuffix("/v1/apps/app_1/devices"))
+        #expect(register["token"] == .string(Self.token))
+        #expect(register["interests"] == ["deploys"])
+        #expect(register["userId"] == "maya")
+        let events = try #require(try transport.body(1)["events"]?.arrayValue)
+        #expect(Set(events.compactMap { $0["event"]?.stringValue }) == ["delivered", "opened"])
+        #expect(events.allSatisfy { $0["publishId"] == .string(Self.publish) && $0["deviceId"] == "dev_1" })
+        let timeline = try lines.map { try JSONParser().parse(Array($0.utf8)) }
+        let names = timeline.compactMap { $0["event"]?.stringValue }
+        #expect(names.first == "device.registered")
+        #expect(names.contains("banner.shown"))
+        #expect(timeline.contains { $0["event"] == "navigation" && "\($0)".contains("DeployDetail") })
+        #expect(names.last == "device.done")
+        #expect(timeline.allSatisfy { $0["device"] == "maya" })
+        #expect(transport.sent.count == 2)
+    }
+
+    @Test("bad options are refused with exit 2 and what to write")
+    func usage() {
+        let missing = CLIRun(["device", "--gateway", "http://127.0.0.1:1", "--app", "a", "--client-key", "k", "--token", "ab"])
+        #expect(missing.status == 2)
+        #expect(missing.err.contains("--record is required"))
+        let badToken = CLIRun(["device", "--gateway", "http://127.0.0.1:1", "--app", "a", "--client-key", "k", "--token", "xyz", "--record", "r"])
+        #expect(badToken.err.contains("--token: \"xyz\" is not hex"))
+        let badURL = CLIRun(["device", "--gateway", "localhost", "--app", "a", "--client-key", "k", "--token", "ab", "--record", "r"])
+        #expect(badURL.err.contains("expected a URL such as"))
+        let badScenario = CLIRun([
+            "device", "--gateway", "http://127.0.0.1:1", "--app", "a", "--client-key", "k", "--token", "ab", "--record", "r",
+            "--scenario", repositoryRoot.appendingPathComponent("Examples/Payloads/fcm.json").path,
+        ])
+        #expect(badScenario.status == 2)
+        #expect(badScenario.err.contains("steps"))
+    }
+}

@@ -67,7 +67,9 @@ lint-format:
 clean:
 	rm -rf .build
 
-# The gateway under load (minutes): registrations with wrk, a publish to 100,000 devices.
+# The gateway under load (minutes): registrations with wrk, a publish to 100,000 devices
+# (test deliverers, then through HeraldAPNs to herald apns-sim beside aioapns sending the same).
 bench-gateway: deps
 	$(SWIFT) build -c release
-	@python3 Benchmarks/gateway_bench.py --herald $(HERALD_RELEASE) --report docs/benchmarks.md
+	@scripts/pyenv.sh PyJWT cryptography aioapns
+	@.build/pyvenv/bin/python3 Benchmarks/gateway_bench.py --herald $(HERALD_RELEASE) --report docs/benchmarks.md

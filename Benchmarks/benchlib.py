@@ -1,6 +1,8 @@
-"""What every benchmark script says about the machine it ran on."""
+"""Shared by the benchmark scripts: the machine they ran on, an APNs key, `herald apns-sim`."""
+import json
 import os
 import platform
+import signal
 import subprocess
 
 
@@ -24,3 +26,39 @@ def first_line(command):
     except OSError:
         return ""
     return " ".join(out[0].split()[:3]) if out else ""
+
+
+def write_p8(path):
+    """A fresh P-256 private key as an APNs .p8 file (needs `cryptography`: the venv of scripts/pyenv.sh)."""
+    from cryptography.hazmat.primitives import serialization
+    from cryptography.hazmat.primitives.asymmetric import ec
+    key = ec.generate_private_key(ec.SECP256R1())
+    with open(path, "wb") as f:
+        f.write(key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
+                                  serialization.NoEncryption()))
+    return key
+
+
+class APNsSim:
+    """`herald apns-sim` on a free loopback port as a child: its URL and CA, and its statistics when stopped."""
+
+    def __init__(self, herald, folder, key_id, team_id, key_file, record=None, duration=3600):
+        command = [herald, "apns-sim", "--listen", "127.0.0.1:0", "--tls-dir", os.path.join(folder, "tls"),
+                   "--trust-key", f"{key_id}:{team_id}:{key_file}", "--max-streams", "1000",
+                   "--duration", str(duration)]
+        if record:
+            command += ["--record", record]
+        self.proc = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
+        first, second = self.proc.stdout.readline(), self.proc.stdout.readline()
+        if "listening on https://" not in first or "trust this CA:" not in second:
+            self.proc.kill()
+            raise SystemExit(f"herald apns-sim did not start: {first}{second}")
+        self.url, self.ca = first.split()[-1], second.split()[-1]
+        self.host, self.port = self.url[len("https://"):].rsplit(":", 1)
+
+    def stop(self):
+        """SIGTERM; the statistics line it prints (accepted, rejected, connections, ...) as a dict."""
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+        out = self.proc.communicate(timeout=60)[0].strip().splitlines()
+        return json.loads(out[-1]) if out and out[-1].startswith("{") else {}

@@ -7,10 +7,15 @@
    (every device's notification accepted by the deliverer), and the server's peak
    memory. The deliverer is the test mode `discard` (answers 200 at once), and then
    the same with a 20 ms wait per batch of 500, standing in for APNs round trips.
+3. The same publish through HeraldAPNs (`herald serve`'s default deliverer, 2 HTTP/2
+   connections) to `herald apns-sim` on loopback: the time from the POST until the
+   simulator has accepted all N, and the server's peak memory. Then the peer, aioapns
+   (Benchmarks/aioapns_peer.py), sends the same N (same tokens, payload, collapse id)
+   to the same simulator. The simulator records every notification it accepts; the
+   script checks afterwards that each side delivered to every token exactly once and
+   that the two sent the same payload and headers.
 
-What is not here yet: the same publish through HeraldAPNs to `herald apns-sim`, and
-the aioapns peer against that simulator (both are on the APNs branch); see the
-section's "still to connect" note.
+Needs the venv of scripts/pyenv.sh (cryptography, aioapns): `make bench-gateway`.
 """
 import argparse
 import hashlib
@@ -24,11 +29,13 @@ import time
 import urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from benchlib import machine  # noqa: E402
+from benchlib import APNsSim, machine, write_p8  # noqa: E402
 from run_bench import replace_section  # noqa: E402
 
 START, END = "<!-- bench:gateway:start -->", "<!-- bench:gateway:end -->"
-P8 = "-----BEGIN PRIVATE KEY-----\nMIGTAgEAMBMGByqGSM49AwEHBHkwdwIBAQQg\n-----END PRIVATE KEY-----\n"
+KEY_ID, TEAM_ID, TOPIC = "BENCH12345", "TEAM123456", "com.example.bench"
+TITLE, BODY = "Bench", "one to many"
+APNS_CONNECTIONS = 2  # APNsPushDeliverer's default (Sources/HeraldGateway/Delivery)
 
 WRK_SCRIPT = r"""
 local counter = 0
@@ -54,12 +61,14 @@ class Server:
     """`herald serve` as a child; its peak resident memory sampled from /proc."""
 
     def __init__(self, herald, data, extra):
-        self.proc = subprocess.Popen(
-            [herald, "serve", "--data", data, "--listen", "127.0.0.1:0"] + extra,
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        self.log = os.path.join(os.path.dirname(data), "serve.err")  # a file: a full pipe would stall the server
+        with open(self.log, "w") as log:
+            self.proc = subprocess.Popen(
+                [herald, "serve", "--data", data, "--listen", "127.0.0.1:0"] + extra,
+                stdout=subprocess.PIPE, stderr=log, text=True)
         line = self.proc.stdout.readline()
         if "listening on http://" not in line:
-            raise SystemExit(f"herald serve did not start: {line}{self.proc.stderr.read()}")
+            raise SystemExit(f"herald serve did not start: {line}{self.errors()}")
         self.base = line.split("listening on ")[1].split()[0]
         self.peak_kib = 0
         self.running = True
@@ -82,6 +91,10 @@ class Server:
         self.proc.terminate()
         self.proc.wait(timeout=30)
 
+    def errors(self):
+        with open(self.log, encoding="utf-8", errors="replace") as f:
+            return "".join(f.readlines()[-20:])
+
 
 def call(method, url, key, body=None):
     data = json.dumps(body).encode() if body is not None else None
@@ -91,16 +104,21 @@ def call(method, url, key, body=None):
         return json.loads(response.read() or b"{}")
 
 
-def publish_and_wait(server, app, key, interest):
+def publish_and_wait(server, app, key, interest, n, timeout=900):
+    """Seconds from the POST until `done`, seconds until the 202, the final status; exits unless all n were sent."""
     started = time.perf_counter()
     publish = call("POST", f"{server.base}/v1/apps/{app}/publishes", key,
-                   {"interests": [interest], "notification": {"title": "Bench", "body": "one to many"}})
+                   {"interests": [interest], "notification": {"title": TITLE, "body": BODY}})
     accepted = time.perf_counter() - started
     while True:
         status = call("GET", f"{server.base}/v1/apps/{app}/publishes/{publish['publishId']}", key)
-        if status["status"] == "done":
-            return time.perf_counter() - started, accepted, status
+        if status["status"] == "done" or time.perf_counter() - started > timeout:
+            break
         time.sleep(0.02)
+    if status["status"] != "done" or status["sent"] != n:
+        raise SystemExit(f"publish {publish['publishId']}: not all {n:,} sent after "
+                         f"{time.perf_counter() - started:.0f} s: {status}\n{server.errors()}")
+    return time.perf_counter() - started, accepted, status
 
 
 def wrk_registration(server, app, key, seconds, folder):
@@ -132,45 +150,72 @@ def main():
     parser.add_argument("--report", required=True)
     parser.add_argument("--devices", type=int, default=100_000)
     parser.add_argument("--wrk-seconds", type=int, default=10)
+    parser.add_argument("--peer-window", type=int, default=1000, help="aioapns: notifications in flight")
     args = parser.parse_args()
+    n = args.devices
 
     with tempfile.TemporaryDirectory() as folder:
         data = os.path.join(folder, "data")
-        key_file = os.path.join(folder, "AuthKey.p8")
-        with open(key_file, "w") as f:
-            f.write(P8)
-        created = json.loads(subprocess.run(
-            [args.herald, "app", "create", "--data", data, "--name", "Bench", "--bundle-id", "com.example.bench",
-             "--auth-key", key_file, "--key-id", "BENCH12345", "--team-id", "TEAM123456"],
-            check=True, capture_output=True, text=True).stdout)
-        app, server_key, client_key = created["appId"], created["serverKey"], created["clientKey"]
-
-        devices = os.path.join(folder, "devices.jsonl")
-        with open(devices, "w") as f:
-            for n in range(args.devices):
-                token = hashlib.sha256(b"bench-%d" % n).hexdigest()
-                f.write(f'{{"token":"{token}","environment":"production","interests":["bench"]}}\n')
-        started = time.perf_counter()
-        subprocess.run([args.herald, "app", "import-devices", "--data", data, "--app", app, devices],
-                       check=True, capture_output=True)
-        imported = time.perf_counter() - started
-
-        server = Server(args.herald, data, ["--deliverer", "discard"])
+        key_file = os.path.join(folder, f"AuthKey_{KEY_ID}.p8")
+        write_p8(key_file)
+        record = os.path.join(folder, "sim-record.jsonl")
+        sim = APNsSim(args.herald, folder, KEY_ID, TEAM_ID, key_file, record=record)
         try:
-            wrk = wrk_registration(server, app, client_key, args.wrk_seconds, folder)
-            instant, instant_accept, instant_status = publish_and_wait(server, app, server_key, "bench")
-        finally:
-            server.stop()
-        instant_peak = server.peak_kib / 1024
+            created = json.loads(subprocess.run(
+                [args.herald, "app", "create", "--data", data, "--name", "Bench", "--bundle-id", TOPIC,
+                 "--auth-key", key_file, "--key-id", KEY_ID, "--team-id", TEAM_ID, "--environment", "production",
+                 "--apns-endpoint", sim.url, "--apns-ca", sim.ca],
+                check=True, capture_output=True, text=True).stdout)
+            app, server_key, client_key = created["appId"], created["serverKey"], created["clientKey"]
 
-        server = Server(args.herald, data, ["--deliverer", "discard", "--deliverer-latency", "20"])
-        try:
-            slow, _, slow_status = publish_and_wait(server, app, server_key, "bench")
-        finally:
-            server.stop()
-        slow_peak = server.peak_kib / 1024
+            devices = os.path.join(folder, "devices.jsonl")
+            with open(devices, "w") as f:
+                for i in range(n):
+                    token = hashlib.sha256(b"bench-%d" % i).hexdigest()
+                    f.write(f'{{"token":"{token}","environment":"production","interests":["bench"]}}\n')
+            started = time.perf_counter()
+            subprocess.run([args.herald, "app", "import-devices", "--data", data, "--app", app, devices],
+                           check=True, capture_output=True)
+            imported = time.perf_counter() - started
 
-    n = args.devices
+            server = Server(args.herald, data, ["--deliverer", "discard"])
+            try:
+                wrk = wrk_registration(server, app, client_key, args.wrk_seconds, folder)
+                instant, instant_accept, instant_status = publish_and_wait(server, app, server_key, "bench", n)
+            finally:
+                server.stop()
+            instant_peak = server.peak_kib / 1024
+
+            server = Server(args.herald, data, ["--deliverer", "discard", "--deliverer-latency", "20"])
+            try:
+                slow, _, slow_status = publish_and_wait(server, app, server_key, "bench", n)
+            finally:
+                server.stop()
+            slow_peak = server.peak_kib / 1024
+
+            server = Server(args.herald, data, [])  # the default deliverer: HeraldAPNs
+            try:
+                apns, apns_accept, apns_status = publish_and_wait(server, app, server_key, "bench", n)
+            finally:
+                server.stop()
+            apns_peak = server.peak_kib / 1024
+            publish_id = apns_status["publishId"]
+
+            payload = json.dumps({"aps": {"alert": {"title": TITLE, "body": BODY}}, "herald": {"publishId": publish_id}})
+            out = subprocess.run(
+                [sys.executable, os.path.join(os.path.dirname(os.path.abspath(__file__)), "aioapns_peer.py"),
+                 "--host", sim.host, "--port", sim.port, "--ca", sim.ca, "--key", key_file, "--key-id", KEY_ID,
+                 "--team-id", TEAM_ID, "--topic", TOPIC, "--connections", str(APNS_CONNECTIONS),
+                 "--window", str(args.peer_window), "--tokens", devices, "--payload", payload,
+                 "--collapse-id", publish_id],
+                capture_output=True, text=True, timeout=3600)
+            if out.returncode != 0:
+                raise SystemExit(f"aioapns peer failed:\n{out.stderr}")
+            peer = json.loads(out.stdout.strip().splitlines()[-1])
+        finally:
+            sim_stats = sim.stop()
+        check_record(record, devices, n, peer, sim_stats)
+
     rows = [
         f"| 1. register devices (POST /devices, a new token each), wrk -t2 -c32 {args.wrk_seconds} s | "
         f"{wrk['rps']:,.0f} requests/s; latency p50 {wrk['p50']}, p99 {wrk['p99']}; {wrk['non2xx']} not 2xx |",
@@ -179,20 +224,26 @@ def main():
         f"({n / instant:,.0f}/s); server peak RSS {instant_peak:.0f} MiB |",
         f"| 3. the same, deliverer waits 20 ms per batch of 500 (4 batches in flight) | "
         f"all {slow_status['sent']:,} sent in {slow:.2f} s ({n / slow:,.0f}/s); server peak RSS {slow_peak:.0f} MiB |",
+        f"| 4. the same publish through HeraldAPNs ({APNS_CONNECTIONS} connections) to `herald apns-sim` | "
+        f"202 in {apns_accept * 1000:.0f} ms; all {apns_status['sent']:,} accepted by the simulator in {apns:.2f} s "
+        f"({n / apns:,.0f}/s); server peak RSS {apns_peak:.0f} MiB |",
+        f"| 5. peer: aioapns {peer_version()} sends the same {peer['accepted']:,} (tokens, payload, collapse id) "
+        f"to the same simulator, {APNS_CONNECTIONS} connections allowed, {peer['window']:,} in flight | "
+        f"all accepted in {peer['seconds']:.2f} s ({peer['rate']:,.0f}/s); the gateway (row 4) "
+        f"{peer['seconds'] / apns:.1f}x its rate; its peak RSS {peer['peakRSSMiB']:.0f} MiB |",
         f"| import {n:,} devices (`herald app import-devices`, one transaction) | {imported:.2f} s |",
     ]
     section = "\n".join([
         START,
         f"Measured {time.strftime('%Y-%m-%d')} on {machine()}; wrk {wrk_version()}; "
-        "`herald serve` release build, default options (durability `publishes`, batches of 500, 4 in flight).",
+        "`herald serve` release build, default options (durability `publishes`, batches of 500, 4 in flight; "
+        f"APNs: {APNS_CONNECTIONS} HTTP/2 connections, up to 500 streams each). Simulator: `herald apns-sim`, "
+        f"SETTINGS_MAX_CONCURRENT_STREAMS 1000, recording; it accepted {sim_stats['accepted']:,} in all "
+        f"over {sim_stats['connections']} connections, each of rows 4 and 5 to every token once.",
         "",
         "| what | result |",
         "| --- | --- |",
         *rows,
-        "",
-        "Not measured yet: the same publish through HeraldAPNs (now wired in as `APNsPushDeliverer`) "
-        "to `herald apns-sim` (time until all reach the simulator), and the aioapns peer sending the "
-        "same 100,000 to that simulator in the same run.",
         END,
     ])
     with open(args.report, encoding="utf-8") as f:
@@ -200,6 +251,43 @@ def main():
     with open(args.report, "w", encoding="utf-8") as f:
         f.write(replace_section(report, START, END, section))
     print(section)
+
+
+def check_record(record, devices, n, peer, sim_stats):
+    """The simulator's record: the gateway's n notifications, then the peer's n, each to every token once, alike."""
+    with open(devices) as f:
+        tokens = {json.loads(line)["token"] for line in f}
+    with open(record) as f:
+        lines = [json.loads(line) for line in f]
+    problems = []
+    if sim_stats.get("accepted") != 2 * n or len(lines) != 2 * n or peer["accepted"] != n:
+        problems.append(f"simulator accepted {sim_stats.get('accepted')}, recorded {len(lines):,}, "
+                        f"aioapns accepted {peer['accepted']:,}; expected {n:,} + {n:,}")
+    for name, part in (("gateway", lines[:n]), ("aioapns", lines[n:2 * n])):
+        if {line["token"] for line in part} != tokens or len(part) != n:
+            problems.append(f"{name}: not every token exactly once")
+    if len(lines) >= 2 * n:
+        same = ("payload", "topic", "pushType", "priority", "collapseId", "expiration")
+        gateway, aioapns = ({k: decoded(lines[i].get(k)) for k in same} for i in (0, 2 * n - 1))
+        if gateway != aioapns:
+            problems.append(f"not the same notification: gateway {gateway}, aioapns {aioapns}")
+    if problems:
+        raise SystemExit("herald apns-sim record: " + "; ".join(problems))
+
+
+def decoded(value):
+    try:
+        return json.loads(value) if isinstance(value, str) else value
+    except ValueError:
+        return value
+
+
+def peer_version():
+    try:
+        from importlib.metadata import version
+        return version("aioapns")
+    except Exception:
+        return ""
 
 
 def wrk_version():

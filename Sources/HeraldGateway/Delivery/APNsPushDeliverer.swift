@@ -7,7 +7,10 @@ import HeraldCore
 /// use and kept; a batch goes out with `send(batch:)` and every answer is mapped to a
 /// `DeliveryOutcome` (the engine classifies and retries; the client's own retries are off).
 public actor APNsPushDeliverer: PushDeliverer {
-    private var clients: [APNsCredentials: APNSClient] = [:]
+    /// The client per set of credentials, as the task that makes it: batches that arrive
+    /// while it is being made (the engine sends 4 at once) wait for that one instead of
+    /// each making its own pool (the actor is reentrant at the `await`).
+    private var clients: [APNsCredentials: Task<APNSClient, any Error>] = [:]
     private let connections: Int
     private let logger: any HeraldLogger
 
@@ -64,7 +67,22 @@ public actor APNsPushDeliverer: PushDeliverer {
     }
 
     private func client(for credentials: APNsCredentials) async throws -> APNSClient {
-        if let client = clients[credentials] { return client }
+        if let made = clients[credentials] { return try await made.value }
+        let connections = connections
+        let logger = logger
+        let making = Task { try await Self.makeClient(for: credentials, connections: connections, logger: logger) }
+        clients[credentials] = making
+        do {
+            return try await making.value
+        } catch {
+            if clients[credentials] == making { clients[credentials] = nil }  // the next batch tries again
+            throw error
+        }
+    }
+
+    private static func makeClient(for credentials: APNsCredentials, connections: Int, logger: any HeraldLogger) async throws
+        -> APNSClient
+    {
         let environment: APNSEnvironment =
             credentials.endpoint.map(APNSEnvironment.custom(url:)) ?? (credentials.environment == .production ? .production : .sandbox)
         let authentication: APNSAuthentication
@@ -80,9 +98,6 @@ public actor APNsPushDeliverer: PushDeliverer {
             authentication: authentication, environment: environment, caFile: credentials.caFile, connections: connections)
         configuration.retry = .none
         let settings = configuration
-        let logger = logger
-        let client = try await MainActor.run { try APNSClient(configuration: settings, clock: LiveClock(), logger: logger) }
-        clients[credentials] = client
-        return client
+        return try await MainActor.run { try APNSClient(configuration: settings, clock: LiveClock(), logger: logger) }
     }
 }

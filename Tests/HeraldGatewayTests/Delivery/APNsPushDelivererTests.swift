@@ -59,4 +59,36 @@ struct APNsPushDelivererTests {
         }
         #expect(await deliverer.deliver([notification(5)], credentials: nil) == [.rejected(status: 403, reason: "MissingProviderToken", timestamp: nil)])
     }
+
+    @Test("batches that arrive at once share one client: its connections, not a pool per batch")
+    @MainActor func concurrentBatchesShareOneClient() async throws {
+        let key = try APNSSigningKey.generate()
+        var configuration = APNSSimulatorConfiguration()
+        configuration.trustedKeys = [.init(keyID: Self.keyID, teamID: Self.teamID, publicKey: try key.publicKey())]
+        let simulator = try APNSSimulator.start(configuration)
+        defer { simulator.stop() }
+        let credentials = APNsCredentials(
+            environment: .sandbox, method: .token(keyID: Self.keyID, teamID: Self.teamID, privateKeyPEM: try key.pkcs8PEM()),
+            endpoint: simulator.url, caFile: simulator.caFile)
+        let deliverer = APNsPushDeliverer(connections: 1)
+        // The engine hands the deliverer 4 batches at once. The client is made on the main
+        // actor, which this test holds for a moment: all 4 batches ask for it before it exists.
+        let outcomes = await withTaskGroup(of: [DeliveryOutcome].self) { group in
+            for batch in 0..<4 {
+                let sent = (1...50).map { notification(batch * 50 + $0) }
+                group.addTask { await deliverer.deliver(sent, credentials: credentials) }
+            }
+            Self.block(seconds: 0.3)
+            var all: [DeliveryOutcome] = []
+            for await outcomes in group { all += outcomes }
+            return all
+        }
+        #expect(outcomes.count == 200)
+        #expect(outcomes.allSatisfy { if case .accepted = $0 { true } else { false } })
+        #expect(simulator.acceptedCount == 200)
+        #expect(simulator.statistics.connections == 1)
+    }
+
+    /// Blocks the calling thread (here the main actor's) without suspending.
+    static func block(seconds: Double) { Thread.sleep(forTimeInterval: seconds) }
 }

@@ -34,10 +34,17 @@ final class APNSConnectionPool: Sendable {
         }
     }
 
-    /// Takes up to `limit` permits (at least one), suspending while none is free;
-    /// each must be spent with `submit`.
+    /// Takes up to `limit` permits, suspending until a refill's worth is free (a quarter
+    /// of the capacity, or `limit` if less); each must be spent with `submit`.
+    ///
+    /// Refilling by quarters keeps at least three quarters of the window in flight while
+    /// the sender and the connection threads wake once per refill, not per request.
     func acquire(upTo limit: Int) async -> Int {
-        await permits.acquire(upTo: limit)
+        await permits.acquire(upTo: limit, minimum: Self.refill(capacity: capacity))
+    }
+
+    static func refill(capacity: Int) -> Int {
+        max(1, capacity / 4)
     }
 
     /// Gives back a permit taken with `acquire(upTo:)` and not spent.

@@ -72,6 +72,28 @@ public struct APNSRequest: Sendable, Hashable {
         self.payload = Array(JSONWriter.serialize(payload).utf8)
     }
 
+    /// The same notification for another device: payload, push type, topic, priority,
+    /// expiration and collapse id were checked when `self` was built and are kept; only
+    /// the token and the `apns-id` are checked. A gateway sends one publish to many
+    /// devices: it parses and lints the payload once, not once per device.
+    public func addressed(to deviceToken: String, apnsID: String? = nil) throws(APNSRequestError) -> APNSRequest {
+        try APNSRequest(
+            template: self, deviceToken: Self.checkToken(deviceToken),
+            apnsID: apnsID.map { (id: String) throws(APNSRequestError) -> String in try Self.checkUUID(id) })
+    }
+
+    private init(template: APNSRequest, deviceToken: String, apnsID: String?) {
+        self.deviceToken = deviceToken
+        self.apnsID = apnsID
+        pushType = template.pushType
+        topic = template.topic
+        priority = template.priority
+        expiration = template.expiration
+        collapseID = template.collapseID
+        payload = template.payload
+        warnings = template.warnings
+    }
+
     /// `:path` of the request.
     public var path: String { "/3/device/" + deviceToken }
 

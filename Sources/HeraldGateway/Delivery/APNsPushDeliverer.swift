@@ -33,9 +33,20 @@ public actor APNsPushDeliverer: PushDeliverer {
         var outcomes = [DeliveryOutcome?](repeating: nil, count: batch.count)
         var requests: [APNSRequest] = []
         var positions: [Int] = []
+        // A batch is mostly one publish to many devices: its payload is parsed and linted
+        // once, and each device's request made from that one.
+        var templates: [Template: Result<APNSRequest, any Error>] = [:]
         for (index, notification) in batch.enumerated() {
             do {
-                requests.append(try Self.request(notification))
+                let key = Template(notification)
+                let template: Result<APNSRequest, any Error>
+                if let made = templates[key] {
+                    template = made
+                } else {
+                    template = Result { try Self.template(notification) }
+                    templates[key] = template
+                }
+                requests.append(try template.get().addressed(to: notification.deviceToken, apnsID: notification.apnsID))
                 positions.append(index)
             } catch {
                 outcomes[index] = .rejected(status: 400, reason: "BadRequest: \(error)", timestamp: nil)
@@ -48,11 +59,29 @@ public actor APNsPushDeliverer: PushDeliverer {
         return outcomes.map { $0 ?? .transportFailure("no answer") }
     }
 
-    static func request(_ n: OutgoingNotification) throws -> APNSRequest {
+    /// What notifications of one publish share: one checked request serves them all.
+    struct Template: Hashable {
+        var payload: [UInt8]
+        var pushType: String
+        var topic: String
+        var priority: Int
+        var expiration: Double?
+        var collapseID: String?
+
+        /// The template's own token: each device's is checked when it is addressed.
+        static let placeholderToken = String(repeating: "0", count: 64)
+
+        init(_ n: OutgoingNotification) {
+            (payload, pushType, topic, priority, expiration, collapseID) = (n.payload, n.pushType, n.topic, n.priority, n.expiration, n.collapseID)
+        }
+    }
+
+    /// The checked request every notification like `n` is addressed from.
+    static func template(_ n: OutgoingNotification) throws -> APNSRequest {
         try APNSRequest(
-            deviceToken: n.deviceToken, payload: try JSONParser().parse(n.payload), pushType: PushType(rawValue: n.pushType),
+            deviceToken: Template.placeholderToken, payload: try JSONParser().parse(n.payload), pushType: PushType(rawValue: n.pushType),
             bundleID: n.topic, priority: APNSPriority(rawValue: n.priority), expiration: n.expiration.map { Int($0) },
-            collapseID: n.collapseID, apnsID: n.apnsID)
+            collapseID: n.collapseID)
     }
 
     static func outcome(_ result: Result<APNSResponse, any Error>) -> DeliveryOutcome {

@@ -75,4 +75,19 @@ struct RequestTests {
         let request = try APNSRequest(deviceToken: Self.token, payload: .object(["aps": .object(["alert": .string("x"), "colour": .string("red")])]), bundleID: "a.b")
         #expect(request.warnings.map(\.path) == ["aps.colour"])
     }
+
+    @Test("addressed to another device: the checked payload and headers kept, the new token and apns-id checked")
+    func addressed() throws {
+        let template = try APNSRequest(
+            deviceToken: Self.token, payload: Self.alert, bundleID: "com.example.app", expiration: 0, collapseID: "score",
+            apnsID: "123e4567-e89b-12d3-a456-4266554400a0")
+        let other = String(repeating: "cd", count: 32)
+        let copy = try template.addressed(to: other.uppercased(), apnsID: "223E4567-E89B-12D3-A456-4266554400A0")
+        #expect(copy.path == "/3/device/" + other)
+        #expect(copy.payload == template.payload && copy.topic == template.topic && copy.collapseID == "score" && copy.expiration == 0)
+        #expect(copy.apnsID == "223e4567-e89b-12d3-a456-4266554400a0")
+        #expect(try template.addressed(to: other).apnsID == nil)
+        #expect(throws: APNSRequestError.self) { try template.addressed(to: "xyz") }
+        #expect(throws: APNSRequestError.self) { try template.addressed(to: other, apnsID: "not-a-uuid") }
+    }
 }

@@ -91,4 +91,43 @@ struct APNsPushDelivererTests {
 
     /// Blocks the calling thread (here the main actor's) without suspending.
     static func block(seconds: Double) { Thread.sleep(forTimeInterval: seconds) }
+
+    @Test("one publish's payload is checked once per batch, but a bad token or a second publish stays its own")
+    func templates() async throws {
+        let key = try APNSSigningKey.generate()
+        var configuration = APNSSimulatorConfiguration()
+        configuration.trustedKeys = [.init(keyID: Self.keyID, teamID: Self.teamID, publicKey: try key.publicKey())]
+        let simulator = try APNSSimulator.start(configuration)
+        defer { simulator.stop() }
+        let credentials = APNsCredentials(
+            environment: .sandbox, method: .token(keyID: Self.keyID, teamID: Self.teamID, privateKeyPEM: try key.pkcs8PEM()),
+            endpoint: simulator.url, caFile: simulator.caFile)
+        var badToken = notification(1)
+        badToken.deviceToken = "not-hex"
+        var other = notification(3)
+        other.payload = Array(#"{"aps":{"alert":"Other"},"herald":{"publishId":"pub_2"}}"#.utf8)
+        other.collapseID = "pub_2"
+        var badPayload = notification(4)
+        badPayload.payload = Array(#"{"aps":{"badge":"many"}}"#.utf8)
+        let batch = [badToken, notification(2), other, badPayload, notification(5)]
+        let outcomes = await APNsPushDeliverer().deliver(batch, credentials: credentials)
+        guard case .rejected(400, let reason, _) = outcomes[0] else {
+            Issue.record("a bad token is refused before sending, got \(outcomes[0])")
+            return
+        }
+        #expect(reason.contains("device token"))
+        #expect(outcomes[1] == .accepted(apnsID: batch[1].apnsID))
+        #expect(outcomes[2] == .accepted(apnsID: batch[2].apnsID))
+        guard case .rejected(400, _, _) = outcomes[3] else {
+            Issue.record("a payload with lint errors is refused before sending, got \(outcomes[3])")
+            return
+        }
+        #expect(outcomes[4] == .accepted(apnsID: batch[4].apnsID))
+        let received = Dictionary(uniqueKeysWithValues: simulator.accepted.map { ($0.token, $0) })
+        #expect(received.count == 3)
+        #expect(received[batch[2].deviceToken]?.payload == other.payload)
+        #expect(received[batch[2].deviceToken]?.collapseID == "pub_2")
+        #expect(received[batch[4].deviceToken]?.payload == batch[4].payload)
+        #expect(received[batch[4].deviceToken]?.apnsID == batch[4].apnsID)
+    }
 }

@@ -68,6 +68,31 @@ struct DeviceCommandTests {
         #expect(transport.sent.count == 2)
     }
 
+    @Test("lines that are not records are reported with their number; a folder as the record file is an error")
+    func unreadable() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("herald-device-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let recordFile = folder.appendingPathComponent("record.jsonl")
+        try Data("garbage\n{\"token\":\"\(Self.token)\",\"payload\":[1]}\n".utf8).write(to: recordFile)
+        func session(_ path: String, _ lines: @escaping (String) -> Void) throws -> DeviceSession {
+            let transport = RecordingGatewayTransport()
+            transport.answer(201, #"{"deviceId":"dev_1"}"#)
+            let options = DeviceSession.Options(
+                name: "d", token: try #require(DeviceToken(hex: Self.token)), environment: .sandbox, interests: nil, userID: nil, expect: 1,
+                timeout: 0.3, json: true)
+            return try DeviceSession(
+                options: options, scenario: try Scenario(json: ["steps": []]), records: RecordFileReader(path: path),
+                client: { GatewayClient(baseURL: URL(fileURLWithPath: "/"), appID: "a", clientKey: "k", transport: transport, stateDirectory: $0) },
+                print: lines)
+        }
+        var lines: [String] = []
+        #expect(try await session(recordFile.path) { lines.append($0) }.run() == false)
+        let unreadable = try lines.map { try JSONParser().parse(Array($0.utf8)) }.filter { $0["event"] == "device.unreadable" }
+        #expect(unreadable.map { $0["line"] } == [.int(1), .int(2)])
+        await #expect(throws: RecordFileReader.ReadError.self) { try await session(folder.path) { _ in }.run() }
+    }
+
     @Test("bad options are refused with exit 2 and what to write")
     func usage() {
         let missing = CLIRun(["device", "--gateway", "http://127.0.0.1:1", "--app", "a", "--client-key", "k", "--token", "ab"])

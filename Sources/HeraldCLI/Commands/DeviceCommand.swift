@@ -68,7 +68,14 @@ enum DeviceCommand: Command {
             switch outcome {
             case .success(true): return 0
             case .success(false):
-                terminal.error("herald device: \(setup.options.name): \(session.received) of \(setup.options.expect) pushes, or receipts unsent, after \(setup.options.timeout) s")
+                let options = setup.options
+                if session.received < options.expect {
+                    terminal.error(
+                        "herald device: \(options.name): \(session.received) of \(options.expect) pushes in \(options.timeout) s; was a publish sent to this device, and does \(setup.record) come from herald apns-sim --record?"
+                    )
+                } else {
+                    terminal.error("herald device: \(options.name): the gateway did not accept \(session.unsent) receipts in \(options.timeout) s")
+                }
                 return 1
             case .failure(let error)?:
                 terminal.error("herald device: \(setup.options.name): \(error)")

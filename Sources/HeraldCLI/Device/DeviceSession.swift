@@ -28,7 +28,10 @@ final class DeviceSession {
     let sender: ReceiptSender
     let print: (String) -> Void
     private var printed = 0
+    private var lineNumber = 0
     private(set) var received = 0
+    /// Receipts the gateway had not accepted when the session ended.
+    private(set) var unsent = 0
 
     init(
         options: Options, scenario: Scenario, records: RecordFileReader, client: (URL) -> GatewayClient,
@@ -61,16 +64,25 @@ final class DeviceSession {
             try await Task.sleep(nanoseconds: 50_000_000)
             if !sender.isSending { sender.flush() }
         }
-        let left = try sender.outbox.pending().count
-        say("done", ["pushes": .int(received), "receiptsUnsent": .int(left)])
-        return received >= options.expect && left == 0
+        unsent = try sender.outbox.pending().count
+        say("done", ["pushes": .int(received), "receiptsUnsent": .int(unsent)])
+        return received >= options.expect && unsent == 0
     }
 
-    /// One line of the record file: a push for this device is played, others are skipped.
+    /// One line of the record file: a push for this device is played, others are skipped;
+    /// a line that is not a record is reported, never dropped silently.
     private func play(_ line: String) {
-        guard let record = try? JSONParser().parse(Array(line.utf8)), record["token"]?.stringValue == options.token.hex,
-            let payload = record["payload"], payload.objectValue != nil
-        else { return }
+        lineNumber += 1
+        let record: JSONValue
+        do {
+            record = try JSONParser().parse(Array(line.utf8))
+        } catch {
+            return say("unreadable", ["line": .int(lineNumber), "reason": .string("\(error)")])
+        }
+        guard record["token"]?.stringValue == options.token.hex else { return }
+        guard let payload = record["payload"], payload.objectValue != nil else {
+            return say("unreadable", ["line": .int(lineNumber), "reason": "a record for this token without a payload object"])
+        }
         received += 1
         say("apns", ["apnsId": record["apnsId"] ?? .null, "pushType": record["pushType"] ?? .null])
         runner.run(.receive(payload, local: false))

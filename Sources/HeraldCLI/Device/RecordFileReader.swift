@@ -12,13 +12,27 @@ final class RecordFileReader {
         self.path = path
     }
 
+    /// A record file that cannot be read.
+    struct ReadError: Error, CustomStringConvertible {
+        var description: String
+    }
+
     /// The new complete lines; none while the file does not exist yet.
-    func newLines() throws -> [String] {
-        guard FileManager.default.fileExists(atPath: path) else { return [] }
-        let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
-        defer { try? handle.close() }
-        try handle.seek(toOffset: offset)
-        let data = try handle.readToEnd() ?? Data()
+    func newLines() throws(ReadError) -> [String] {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return [] }
+        guard !isFolder.boolValue else {
+            throw ReadError(description: "--record \(path) is a folder; give the file herald apns-sim --record writes")
+        }
+        let data: Data
+        do {
+            let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+            defer { try? handle.close() }
+            try handle.seek(toOffset: offset)
+            data = try handle.readToEnd() ?? Data()
+        } catch {
+            throw ReadError(description: "--record \(path) cannot be read (\((error as NSError).userInfo[NSUnderlyingErrorKey] ?? error)); check its permissions")
+        }
         offset += UInt64(data.count)
         partial += data
         var lines: [String] = []

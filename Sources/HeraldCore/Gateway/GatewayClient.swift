@@ -76,6 +76,13 @@ public final class GatewayClient {
         _ = try await call("PUT", "devices/\(id)/user", body: ["userId": .null], expect: [200])
     }
 
+    /// What went wrong, in one line: URL loading errors carry it in their description.
+    static func reason(_ error: any Error) -> String {
+        let nsError = error as NSError
+        if let text = nsError.userInfo[NSLocalizedDescriptionKey] as? String, !text.isEmpty { return text }
+        return "\(error)"
+    }
+
     private func registeredID() throws(GatewayClientError) -> String {
         guard let deviceID else {
             throw GatewayClientError(
@@ -94,7 +101,7 @@ public final class GatewayClient {
         do {
             response = try await transport.send(request)
         } catch {
-            throw GatewayClientError(.unreachable, "the gateway at \(baseURL) did not answer: \(error)")
+            throw GatewayClientError(.unreachable, "the gateway at \(baseURL) did not answer: \(Self.reason(error))")
         }
         let value = try? JSONParser().parse(response.body)
         guard expect.contains(response.status) else {

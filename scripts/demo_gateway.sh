@@ -8,7 +8,7 @@ set -euo pipefail
 herald="$(cd "$(dirname "${1:-.build/debug/herald}")" && pwd)/$(basename "${1:-.build/debug/herald}")"
 root="$(cd "$(dirname "$0")/.." && pwd)"
 work=$(mktemp -d)
-cleanup() { kill "${sim_pid:-}" "${serve_pid:-}" "${device_pids[@]:-}" 2>/dev/null || true; wait 2>/dev/null || true; rm -rf "$work"; }
+cleanup() { kill "${sim_pid:-}" "${serve_pid:-}" "${media_pid:-}" "${device_pids[@]:-}" 2>/dev/null || true; wait 2>/dev/null || true; rm -rf "$work"; }
 trap cleanup EXIT
 cd "$work"
 say() { printf '  %s\n' "$*"; }
@@ -34,16 +34,26 @@ for _ in $(seq 50); do grep -q "listening on" serve.out 2>/dev/null && break; sl
 gw=$(grep -o "127.0.0.1:[0-9]*" serve.out | head -1)
 say "herald serve on http://$gw (SQLite in WAL mode, delivering through HeraldAPNs)"
 
+# The release notes' image, served locally (a 48 KB PNG) for the devices' Service Extensions.
+# It exits when its standard input closes: this script holds the fifo's write end (fd 8).
+mkfifo media.in
+python3 "$root/scripts/media_server.py" --port 0 --lifetime 120 > media.out < media.in &
+media_pid=$!
+exec 8> media.in
+for _ in $(seq 50); do grep -q "^PORT" media.out 2>/dev/null && break; sleep 0.1; done
+image="http://127.0.0.1:$(awk '/^PORT/ {print $2}' media.out)/m/png/48000/release-notes"
+
 api() { curl -s -X "$1" "http://$gw/v1/apps/$app/$2" -H "Authorization: Bearer $3" -H 'Content-Type: application/json' ${4:+-d "$4"}; }
 
 # Three simulated devices (herald device): each registers its token through GatewayClient,
-# takes the pushes the APNs simulator accepted for it, runs them through the client
-# runtime of its scenario (Examples/Gateway/) and sends its receipts to the gateway.
+# takes the pushes the APNs simulator accepted for it, runs its Service Extension (the
+# image) and the client runtime of its scenario (Examples/Gateway/) on them, and sends
+# its receipts to the gateway.
 scenarios="$root/Examples/Gateway"
 device() { # name, token number, pushes expected, extra options
     "$herald" device --gateway "http://$gw" --app "$app" --client-key "$client" --record sim-record.jsonl \
         --token "$(printf '%064x' "$2")" --name "$1" --scenario "$scenarios/$1.json" --interests deploys --expect "$3" \
-        --timeout 60 "${@:4}" > "device-$1.out" 2>&1 &
+        --service-extension --timeout 60 "${@:4}" > "device-$1.out" 2>&1 &
     device_pids+=($!)
 }
 device_pids=()
@@ -56,8 +66,8 @@ done
 say "3 devices registered through GatewayClient to interest 'deploys'; maya is bound to user 'maya'"
 
 publish() { api POST publishes "$server" "$1" | json "d['publishId']"; }
-p1=$(publish '{"interests":["deploys"],"notification":{"title":"Deploy ready","body":"v2.14.0 is live","link":"app://deploys/1290"}}')
-say "published $p1 to the interest 'deploys'"
+p1=$(publish '{"interests":["deploys"],"notification":{"title":"Deploy ready","body":"v2.14.0 is live","link":"app://deploys/1290","image":"'"$image"'"}}')
+say "published $p1 to the interest 'deploys' (with an image: mutable-content)"
 sleep 0.5
 p2=$(publish '{"users":["maya"],"notification":{"title":"Review requested","body":"Leo asked you to review #88","link":"app://reviews/88"}}')
 say "published $p2 to the user 'maya'"
@@ -74,5 +84,3 @@ say "publish statistics, from the gateway:"
 for p in "$p1" "$p2"; do
     api GET "publishes/$p" "$server" | json "'  %s: %s, targeted %d, sent %d, failed %d, delivered %d, opened %d' % (d['publishId'], d['status'], d['targeted'], d['sent'], d['failed'], d['delivered'], d['opened'])"
 done
-say "(delivered counts what an app or its Service Extension saw: leo's app was in the background"
-say " and this demo app has no Service Extension, so the gateway learns of his push when he opens it)"

@@ -68,6 +68,38 @@ struct DeviceCommandTests {
         #expect(transport.sent.count == 2)
     }
 
+    @Test("with a Service Extension: the image is downloaded, delivered comes from the extension once, then the tap opens")
+    func serviceExtension() async throws {
+        let media = try MediaServer()
+        defer { media.stop() }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("herald-device-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let recordFile = folder.appendingPathComponent("record.jsonl")
+        let payload = "{\"aps\":{\"alert\":{\"title\":\"Deploy ready\"},\"mutable-content\":1},\"herald\":{\"publishId\":\"\(Self.publish)\",\"image\":\"\(media.url("/m/png/48000/notes"))\",\"link\":\"app://deploys/7\"}}"
+        try Data("{\"apnsId\":\"a\",\"payload\":\(payload),\"pushType\":\"alert\",\"token\":\"\(Self.token)\"}\n".utf8).write(to: recordFile)
+        let transport = RecordingGatewayTransport()
+        transport.answer(201, #"{"deviceId":"dev_1"}"#)
+        transport.answer(202, #"{"accepted":2}"#)
+        let scenario = try Scenario(json: try JSONParser().parse(Data(contentsOf: repositoryRoot.appendingPathComponent("Examples/Gateway/leo.json"))))
+        var options = DeviceSession.Options(
+            name: "leo", token: try #require(DeviceToken(hex: Self.token)), environment: .sandbox, interests: nil, userID: nil, expect: 1,
+            timeout: 20, json: true)
+        options.serviceExtension = true
+        var lines: [String] = []
+        let session = try DeviceSession(
+            options: options, scenario: scenario, records: RecordFileReader(path: recordFile.path),
+            client: { GatewayClient(baseURL: URL(fileURLWithPath: "/"), appID: "a", clientKey: "k", transport: transport, stateDirectory: $0) },
+            print: { lines.append($0) })
+        #expect(try await session.run())
+        let timeline = try lines.map { try JSONParser().parse(Array($0.utf8)) }
+        let extensionRun = try #require(timeline.first { $0["event"] == "device.extension" })
+        #expect(extensionRun["attachments"] == ["png 48000 bytes"])
+        #expect(extensionRun["trigger"] == "completed")
+        let events = try #require(try transport.body(1)["events"]?.arrayValue)
+        #expect(events.compactMap { $0["event"]?.stringValue }.sorted() == ["delivered", "opened"])
+    }
+
     @Test("lines that are not records are reported with their number; a folder as the record file is an error")
     func unreadable() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("herald-device-\(UUID().uuidString)")

@@ -9,7 +9,7 @@ enum DeviceCommand: Command {
     static let help = """
         Usage: herald device --gateway URL --app APP_ID --client-key KEY --token HEX --record FILE
                              [--scenario FILE] [--interests A,B] [--user ID] [--environment sandbox|production]
-                             [--name NAME] [--expect N] [--timeout SECONDS] [--json]
+                             [--service-extension] [--name NAME] [--expect N] [--timeout SECONDS] [--json]
 
         A headless app for end-to-end runs: registers TOKEN with the gateway through
         GatewayClient (interests, user), then takes every push that `herald apns-sim
@@ -29,6 +29,9 @@ enum DeviceCommand: Command {
           --interests A,B      interests to register (default: keep what the gateway has)
           --user ID            user to bind the device to (post 003's alias)
           --environment ENV    sandbox (default) or production
+          --service-extension  the app has a Notification Service Extension: pushes with
+                               mutable-content run the extension pipeline first (attachments
+                               downloaded, a delivered receipt from the extension)
           --name NAME          label of the output lines (default: the token's first 8 digits)
           --expect N           stop after N pushes (default 1)
           --timeout SECONDS    give up after this long (default 30)
@@ -38,7 +41,7 @@ enum DeviceCommand: Command {
         (timeout, gateway refused), 2 on a usage error or an unreadable scenario.
         """
     static let spec = Arguments.Spec(
-        flags: ["json"],
+        flags: ["json", "service-extension"],
         options: ["gateway", "app", "client-key", "token", "record", "scenario", "interests", "user", "environment", "name", "expect", "timeout"])
 
     static func run(_ arguments: Arguments, terminal: Terminal) -> Int32 {
@@ -113,7 +116,8 @@ enum DeviceCommand: Command {
         let options = DeviceSession.Options(
             name: arguments.value("name") ?? String(token.hex.prefix(8)), token: token, environment: environment,
             interests: arguments.value("interests").map { $0.split(separator: ",").map(String.init) },
-            userID: arguments.value("user"), expect: Int(expect), timeout: try positive("timeout", 30), json: arguments.has("json"))
+            userID: arguments.value("user"), expect: Int(expect), timeout: try positive("timeout", 30), json: arguments.has("json"),
+            serviceExtension: arguments.has("service-extension"))
         return (options, try scenario(arguments.value("scenario")), gateway, try required("app"), try required("client-key"), try required("record"))
     }
 

@@ -19,6 +19,8 @@ final class DeviceSession {
         /// Give up (exit 1) after this many seconds.
         var timeout: Double
         var json: Bool
+        /// The app has a Notification Service Extension (`HeraldNotificationService`).
+        var serviceExtension = false
     }
 
     let options: Options
@@ -26,6 +28,7 @@ final class DeviceSession {
     let client: GatewayClient
     let records: RecordFileReader
     let sender: ReceiptSender
+    let serviceExtension: DeviceExtension?
     let print: (String) -> Void
     private var printed = 0
     private var lineNumber = 0
@@ -43,6 +46,7 @@ final class DeviceSession {
         self.client = client(runner.storage)
         self.records = records
         sender = ReceiptSender(outbox: try ReceiptOutbox(directory: runner.storage), transport: self.client, clock: LiveClock(), coalescing: 0)
+        serviceExtension = options.serviceExtension ? try DeviceExtension(storage: runner.storage) : nil
         self.print = print
     }
 
@@ -56,7 +60,7 @@ final class DeviceSession {
         printTimeline()
         let deadline = Date().addingTimeInterval(options.timeout)
         while received < options.expect, Date() < deadline {
-            for line in try records.newLines() { play(line) }
+            for line in try records.newLines() { await play(line) }
             try await Task.sleep(nanoseconds: 50_000_000)
         }
         sender.flush()
@@ -71,7 +75,7 @@ final class DeviceSession {
 
     /// One line of the record file: a push for this device is played, others are skipped;
     /// a line that is not a record is reported, never dropped silently.
-    private func play(_ line: String) {
+    private func play(_ line: String) async {
         lineNumber += 1
         let record: JSONValue
         do {
@@ -85,6 +89,12 @@ final class DeviceSession {
         }
         received += 1
         say("apns", ["apnsId": record["apnsId"] ?? .null, "pushType": record["pushType"] ?? .null])
+        // iOS runs the Service Extension first, whatever the app's state; the app then
+        // gets the push as usual (its own "delivered" counts once with the extension's).
+        if let serviceExtension, DeviceExtension.applies(to: try? runner.scenario.configuration.decoder.decode(payload)) {
+            let report = await serviceExtension.run(payload)
+            say("extension", DeviceExtension.fields(report))
+        }
         runner.run(.receive(payload, local: false))
         runner.clock.runDue()
         for step in runner.scenario.onPush {

@@ -45,7 +45,7 @@ var targets: [Target] = [
     .target(name: "CSpawn"),
     // The self-hosted gateway: devices, interests, users, durable publishing, statistics;
     // SQLite storage, an HTTP/1.1 JSON API on libmicrohttpd, delivery through HeraldAPNs.
-    .target(name: "HeraldGateway", dependencies: ["HeraldCore", "HeraldAPNs", "CSQLite", "CMicroHTTPD"]),
+    .target(name: "HeraldGateway", dependencies: ["HeraldCore", "HeraldAPNs", "CSQLite", "CMicroHTTPD", "COpenSSL"]),
     // The `herald` command line, as a library so that tests can drive it in-process.
     .target(
         name: "HeraldCLI",

@@ -27,11 +27,14 @@ extension Scenario {
         self.steps = try steps.enumerated().map { offset, step throws(ScenarioError) in
             try ScenarioStep(json: step, path: "steps[\(offset)]")
         }
-        guard root["onPush"] == nil || root["onPush"]?.arrayValue != nil else { throw ScenarioError("onPush", "expected an array of steps") }
+        guard root["onPush"] == nil || root["onPush"]?.arrayValue != nil else {
+            throw ScenarioError("onPush", "expected an array of steps")
+        }
         onPush = try (root["onPush"]?.arrayValue ?? []).enumerated().map { offset, step throws(ScenarioError) in
             try ScenarioStep(json: step, path: "onPush[\(offset)]")
         }
-        let located = self.steps.enumerated().map { ("steps[\($0.offset)]", $0.element) }
+        let located =
+            self.steps.enumerated().map { ("steps[\($0.offset)]", $0.element) }
             + onPush.enumerated().map { ("onPush[\($0.offset)]", $0.element) }
         for (location, step) in located {
             let named: (tab: String, path: String)?
@@ -79,7 +82,9 @@ extension Scenario {
         config.banner.visibleDuration = try number(app["bannerDuration"], "app.bannerDuration") ?? config.banner.visibleDuration
         for (offset, route) in (app["routes"]?.arrayValue ?? []).enumerated() {
             let path = "app.routes[\(offset)]"
-            guard let pattern = route["pattern"]?.stringValue else { throw ScenarioError(path + ".pattern", "expected a link pattern such as \"app://article/:id\"") }
+            guard let pattern = route["pattern"]?.stringValue else {
+                throw ScenarioError(path + ".pattern", "expected a link pattern such as \"app://article/:id\"")
+            }
             let (target, params) = try target(route, path, tabs: tabs)
             config.routes.append(AppRoute(pattern: pattern, target: target, dataParams: params))
         }
@@ -89,8 +94,9 @@ extension Scenario {
                 throw ScenarioError(path + ".when", "expected an object of data fields to match, such as {\"type\": \"messages\"}")
             }
             let (target, params) = try target(route, path, tabs: tabs)
-            config.fieldRoutes.append(FieldRoute(
-                when: Dictionary(uniqueKeysWithValues: when.map { (JSONPath($0.key), $0.value) }), target: target, parameters: params))
+            config.fieldRoutes.append(
+                FieldRoute(
+                    when: Dictionary(uniqueKeysWithValues: when.map { (JSONPath($0.key), $0.value) }), target: target, parameters: params))
         }
         if let fallback = app["fallback"] {
             let (target, params) = try target(fallback, "app.fallback", tabs: tabs)
@@ -100,13 +106,15 @@ extension Scenario {
             guard let name = rule["name"]?.stringValue, let when = rule["when"]?.objectValue else {
                 throw ScenarioError("app.events[\(offset)]", "expected {\"name\": ..., \"when\": {...}}")
             }
-            config.events.append(AppEventRule(name: name, when: Dictionary(uniqueKeysWithValues: when.map { (JSONPath($0.key), $0.value) })))
+            config.events.append(
+                AppEventRule(name: name, when: Dictionary(uniqueKeysWithValues: when.map { (JSONPath($0.key), $0.value) })))
         }
         return config
     }
 
     /// A route's target and its data parameters (`params`: parameter name → data path).
-    private static func target(_ json: JSONValue, _ path: String, tabs: [String]) throws(ScenarioError) -> (RouteTarget, [String: JSONPath]) {
+    private static func target(_ json: JSONValue, _ path: String, tabs: [String]) throws(ScenarioError) -> (RouteTarget, [String: JSONPath])
+    {
         guard json.objectValue != nil else { throw ScenarioError(path, "expected an object") }
         try checkKeys(json, targetKeys, path)
         var target = RouteTarget()
@@ -149,7 +157,9 @@ extension Scenario {
 
     static func number(_ value: JSONValue?, _ path: String) throws(ScenarioError) -> Double? {
         guard let value, !value.isNull else { return nil }
-        guard let number = value.doubleValue, number.isFinite else { throw ScenarioError(path, "expected a number, found \(value.typeDescription)") }
+        guard let number = value.doubleValue, number.isFinite else {
+            throw ScenarioError(path, "expected a number, found \(value.typeDescription)")
+        }
         return number
     }
 

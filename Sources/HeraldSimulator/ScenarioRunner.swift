@@ -133,12 +133,13 @@ public final class ScenarioRunner {
         }
         // Not in the foreground: iOS shows it itself, and wakes the app for content-available.
         device.delivered.append(payload)
-        timeline.append(TimelineEntry(
-            time: clock.now, event: "system.notification",
-            fields: [
-                "id": notification?.id.map(JSONValue.string) ?? .null, "options": ["banner", "list", "sound", "badge"],
-                "source": .string(local ? "local" : "remote"), "by": "system",
-            ]))
+        timeline.append(
+            TimelineEntry(
+                time: clock.now, event: "system.notification",
+                fields: [
+                    "id": notification?.id.map(JSONValue.string) ?? .null, "options": ["banner", "list", "sound", "badge"],
+                    "source": .string(local ? "local" : "remote"), "by": "system",
+                ]))
         if notification?.aps.contentAvailable == true { runtime.didReceiveSilent(payload) }
     }
 

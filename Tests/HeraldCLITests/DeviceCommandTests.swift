@@ -32,14 +32,18 @@ struct DeviceCommandTests {
         let transport = RecordingGatewayTransport()
         transport.answer(201, #"{"deviceId":"dev_1"}"#)
         transport.answer(202, #"{"accepted":2}"#)
-        let scenario = try Scenario(json: try JSONParser().parse(Data(contentsOf: repositoryRoot.appendingPathComponent("Examples/Gateway/maya.json"))))
+        let scenario = try Scenario(
+            json: try JSONParser().parse(Data(contentsOf: repositoryRoot.appendingPathComponent("Examples/Gateway/maya.json"))))
         var lines: [String] = []
         let options = DeviceSession.Options(
             name: "maya", token: try #require(DeviceToken(hex: Self.token)), environment: .sandbox, interests: ["deploys"],
             userID: "maya", expect: 1, timeout: 10, json: true)
         let session = try DeviceSession(
             options: options, scenario: scenario, records: RecordFileReader(path: recordFile.path),
-            client: { GatewayClient(baseURL: URL(fileURLWithPath: "/"), appID: "app_1", clientKey: "hck", transport: transport, stateDirectory: $0) },
+            client: {
+                GatewayClient(
+                    baseURL: URL(fileURLWithPath: "/"), appID: "app_1", clientKey: "hck", transport: transport, stateDirectory: $0)
+            },
             print: { lines.append($0) })
         let finished = Task { @MainActor in try await session.run() }
         try await Task.sleep(nanoseconds: 200_000_000)
@@ -76,12 +80,15 @@ struct DeviceCommandTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let recordFile = folder.appendingPathComponent("record.jsonl")
-        let payload = "{\"aps\":{\"alert\":{\"title\":\"Deploy ready\"},\"mutable-content\":1},\"herald\":{\"publishId\":\"\(Self.publish)\",\"image\":\"\(media.url("/m/png/48000/notes"))\",\"link\":\"app://deploys/7\"}}"
-        try Data("{\"apnsId\":\"a\",\"payload\":\(payload),\"pushType\":\"alert\",\"token\":\"\(Self.token)\"}\n".utf8).write(to: recordFile)
+        let payload =
+            "{\"aps\":{\"alert\":{\"title\":\"Deploy ready\"},\"mutable-content\":1},\"herald\":{\"publishId\":\"\(Self.publish)\",\"image\":\"\(media.url("/m/png/48000/notes"))\",\"link\":\"app://deploys/7\"}}"
+        try Data("{\"apnsId\":\"a\",\"payload\":\(payload),\"pushType\":\"alert\",\"token\":\"\(Self.token)\"}\n".utf8).write(
+            to: recordFile)
         let transport = RecordingGatewayTransport()
         transport.answer(201, #"{"deviceId":"dev_1"}"#)
         transport.answer(202, #"{"accepted":2}"#)
-        let scenario = try Scenario(json: try JSONParser().parse(Data(contentsOf: repositoryRoot.appendingPathComponent("Examples/Gateway/leo.json"))))
+        let scenario = try Scenario(
+            json: try JSONParser().parse(Data(contentsOf: repositoryRoot.appendingPathComponent("Examples/Gateway/leo.json"))))
         var options = DeviceSession.Options(
             name: "leo", token: try #require(DeviceToken(hex: Self.token)), environment: .sandbox, interests: nil, userID: nil, expect: 1,
             timeout: 20, json: true)
@@ -89,7 +96,9 @@ struct DeviceCommandTests {
         var lines: [String] = []
         let session = try DeviceSession(
             options: options, scenario: scenario, records: RecordFileReader(path: recordFile.path),
-            client: { GatewayClient(baseURL: URL(fileURLWithPath: "/"), appID: "a", clientKey: "k", transport: transport, stateDirectory: $0) },
+            client: {
+                GatewayClient(baseURL: URL(fileURLWithPath: "/"), appID: "a", clientKey: "k", transport: transport, stateDirectory: $0)
+            },
             print: { lines.append($0) })
         #expect(try await session.run())
         let timeline = try lines.map { try JSONParser().parse(Array($0.utf8)) }
@@ -115,7 +124,9 @@ struct DeviceCommandTests {
                 timeout: 0.3, json: true)
             return try DeviceSession(
                 options: options, scenario: try Scenario(json: ["steps": []]), records: RecordFileReader(path: path),
-                client: { GatewayClient(baseURL: URL(fileURLWithPath: "/"), appID: "a", clientKey: "k", transport: transport, stateDirectory: $0) },
+                client: {
+                    GatewayClient(baseURL: URL(fileURLWithPath: "/"), appID: "a", clientKey: "k", transport: transport, stateDirectory: $0)
+                },
                 print: lines)
         }
         var lines: [String] = []
@@ -130,7 +141,9 @@ struct DeviceCommandTests {
         let missing = CLIRun(["device", "--gateway", "http://127.0.0.1:1", "--app", "a", "--client-key", "k", "--token", "ab"])
         #expect(missing.status == 2)
         #expect(missing.err.contains("--record is required"))
-        let badToken = CLIRun(["device", "--gateway", "http://127.0.0.1:1", "--app", "a", "--client-key", "k", "--token", "xyz", "--record", "r"])
+        let badToken = CLIRun([
+            "device", "--gateway", "http://127.0.0.1:1", "--app", "a", "--client-key", "k", "--token", "xyz", "--record", "r",
+        ])
         #expect(badToken.err.contains("--token: \"xyz\" is not hex"))
         let badURL = CLIRun(["device", "--gateway", "localhost", "--app", "a", "--client-key", "k", "--token", "ab", "--record", "r"])
         #expect(badURL.err.contains("expected a URL such as"))

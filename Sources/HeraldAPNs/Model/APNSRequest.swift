@@ -35,7 +35,9 @@ public struct APNSRequest: Sendable, Hashable {
     ) throws(APNSRequestError) {
         self.deviceToken = try Self.checkToken(deviceToken)
         guard PushType.documented.contains(pushType) else {
-            throw APNSRequestError("push type", "\"\(pushType)\" is not an APNs push type; use one of \(PushType.documented.map(\.rawValue).joined(separator: ", "))")
+            throw APNSRequestError(
+                "push type",
+                "\"\(pushType)\" is not an APNs push type; use one of \(PushType.documented.map(\.rawValue).joined(separator: ", "))")
         }
         self.pushType = pushType
         self.topic = try Self.topic(bundleID, pushType: pushType)
@@ -66,7 +68,9 @@ public struct APNSRequest: Sendable, Hashable {
         }
         if let first = issues.first(where: { $0.severity == .error }) {
             let count = issues.filter { $0.severity == .error }.count
-            throw APNSRequestError(first.path, first.message + (count > 1 ? " (and \(count - 1) more lint error\(count > 2 ? "s" : ""); run herald lint)" : ""))
+            throw APNSRequestError(
+                first.path, first.message + (count > 1 ? " (and \(count - 1) more lint error\(count > 2 ? "s" : ""); run herald lint)" : "")
+            )
         }
         self.warnings = issues
         self.payload = Array(JSONWriter.serialize(payload).utf8)
@@ -99,7 +103,9 @@ public struct APNSRequest: Sendable, Hashable {
 
     /// The `apns-*` headers, in a stable order.
     public var headers: [(name: String, value: String)] {
-        var headers: [(name: String, value: String)] = [("apns-push-type", pushType.rawValue), ("apns-topic", topic), ("apns-priority", priority.description)]
+        var headers: [(name: String, value: String)] = [
+            ("apns-push-type", pushType.rawValue), ("apns-topic", topic), ("apns-priority", priority.description),
+        ]
         if let expiration { headers.append(("apns-expiration", String(expiration))) }
         if let collapseID { headers.append(("apns-collapse-id", collapseID)) }
         if let apnsID { headers.append(("apns-id", apnsID)) }

@@ -64,11 +64,12 @@ package final class AsyncSemaphore: Sendable {
         if taken > 0 { return taken }
         await acquire(exactly: least)
         guard limit > least else { return least }
-        return least + state.withLock { state -> Int in
-            let count = min(state.available, limit - least)
-            state.available -= count
-            return count
-        }
+        return least
+            + state.withLock { state -> Int in
+                let count = min(state.available, limit - least)
+                state.available -= count
+                return count
+            }
     }
 
     package func release() {

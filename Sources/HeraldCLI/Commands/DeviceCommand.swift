@@ -42,7 +42,9 @@ enum DeviceCommand: Command {
         """
     static let spec = Arguments.Spec(
         flags: ["json", "service-extension"],
-        options: ["gateway", "app", "client-key", "token", "record", "scenario", "interests", "user", "environment", "name", "expect", "timeout"])
+        options: [
+            "gateway", "app", "client-key", "token", "record", "scenario", "interests", "user", "environment", "name", "expect", "timeout",
+        ])
 
     static func run(_ arguments: Arguments, terminal: Terminal) -> Int32 {
         let setup: (options: DeviceSession.Options, scenario: Scenario, gateway: URL, app: String, key: String, record: String)
@@ -77,7 +79,8 @@ enum DeviceCommand: Command {
                         "herald device: \(options.name): \(session.received) of \(options.expect) pushes in \(options.timeout) s; was a publish sent to this device, and does \(setup.record) come from herald apns-sim --record?"
                     )
                 } else {
-                    terminal.error("herald device: \(options.name): the gateway did not accept \(session.unsent) receipts in \(options.timeout) s")
+                    terminal.error(
+                        "herald device: \(options.name): the gateway did not accept \(session.unsent) receipts in \(options.timeout) s")
                 }
                 return 1
             case .failure(let error)?:
@@ -108,7 +111,9 @@ enum DeviceCommand: Command {
         }
         func positive(_ option: String, _ fallback: Double) throws -> Double {
             guard let text = arguments.value(option) else { return fallback }
-            guard let value = Double(text), value > 0, value.isFinite else { throw UsageError("--\(option) \(text): expected a positive number") }
+            guard let value = Double(text), value > 0, value.isFinite else {
+                throw UsageError("--\(option) \(text): expected a positive number")
+            }
             return value
         }
         let expect = try positive("expect", 1)
@@ -118,7 +123,10 @@ enum DeviceCommand: Command {
             interests: arguments.value("interests").map { $0.split(separator: ",").map(String.init) },
             userID: arguments.value("user"), expect: Int(expect), timeout: try positive("timeout", 30), json: arguments.has("json"),
             serviceExtension: arguments.has("service-extension"))
-        return (options, try scenario(arguments.value("scenario")), gateway, try required("app"), try required("client-key"), try required("record"))
+        return (
+            options, try scenario(arguments.value("scenario")), gateway, try required("app"), try required("client-key"),
+            try required("record")
+        )
     }
 
     private static func scenario(_ path: String?) throws -> Scenario {

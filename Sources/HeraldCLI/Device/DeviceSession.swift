@@ -45,7 +45,8 @@ final class DeviceSession {
         // The gateway's device id is kept in the App Group folder, as in an app.
         self.client = client(runner.storage)
         self.records = records
-        sender = ReceiptSender(outbox: try ReceiptOutbox(directory: runner.storage), transport: self.client, clock: LiveClock(), coalescing: 0)
+        sender = ReceiptSender(
+            outbox: try ReceiptOutbox(directory: runner.storage), transport: self.client, clock: LiveClock(), coalescing: 0)
         serviceExtension = options.serviceExtension ? try DeviceExtension(storage: runner.storage) : nil
         self.print = print
     }
@@ -54,8 +55,12 @@ final class DeviceSession {
     func run() async throws -> Bool {
         let id = try await client.register(
             token: options.token, environment: options.environment, interests: options.interests, userID: options.userID)
-        say("registered", ["deviceId": .string(id), "interests": options.interests.map { .array($0.map(JSONValue.string)) } ?? .null,
-            "user": options.userID.map(JSONValue.string) ?? .null])
+        say(
+            "registered",
+            [
+                "deviceId": .string(id), "interests": options.interests.map { .array($0.map(JSONValue.string)) } ?? .null,
+                "user": options.userID.map(JSONValue.string) ?? .null,
+            ])
         runner.runAll()
         printTimeline()
         let deadline = Date().addingTimeInterval(options.timeout)

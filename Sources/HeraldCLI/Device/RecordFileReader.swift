@@ -31,7 +31,10 @@ final class RecordFileReader {
             try handle.seek(toOffset: offset)
             data = try handle.readToEnd() ?? Data()
         } catch {
-            throw ReadError(description: "--record \(path) cannot be read (\((error as NSError).userInfo[NSUnderlyingErrorKey] ?? error)); check its permissions")
+            throw ReadError(
+                description:
+                    "--record \(path) cannot be read (\((error as NSError).userInfo[NSUnderlyingErrorKey] ?? error)); check its permissions"
+            )
         }
         offset += UInt64(data.count)
         partial += data

@@ -95,7 +95,10 @@ public struct PayloadDecoder: Sendable {
                 do {
                     if let unwrapped = try unwrapper.unwrap(field: key, value: value) {
                         value = unwrapped
-                        found.append(DecodingNote(path: key, problem: "holds \(unwrapped.typeDescription) inside a string", outcome: "unwrapped", severity: .info))
+                        found.append(
+                            DecodingNote(
+                                path: key, problem: "holds \(unwrapped.typeDescription) inside a string", outcome: "unwrapped",
+                                severity: .info))
                     }
                 } catch {
                     found.append(DecodingNote(path: key, problem: "\(error)", outcome: "kept as received", severity: .warning))

@@ -34,7 +34,12 @@ public struct PayloadLinter: Sendable {
         let size = JSONWriter.compactByteCount(payload)
         let limit = pushType.maxPayloadBytes
         if size > limit {
-            return [LintIssue(.error, "payload", "\(size) bytes when minified; APNs accepts at most \(limit) for push type \(pushType); shorten the text or move data behind an id the app fetches")]
+            return [
+                LintIssue(
+                    .error, "payload",
+                    "\(size) bytes when minified; APNs accepts at most \(limit) for push type \(pushType); shorten the text or move data behind an id the app fetches"
+                )
+            ]
         }
         if size > limit * 9 / 10 {
             return [LintIssue(.warning, "payload", "\(size) bytes of the \(limit) allowed; a little more text will be rejected")]

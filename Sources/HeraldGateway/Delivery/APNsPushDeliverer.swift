@@ -72,7 +72,9 @@ public actor APNsPushDeliverer: PushDeliverer {
         static let placeholderToken = String(repeating: "0", count: 64)
 
         init(_ n: OutgoingNotification) {
-            (payload, pushType, topic, priority, expiration, collapseID) = (n.payload, n.pushType, n.topic, n.priority, n.expiration, n.collapseID)
+            (payload, pushType, topic, priority, expiration, collapseID) = (
+                n.payload, n.pushType, n.topic, n.priority, n.expiration, n.collapseID
+            )
         }
     }
 

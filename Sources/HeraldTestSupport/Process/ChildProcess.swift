@@ -2,9 +2,9 @@ import CSpawn
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A child process started with `posix_spawn`, for tests and benchmarks that run
@@ -88,7 +88,8 @@ public final class ChildProcess: @unchecked Sendable {
         posix_spawnattr_setsigdefault(&attributes, &signals)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var child: pid_t = 0
-        let result = executable.contains("/")
+        let result =
+            executable.contains("/")
             ? posix_spawn(&child, executable, &actions, &attributes, argv, env)
             : posix_spawnp(&child, executable, &actions, &attributes, argv, env)
         childEnds.forEach { close($0) }
@@ -100,9 +101,9 @@ public final class ChildProcess: @unchecked Sendable {
     /// Sends `signal` (SIGTERM by default; SIGKILL for crash tests).
     public func kill(_ signal: Int32 = SIGTERM) {
         #if canImport(Glibc)
-        _ = Glibc.kill(pid, signal)
+            _ = Glibc.kill(pid, signal)
         #else
-        _ = Darwin.kill(pid, signal)
+            _ = Darwin.kill(pid, signal)
         #endif
     }
 

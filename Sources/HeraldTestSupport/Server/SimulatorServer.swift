@@ -46,7 +46,9 @@ final class SimulatorServer: @unchecked Sendable {
     private var nextID = 0
     private var running = true
 
-    init(listener: Int32, tls: TLSServerContext, configuration: APNSSimulatorConfiguration, recorder: NotificationRecorder) throws(APNSSimulatorError) {
+    init(listener: Int32, tls: TLSServerContext, configuration: APNSSimulatorConfiguration, recorder: NotificationRecorder)
+        throws(APNSSimulatorError)
+    {
         guard let callbacks = SimulatorCallbacks.make() else { throw APNSSimulatorError("nghttp2", "could not allocate session callbacks") }
         var made: OpaquePointer?
         guard nghttp2_option_new(&made) == 0, let options = made else {
@@ -144,7 +146,9 @@ final class SimulatorServer: @unchecked Sendable {
             }
         }
         if delay > 0 {
-            delayed.append(Delayed(deadline: Self.monotonic() + delay, connection: connection, stream: stream, verdict: verdict, goAwayAfter: goAwayAfter))
+            delayed.append(
+                Delayed(
+                    deadline: Self.monotonic() + delay, connection: connection, stream: stream, verdict: verdict, goAwayAfter: goAwayAfter))
         } else {
             answer(verdict, stream: stream, on: connection, goAwayAfter: goAwayAfter)
         }

@@ -24,7 +24,10 @@ struct RequestTests {
             deviceToken: "<" + Self.token.uppercased() + ">", payload: Self.alert, bundleID: "com.example.app",
             expiration: 0, collapseID: "score", apnsID: "123E4567-E89B-12D3-A456-4266554400A0")
         #expect(request.path == "/3/device/" + Self.token)
-        #expect(request.headers.map(\.name) == ["apns-push-type", "apns-topic", "apns-priority", "apns-expiration", "apns-collapse-id", "apns-id"])
+        #expect(
+            request.headers.map(\.name) == [
+                "apns-push-type", "apns-topic", "apns-priority", "apns-expiration", "apns-collapse-id", "apns-id",
+            ])
         #expect(request.headers.map(\.value) == ["alert", "com.example.app", "10", "0", "score", "123e4567-e89b-12d3-a456-4266554400a0"])
         #expect(String(decoding: request.payload, as: UTF8.self) == #"{"aps":{"alert":"Hello"}}"#)
     }
@@ -34,7 +37,8 @@ struct RequestTests {
         let request = try APNSRequest(deviceToken: Self.token, payload: Self.background, pushType: .background, bundleID: "com.example.app")
         #expect(request.priority == .powerConsiderate)
         let error = try #require(throws: APNSRequestError.self) {
-            try APNSRequest(deviceToken: Self.token, payload: Self.background, pushType: .background, bundleID: "com.example.app", priority: .immediate)
+            try APNSRequest(
+                deviceToken: Self.token, payload: Self.background, pushType: .background, bundleID: "com.example.app", priority: .immediate)
         }
         #expect(error.field == "priority")
     }
@@ -45,15 +49,66 @@ struct RequestTests {
             ("device token", { try APNSRequest(deviceToken: "xyz", payload: RequestTests.alert, bundleID: "a.b") }),
             ("device token", { try APNSRequest(deviceToken: "abcd", payload: RequestTests.alert, bundleID: "a.b") }),
             ("topic", { try APNSRequest(deviceToken: RequestTests.token, payload: RequestTests.alert, bundleID: "") }),
-            ("topic", { try APNSRequest(deviceToken: RequestTests.token, payload: RequestTests.alert, pushType: .voip, bundleID: "a.b.complication") }),
-            ("push type", { try APNSRequest(deviceToken: RequestTests.token, payload: RequestTests.alert, pushType: PushType(rawValue: "sms"), bundleID: "a.b") }),
-            ("priority", { try APNSRequest(deviceToken: RequestTests.token, payload: RequestTests.alert, bundleID: "a.b", priority: APNSPriority(rawValue: 7)) }),
-            ("collapse id", { try APNSRequest(deviceToken: RequestTests.token, payload: RequestTests.alert, bundleID: "a.b", collapseID: String(repeating: "é", count: 33)) }),
-            ("expiration", { try APNSRequest(deviceToken: RequestTests.token, payload: RequestTests.alert, bundleID: "a.b", expiration: -1) }),
-            ("apns-id", { try APNSRequest(deviceToken: RequestTests.token, payload: RequestTests.alert, bundleID: "a.b", apnsID: "not-a-uuid") }),
-            ("aps.badge", { try APNSRequest(deviceToken: RequestTests.token, payload: .object(["aps": .object(["badge": .string("3")])]), bundleID: "a.b") }),
-            ("payload", { try APNSRequest(deviceToken: RequestTests.token, payload: .object(["aps": .object(["alert": .string(String(repeating: "x", count: 4100))])]), bundleID: "a.b") }),
-            ("aps.content-available", { try APNSRequest(deviceToken: RequestTests.token, payload: RequestTests.alert, pushType: .background, bundleID: "a.b", priority: .powerConsiderate) }),
+            (
+                "topic",
+                {
+                    try APNSRequest(
+                        deviceToken: RequestTests.token, payload: RequestTests.alert, pushType: .voip, bundleID: "a.b.complication")
+                }
+            ),
+            (
+                "push type",
+                {
+                    try APNSRequest(
+                        deviceToken: RequestTests.token, payload: RequestTests.alert, pushType: PushType(rawValue: "sms"), bundleID: "a.b")
+                }
+            ),
+            (
+                "priority",
+                {
+                    try APNSRequest(
+                        deviceToken: RequestTests.token, payload: RequestTests.alert, bundleID: "a.b", priority: APNSPriority(rawValue: 7))
+                }
+            ),
+            (
+                "collapse id",
+                {
+                    try APNSRequest(
+                        deviceToken: RequestTests.token, payload: RequestTests.alert, bundleID: "a.b",
+                        collapseID: String(repeating: "é", count: 33))
+                }
+            ),
+            (
+                "expiration",
+                { try APNSRequest(deviceToken: RequestTests.token, payload: RequestTests.alert, bundleID: "a.b", expiration: -1) }
+            ),
+            (
+                "apns-id",
+                { try APNSRequest(deviceToken: RequestTests.token, payload: RequestTests.alert, bundleID: "a.b", apnsID: "not-a-uuid") }
+            ),
+            (
+                "aps.badge",
+                {
+                    try APNSRequest(
+                        deviceToken: RequestTests.token, payload: .object(["aps": .object(["badge": .string("3")])]), bundleID: "a.b")
+                }
+            ),
+            (
+                "payload",
+                {
+                    try APNSRequest(
+                        deviceToken: RequestTests.token,
+                        payload: .object(["aps": .object(["alert": .string(String(repeating: "x", count: 4100))])]), bundleID: "a.b")
+                }
+            ),
+            (
+                "aps.content-available",
+                {
+                    try APNSRequest(
+                        deviceToken: RequestTests.token, payload: RequestTests.alert, pushType: .background, bundleID: "a.b",
+                        priority: .powerConsiderate)
+                }
+            ),
         ]
         for (field, build) in cases {
             let error = try #require(throws: APNSRequestError.self) { try build() }
@@ -72,7 +127,8 @@ struct RequestTests {
 
     @Test("lint warnings are kept on the request")
     func warnings() throws {
-        let request = try APNSRequest(deviceToken: Self.token, payload: .object(["aps": .object(["alert": .string("x"), "colour": .string("red")])]), bundleID: "a.b")
+        let request = try APNSRequest(
+            deviceToken: Self.token, payload: .object(["aps": .object(["alert": .string("x"), "colour": .string("red")])]), bundleID: "a.b")
         #expect(request.warnings.map(\.path) == ["aps.colour"])
     }
 

@@ -57,7 +57,10 @@ struct APNsPushDelivererTests {
             Issue.record("a key the simulator does not trust must be refused with 403, got \(refused)")
             return
         }
-        #expect(await deliverer.deliver([notification(5)], credentials: nil) == [.rejected(status: 403, reason: "MissingProviderToken", timestamp: nil)])
+        #expect(
+            await deliverer.deliver([notification(5)], credentials: nil) == [
+                .rejected(status: 403, reason: "MissingProviderToken", timestamp: nil)
+            ])
     }
 
     @Test("batches that arrive at once share one client: its connections, not a pool per batch")

@@ -92,4 +92,7 @@ package final class AsyncSemaphore: Sendable {
 
     /// Permits free now (for tests and statistics).
     package var available: Int { state.withLock { $0.available } }
+
+    /// Tasks waiting for permits now (for tests).
+    package var waiting: Int { state.withLock { $0.waiters.count - $0.head } }
 }

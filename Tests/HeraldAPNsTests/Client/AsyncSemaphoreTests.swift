@@ -6,7 +6,7 @@ import Testing
 @Suite("AsyncSemaphore")
 struct AsyncSemaphoreTests {
     /// Lets other tasks run until `condition` holds, at most `seconds`.
-    func settle(_ seconds: Double = 2, until condition: () -> Bool) async {
+    func settle(_ seconds: Double = 10, until condition: () -> Bool) async {
         let deadline = Date().addingTimeInterval(seconds)
         while !condition() && Date() < deadline { try? await Task.sleep(nanoseconds: 2_000_000) }
     }
@@ -20,6 +20,7 @@ struct AsyncSemaphoreTests {
             let count = await semaphore.acquire(upTo: 6, minimum: 3)
             got.withLock { $0 = count }
         }
+        await settle { semaphore.waiting == 1 }
         semaphore.release()
         semaphore.release()
         try? await Task.sleep(nanoseconds: 50_000_000)
@@ -50,12 +51,13 @@ struct AsyncSemaphoreTests {
             let count = await semaphore.acquire(upTo: 100, minimum: 50)
             order.withLock { $0.append("refill \(count)") }
         }
-        await settle(0.05) { false }
+        await settle { semaphore.waiting == 1 }
         let small = Task {
             await semaphore.acquire()
             order.withLock { $0.append("single") }
         }
-        await settle(0.05) { false }
+        await settle { semaphore.waiting == 2 }
+        #expect(semaphore.waiting == 2)
         semaphore.release()
         try? await Task.sleep(nanoseconds: 50_000_000)
         #expect(order.withLock { $0 }.isEmpty, "the single waiter must not pass the refill queued before it")

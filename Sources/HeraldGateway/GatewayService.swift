@@ -16,7 +16,7 @@ public final class GatewayService {
     public init(
         data: URL, listen: ListenAddress, http: HTTPServer.Configuration = HTTPServer.Configuration(),
         durability: SQLiteStore.Durability = .publishes, deliverer: any PushDeliverer, policy: DeliveryPolicy = DeliveryPolicy(),
-        clock: any HeraldClock = LiveClock(), logger: any HeraldLogger = SilentLogger()
+        apiRateLimit: Double? = nil, clock: any HeraldClock = LiveClock(), logger: any HeraldLogger = SilentLogger()
     ) throws {
         store = try SQLiteStore(directory: data, durability: durability)
         recovered = try store.recoverInFlight()
@@ -27,7 +27,8 @@ public final class GatewayService {
             logger: logger)
         self.engine = engine
         api = GatewayAPI(
-            store: store, metrics: metrics, maxBodyBytes: http.maxBodyBytes, onPublish: { Task { @MainActor in engine.wake() } })
+            store: store, metrics: metrics, maxBodyBytes: http.maxBodyBytes, apiRateLimit: apiRateLimit,
+            onPublish: { Task { @MainActor in engine.wake() } })
         let api = self.api
         server = try HTTPServer(address: listen, configuration: http) { api.handle($0) }
         engine.start()

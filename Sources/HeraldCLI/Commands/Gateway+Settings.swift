@@ -18,8 +18,7 @@ extension GatewayService {
         policy.fanOutBatch = settings.fanOutBatch
         try self.init(
             data: settings.data, listen: settings.listen, http: settings.http, durability: settings.durability, deliverer: deliverer,
-            policy: policy,
-            clock: LiveClock(), logger: StandardErrorLogger())
+            policy: policy, apiRateLimit: settings.apiRateLimit.map(Double.init), clock: LiveClock(), logger: StandardErrorLogger())
     }
 }
 

@@ -22,6 +22,8 @@ enum ServeCommand: Command {
           --max-connections N     connections open at once (default 1024)
           --timeout SECONDS       idle connection timeout (default 30)
           --max-body BYTES        largest request body (default 1048576)
+          --api-rate-limit N      API requests per second per app and key (server key, client
+                                  key) before 429 with Retry-After (default 0: no limit)
           --durability MODE       publishes (default): a publish is fsync'd before its 202, other
                                   writes survive kill -9 at once and power loss at the next flush;
                                   full: fsync every commit; normal: fsync at checkpoints only
@@ -41,7 +43,8 @@ enum ServeCommand: Command {
         """
     static let spec = Arguments.Spec(
         options: [
-            "data", "listen", "threads", "max-connections", "timeout", "max-body", "durability", "deliverer", "deliverer-latency",
+            "data", "listen", "threads", "max-connections", "timeout", "max-body", "api-rate-limit", "durability", "deliverer",
+            "deliverer-latency",
             "batch-size",
             "fanout-batch",
         ])

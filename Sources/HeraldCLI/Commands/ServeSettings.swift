@@ -11,6 +11,8 @@ struct ServeSettings {
     var delivererLatency = 0.0
     var batchSize = 500
     var fanOutBatch = 2000
+    /// API requests per second per app and key; `nil`: not limited.
+    var apiRateLimit: Int?
 
     enum DelivererChoice {
         case apns
@@ -36,6 +38,7 @@ struct ServeSettings {
         batchSize = try Self.number(arguments, "batch-size", 1...10_000) ?? batchSize
         fanOutBatch = try Self.number(arguments, "fanout-batch", 1...100_000) ?? fanOutBatch
         delivererLatency = Double(try Self.number(arguments, "deliverer-latency", 0...60_000) ?? 0) / 1000
+        apiRateLimit = try Self.number(arguments, "api-rate-limit", 0...1_000_000).flatMap { $0 > 0 ? $0 : nil }
         if let mode = arguments.value("durability") {
             guard let value = SQLiteStore.Durability(rawValue: mode) else {
                 throw UsageError("--durability: \"\(mode)\" is not full, publishes or normal")

@@ -12,14 +12,17 @@ public final class GatewayAPI: Sendable {
     public let metrics: GatewayMetrics
     /// Largest request body accepted.
     public let maxBodyBytes: Int
+    /// Requests per second per app and key, when limited.
+    let rateLimiter: APIRateLimiter?
 
     public init(
-        store: any GatewayStore, metrics: GatewayMetrics = GatewayMetrics(), maxBodyBytes: Int = 1 << 20,
+        store: any GatewayStore, metrics: GatewayMetrics = GatewayMetrics(), maxBodyBytes: Int = 1 << 20, apiRateLimit: Double? = nil,
         now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }, onPublish: @escaping @Sendable () -> Void = {}
     ) {
         self.store = store
         self.metrics = metrics
         self.maxBodyBytes = maxBodyBytes
+        rateLimiter = apiRateLimit.flatMap { $0 > 0 ? APIRateLimiter(rate: $0) : nil }
         self.now = now
         self.onPublish = onPublish
     }
@@ -99,7 +102,11 @@ public final class GatewayAPI: Sendable {
         }
         var context = Context(request: request, parameters: parameters, app: nil)
         do {
-            if let access = route.access { context.app = try authorize(request, appID: parameters["app"] ?? "", access: access) }
+            if let access = route.access {
+                let (app, key) = try authorize(request, appID: parameters["app"] ?? "", access: access)
+                context.app = app
+                try admit(app: app.id, key: key)
+            }
             if request.bodyTooLarge || request.body.count > maxBodyBytes {
                 throw APIError(413, "payload_too_large", "the request body is over \(maxBodyBytes) bytes")
             }
@@ -140,7 +147,8 @@ public final class GatewayAPI: Sendable {
 
     /// The app the bearer key belongs to, if it may use an endpoint needing `access`.
     /// An unknown app and a wrong key get the same answer, so app ids cannot be probed.
-    private func authorize(_ request: HTTPRequest, appID: String, access: Access) throws -> AppRecord {
+    /// Returns the app and which of its keys was presented.
+    private func authorize(_ request: HTTPRequest, appID: String, access: Access) throws -> (AppRecord, Access) {
         guard let header = request.header("authorization"), header.lowercased().hasPrefix("bearer ") else { throw APIError.missingKey }
         let key = String(header.dropFirst(7)).trimmingCharacters(in: .whitespaces)
         guard !key.isEmpty else { throw APIError.missingKey }
@@ -150,7 +158,17 @@ public final class GatewayAPI: Sendable {
         let client = APIKey.matches(key, storedHash: app?.clientKeyHash ?? String(repeating: "0", count: 64))
         guard let app, server || client else { throw APIError.wrongKey(appID) }
         if access == .server && !server { throw APIError.needsServerKey }
-        return app
+        return (app, server ? .server : .client)
+    }
+
+    /// Refuses the request with 429 and Retry-After when the app's key is over its rate.
+    private func admit(app: String, key: Access) throws {
+        guard let rateLimiter, let wait = rateLimiter.admit("\(app):\(key)", now: now()) else { return }
+        let seconds = max(1, Int(wait.rounded(.up)))
+        throw APIError(
+            429, "rate_limited",
+            "more than \(rateLimiter.rate == rateLimiter.rate.rounded() ? String(Int(rateLimiter.rate)) : String(rateLimiter.rate)) requests per second with this app's \(key) key; retry after \(seconds) s",
+            headers: [("Retry-After", String(seconds))])
     }
 
     /// The body as JSON; a request with another content type, or not JSON, is refused.

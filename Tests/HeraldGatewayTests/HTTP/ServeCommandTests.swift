@@ -31,6 +31,7 @@ struct ServeCommandTests {
             (["--deliverer", "smtp"], "--deliverer: \"smtp\" is not apns, record:FILE or discard"),
             (["--threads", "0"], "--threads: \"0\" is not a whole number from 1 to 256"),
             (["--durability", "maybe"], "--durability"),
+            (["--api-rate-limit", "-5"], "--api-rate-limit: \"-5\" is not a whole number from 0 to 1000000"),
             (["extra"], "unexpected argument extra"),
         ])
     func badOptions(arguments: [String], message: String) throws {

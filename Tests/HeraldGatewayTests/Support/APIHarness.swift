@@ -29,7 +29,7 @@ final class APIHarness: @unchecked Sendable {
         var count: Int { lock.withLock { value } }
     }
 
-    init(maxBodyBytes: Int = 1 << 20) throws {
+    init(maxBodyBytes: Int = 1 << 20, apiRateLimit: Double? = nil) throws {
         fixture = try StoreFixture()
         _ = try fixture.store.updateKeyHashes(appID: fixture.appID, server: APIKey.hash(serverKey), client: APIKey.hash(clientKey))
         try fixture.store.createApp(
@@ -37,7 +37,9 @@ final class APIHarness: @unchecked Sendable {
                 id: "app_other", name: "Other", bundleID: "com.example.other", serverKeyHash: APIKey.hash(otherServerKey),
                 clientKeyHash: "x", createdAt: 1))
         let clock = self.clock, published = self.published
-        api = GatewayAPI(store: fixture.store, maxBodyBytes: maxBodyBytes, now: { clock.now }, onPublish: { published.add() })
+        api = GatewayAPI(
+            store: fixture.store, maxBodyBytes: maxBodyBytes, apiRateLimit: apiRateLimit, now: { clock.now },
+            onPublish: { published.add() })
     }
 
     /// Sends a request; `body` is serialized as JSON unless it is raw text.

@@ -19,10 +19,16 @@ struct DeviceCommandTests {
             + "\"priority\":10,\"pushType\":\"alert\",\"token\":\"\(token)\",\"topic\":\"org.herald.demo\"}\n"
     }
 
-    @Test("registers, plays its own push through the scenario (banner, tap, route), sends delivered and opened")
-    func playsPush() async throws {
+    /// A fresh folder for the record file; the caller removes it.
+    static func folder() throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("herald-device-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    @Test("registers, plays its own push through the scenario (banner, tap, route), sends delivered and opened")
+    func playsPush() async throws {
+        let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let recordFile = folder.appendingPathComponent("record.jsonl")
         // Another device's push first, then a line cut in the middle: neither is played yet.
@@ -76,8 +82,7 @@ struct DeviceCommandTests {
     func serviceExtension() async throws {
         let media = try MediaServer()
         defer { media.stop() }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("herald-device-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let recordFile = folder.appendingPathComponent("record.jsonl")
         let payload =
@@ -111,8 +116,7 @@ struct DeviceCommandTests {
 
     @Test("lines that are not records are reported with their number; a folder as the record file is an error")
     func unreadable() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("herald-device-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let recordFile = folder.appendingPathComponent("record.jsonl")
         try Data("garbage\n{\"token\":\"\(Self.token)\",\"payload\":[1]}\n".utf8).write(to: recordFile)

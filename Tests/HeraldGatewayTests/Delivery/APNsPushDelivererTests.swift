@@ -13,6 +13,19 @@ struct APNsPushDelivererTests {
     static let keyID = "GATEWAY123"
     static let teamID = "TEAM123456"
 
+    /// A simulator that trusts a fresh key, and credentials with that key pointed at it.
+    static func simulator(faults: [SimulatorFault] = []) throws -> (APNSSimulator, APNsCredentials) {
+        let key = try APNSSigningKey.generate()
+        var configuration = APNSSimulatorConfiguration()
+        configuration.trustedKeys = [.init(keyID: keyID, teamID: teamID, publicKey: try key.publicKey())]
+        configuration.faults = faults
+        let simulator = try APNSSimulator.start(configuration)
+        let credentials = APNsCredentials(
+            environment: .sandbox, method: .token(keyID: keyID, teamID: teamID, privateKeyPEM: try key.pkcs8PEM()),
+            endpoint: simulator.url, caFile: simulator.caFile)
+        return (simulator, credentials)
+    }
+
     func notification(_ n: Int, apnsID: String = UUID().uuidString.lowercased()) -> OutgoingNotification {
         OutgoingNotification(
             deviceToken: String(format: "%064x", n), topic: "org.herald.demo", pushType: "alert", priority: 10, expiration: nil,
@@ -22,15 +35,10 @@ struct APNsPushDelivererTests {
 
     @Test("accepted, refused with a 410 timestamp, and a wrong key: one outcome per notification, in order")
     func outcomes() async throws {
-        let key = try APNSSigningKey.generate()
-        var configuration = APNSSimulatorConfiguration()
-        configuration.trustedKeys = [.init(keyID: Self.keyID, teamID: Self.teamID, publicKey: try key.publicKey())]
-        configuration.faults = [SimulatorFault(.token(String(format: "%064x", 2)), .reject(status: 410, reason: "Unregistered"))]
-        let simulator = try APNSSimulator.start(configuration)
+        let (simulator, credentials) = try Self.simulator(faults: [
+            SimulatorFault(.token(String(format: "%064x", 2)), .reject(status: 410, reason: "Unregistered"))
+        ])
         defer { simulator.stop() }
-        let credentials = APNsCredentials(
-            environment: .sandbox, method: .token(keyID: Self.keyID, teamID: Self.teamID, privateKeyPEM: try key.pkcs8PEM()),
-            endpoint: simulator.url, caFile: simulator.caFile)
         let deliverer = APNsPushDeliverer()
         let sent = (1...3).map { notification($0) }
         let outcomes = await deliverer.deliver(sent, credentials: credentials)
@@ -65,14 +73,8 @@ struct APNsPushDelivererTests {
 
     @Test("batches that arrive at once share one client: its connections, not a pool per batch")
     @MainActor func concurrentBatchesShareOneClient() async throws {
-        let key = try APNSSigningKey.generate()
-        var configuration = APNSSimulatorConfiguration()
-        configuration.trustedKeys = [.init(keyID: Self.keyID, teamID: Self.teamID, publicKey: try key.publicKey())]
-        let simulator = try APNSSimulator.start(configuration)
+        let (simulator, credentials) = try Self.simulator()
         defer { simulator.stop() }
-        let credentials = APNsCredentials(
-            environment: .sandbox, method: .token(keyID: Self.keyID, teamID: Self.teamID, privateKeyPEM: try key.pkcs8PEM()),
-            endpoint: simulator.url, caFile: simulator.caFile)
         let deliverer = APNsPushDeliverer(connections: 1)
         // The engine hands the deliverer 4 batches at once. The client is made on the main
         // actor, which this test holds for a moment: all 4 batches ask for it before it exists.
@@ -97,14 +99,8 @@ struct APNsPushDelivererTests {
 
     @Test("one publish's payload is checked once per batch, but a bad token or a second publish stays its own")
     func templates() async throws {
-        let key = try APNSSigningKey.generate()
-        var configuration = APNSSimulatorConfiguration()
-        configuration.trustedKeys = [.init(keyID: Self.keyID, teamID: Self.teamID, publicKey: try key.publicKey())]
-        let simulator = try APNSSimulator.start(configuration)
+        let (simulator, credentials) = try Self.simulator()
         defer { simulator.stop() }
-        let credentials = APNsCredentials(
-            environment: .sandbox, method: .token(keyID: Self.keyID, teamID: Self.teamID, privateKeyPEM: try key.pkcs8PEM()),
-            endpoint: simulator.url, caFile: simulator.caFile)
         var badToken = notification(1)
         badToken.deviceToken = "not-hex"
         var other = notification(3)

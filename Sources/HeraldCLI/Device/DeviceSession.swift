@@ -64,8 +64,10 @@ final class DeviceSession {
         runner.runAll()
         printTimeline()
         let deadline = Date().addingTimeInterval(options.timeout)
-        while received < options.expect, Date() < deadline {
+        // Read, then decide: a wait that overslept the deadline still gets a last look.
+        while true {
             for line in try records.newLines() { await play(line) }
+            if received >= options.expect || Date() >= deadline { break }
             try await Task.sleep(nanoseconds: 50_000_000)
         }
         sender.flush()

@@ -16,13 +16,9 @@ struct SimulatorRecordFileTests {
             path: "/3/device/" + SimulatorFixture.device(7),
             headers: ["authorization: bearer \(try fixture.jwt())", "apns-topic: com.example.app"], body: #"{"aps":{"alert":"live"}}"#)
         #expect(answer.status == 200)
-        var text = ""
-        let deadline = Date().addingTimeInterval(5)
-        while Date() < deadline {
-            text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
-            if text.hasSuffix("\n") { break }
-            try await Task.sleep(nanoseconds: 20_000_000)
-        }
+        let path = file.path
+        #expect(await eventually { ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").hasSuffix("\n") })
+        let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
         let line = try JSONParser().parse(Array(text.utf8.prefix { $0 != 0x0A }))
         #expect(line["token"] == .string(SimulatorFixture.device(7)))
         #expect(line["payload"]?["aps"]?["alert"] == "live")

@@ -38,7 +38,7 @@ struct GatewayClientIntegrationTests {
         ])
         let sender = ReceiptSender(outbox: outbox, transport: client, clock: LiveClock())
         sender.flush()
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Date().addingTimeInterval(30)
         while try outbox.pending().count > 0, Date() < deadline { try await Task.sleep(nanoseconds: 20_000_000) }
         #expect(try outbox.pending().isEmpty)
         let status = try await gateway.call("GET", "/v1/apps/\(gateway.appID)/publishes/\(publishID)", key: gateway.serverKey).json

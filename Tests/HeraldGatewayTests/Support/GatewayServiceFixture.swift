@@ -35,16 +35,15 @@ final class GatewayServiceFixture {
     }
 
     /// Waits (polling the API) until the publish reaches `status`, up to `timeout` seconds.
-    func waitFor(publish id: String, status: String, timeout: Double = 10) async throws -> JSONValue? {
+    func waitFor(publish id: String, status: String, timeout: Double = 30) async throws -> JSONValue? {
         let deadline = Date().addingTimeInterval(timeout)
-        var last: JSONValue?
-        while Date() < deadline {
-            let port = self.port, key = serverKey, path = "/v1/apps/\(appID)/publishes/\(id)"
-            last = try await blocking { try RawHTTPClient.json(port: port, "GET", path, key: key).json }
-            if last?["status"]?.stringValue == status { return last }
+        let port = self.port, key = serverKey, path = "/v1/apps/\(appID)/publishes/\(id)"
+        while true {
+            // Read, then decide: a wait that overslept the deadline still gets a last look.
+            let last = try await blocking { try RawHTTPClient.json(port: port, "GET", path, key: key).json }
+            if last?["status"]?.stringValue == status || Date() >= deadline { return last }
             try await Task.sleep(nanoseconds: 20_000_000)
         }
-        return last
     }
 }
 

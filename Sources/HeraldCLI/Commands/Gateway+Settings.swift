@@ -16,6 +16,7 @@ extension GatewayService {
         var policy = DeliveryPolicy()
         policy.batchSize = settings.batchSize
         policy.fanOutBatch = settings.fanOutBatch
+        policy.retention = settings.retentionDays.map { Double($0) * 86_400 }
         try self.init(
             data: settings.data, listen: settings.listen, http: settings.http, durability: settings.durability, deliverer: deliverer,
             policy: policy, apiRateLimit: settings.apiRateLimit.map(Double.init), clock: LiveClock(), logger: StandardErrorLogger())

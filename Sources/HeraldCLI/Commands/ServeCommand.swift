@@ -24,6 +24,8 @@ enum ServeCommand: Command {
           --max-body BYTES        largest request body (default 1048576)
           --api-rate-limit N      API requests per second per app and key (server key, client
                                   key) before 429 with Retry-After (default 0: no limit)
+          --retention DAYS        how long a finished publish keeps its per-device deliveries
+                                  and receipts; its statistics stay (default 7; 0: forever)
           --durability MODE       publishes (default): a publish is fsync'd before its 202, other
                                   writes survive kill -9 at once and power loss at the next flush;
                                   full: fsync every commit; normal: fsync at checkpoints only
@@ -43,7 +45,7 @@ enum ServeCommand: Command {
         """
     static let spec = Arguments.Spec(
         options: [
-            "data", "listen", "threads", "max-connections", "timeout", "max-body", "api-rate-limit", "durability", "deliverer",
+            "data", "listen", "threads", "max-connections", "timeout", "max-body", "api-rate-limit", "retention", "durability", "deliverer",
             "deliverer-latency",
             "batch-size",
             "fanout-batch",

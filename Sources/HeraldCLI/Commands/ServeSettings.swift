@@ -13,6 +13,8 @@ struct ServeSettings {
     var fanOutBatch = 2000
     /// API requests per second per app and key; `nil`: not limited.
     var apiRateLimit: Int?
+    /// Days a finished publish keeps its deliveries and receipts; `nil`: forever.
+    var retentionDays: Int? = 7
 
     enum DelivererChoice {
         case apns
@@ -39,6 +41,7 @@ struct ServeSettings {
         fanOutBatch = try Self.number(arguments, "fanout-batch", 1...100_000) ?? fanOutBatch
         delivererLatency = Double(try Self.number(arguments, "deliverer-latency", 0...60_000) ?? 0) / 1000
         apiRateLimit = try Self.number(arguments, "api-rate-limit", 0...1_000_000).flatMap { $0 > 0 ? $0 : nil }
+        if let days = try Self.number(arguments, "retention", 0...3650) { retentionDays = days > 0 ? days : nil }
         if let mode = arguments.value("durability") {
             guard let value = SQLiteStore.Durability(rawValue: mode) else {
                 throw UsageError("--durability: \"\(mode)\" is not full, publishes or normal")

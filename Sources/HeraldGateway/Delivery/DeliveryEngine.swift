@@ -31,6 +31,8 @@ public final class DeliveryEngine {
     private var sleeper: CheckedContinuation<Void, Never>?
     private var timer: ClockTimer?
     private var woken = false
+    /// When pruning looks next (wall time); at once after a start.
+    private var nextPruneAt = 0.0
 
     public init(
         store: any GatewayStore, deliverer: any PushDeliverer, clock: any HeraldClock, wallTime: @escaping @Sendable () -> Double,
@@ -130,6 +132,7 @@ public final class DeliveryEngine {
                 metrics.increment("herald_fanout_deliveries_total", [("app", progress.appID)], by: Double(progress.created))
             }
             worked = try launchBatches(now: now) || worked
+            worked = try prune(now: now) || worked
         } catch {
             logger.log(.error, "herald gateway: the store failed: \(error); retrying in \(policy.idlePoll) s")
             return false
@@ -173,6 +176,18 @@ public final class DeliveryEngine {
             try send(jobs, app: app, now: now)
         }
         return launched
+    }
+
+    /// Deletes a batch of old deliveries when it is time; true when more are left.
+    private func prune(now: Double) throws -> Bool {
+        guard let retention = policy.retention, now >= nextPruneAt else { return false }
+        let deleted = try store.pruneFinished(before: now - retention, limit: policy.pruneBatch)
+        if deleted > 0 { metrics.increment("herald_deliveries_pruned_total", [], by: Double(deleted)) }
+        guard deleted >= policy.pruneBatch else {
+            nextPruneAt = now + policy.pruneInterval
+            return false
+        }
+        return true
     }
 
     private func hold(until time: Double) {

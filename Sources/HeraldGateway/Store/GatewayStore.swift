@@ -51,6 +51,11 @@ public protocol GatewayStore: AnyObject, Sendable {
     func recoverInFlight() throws -> Int
     /// The earliest time something becomes due (a scheduled publish, a retry).
     func nextDueTime() throws -> Double?
+
+    // MARK: Retention
+    /// Deletes up to `limit` deliveries (and then the receipts) of publishes finished
+    /// before `before`, keeping the publishes and their statistics; how many it deleted.
+    func pruneFinished(before: Double, limit: Int) throws -> Int
 }
 
 /// What one fan-out step did.

@@ -181,9 +181,9 @@ public final class DeliveryEngine {
     /// Deletes a batch of old deliveries when it is time; true when more are left.
     private func prune(now: Double) throws -> Bool {
         guard let retention = policy.retention, now >= nextPruneAt else { return false }
-        let deleted = try store.pruneFinished(before: now - retention, limit: policy.pruneBatch)
-        if deleted > 0 { metrics.increment("herald_deliveries_pruned_total", [], by: Double(deleted)) }
-        guard deleted >= policy.pruneBatch else {
+        let progress = try store.pruneFinished(before: now - retention, limit: policy.pruneBatch)
+        if progress.deleted > 0 { metrics.increment("herald_deliveries_pruned_total", [], by: Double(progress.deleted)) }
+        guard progress.more else {
             nextPruneAt = now + policy.pruneInterval
             return false
         }

@@ -54,8 +54,8 @@ public protocol GatewayStore: AnyObject, Sendable {
 
     // MARK: Retention
     /// Deletes up to `limit` deliveries (and then the receipts) of publishes finished
-    /// before `before`, keeping the publishes and their statistics; how many it deleted.
-    func pruneFinished(before: Double, limit: Int) throws -> Int
+    /// before `before`, keeping the publishes and their statistics.
+    func pruneFinished(before: Double, limit: Int) throws -> PruneProgress
 }
 
 /// What one fan-out step did.

@@ -61,7 +61,12 @@ enum Schema {
             action_id TEXT NOT NULL, at REAL NOT NULL,
             PRIMARY KEY (publish_id, device_id, event, action_id)
         ) WITHOUT ROWID;
+        """,
+        // 2: retention: which finished publishes still have per-device rows.
         """
+        ALTER TABLE publishes ADD COLUMN pruned INTEGER NOT NULL DEFAULT 0;
+        CREATE INDEX publishes_prunable ON publishes(updated_at) WHERE status IN ('done', 'cancelled') AND pruned = 0;
+        """,
     ]
 
     /// Brings the database at `connection` up to the latest migration.

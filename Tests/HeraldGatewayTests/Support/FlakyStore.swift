@@ -55,5 +55,5 @@ final class FlakyStore: GatewayStore, @unchecked Sendable {
     }
     func recoverInFlight() throws -> Int { try base.recoverInFlight() }
     func nextDueTime() throws -> Double? { try base.nextDueTime() }
-    func pruneFinished(before: Double, limit: Int) throws -> Int { try base.pruneFinished(before: before, limit: limit) }
+    func pruneFinished(before: Double, limit: Int) throws -> PruneProgress { try base.pruneFinished(before: before, limit: limit) }
 }

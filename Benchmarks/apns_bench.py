@@ -11,7 +11,6 @@ import argparse
 import datetime
 import json
 import os
-import signal
 import statistics
 import subprocess
 import sys
@@ -19,9 +18,7 @@ import tempfile
 import time
 
 import jwt
-from cryptography.hazmat.primitives import serialization
-from cryptography.hazmat.primitives.asymmetric import ec
-from benchlib import machine
+from benchlib import APNsSim, machine, write_p8
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 START, END = "<!-- bench:apns:start -->", "<!-- bench:apns:end -->"
@@ -60,22 +57,16 @@ def main():
     args = parser.parse_args()
 
     work = tempfile.mkdtemp(prefix="herald-bench-apns-")
-    key = ec.generate_private_key(ec.SECP256R1())
     key_file = os.path.join(work, "AuthKey_%s.p8" % KEY_ID)
-    with open(key_file, "wb") as f:
-        f.write(key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()))
+    key = write_p8(key_file)
     token = jwt.encode({"iss": TEAM_ID, "iat": int(time.time())}, key, algorithm="ES256", headers={"kid": KEY_ID})
     payload_file = os.path.join(work, "payload.json")
     with open(payload_file, "w") as f:
         f.write('{"aps":{"alert":"Benchmark"}}')
 
-    sim = subprocess.Popen([args.herald, "apns-sim", "--listen", "127.0.0.1:0", "--tls-dir", os.path.join(work, "tls"),
-                            "--trust-key", "%s:%s:%s" % (KEY_ID, TEAM_ID, key_file), "--max-streams", "1000",
-                            "--duration", "1800"], stdout=subprocess.PIPE, text=True)
+    sim = APNsSim(args.herald, work, KEY_ID, TEAM_ID, key_file, duration=1800)
     try:
-        url = sim.stdout.readline().split()[-1]
-        ca = sim.stdout.readline().split()[-1]
-        host, port = url[len("https://"):].rsplit(":", 1)
+        url, ca, host, port = sim.url, sim.ca, sim.host, sim.port
         auth = ["--endpoint", url, "--ca", ca, "--auth-key", key_file, "--key-id", KEY_ID, "--team-id", TEAM_ID, "--topic", TOPIC]
         rows = []
         for connections in (1, 4):
@@ -97,9 +88,8 @@ def main():
             print("%d connection(s): Herald %.0f/s, aioapns %.0f/s (Herald %.1fx), h2load %.0f/s (Herald %.0f %%)"
                   % (connections, h, p, h / p, c, 100 * h / c))
     finally:
-        sim.send_signal(signal.SIGTERM)
-        stats = sim.communicate(timeout=60)[0].strip().splitlines()[-1]
-    print("simulator:", stats)
+        stats = sim.stop()
+    print("simulator:", json.dumps(stats))
 
     lines = ["Measured %s on %s." % (datetime.date.today().isoformat(), machine("h2load")),
              "Herald and h2load: %d notifications, median of 3; aioapns: %d notifications, once. "

@@ -18,7 +18,7 @@ import tempfile
 import time
 
 import jwt
-from benchlib import APNsSim, machine, write_p8
+from benchlib import APNsSim, machine, write_p8, write_section
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 START, END = "<!-- bench:apns:start -->", "<!-- bench:apns:end -->"
@@ -101,16 +101,7 @@ def main():
         lines.append("| %d | %s/s | %s/s | %s/s | %.1fx | %.0f %% |" % (connections, format(round(h), ","), format(round(p), ","),
                                                                        format(round(c), ","), h / p, 100 * h / c))
     if args.report:
-        path = os.path.join(ROOT, args.report)
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
-        section = START + "\n" + "\n".join(lines) + "\n" + END
-        if START in text and END in text:
-            text = text[:text.index(START)] + section + text[text.index(END) + len(END):]
-        else:
-            text = text.rstrip("\n") + "\n\n" + section + "\n"
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(text)
+        write_section(os.path.join(ROOT, args.report), START + "\n" + "\n".join(lines) + "\n" + END, START, END)
         print("wrote", args.report)
 
 

@@ -1,4 +1,5 @@
-"""Shared by the benchmark scripts: the machine they ran on, an APNs key, `herald apns-sim`."""
+"""Shared by the benchmark scripts: the machine they ran on, their section of
+docs/benchmarks.md, an APNs key, `herald apns-sim`."""
 import json
 import os
 import platform
@@ -62,3 +63,15 @@ class APNsSim:
             self.proc.send_signal(signal.SIGTERM)
         out = self.proc.communicate(timeout=60)[0].strip().splitlines()
         return json.loads(out[-1]) if out and out[-1].startswith("{") else {}
+
+
+def write_section(path, section, start, end):
+    """Puts `section` (which begins with `start` and ends with `end`) in the file at
+    `path` in place of the text between those markers, or at its end when they are missing."""
+    report = open(path, encoding="utf-8").read() if os.path.exists(path) else ""
+    if start in report and end in report:
+        report = report[:report.index(start)] + section + report[report.index(end) + len(end):]
+    else:
+        report = report.rstrip("\n") + "\n\n" + section + "\n"
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(report)

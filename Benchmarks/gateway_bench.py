@@ -29,8 +29,7 @@ import time
 import urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from benchlib import APNsSim, machine, write_p8  # noqa: E402
-from run_bench import replace_section  # noqa: E402
+from benchlib import APNsSim, machine, write_p8, write_section  # noqa: E402
 
 START, END = "<!-- bench:gateway:start -->", "<!-- bench:gateway:end -->"
 KEY_ID, TEAM_ID, TOPIC = "BENCH12345", "TEAM123456", "com.example.bench"
@@ -246,10 +245,7 @@ def main():
         *rows,
         END,
     ])
-    with open(args.report, encoding="utf-8") as f:
-        report = f.read()
-    with open(args.report, "w", encoding="utf-8") as f:
-        f.write(replace_section(report, START, END, section))
+    write_section(args.report, section, START, END)
     print(section)
 
 

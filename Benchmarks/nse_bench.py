@@ -19,7 +19,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from benchlib import machine
+from benchlib import machine, write_section
 
 START, END = "<!-- bench:nse:start -->", "<!-- bench:nse:end -->"
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -147,13 +147,7 @@ def main():
     ]
     table = "\n".join(lines)
     print(table)
-    report = open(args.report, encoding="utf-8").read() if os.path.exists(args.report) else ""
-    if START in report and END in report:
-        report = report[:report.index(START)] + table + report[report.index(END) + len(END):]
-    else:
-        report += "\n" + table + "\n"
-    with open(args.report, "w", encoding="utf-8") as f:
-        f.write(report)
+    write_section(args.report, table, START, END)
 
 
 if __name__ == "__main__":

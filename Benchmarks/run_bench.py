@@ -12,10 +12,11 @@ import statistics
 import subprocess
 import sys
 import time
-from benchlib import machine
+from benchlib import machine, write_section
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 START, END = "<!-- bench:decode:start -->", "<!-- bench:decode:end -->"
+OUTBOX_START, OUTBOX_END = "<!-- bench:outbox:start -->", "<!-- bench:outbox:end -->"
 
 
 def build_corpus(out_dir):
@@ -77,12 +78,6 @@ def outbox_section(herald, events):
     ])
 
 
-def replace_section(report, start, end, table):
-    if start in report and end in report:
-        return report[:report.index(start)] + table + report[report.index(end) + len(end):]
-    return report + "\n" + table + "\n"
-
-
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--herald", required=True)
@@ -127,11 +122,8 @@ def main():
     outbox = outbox_section(args.herald, args.outbox_events)
     print(outbox)
 
-    report = open(args.report, encoding="utf-8").read() if os.path.exists(args.report) else ""
-    report = replace_section(report, START, END, table)
-    report = replace_section(report, OUTBOX_START, OUTBOX_END, outbox)
-    with open(args.report, "w", encoding="utf-8") as f:
-        f.write(report)
+    write_section(args.report, table, START, END)
+    write_section(args.report, outbox, OUTBOX_START, OUTBOX_END)
 
 
 if __name__ == "__main__":

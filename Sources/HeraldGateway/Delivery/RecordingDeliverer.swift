@@ -19,10 +19,20 @@ public final class RecordingDeliverer: PushDeliverer, @unchecked Sendable {
     public let latency: Double
 
     public init(path: String, latency: Double = 0) throws {
-        let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+        let fd = open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
             let code = errno
             throw StorageError("open", path: path, code: code, reason: String(cString: strerror(code)))
+        }
+        // A process killed mid-write leaves a torn last line: start on a line of our own,
+        // or our first record would be glued to it and read as torn too.
+        let end = lseek(fd, 0, SEEK_END)
+        if end > 0 {
+            var last: UInt8 = 0
+            if pread(fd, &last, 1, end - 1) == 1, last != UInt8(ascii: "\n") {
+                var newline = UInt8(ascii: "\n")
+                _ = write(fd, &newline, 1)
+            }
         }
         self.fd = fd
         self.path = path

@@ -38,7 +38,17 @@ enum RawHTTPClient {
 
     /// A connected socket that sends nothing (to hold a connection slot); close it with `close`.
     static func openIdle(port: UInt16) throws -> Int32 {
+        try connectLoopback(port: port)
+    }
+
+    /// A socket connected to 127.0.0.1:`port`, with a receive timeout when given.
+    static func connectLoopback(port: UInt16, timeout: Double? = nil) throws -> Int32 {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw Failure(description: "socket failed") }
+        if let timeout {
+            var tv = timeval(tv_sec: Int(timeout), tv_usec: 0)
+            setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
@@ -46,25 +56,18 @@ enum RawHTTPClient {
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard fd >= 0, connected == 0 else { throw Failure(description: "connect to port \(port) failed: errno \(errno)") }
+        guard connected == 0 else {
+            let code = errno
+            close(fd)
+            throw Failure(description: "connect to port \(port) failed: errno \(code)")
+        }
         return fd
     }
 
     /// Sends `bytes` and reads until the server closes.
     static func exchange(port: UInt16, _ bytes: [UInt8], timeout: Double = 10) throws -> [UInt8] {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw Failure(description: "socket failed") }
+        let fd = try connectLoopback(port: port, timeout: timeout)
         defer { close(fd) }
-        var tv = timeval(tv_sec: Int(timeout), tv_usec: 0)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else { throw Failure(description: "connect to port \(port) failed: errno \(errno)") }
         var offset = 0
         while offset < bytes.count {
             let sent = bytes[offset...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }

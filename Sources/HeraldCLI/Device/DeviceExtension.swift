@@ -10,9 +10,11 @@ import HeraldDownload
 final class DeviceExtension {
     private let directory: String
     private let receipts: OutboxReceiptSink
+    private let clock: any HeraldClock
     private var running: (pipeline: ServiceExtensionPipeline, downloader: CurlDownloader)?
 
-    init(storage: URL) throws {
+    init(storage: URL, clock: any HeraldClock) throws {
+        self.clock = clock
         let folder = storage.appendingPathComponent("service-extension")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         directory = folder.path
@@ -29,7 +31,7 @@ final class DeviceExtension {
     func run(_ payload: JSONValue) async -> ServiceExtensionReport {
         let downloader = CurlDownloader()
         let pipeline = ServiceExtensionPipeline(
-            configuration: ServiceExtensionConfiguration(directory: directory), downloader: downloader, clock: LiveClock(),
+            configuration: ServiceExtensionConfiguration(directory: directory), downloader: downloader, clock: clock,
             receipts: receipts)
         running = (pipeline, downloader)
         let report = await withCheckedContinuation { (continuation: CheckedContinuation<ServiceExtensionReport, Never>) in

@@ -29,6 +29,8 @@ final class DeviceSession {
     let records: RecordFileReader
     let sender: ReceiptSender
     let serviceExtension: DeviceExtension?
+    /// Polling, the timeout and the receipts sender's retries run on it.
+    let clock: any HeraldClock
     let print: (String) -> Void
     private var printed = 0
     private var lineNumber = 0
@@ -38,16 +40,17 @@ final class DeviceSession {
 
     init(
         options: Options, scenario: Scenario, records: RecordFileReader, client: (URL) -> GatewayClient,
-        print: @escaping (String) -> Void
+        clock: any HeraldClock = LiveClock(), print: @escaping (String) -> Void
     ) throws {
         self.options = options
+        self.clock = clock
         runner = try ScenarioRunner(scenario, epoch: Date().timeIntervalSince1970)
         // The gateway's device id is kept in the App Group folder, as in an app.
         self.client = client(runner.storage)
         self.records = records
         sender = ReceiptSender(
-            outbox: try ReceiptOutbox(directory: runner.storage), transport: self.client, clock: LiveClock(), coalescing: 0)
-        serviceExtension = options.serviceExtension ? try DeviceExtension(storage: runner.storage) : nil
+            outbox: try ReceiptOutbox(directory: runner.storage), transport: self.client, clock: clock, coalescing: 0)
+        serviceExtension = options.serviceExtension ? try DeviceExtension(storage: runner.storage, clock: clock) : nil
         self.print = print
     }
 
@@ -63,16 +66,16 @@ final class DeviceSession {
             ])
         runner.runAll()
         printTimeline()
-        let deadline = Date().addingTimeInterval(options.timeout)
+        let deadline = clock.now + options.timeout
         // Read, then decide: a wait that overslept the deadline still gets a last look.
         while true {
             for line in try records.newLines() { await play(line) }
-            if received >= options.expect || Date() >= deadline { break }
-            try await Task.sleep(nanoseconds: 50_000_000)
+            if received >= options.expect || clock.now >= deadline { break }
+            await pause(0.05)
         }
         sender.flush()
-        while (try sender.outbox.pending().count) > 0, Date() < deadline {
-            try await Task.sleep(nanoseconds: 50_000_000)
+        while (try sender.outbox.pending().count) > 0, clock.now < deadline {
+            await pause(0.05)
             if !sender.isSending { sender.flush() }
         }
         unsent = try sender.outbox.pending().count
@@ -110,6 +113,12 @@ final class DeviceSession {
         }
         printTimeline()
         sender.flush()
+    }
+
+    private func pause(_ seconds: Double) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            clock.schedule(after: seconds) { continuation.resume() }
+        }
     }
 
     private func printTimeline() {

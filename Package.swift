@@ -8,6 +8,7 @@ var products: [Product] = [
     .library(name: "HeraldDownload", targets: ["HeraldDownload"]),
     .library(name: "HeraldAPNs", targets: ["HeraldAPNs"]),
     .library(name: "HeraldTestSupport", targets: ["HeraldTestSupport"]),
+    .library(name: "HeraldAuth", targets: ["HeraldAuth"]),
     .library(name: "HeraldGateway", targets: ["HeraldGateway"]),
     .executable(name: "herald", targets: ["herald"]),
 ]
@@ -43,13 +44,17 @@ var targets: [Target] = [
     .target(name: "HeraldTestSupport", dependencies: ["HeraldCore", "HeraldAPNs", "COpenSSL", "CNGHTTP2", "CSpawn"]),
     // Close-on-exec pipes and "close every other descriptor" for spawned children.
     .target(name: "CSpawn"),
+    // User tokens (HS256 JWTs) for an app's backend to sign and the gateway to verify.
+    .target(name: "HeraldAuth", dependencies: ["HeraldCore", "COpenSSL"]),
     // The self-hosted gateway: devices, interests, users, durable publishing, statistics;
     // SQLite storage, an HTTP/1.1 JSON API on libmicrohttpd, delivery through HeraldAPNs.
-    .target(name: "HeraldGateway", dependencies: ["HeraldCore", "HeraldAPNs", "CSQLite", "CMicroHTTPD", "COpenSSL"]),
+    .target(name: "HeraldGateway", dependencies: ["HeraldCore", "HeraldAuth", "HeraldAPNs", "CSQLite", "CMicroHTTPD", "COpenSSL"]),
     // The `herald` command line, as a library so that tests can drive it in-process.
     .target(
         name: "HeraldCLI",
-        dependencies: ["HeraldCore", "HeraldSimulator", "HeraldDownload", "HeraldAPNs", "HeraldTestSupport", "HeraldGateway"]),
+        dependencies: [
+            "HeraldCore", "HeraldSimulator", "HeraldDownload", "HeraldAPNs", "HeraldTestSupport", "HeraldAuth", "HeraldGateway",
+        ]),
     .executableTarget(name: "herald", dependencies: ["HeraldCLI"]),
     .testTarget(name: "HeraldCoreTests", dependencies: ["HeraldCore", "HeraldTestSupport"], exclude: ["Fixtures"]),
     // A child process the outbox crash tests kill at random points.
@@ -57,7 +62,7 @@ var targets: [Target] = [
     .testTarget(name: "HeraldCLITests", dependencies: ["HeraldCLI", "HeraldCore", "HeraldAPNs", "HeraldTestSupport"]),
     .testTarget(name: "HeraldSimulatorTests", dependencies: ["HeraldSimulator", "HeraldCore"]),
     .testTarget(name: "HeraldDownloadTests", dependencies: ["HeraldDownload", "HeraldCore", "HeraldTestSupport"]),
-    .testTarget(name: "HeraldGatewayTests", dependencies: ["HeraldGateway", "HeraldCore", "HeraldTestSupport"]),
+    .testTarget(name: "HeraldGatewayTests", dependencies: ["HeraldGateway", "HeraldAuth", "HeraldCore", "HeraldTestSupport"]),
     .testTarget(name: "HeraldAPNsTests", dependencies: ["HeraldAPNs", "HeraldCore", "HeraldTestSupport"], exclude: ["Fixtures"]),
 ]
 

@@ -26,7 +26,7 @@ say "APNs simulator on https://$sim (checks every header and the ES256 token)"
 "$herald" app create --data data --name Demo --bundle-id org.herald.demo --auth-key AuthKey_DEMO123456.p8 \
     --key-id DEMO123456 --team-id TEAM123456 --environment sandbox --apns-endpoint "https://$sim" --apns-ca tls/ca.pem > app.json
 app=$(json "d['appId']" < app.json); client=$(json "d['clientKey']" < app.json); server=$(json "d['serverKey']" < app.json)
-say "app $app created (server and client keys stored hashed)"
+say "app $app created (server and client keys stored hashed; a user-token secret for the backend)"
 
 "$herald" serve --data data --listen 127.0.0.1:0 > serve.out 2> serve.err &
 serve_pid=$!
@@ -57,13 +57,17 @@ device() { # name, token number, pushes expected, extra options
     device_pids+=($!)
 }
 device_pids=()
-device maya 7919 2 --user maya
+# maya is logged in: the app's backend signs her a user token (here the CLI plays the
+# backend), and her device binds itself to her with it.
+maya_token=$("$herald" app user-token --data data --app "$app" --user maya)
+device maya 7919 2 --user maya --user-token "$maya_token"
 device leo 15838 1
 device ana 23757 1
 for name in maya leo ana; do
     for _ in $(seq 100); do grep -q "device.registered" "device-$name.out" 2>/dev/null && break; sleep 0.1; done
 done
-say "3 devices registered through GatewayClient to interest 'deploys'; maya is bound to user 'maya'"
+say "3 devices registered through GatewayClient to interest 'deploys', each with its own device key;"
+say "maya is bound to user 'maya' with a user token from the backend"
 
 publish() { api POST publishes "$server" "$1" | json "d['publishId']"; }
 p1=$(publish '{"interests":["deploys"],"notification":{"title":"Deploy ready","body":"v2.14.0 is live","link":"app://deploys/1290","image":"'"$image"'"}}')

@@ -36,7 +36,7 @@ struct DeviceCommandTests {
         let mine = Self.record(token: Self.token, publish: Self.publish, link: "app://deploys/1290")
         try Data((other + mine.prefix(40)).utf8).write(to: recordFile)
         let transport = RecordingGatewayTransport()
-        transport.answer(201, #"{"deviceId":"dev_1"}"#)
+        transport.answer(201, #"{"deviceId":"dev_1","deviceKey":"hdk_1"}"#)
         transport.answer(202, #"{"accepted":2}"#)
         let scenario = try Scenario(
             json: try JSONParser().parse(Data(contentsOf: repositoryRoot.appendingPathComponent("Examples/Gateway/maya.json"))))
@@ -90,7 +90,7 @@ struct DeviceCommandTests {
         try Data("{\"apnsId\":\"a\",\"payload\":\(payload),\"pushType\":\"alert\",\"token\":\"\(Self.token)\"}\n".utf8).write(
             to: recordFile)
         let transport = RecordingGatewayTransport()
-        transport.answer(201, #"{"deviceId":"dev_1"}"#)
+        transport.answer(201, #"{"deviceId":"dev_1","deviceKey":"hdk_1"}"#)
         transport.answer(202, #"{"accepted":2}"#)
         let scenario = try Scenario(
             json: try JSONParser().parse(Data(contentsOf: repositoryRoot.appendingPathComponent("Examples/Gateway/leo.json"))))
@@ -122,7 +122,7 @@ struct DeviceCommandTests {
         try Data("garbage\n{\"token\":\"\(Self.token)\",\"payload\":[1]}\n".utf8).write(to: recordFile)
         func session(_ path: String, _ lines: @escaping (String) -> Void) throws -> DeviceSession {
             let transport = RecordingGatewayTransport()
-            transport.answer(201, #"{"deviceId":"dev_1"}"#)
+            transport.answer(201, #"{"deviceId":"dev_1","deviceKey":"hdk_1"}"#)
             let options = DeviceSession.Options(
                 name: "d", token: try #require(DeviceToken(hex: Self.token)), environment: .sandbox, interests: nil, userID: nil, expect: 1,
                 timeout: 0.3, json: true)

@@ -1,3 +1,5 @@
+import HeraldCore
+
 /// Signs APNs provider tokens: ES256 JWTs with `kid` (key id), `iss` (team id) and `iat`.
 public struct APNSTokenSigner: Sendable {
     public let key: APNSSigningKey

@@ -12,16 +12,24 @@ enum AppCommand: Command {
                             [--environment sandbox|production] [--apns-endpoint URL --apns-ca FILE]
                             [--rate-limit N] [--data DIR]
           herald app list [--json] [--data DIR]
-          herald app rotate-key --app ID [--key server|client|both] [--data DIR]
+          herald app rotate-key --app ID [--key server|client|both|user-token] [--data DIR]
+          herald app user-token --app ID --user U [--lifetime SECONDS] [--data DIR]
+          herald app legacy-access --app ID (--on | --off) [--data DIR]
           herald app set-credentials --app ID (--auth-key FILE --key-id K --team-id T | --certificate FILE)
                             [--environment sandbox|production] [--apns-endpoint URL --apns-ca FILE] [--data DIR]
           herald app import-devices --app ID FILE|- [--data DIR]
 
-        create prints {"appId", "serverKey", "clientKey"} as JSON: the keys are shown
-        this once (only their SHA-256 is stored). The server key publishes and reads
-        statistics (keep it on your backend); the client key registers devices and sends
-        events (it ships in the app). rotate-key prints the new key(s) the same way; the
-        old ones stop working at once, also in a running 'herald serve'.
+        create prints {"appId", "serverKey", "clientKey", "userTokenSecret"} as JSON: the
+        keys are shown this once (only their SHA-256 is stored). The server key publishes
+        and reads statistics (keep it on your backend); the client key only registers
+        devices (it ships in the app; each device then acts with its own device key); the
+        user-token secret signs the user tokens (HS256 JWTs) your backend gives a logged-in
+        user's app, so the device may bind itself to that user. rotate-key prints the new
+        key(s) or secret the same way; the old ones stop working at once, also in a running
+        'herald serve'. user-token prints a user token for trying it (your backend makes
+        them with any JWT library). legacy-access turns the upgrade's grace period on or
+        off: while on, the client key still acts for devices registered before device keys
+        existed (list shows how many are left).
         import-devices registers devices from JSON lines ({"token", "environment",
         "interests"?, "userId"?}, one per line; from another provider, or for a
         benchmark) in one transaction, all or none, and prints {"appId", "devices", "created"}.
@@ -35,26 +43,30 @@ enum AppCommand: Command {
           --environment E      which APNs the credentials are for (default production)
           --apns-endpoint URL  another APNs endpoint (the simulator), with --apns-ca FILE to trust it
           --rate-limit N       at most N notifications per second for this app (default no limit)
-          --key K              which key rotate-key replaces: server, client or both (default both)
+          --key K              what rotate-key replaces: server, client, both (default) or user-token
+          --user U             the user id a user token is for
+          --lifetime SECONDS   how long a user token lives, 1 to 3600 (default 3600)
+          --on, --off          legacy-access: the client key acts for keyless devices, or no longer
           --json               list as one JSON array
 
         Exit status: 0 on success, 2 on a usage error or invalid input, 1 when the data
         folder cannot be used.
         """
     static let spec = Arguments.Spec(
-        flags: ["json"],
+        flags: ["json", "on", "off"],
         options: [
             "data", "name", "bundle-id", "auth-key", "key-id", "team-id", "certificate", "environment", "apns-endpoint", "apns-ca",
-            "rate-limit", "app", "key",
+            "rate-limit", "app", "key", "user", "lifetime",
         ])
 
     static func run(_ arguments: Arguments, terminal: Terminal) -> Int32 {
         guard let action = arguments.positionals.first,
-            ["create", "list", "rotate-key", "set-credentials", "import-devices"].contains(action),
+            ["create", "list", "rotate-key", "set-credentials", "import-devices", "user-token", "legacy-access"].contains(action),
             action == "import-devices" || arguments.positionals.count == 1
         else {
             terminal.error(
-                "herald app: expected one of create, list, rotate-key, set-credentials, import-devices\nRun 'herald app --help' for usage.")
+                "herald app: expected one of create, list, rotate-key, set-credentials, import-devices, user-token, legacy-access\nRun 'herald app --help' for usage."
+            )
             return 2
         }
         let data = URL(fileURLWithPath: arguments.value("data") ?? "herald-data")
@@ -64,6 +76,8 @@ enum AppCommand: Command {
             case "list": return try list(arguments, data: data, terminal: terminal)
             case "rotate-key": return try rotate(arguments, data: data, terminal: terminal)
             case "import-devices": return try importDevices(arguments, data: data, terminal: terminal)
+            case "user-token": return try userToken(arguments, data: data, terminal: terminal)
+            case "legacy-access": return try legacyAccess(arguments, data: data, terminal: terminal)
             default: return try setCredentials(arguments, data: data, terminal: terminal)
             }
         } catch let error as ValidationError {
@@ -97,18 +111,21 @@ enum AppCommand: Command {
         terminal.print(
             JSONWriter.serialize([
                 "appId": .string(created.appID), "serverKey": .string(created.serverKey.secret),
-                "clientKey": .string(created.clientKey.secret),
+                "clientKey": .string(created.clientKey.secret), "userTokenSecret": .string(created.userTokenSecret),
             ]))
         return 0
     }
 
     private static func list(_ arguments: Arguments, data: URL, terminal: Terminal) throws -> Int32 {
-        let apps = try SQLiteStore(directory: data).apps()
-        let values: [JSONValue] = apps.map { app in
+        let store = try SQLiteStore(directory: data)
+        let apps = try store.apps()
+        let keyless = try apps.map { try store.keylessDeviceCount(appID: $0.id) }
+        let values: [JSONValue] = zip(apps, keyless).map { app, keyless in
             [
                 "appId": .string(app.id), "name": .string(app.name), "bundleId": .string(app.bundleID),
                 "environments": .array(app.credentials.map { .string($0.environment.rawValue) }),
-                "rateLimit": app.rateLimit.map(JSONValue.double) ?? .null,
+                "rateLimit": app.rateLimit.map(JSONValue.double) ?? .null, "userTokenSecret": .bool(app.userTokenSecret != nil),
+                "legacyDeviceAccess": .bool(app.legacyDeviceAccess), "keylessDevices": .int(keyless),
             ]
         }
         if arguments.has("json") {
@@ -116,9 +133,10 @@ enum AppCommand: Command {
         } else if apps.isEmpty {
             terminal.print("no apps; create one with 'herald app create'")
         } else {
-            for app in apps {
+            for (app, keyless) in zip(apps, keyless) {
                 let environments = app.credentials.map(\.environment.rawValue).joined(separator: ",")
-                terminal.print("\(app.id)  \(app.bundleID)  \(app.name)  [\(environments.isEmpty ? "no credentials" : environments)]")
+                let legacy = app.legacyDeviceAccess ? "  legacy access on (\(keyless) keyless devices)" : ""
+                terminal.print("\(app.id)  \(app.bundleID)  \(app.name)  [\(environments.isEmpty ? "no credentials" : environments)]\(legacy)")
             }
         }
         return 0
@@ -126,16 +144,17 @@ enum AppCommand: Command {
 
     private static func rotate(_ arguments: Arguments, data: URL, terminal: Terminal) throws -> Int32 {
         let appID = try required(arguments, "app")
-        let roles: Set<APIKey.Role>
+        let secrets: Set<AppProvisioning.Secret>
         switch arguments.value("key") ?? "both" {
-        case "server": roles = [.server]
-        case "client": roles = [.client]
-        case "both": roles = [.server, .client]
-        case let other: throw ValidationError("--key", "\"\(other)\" is not server, client or both")
+        case "server": secrets = [.serverKey]
+        case "client": secrets = [.clientKey]
+        case "both": secrets = [.serverKey, .clientKey]
+        case "user-token": secrets = [.userTokenSecret]
+        case let other: throw ValidationError("--key", "\"\(other)\" is not server, client, both or user-token")
         }
-        let keys = try AppProvisioning(store: try SQLiteStore(directory: data)).rotate(appID: appID, roles: roles)
+        let made = try AppProvisioning(store: try SQLiteStore(directory: data)).rotate(appID: appID, secrets)
         var object: [String: JSONValue] = ["appId": .string(appID)]
-        for key in keys { object[key.role == .server ? "serverKey" : "clientKey"] = .string(key.secret) }
+        for (secret, value) in made { object[secret.rawValue] = .string(value) }
         terminal.print(JSONWriter.serialize(.object(object)))
         return 0
     }
@@ -171,7 +190,7 @@ enum AppCommand: Command {
             endpoint: endpoint, caFile: ca)
     }
 
-    private static func required(_ arguments: Arguments, _ option: String) throws -> String {
+    static func required(_ arguments: Arguments, _ option: String) throws -> String {
         guard let value = arguments.value(option) else { throw UsageError("--\(option) is required") }
         return value
     }

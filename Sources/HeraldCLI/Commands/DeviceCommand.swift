@@ -8,11 +8,13 @@ enum DeviceCommand: Command {
     static let summary = "Run a simulated device against herald serve and herald apns-sim"
     static let help = """
         Usage: herald device --gateway URL --app APP_ID --client-key KEY --token HEX --record FILE
-                             [--scenario FILE] [--interests A,B] [--user ID] [--environment sandbox|production]
+                             [--scenario FILE] [--interests A,B] [--user ID --user-token JWT]
+                             [--environment sandbox|production]
                              [--service-extension] [--name NAME] [--expect N] [--timeout SECONDS] [--json]
 
         A headless app for end-to-end runs: registers TOKEN with the gateway through
-        GatewayClient (interests, user), then takes every push that `herald apns-sim
+        GatewayClient (interests, user; the client key registers, the device key the
+        gateway answers is kept in the device's folder and carries its later calls), then takes every push that `herald apns-sim
         --record FILE` accepted for TOKEN, plays it through the client runtime of the
         scenario (docs/simulate.md: its app, its steps at start, and its "onPush" steps
         after each push, such as a tap on the banner), prints the timeline (banners,
@@ -27,7 +29,9 @@ enum DeviceCommand: Command {
           --scenario FILE      the app and what the user does (default: in the foreground,
                                a banner per push, nobody taps)
           --interests A,B      interests to register (default: keep what the gateway has)
-          --user ID            user to bind the device to (post 003's alias)
+          --user ID            user to bind the device to at registration (the login alias)
+          --user-token JWT     the user token the app's backend signed for ID (try
+                               'herald app user-token --app APP_ID --user ID')
           --environment ENV    sandbox (default) or production
           --service-extension  the app has a Notification Service Extension: pushes with
                                mutable-content run the extension pipeline first (attachments
@@ -43,7 +47,8 @@ enum DeviceCommand: Command {
     static let spec = Arguments.Spec(
         flags: ["json", "service-extension"],
         options: [
-            "gateway", "app", "client-key", "token", "record", "scenario", "interests", "user", "environment", "name", "expect", "timeout",
+            "gateway", "app", "client-key", "token", "record", "scenario", "interests", "user", "user-token", "environment", "name", "expect",
+            "timeout",
         ])
 
     static func run(_ arguments: Arguments, terminal: Terminal) -> Int32 {
@@ -116,12 +121,16 @@ enum DeviceCommand: Command {
             }
             return value
         }
+        if arguments.value("user") != nil, arguments.value("user-token") == nil {
+            throw UsageError("--user needs --user-token: the gateway binds a device to a user only with a token the app's backend signed")
+        }
+        if arguments.value("user-token") != nil, arguments.value("user") == nil { throw UsageError("--user-token goes with --user") }
         let expect = try positive("expect", 1)
         guard expect == expect.rounded() else { throw UsageError("--expect \(expect): expected a whole number") }
         let options = DeviceSession.Options(
             name: arguments.value("name") ?? String(token.hex.prefix(8)), token: token, environment: environment,
             interests: arguments.value("interests").map { $0.split(separator: ",").map(String.init) },
-            userID: arguments.value("user"), expect: Int(expect), timeout: try positive("timeout", 30), json: arguments.has("json"),
+            userID: arguments.value("user"), userToken: arguments.value("user-token"), expect: Int(expect), timeout: try positive("timeout", 30), json: arguments.has("json"),
             serviceExtension: arguments.has("service-extension"))
         return (
             options, try scenario(arguments.value("scenario")), gateway, try required("app"), try required("client-key"),

@@ -14,6 +14,8 @@ final class DeviceSession {
         var environment: GatewayClient.Environment
         var interests: [String]?
         var userID: String?
+        /// The backend's user token for `userID`.
+        var userToken: String?
         /// Stop after this many pushes.
         var expect: Int
         /// Give up (exit 1) after this many seconds.
@@ -57,7 +59,8 @@ final class DeviceSession {
     /// Registers, then plays pushes until `expect` arrived and their receipts are sent.
     func run() async throws -> Bool {
         let id = try await client.register(
-            token: options.token, environment: options.environment, interests: options.interests, userID: options.userID)
+            token: options.token, environment: options.environment, interests: options.interests, userID: options.userID,
+            userToken: options.userToken)
         say(
             "registered",
             [

@@ -11,17 +11,21 @@ extension GatewayClient: ReceiptTransport {
     public func send(_ receipts: [Receipt], completion: @escaping @MainActor (ReceiptDelivery) -> Void) {
         let events = receipts.compactMap(event)
         guard !events.isEmpty else { return completion(.accepted) }
-        guard let deviceID else { return completion(.failed("not registered with the gateway yet")) }
+        if state == nil { state = deviceStore?.load() }
+        guard state != nil else { return completion(.failed("not registered with the gateway yet")) }
         Task { @MainActor in
             var delivery = ReceiptDelivery.accepted
             chunks: for start in stride(from: 0, to: events.count, by: Self.eventsPerRequest) {
-                let chunk = events[start..<min(events.count, start + Self.eventsPerRequest)].map { event -> JSONValue in
-                    var object = event
-                    object["deviceId"] = .string(deviceID)
-                    return .object(object)
-                }
+                let chunk = events[start..<min(events.count, start + Self.eventsPerRequest)]
                 do throws(GatewayClientError) {
-                    _ = try await call("POST", "events", body: ["events": .array(chunk)], expect: [202])
+                    _ = try await deviceCall("POST", expect: [202]) { state in
+                        let objects = chunk.map { event -> JSONValue in
+                            var object = event
+                            object["deviceId"] = .string(state.deviceID)
+                            return .object(object)
+                        }
+                        return ("events", ["events": .array(objects)])
+                    }
                 } catch {
                     if case .http(let status, _) = error.reason {
                         delivery = .status(status, message: error.message)

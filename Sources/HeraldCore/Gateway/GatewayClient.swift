@@ -1,12 +1,15 @@
 import Foundation
 
 /// The app's side of the Herald gateway: registers the device token, sets interests,
-/// binds the user at login and clears it at logout (post 003's alias), and sends the
-/// receipts outbox (it is a `ReceiptTransport` for `ReceiptSender`).
+/// binds the user at login (with a user token from the app's backend) and clears it at
+/// logout, and sends the receipts outbox (it is a `ReceiptTransport` for `ReceiptSender`).
 ///
-/// The device id the gateway gives is kept in `stateDirectory` (the App Group folder the
-/// app and its extensions share), so receipts from a later launch or another process
-/// carry it.
+/// Registration uses the app's client key and answers this device's own key; every later
+/// call about the device carries that key, so no other device can act for it. The id, the
+/// key and the token are kept in a `GatewayDeviceStore` (the keychain, or a file in the App
+/// Group folder the app and its extensions share), so receipts from a later launch or
+/// another process carry them. When the gateway no longer knows the key (it was lost, or
+/// the device was deleted), the client registers again by itself and retries once.
 @MainActor
 public final class GatewayClient {
     /// Which APNs the token is for: `sandbox` for development builds.
@@ -18,62 +21,66 @@ public final class GatewayClient {
     public let appID: String
     let clientKey: String
     let transport: any GatewayHTTPTransport
-    let stateFile: URL?
-    public private(set) var deviceID: String?
+    let deviceStore: (any GatewayDeviceStore)?
+    var state: GatewayDeviceState?
+
+    public var deviceID: String? { state?.deviceID }
 
     public init(
         baseURL: URL, appID: String, clientKey: String, transport: any GatewayHTTPTransport = URLSessionGatewayTransport(),
-        stateDirectory: URL? = nil
+        deviceStore: (any GatewayDeviceStore)?
     ) {
         self.baseURL = baseURL
         self.appID = appID
         self.clientKey = clientKey
         self.transport = transport
-        self.stateFile = stateDirectory?.appendingPathComponent("herald-gateway-device.json")
-        if let stateFile, let data = try? Data(contentsOf: stateFile), let value = try? JSONParser().parse(data) {
-            deviceID = value["deviceId"]?.stringValue
-        }
+        self.deviceStore = deviceStore
+        state = deviceStore?.load()
+    }
+
+    /// Keeps the device's id and key in `stateDirectory` (a file of mode 0600), or in
+    /// memory only when it is `nil`.
+    public convenience init(
+        baseURL: URL, appID: String, clientKey: String, transport: any GatewayHTTPTransport = URLSessionGatewayTransport(),
+        stateDirectory: URL? = nil
+    ) {
+        self.init(
+            baseURL: baseURL, appID: appID, clientKey: clientKey, transport: transport,
+            deviceStore: stateDirectory.map(FileGatewayDeviceStore.init(directory:)))
     }
 
     /// Registers the token (call it from `didRegisterForRemoteNotificationsWithDeviceToken`
     /// at every launch); the gateway answers the same device id for a known token.
-    /// Interests and user left `nil` keep what the gateway has.
+    /// Interests and user left `nil` keep what the gateway has; a `userID` needs the
+    /// `userToken` the app's backend signed for it.
     @discardableResult
     public func register(
-        token: DeviceToken, environment: Environment, interests: [String]? = nil, userID: String? = nil,
+        token: DeviceToken, environment: Environment, interests: [String]? = nil, userID: String? = nil, userToken: String? = nil,
         metadata: [String: JSONValue]? = nil
     ) async throws(GatewayClientError) -> String {
         var body: [String: JSONValue] = ["token": .string(token.hex), "platform": "apns", "environment": .string(environment.rawValue)]
         if let interests { body["interests"] = .array(interests.map(JSONValue.string)) }
         if let userID { body["userId"] = .string(userID) }
+        if let userToken { body["userToken"] = .string(userToken) }
         if let metadata { body["metadata"] = .object(metadata) }
-        let answer = try await call("POST", "devices", body: .object(body), expect: [200, 201])
-        guard let id = answer["deviceId"]?.stringValue else {
-            throw GatewayClientError(.unexpectedResponse, "the gateway answered no deviceId")
-        }
-        deviceID = id
-        if let stateFile {
-            try? Data(JSONWriter.serialize(["deviceId": .string(id)]).utf8).write(to: stateFile, options: .atomic)
-        }
-        return id
+        return try await register(body, token: token.hex, environment: environment)
     }
 
     /// Replaces the device's interests.
     public func setInterests(_ interests: [String]) async throws(GatewayClientError) {
-        let id = try registeredID()
-        _ = try await call("PUT", "devices/\(id)/interests", body: ["interests": .array(interests.map(JSONValue.string))], expect: [200])
+        _ = try await deviceCall("PUT", "interests", body: ["interests": .array(interests.map(JSONValue.string))])
     }
 
     /// Binds the device to the user who logged in, so publishes to that user reach it.
-    public func login(userID: String) async throws(GatewayClientError) {
-        let id = try registeredID()
-        _ = try await call("PUT", "devices/\(id)/user", body: ["userId": .string(userID)], expect: [200])
+    /// `userToken` comes from the app's backend: an HS256 JWT for this user and app
+    /// (docs/gateway.md, "User tokens"); without it the gateway answers 401.
+    public func login(userID: String, userToken: String) async throws(GatewayClientError) {
+        _ = try await deviceCall("PUT", "user", body: ["userId": .string(userID), "userToken": .string(userToken)])
     }
 
     /// Clears the user at logout: publishes to the old user no longer reach this device.
     public func logout() async throws(GatewayClientError) {
-        let id = try registeredID()
-        _ = try await call("PUT", "devices/\(id)/user", body: ["userId": .null], expect: [200])
+        _ = try await deviceCall("PUT", "user", body: ["userId": .null])
     }
 
     /// What went wrong, in one line: URL loading errors carry it in their description.
@@ -83,19 +90,75 @@ public final class GatewayClient {
         return "\(error)"
     }
 
-    private func registeredID() throws(GatewayClientError) -> String {
-        guard let deviceID else {
+    private func register(_ body: [String: JSONValue], token: String, environment: Environment) async throws(GatewayClientError) -> String {
+        var body = body
+        // The key this device holds: presented, it is kept (the extension keeps using it).
+        let current = deviceStore?.load() ?? state
+        if let key = current?.deviceKey { body["deviceKey"] = .string(key) }
+        let answer = try await call("POST", "devices", key: clientKey, body: .object(body), expect: [200, 201])
+        guard let id = answer["deviceId"]?.stringValue else {
+            throw GatewayClientError(.unexpectedResponse, "the gateway answered no deviceId")
+        }
+        guard let key = answer["deviceKey"]?.stringValue ?? (current?.deviceID == id ? current?.deviceKey : nil) else {
+            throw GatewayClientError(.unexpectedResponse, "the gateway answered no deviceKey for device \(id)")
+        }
+        let registered = GatewayDeviceState(deviceID: id, deviceKey: key, token: token, environment: environment)
+        state = registered
+        do {
+            try deviceStore?.save(registered)
+        } catch {
+            throw GatewayClientError(.storage, "device \(id) is registered but its key could not be kept: \(Self.reason(error))")
+        }
+        return id
+    }
+
+    /// A call about this device with its key. When the gateway does not know the key
+    /// (another process registered again, or the key was lost), it reads the store again
+    /// or registers again with the token it knows, and retries once.
+    func deviceCall(_ method: String, _ path: String, body: JSONValue) async throws(GatewayClientError) -> JSONValue {
+        try await deviceCall(method, expect: [200]) { state in ("devices/\(state.deviceID)\(path.isEmpty ? "" : "/" + path)", body) }
+    }
+
+    /// `request` makes the path and body from the device's state (its id may change when
+    /// the client registers again).
+    func deviceCall(
+        _ method: String, expect: Set<Int>, _ request: (GatewayDeviceState) -> (path: String, body: JSONValue)
+    ) async throws(GatewayClientError) -> JSONValue {
+        if state?.deviceKey == nil, let stored = deviceStore?.load() { state = stored }
+        guard let current = state else {
             throw GatewayClientError(
                 .notRegistered, "the device is not registered with the gateway yet; call register(token:environment:) first")
         }
-        return deviceID
+        do {
+            let (path, body) = request(current)
+            return try await call(method, path, key: current.deviceKey ?? clientKey, body: body, expect: expect)
+        } catch where error.meansUnknownDevice {
+            let fresh = try await renewedState(after: current)
+            let (path, body) = request(fresh)
+            return try await call(method, path, key: fresh.deviceKey ?? clientKey, body: body, expect: expect)
+        }
+    }
+
+    /// The state to retry with: the store's, when another process changed it; else a new registration.
+    func renewedState(after failed: GatewayDeviceState) async throws(GatewayClientError) -> GatewayDeviceState {
+        if let stored = deviceStore?.load(), stored != failed, stored.deviceKey != nil {
+            state = stored
+            return stored
+        }
+        guard let token = failed.token, let environment = failed.environment else {
+            throw GatewayClientError(.notRegistered, "the gateway no longer knows this device; call register(token:environment:) again")
+        }
+        state = GatewayDeviceState(deviceID: failed.deviceID, deviceKey: nil, token: token, environment: environment)
+        _ = try await register(["token": .string(token), "platform": "apns", "environment": .string(environment.rawValue)], token: token, environment: environment)
+        guard let renewed = state else { throw GatewayClientError(.notRegistered, "registering again gave no device") }
+        return renewed
     }
 
     /// Sends one JSON request to `/v1/apps/{app}/{path}`; the parsed answer, or the error.
-    func call(_ method: String, _ path: String, body: JSONValue, expect: Set<Int>) async throws(GatewayClientError) -> JSONValue {
+    func call(_ method: String, _ path: String, key: String, body: JSONValue, expect: Set<Int>) async throws(GatewayClientError) -> JSONValue {
         let url = baseURL.appendingPathComponent("v1/apps/\(appID)/\(path)")
         let request = GatewayHTTPRequest(
-            method: method, url: url, headers: ["Authorization": "Bearer \(clientKey)", "Content-Type": "application/json"],
+            method: method, url: url, headers: ["Authorization": "Bearer \(key)", "Content-Type": "application/json"],
             body: Data(JSONWriter.serialize(body).utf8))
         let response: GatewayHTTPResponse
         do {

@@ -9,6 +9,8 @@ public struct GatewayClientError: Error, Sendable, Hashable, CustomStringConvert
         case notRegistered
         /// The gateway's answer was not what the API documents.
         case unexpectedResponse
+        /// The device's id and key could not be kept (keychain or file).
+        case storage
     }
 
     public var reason: Reason
@@ -24,8 +26,14 @@ public struct GatewayClientError: Error, Sendable, Hashable, CustomStringConvert
         switch reason {
         case .unreachable: return true
         case .http(let status, _): return status == 408 || status == 429 || status >= 500
-        case .notRegistered, .unexpectedResponse: return false
+        case .notRegistered, .unexpectedResponse, .storage: return false
         }
+    }
+
+    /// The gateway does not know this device or its key: registering again fixes it.
+    var meansUnknownDevice: Bool {
+        guard case .http(let status, let code) = reason else { return false }
+        return (status == 401 && code == "unauthorized") || status == 404 || (status == 403 && (code == "wrong_device" || code == "device_key_required"))
     }
 
     public var description: String { message }

@@ -24,6 +24,6 @@ public struct APIError: Error, Sendable, CustomStringConvertible {
             headers: [("WWW-Authenticate", "Bearer")])
     }
     static let needsServerKey = APIError(
-        403, "forbidden", "this endpoint needs the app's server key; the client key may only register devices and send events")
+        403, "forbidden", "this endpoint needs the app's server key; the client key only registers devices and a device key acts only on its own device")
     static func notFound(_ what: String) -> APIError { APIError(404, "not_found", what) }
 }

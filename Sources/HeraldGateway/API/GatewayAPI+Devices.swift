@@ -4,10 +4,11 @@ extension GatewayAPI {
     /// Largest `metadata` object kept with a device, in bytes of JSON.
     static let maxMetadataBytes = 4096
 
-    /// POST /v1/apps/{app}/devices: 201 for a new token, 200 with the same id for a known one.
+    /// POST /v1/apps/{app}/devices: 201 for a new token, 200 with the same id for a known
+    /// one; `deviceKey` when a key was issued (a new device, or one that did not present its key).
     func registerDevice(_ context: Context) throws -> HTTPResponse {
         let reader = try JSONObjectReader(try body(context))
-        try reader.allow(["token", "platform", "environment", "interests", "userId", "metadata"])
+        try reader.allow(["token", "platform", "environment", "interests", "userId", "userToken", "metadata", "deviceKey"])
         let token = try FieldRules.token(try reader.string("token", required: true) ?? "", "token")
         if let platform = try reader.string("platform"), platform != "apns" {
             throw ValidationError("platform", "\"\(platform)\" is not supported; the gateway sends to \"apns\"")
@@ -17,11 +18,18 @@ extension GatewayAPI {
         }
         let interests = try Self.interests(reader, required: false)
         var userID: String?? = nil
+        let userToken = try reader.string("userToken", maxLength: 4096)
         if reader.has("userId") {
             let id = try reader.string("userId", nullable: true, maxLength: 164)
             if let id { try FieldRules.userID(id, "userId") }
             userID = .some(id)
         }
+        if let id = userID ?? nil {
+            try checkUserToken(userToken, userID: id, field: "userToken", context)
+        } else if userToken != nil {
+            throw ValidationError("userToken", "goes with a userId: it proves the device may act for that user")
+        }
+        let presentedKey = try reader.string("deviceKey", maxLength: 200)
         var metadata: JSONValue?
         if let object = try reader.objectValue("metadata") {
             let value = JSONValue.object(object)
@@ -31,14 +39,18 @@ extension GatewayAPI {
             }
             metadata = value
         }
+        let key = APIKey.generate(.device)
         let registration = DeviceRegistration(
-            token: token, environment: environment, interests: interests, userID: userID, metadata: metadata)
+            token: token, environment: environment, interests: interests, userID: userID, metadata: metadata, newKeyHash: key.hash,
+            presentedKeyHash: presentedKey.map(APIKey.hash))
         let result = try store.registerDevice(appID: context.appID, registration, now: now())
         metrics.increment("herald_devices_registered_total", [("app", context.appID)])
-        return .json(result.created ? 201 : 200, ["deviceId": .string(result.id)])
+        var answer: [String: JSONValue] = ["deviceId": .string(result.id)]
+        if result.keyIssued { answer["deviceKey"] = .string(key.secret) }
+        return .json(result.created ? 201 : 200, .object(answer))
     }
 
-    /// GET /v1/apps/{app}/devices/{id} (server key).
+    /// GET /v1/apps/{app}/devices/{id} (server key, or the device's own key).
     func getDevice(_ context: Context) throws -> HTTPResponse {
         let id = context.parameters["device"] ?? ""
         guard let device = try store.device(appID: context.appID, id: id) else { throw Self.noDevice(id, context.appID) }
@@ -65,13 +77,18 @@ extension GatewayAPI {
         return .json(200, ["deviceId": .string(id), "interests": .array(Array(Set(interests)).sorted().map(JSONValue.string))])
     }
 
-    /// PUT /v1/apps/{app}/devices/{id}/user: bind the device to a user at login, clear at logout.
+    /// PUT /v1/apps/{app}/devices/{id}/user: bind the device to a user at login (with a
+    /// user token from the app's backend), clear it at logout (no token needed).
     func setUser(_ context: Context) throws -> HTTPResponse {
         let reader = try JSONObjectReader(try body(context))
-        try reader.allow(["userId"])
+        try reader.allow(["userId", "userToken"])
         guard reader.has("userId") else { throw ValidationError("userId", "is required: a user id, or null to clear it at logout") }
         let userID = try reader.string("userId", nullable: true, maxLength: 164)
-        if let userID { try FieldRules.userID(userID, "userId") }
+        let userToken = try reader.string("userToken", maxLength: 4096)
+        if let userID {
+            try FieldRules.userID(userID, "userId")
+            try checkUserToken(userToken, userID: userID, field: "userToken", context)
+        }
         let id = context.parameters["device"] ?? ""
         guard try store.setUser(appID: context.appID, deviceID: id, userID, now: now()) else { throw Self.noDevice(id, context.appID) }
         return .json(200, ["deviceId": .string(id), "userId": userID.map(JSONValue.string) ?? .null])

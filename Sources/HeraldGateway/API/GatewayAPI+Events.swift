@@ -4,7 +4,7 @@ extension GatewayAPI {
     /// At most this many events per request.
     static let maxEventsPerRequest = 1000
 
-    /// POST /v1/apps/{app}/events: 202 with how many were new, duplicates, or unknown.
+    /// POST /v1/apps/{app}/events: 202 with what became of them (`EventTally`).
     func recordEvents(_ context: Context) throws -> HTTPResponse {
         let reader = try JSONObjectReader(try body(context))
         try reader.allow(["events"])
@@ -18,7 +18,10 @@ extension GatewayAPI {
             try event.allow(["publishId", "deviceId", "event", "actionId", "at"])
             let publishID = try event.string("publishId", required: true) ?? ""
             try FieldRules.identifier(publishID, event.field("publishId"))
-            let deviceID = try event.string("deviceId", required: true) ?? ""
+            // A device key names its device: the field may be left out.
+            var deviceID = try event.string("deviceId") ?? ""
+            if deviceID.isEmpty, case .device(let own)? = context.principal { deviceID = own }
+            guard !deviceID.isEmpty else { throw ValidationError(event.field("deviceId"), "is required") }
             try FieldRules.identifier(deviceID, event.field("deviceId"))
             let kindText = try event.string("event", required: true) ?? ""
             guard let kind = DeviceEvent.Kind(rawValue: kindText) else {
@@ -31,6 +34,7 @@ extension GatewayAPI {
             guard at > 0, at < 4_102_444_800 else { throw ValidationError(event.field("at"), "\(at) is not seconds since 1970") }
             events.append(DeviceEvent(publishID: publishID, deviceID: deviceID, kind: kind, actionID: actionID, at: at))
         }
+        try checkEventDevices(Set(events.map(\.deviceID)), context)
         let tally = try store.recordEvents(appID: context.appID, events)
         for kind in DeviceEvent.Kind.allCases {
             let count = events.filter { $0.kind == kind }.count
@@ -41,8 +45,8 @@ extension GatewayAPI {
         return .json(
             202,
             [
-                "accepted": .int(tally.accepted), "duplicates": .int(tally.duplicates), "unknownPublishes": .int(tally.unknownPublishes),
-                "notTargeted": .int(tally.notTargeted),
+                "accepted": .int(tally.accepted), "duplicates": .int(tally.duplicates), "pending": .int(tally.pending),
+                "unknownPublishes": .int(tally.unknownPublishes), "notTargeted": .int(tally.notTargeted), "notSent": .int(tally.notSent),
             ])
     }
 }

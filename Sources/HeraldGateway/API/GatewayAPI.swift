@@ -27,8 +27,25 @@ public final class GatewayAPI: Sendable {
         self.onPublish = onPublish
     }
 
-    /// Which key an endpoint needs.
-    enum Access: Sendable { case client, server }
+    /// Which keys an endpoint takes.
+    enum Access: Sendable {
+        /// The server key only.
+        case server
+        /// The client key (or the server key): registration.
+        case register
+        /// The device's own key for the `:device` in the path (or the server key; the
+        /// client key during an app's grace period, for a device that has no key yet).
+        case device
+        /// Receipts: a device key for its own device, the server key for any device
+        /// (the client key during the grace period, for keyless devices).
+        case events
+    }
+
+    /// Who a request's key says it is.
+    enum Principal: Sendable, Hashable {
+        case server, client
+        case device(String)
+    }
 
     /// One route: method, path pattern, the key it needs, the handler.
     struct Route: Sendable {
@@ -39,11 +56,12 @@ public final class GatewayAPI: Sendable {
         var handler: @Sendable (GatewayAPI, Context) throws -> HTTPResponse
     }
 
-    /// What a handler gets: the request, path parameters, the app (when authorized).
+    /// What a handler gets: the request, path parameters, the app and the key's principal (when authorized).
     struct Context: Sendable {
         var request: HTTPRequest
         var parameters: [String: String]
         var app: AppRecord?
+        var principal: Principal?
 
         var appID: String { app?.id ?? "" }
     }
@@ -53,19 +71,19 @@ public final class GatewayAPI: Sendable {
         Route(method: "GET", pattern: ["metrics"], name: "metrics", access: nil) { api, _ in
             HTTPResponse(status: 200, headers: [("Content-Type", "text/plain; version=0.0.4")], body: Array(api.metrics.render().utf8))
         },
-        Route(method: "POST", pattern: ["v1", "apps", ":app", "devices"], name: "register_device", access: .client) {
+        Route(method: "POST", pattern: ["v1", "apps", ":app", "devices"], name: "register_device", access: .register) {
             try $0.registerDevice($1)
         },
-        Route(method: "GET", pattern: ["v1", "apps", ":app", "devices", ":device"], name: "get_device", access: .server) {
+        Route(method: "GET", pattern: ["v1", "apps", ":app", "devices", ":device"], name: "get_device", access: .device) {
             try $0.getDevice($1)
         },
-        Route(method: "DELETE", pattern: ["v1", "apps", ":app", "devices", ":device"], name: "delete_device", access: .client) {
+        Route(method: "DELETE", pattern: ["v1", "apps", ":app", "devices", ":device"], name: "delete_device", access: .device) {
             try $0.deleteDevice($1)
         },
-        Route(method: "PUT", pattern: ["v1", "apps", ":app", "devices", ":device", "interests"], name: "set_interests", access: .client) {
+        Route(method: "PUT", pattern: ["v1", "apps", ":app", "devices", ":device", "interests"], name: "set_interests", access: .device) {
             try $0.setInterests($1)
         },
-        Route(method: "PUT", pattern: ["v1", "apps", ":app", "devices", ":device", "user"], name: "set_user", access: .client) {
+        Route(method: "PUT", pattern: ["v1", "apps", ":app", "devices", ":device", "user"], name: "set_user", access: .device) {
             try $0.setUser($1)
         },
         Route(method: "POST", pattern: ["v1", "apps", ":app", "publishes"], name: "publish", access: .server) { try $0.createPublish($1) },
@@ -75,7 +93,7 @@ public final class GatewayAPI: Sendable {
         Route(method: "DELETE", pattern: ["v1", "apps", ":app", "publishes", ":publish"], name: "cancel_publish", access: .server) {
             try $0.cancelPublish($1)
         },
-        Route(method: "POST", pattern: ["v1", "apps", ":app", "events"], name: "events", access: .client) { try $0.recordEvents($1) },
+        Route(method: "POST", pattern: ["v1", "apps", ":app", "events"], name: "events", access: .events) { try $0.recordEvents($1) },
     ]
 
     /// Answers one request; never throws, never crashes on input.
@@ -103,9 +121,10 @@ public final class GatewayAPI: Sendable {
         var context = Context(request: request, parameters: parameters, app: nil)
         do {
             if let access = route.access {
-                let (app, key) = try authorize(request, appID: parameters["app"] ?? "", access: access)
+                let (app, principal) = try authorize(request, appID: parameters["app"] ?? "", access: access, device: parameters["device"])
                 context.app = app
-                try admit(app: app.id, key: key)
+                context.principal = principal
+                try admit(app: app.id, key: principal == .server ? "server" : "client")
             }
             if request.bodyTooLarge || request.body.count > maxBodyBytes {
                 throw APIError(413, "payload_too_large", "the request body is over \(maxBodyBytes) bytes")
@@ -145,24 +164,8 @@ public final class GatewayAPI: Sendable {
         return parameters
     }
 
-    /// The app the bearer key belongs to, if it may use an endpoint needing `access`.
-    /// An unknown app and a wrong key get the same answer, so app ids cannot be probed.
-    /// Returns the app and which of its keys was presented.
-    private func authorize(_ request: HTTPRequest, appID: String, access: Access) throws -> (AppRecord, Access) {
-        guard let header = request.header("authorization"), header.lowercased().hasPrefix("bearer ") else { throw APIError.missingKey }
-        let key = String(header.dropFirst(7)).trimmingCharacters(in: .whitespaces)
-        guard !key.isEmpty else { throw APIError.missingKey }
-        let app = try store.app(id: appID)
-        // Hash and compare even for an unknown app, so the timing says nothing.
-        let server = APIKey.matches(key, storedHash: app?.serverKeyHash ?? String(repeating: "0", count: 64))
-        let client = APIKey.matches(key, storedHash: app?.clientKeyHash ?? String(repeating: "0", count: 64))
-        guard let app, server || client else { throw APIError.wrongKey(appID) }
-        if access == .server && !server { throw APIError.needsServerKey }
-        return (app, server ? .server : .client)
-    }
-
     /// Refuses the request with 429 and Retry-After when the app's key is over its rate.
-    private func admit(app: String, key: Access) throws {
+    private func admit(app: String, key: String) throws {
         guard let rateLimiter, let wait = rateLimiter.admit("\(app):\(key)", now: now()) else { return }
         let seconds = max(1, Int(wait.rounded(.up)))
         throw APIError(

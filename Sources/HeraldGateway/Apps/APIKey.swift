@@ -1,11 +1,23 @@
-/// The two API keys of an app: a server key (publish, admin) for the app's backend and a
-/// client key (devices, events) that ships inside the app. Only their SHA-256 is stored;
-/// a presented key is hashed and compared in constant time.
+/// The keys of an app: a server key (publish, admin) for the app's backend, a client key
+/// (register devices) that ships inside the app, and one device key per device (that
+/// device's own calls). Only their SHA-256 is stored; a presented key is hashed and
+/// compared in constant time.
 public struct APIKey: Sendable, Hashable {
     public enum Role: String, Sendable, Hashable, CaseIterable {
-        case server, client
+        /// `hsk_`: the app's backend.
+        case server
+        /// `hck_`: ships in the app; registers devices.
+        case client
+        /// `hdk_`: one device's own key, answered at registration.
+        case device
 
-        var prefix: String { self == .server ? "hsk_" : "hck_" }
+        var prefix: String {
+            switch self {
+            case .server: "hsk_"
+            case .client: "hck_"
+            case .device: "hdk_"
+            }
+        }
     }
 
     public let role: Role
@@ -26,6 +38,16 @@ public struct APIKey: Sendable, Hashable {
 
     /// Whether `presented` is the key whose hash is `storedHash`, in constant time.
     public static func matches(_ presented: String, storedHash: String) -> Bool {
-        SHA256.constantTimeEqual(Array(hash(presented).utf8), Array(storedHash.utf8))
+        equalHashes(hash(presented), storedHash)
+    }
+
+    /// Whether two stored hashes are equal, in constant time.
+    static func equalHashes(_ a: String, _ b: String) -> Bool {
+        SHA256.constantTimeEqual(Array(a.utf8), Array(b.utf8))
+    }
+
+    /// The role a presented secret claims by its prefix.
+    static func role(of secret: String) -> Role? {
+        Role.allCases.first { secret.hasPrefix($0.prefix) }
     }
 }

@@ -8,34 +8,54 @@ public struct AppProvisioning: Sendable {
         self.store = store
     }
 
-    /// A new app's id and its two keys: shown once, never stored in clear.
+    /// A new app's id, its two keys (shown once, never stored in clear) and the secret its
+    /// backend signs user tokens with.
     public struct Created: Sendable {
         public var appID: String
         public var serverKey: APIKey
         public var clientKey: APIKey
+        public var userTokenSecret: String
     }
 
-    /// Validates and stores a new app with fresh keys.
+    /// A new user-token secret: `hus_` and 64 hex digits (256 random bits from the kernel).
+    public static func makeUserTokenSecret() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return "hus_" + Hex.encode((0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) })
+    }
+
+    /// Validates and stores a new app with fresh keys. A new app has no grace period:
+    /// the client key never acts for a device.
     public func create(name: String, bundleID: String, credentials: [APNsCredentials], rateLimit: Double?, now: Double) throws -> Created {
         try Self.validate(name: name, bundleID: bundleID, rateLimit: rateLimit)
         let server = APIKey.generate(.server), client = APIKey.generate(.client)
+        let secret = Self.makeUserTokenSecret()
         let id = Identifier.make("app_").prefix(20)
         try store.createApp(
             AppRecord(
                 id: String(id), name: name, bundleID: bundleID, serverKeyHash: server.hash, clientKeyHash: client.hash,
-                credentials: credentials,
-                rateLimit: rateLimit, createdAt: now))
-        return Created(appID: String(id), serverKey: server, clientKey: client)
+                userTokenSecret: secret, legacyDeviceAccess: false, credentials: credentials, rateLimit: rateLimit, createdAt: now))
+        return Created(appID: String(id), serverKey: server, clientKey: client, userTokenSecret: secret)
     }
 
-    /// Replaces one or both keys; the old ones stop working at once.
-    public func rotate(appID: String, roles: Set<APIKey.Role>) throws -> [APIKey] {
-        let keys = APIKey.Role.allCases.filter(roles.contains).map(APIKey.generate)
-        let server = keys.first { $0.role == .server }, client = keys.first { $0.role == .client }
-        guard try store.updateKeyHashes(appID: appID, server: server?.hash, client: client?.hash) else {
+    /// What `rotate` can replace.
+    public enum Secret: String, Sendable, Hashable, CaseIterable {
+        case serverKey, clientKey, userTokenSecret
+    }
+
+    /// Replaces the chosen keys and secret; the old ones stop working at once. The new
+    /// values by the name `herald app` prints them under (`serverKey`, `clientKey`, `userTokenSecret`).
+    public func rotate(appID: String, _ secrets: Set<Secret>) throws -> [Secret: String] {
+        let server = secrets.contains(.serverKey) ? APIKey.generate(.server) : nil
+        let client = secrets.contains(.clientKey) ? APIKey.generate(.client) : nil
+        let userToken = secrets.contains(.userTokenSecret) ? Self.makeUserTokenSecret() : nil
+        guard try store.updateKeys(appID: appID, server: server?.hash, client: client?.hash, userTokenSecret: userToken) else {
             throw StoreError(.notFound, "no app \(appID); 'herald app list' shows the apps")
         }
-        return keys
+        var made: [Secret: String] = [:]
+        made[.serverKey] = server?.secret
+        made[.clientKey] = client?.secret
+        made[.userTokenSecret] = userToken
+        return made
     }
 
     /// Checks a new app's name, bundle id and rate limit (before anything is written).

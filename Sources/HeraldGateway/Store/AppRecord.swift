@@ -1,6 +1,7 @@
 /// An app the gateway sends for: its bundle id (the APNs topic), APNs credentials per
-/// environment, and the SHA-256 of its two API keys (the keys themselves are never kept).
-public struct AppRecord: Sendable, Hashable {
+/// environment, the SHA-256 of its two API keys (the keys themselves are never kept), and
+/// the secret its backend signs user tokens with.
+public struct AppRecord: Sendable, Hashable, CustomStringConvertible {
     public var id: String
     public var name: String
     public var bundleID: String
@@ -9,6 +10,12 @@ public struct AppRecord: Sendable, Hashable {
     /// Lowercase hex SHA-256 of the client key (devices, events).
     public var clientKeyHash: String
     public var credentials: [APNsCredentials]
+    /// The HS256 secret the app's backend signs user tokens with (kept in clear: the
+    /// gateway must verify with it); `nil` until one is made.
+    public var userTokenSecret: String?
+    /// Whether the client key still acts for devices registered before device keys
+    /// existed (the upgrade's grace period); off for new apps.
+    public var legacyDeviceAccess: Bool
     /// Notifications per second this app may send; `nil` for no limit.
     public var rateLimit: Double?
     /// Seconds since 1970.
@@ -16,13 +23,16 @@ public struct AppRecord: Sendable, Hashable {
 
     public init(
         id: String, name: String, bundleID: String, serverKeyHash: String, clientKeyHash: String,
-        credentials: [APNsCredentials] = [], rateLimit: Double? = nil, createdAt: Double
+        userTokenSecret: String? = nil, legacyDeviceAccess: Bool = false, credentials: [APNsCredentials] = [], rateLimit: Double? = nil,
+        createdAt: Double
     ) {
         self.id = id
         self.name = name
         self.bundleID = bundleID
         self.serverKeyHash = serverKeyHash
         self.clientKeyHash = clientKeyHash
+        self.userTokenSecret = userTokenSecret
+        self.legacyDeviceAccess = legacyDeviceAccess
         self.credentials = credentials
         self.rateLimit = rateLimit
         self.createdAt = createdAt
@@ -31,5 +41,11 @@ public struct AppRecord: Sendable, Hashable {
     /// The credentials for `environment`, if configured.
     public func credentials(for environment: APNsEnvironment) -> APNsCredentials? {
         credentials.first { $0.environment == environment }
+    }
+
+    /// Names and settings only: the secrets never reach a log line through interpolation.
+    public var description: String {
+        let environments = credentials.map(\.environment.rawValue).joined(separator: ",")
+        return "app \(id) (\(bundleID), credentials: [\(environments)], user-token secret: \(userTokenSecret == nil ? "none" : "set"))"
     }
 }

@@ -47,6 +47,15 @@ public struct DeliveryResult: Sendable, Hashable {
 public struct DeviceEvent: Sendable, Hashable {
     public enum Kind: String, Sendable, Hashable, CaseIterable {
         case delivered, opened, dismissed, action
+
+        /// The publish's counter this kind adds to, if any.
+        var statisticsColumn: String? {
+            switch self {
+            case .delivered: "delivered"
+            case .opened: "opened"
+            case .dismissed, .action: nil
+            }
+        }
     }
 
     public var publishID: String
@@ -65,13 +74,22 @@ public struct DeviceEvent: Sendable, Hashable {
     }
 }
 
-/// How many events were new, already known, about publishes the app does not have, or
-/// from devices the publish was not sent to (the last two are not counted).
+/// What became of each event of a request. Only `accepted` ones count now; `pending`
+/// ones count when APNs accepts their delivery; the rest change nothing.
 public struct EventTally: Sendable, Hashable {
+    /// New, from a device APNs accepted the publish for: counted.
     public var accepted = 0
+    /// Already recorded for this device (each kind counts once per device).
     public var duplicates = 0
+    /// The delivery to this device is still pending or in flight: kept, and counted
+    /// if APNs accepts it.
+    public var pending = 0
+    /// The app has no such publish.
     public var unknownPublishes = 0
+    /// The publish was not sent to this device.
     public var notTargeted = 0
+    /// The publish targeted this device but APNs did not accept it (failed, dead token).
+    public var notSent = 0
 
     public init() {}
 }

@@ -12,15 +12,45 @@ public struct DeviceRegistration: Sendable, Hashable {
     public var userID: String??
     /// A JSON object the app keeps with the device (app version, locale, ...).
     public var metadata: JSONValue?
+    /// SHA-256 of the device key to issue when the device has none, or when the caller
+    /// did not present the one it has; `nil` registers without a key (an import).
+    public var newKeyHash: String?
+    /// SHA-256 of the device key the caller presented: when it is the device's, the
+    /// device keeps it and no key is issued.
+    public var presentedKeyHash: String?
 
-    public init(token: String, environment: APNsEnvironment, interests: [String]? = nil, userID: String?? = nil, metadata: JSONValue? = nil)
-    {
+    public init(
+        token: String, environment: APNsEnvironment, interests: [String]? = nil, userID: String?? = nil, metadata: JSONValue? = nil,
+        newKeyHash: String? = nil, presentedKeyHash: String? = nil
+    ) {
         self.token = token
         self.environment = environment
         self.interests = interests
         self.userID = userID
         self.metadata = metadata
+        self.newKeyHash = newKeyHash
+        self.presentedKeyHash = presentedKeyHash
     }
+}
+
+/// What a registration did.
+public struct RegisteredDevice: Sendable, Hashable {
+    public var id: String
+    /// A new device (201), rather than a known token (200).
+    public var created: Bool
+    /// The registration's `newKeyHash` is now the device's key: the caller hands the key out.
+    public var keyIssued: Bool
+
+    public init(id: String, created: Bool, keyIssued: Bool) {
+        self.id = id
+        self.created = created
+        self.keyIssued = keyIssued
+    }
+}
+
+/// Whether a device has a device key (what the client key may do for it during the grace period).
+public enum DeviceKeyState: Sendable, Hashable {
+    case missing, keyless, keyed
 }
 
 /// A registered device as the store keeps it.

@@ -4,23 +4,31 @@ import HeraldCore
 ///
 /// Every method is one transaction: when it returns, its change is durable (a publish
 /// is committed before its 202). Errors are `StoreError`s. `SQLiteStore` is the
-/// embedded implementation; a PostgreSQL one for several gateway processes implements
-/// the same protocol (claims then use `FOR UPDATE SKIP LOCKED`, see docs/gateway.md).
+/// embedded implementation.
 public protocol GatewayStore: AnyObject, Sendable {
     // MARK: Apps
     func createApp(_ app: AppRecord) throws
     func app(id: String) throws -> AppRecord?
     func apps() throws -> [AppRecord]
-    /// Replaces the hash of the server key, the client key, or both; `false` when no such app.
-    func updateKeyHashes(appID: String, server: String?, client: String?) throws -> Bool
+    /// Replaces the hash of the server key, the client key, and the user-token secret (each
+    /// when given); `false` when no such app.
+    func updateKeys(appID: String, server: String?, client: String?, userTokenSecret: String?) throws -> Bool
+    /// Turns the grace period for keyless devices on or off; `false` when no such app.
+    func setLegacyDeviceAccess(appID: String, _ enabled: Bool) throws -> Bool
     /// Adds or replaces the credentials for one environment; `false` when no such app.
     func setCredentials(appID: String, _ credentials: APNsCredentials) throws -> Bool
 
     // MARK: Devices
     /// Registers a token, or updates the device that already has it (same id,
-    /// `created` false). Throws `limitExceeded` past 100 devices per user.
-    func registerDevice(appID: String, _ registration: DeviceRegistration, now: Double) throws -> (id: String, created: Bool)
+    /// `created` false), and gives it the registration's new key unless the caller
+    /// presented the key it has. Throws `limitExceeded` past 100 devices per user.
+    func registerDevice(appID: String, _ registration: DeviceRegistration, now: Double) throws -> RegisteredDevice
     func device(appID: String, id: String) throws -> DeviceRecord?
+    /// The id of the app's device whose key hashes to `keyHash`.
+    func deviceID(appID: String, keyHash: String) throws -> String?
+    func deviceKeyState(appID: String, id: String) throws -> DeviceKeyState
+    /// How many of the app's devices have no device key yet.
+    func keylessDeviceCount(appID: String) throws -> Int
     /// `false` when no such device.
     func setInterests(appID: String, deviceID: String, _ interests: [String], now: Double) throws -> Bool
     func setUser(appID: String, deviceID: String, _ userID: String?, now: Double) throws -> Bool
@@ -32,6 +40,8 @@ public protocol GatewayStore: AnyObject, Sendable {
     func publish(appID: String, id: String) throws -> PublishRecord?
     /// Cancels a scheduled or queued publish; `conflict` once it is sending or done.
     func cancelPublish(appID: String, id: String, now: Double) throws -> PublishRecord
+    /// Receipts count only from devices the publish was sent to and APNs accepted; one
+    /// whose delivery is still pending or in flight is kept and counted if APNs accepts.
     func recordEvents(appID: String, _ events: [DeviceEvent]) throws -> EventTally
 
     // MARK: Workers

@@ -76,6 +76,7 @@ extension SQLiteStore {
                     [.double(now)] + sent.map { .int($0) }
                 ) { _ in () }
             }
+            try Self.countHeldEvents(db, sent: sent)
             for (publishID, count) in sentPerPublish {
                 try db.run("UPDATE publishes SET sent = sent + ? WHERE id = ?", [.int(count), .text(publishID)])
             }

@@ -4,7 +4,7 @@ extension SQLiteStore {
     /// At most this many devices share one user id (Pusher Beams' limit).
     public static let maxDevicesPerUser = 100
 
-    public func registerDevice(appID: String, _ registration: DeviceRegistration, now: Double) throws -> (id: String, created: Bool) {
+    public func registerDevice(appID: String, _ registration: DeviceRegistration, now: Double) throws -> RegisteredDevice {
         try write { db in try Self.register(db, appID: appID, registration, now: now) }
     }
 
@@ -18,14 +18,14 @@ extension SQLiteStore {
         }
     }
 
-    private static func register(_ db: Connection, appID: String, _ registration: DeviceRegistration, now: Double) throws -> (
-        id: String, created: Bool
-    ) {
+    private static func register(_ db: Connection, appID: String, _ registration: DeviceRegistration, now: Double) throws
+        -> RegisteredDevice
+    {
         do {
             let existing = try db.query(
-                "SELECT seq, id FROM devices WHERE app_id = ? AND token = ?", [.text(appID), .text(registration.token)]
+                "SELECT seq, id, key_hash FROM devices WHERE app_id = ? AND token = ?", [.text(appID), .text(registration.token)]
             ) {
-                ($0.int(0), $0.text(1))
+                ($0.int(0), $0.text(1), $0.optionalText(2))
             }.first
             if let userID = registration.userID, let userID {
                 try checkUserLimit(db, appID: appID, userID: userID, excluding: existing?.0)
@@ -33,8 +33,16 @@ extension SQLiteStore {
             let metadata = registration.metadata.map { JSONWriter.serialize($0) }
             let seq: Int
             let id: String
+            var keyIssued = false
             if let existing {
-                (seq, id) = existing
+                (seq, id) = (existing.0, existing.1)
+                // The caller proved it holds the device's key: keep it. Otherwise the new key
+                // replaces the old one (a reinstall lost it): holding the token is the proof.
+                let kept = existing.2 != nil && registration.presentedKeyHash.map { APIKey.equalHashes($0, existing.2 ?? "") } == true
+                if let newKeyHash = registration.newKeyHash, !kept {
+                    try db.run("UPDATE devices SET key_hash = ? WHERE seq = ?", [.text(newKeyHash), .int(seq)])
+                    keyIssued = true
+                }
                 try db.run(
                     """
                     UPDATE devices SET environment = ?, metadata = coalesce(?, metadata), token_registered_at = ?, updated_at = ?,
@@ -47,19 +55,21 @@ extension SQLiteStore {
                 id = Identifier.make("dev_")
                 try db.run(
                     """
-                    INSERT INTO devices (id, app_id, token, environment, user_id, metadata, created_at, token_registered_at, updated_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO devices (id, app_id, token, environment, user_id, metadata, created_at, token_registered_at, updated_at,
+                    key_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                     [
                         .text(id), .text(appID), .text(registration.token), .text(registration.environment.rawValue),
                         .optional(registration.userID ?? nil), .text(metadata ?? "{}"), .double(now), .double(now), .double(now),
+                        .optional(registration.newKeyHash),
                     ])
                 seq = try db.scalar("SELECT last_insert_rowid()") ?? 0
+                keyIssued = registration.newKeyHash != nil
             }
             if let interests = registration.interests {
                 try replaceInterests(db, appID: appID, seq: seq, interests)
             }
-            return (id, existing == nil)
+            return RegisteredDevice(id: id, created: existing == nil, keyIssued: keyIssued)
         }
     }
 
@@ -87,6 +97,24 @@ extension SQLiteStore {
             ) { $0.text(0) }
             return device.1
         }
+    }
+
+    public func deviceID(appID: String, keyHash: String) throws -> String? {
+        try locked { db in
+            try db.query("SELECT id FROM devices WHERE key_hash = ? AND app_id = ?", [.text(keyHash), .text(appID)]) { $0.text(0) }.first
+        }
+    }
+
+    public func deviceKeyState(appID: String, id: String) throws -> DeviceKeyState {
+        try locked { db in
+            guard let keyed = try db.query("SELECT key_hash IS NOT NULL FROM devices WHERE app_id = ? AND id = ?", [.text(appID), .text(id)], { $0.int(0) }).first
+            else { return .missing }
+            return keyed != 0 ? .keyed : .keyless
+        }
+    }
+
+    public func keylessDeviceCount(appID: String) throws -> Int {
+        try locked { db in try db.scalar("SELECT count(*) FROM devices WHERE app_id = ? AND key_hash IS NULL", [.text(appID)]) ?? 0 }
     }
 
     public func setInterests(appID: String, deviceID: String, _ interests: [String], now: Double) throws -> Bool {

@@ -73,34 +73,68 @@ extension SQLiteStore {
                     tally.unknownPublishes += 1
                     continue
                 }
-                // Only a device the publish was sent to can report on it: a leaked client key
-                // or a made-up device id cannot inflate the statistics.
-                let targeted = try db.scalar(
+                // Only a device the publish was sent to, and that APNs accepted, can report on
+                // it: a leaked client key or a made-up device id cannot inflate the statistics.
+                let state = try db.query(
                     """
-                    SELECT 1 FROM devices v JOIN deliveries d ON d.publish_id = ? AND d.token = v.token
+                    SELECT d.state FROM devices v JOIN deliveries d ON d.publish_id = ? AND d.device_seq = v.seq
                     WHERE v.app_id = ? AND v.id = ?
-                    """, [.text(event.publishID), .text(appID), .text(event.deviceID)])
-                guard targeted != nil else {
+                    """, [.text(event.publishID), .text(appID), .text(event.deviceID)], { DeliveryState(rawValue: $0.int(0)) }
+                ).first
+                guard let state else {
                     tally.notTargeted += 1
                     continue
                 }
+                // A device can hear of a push before the gateway hears APNs' 200: such a
+                // receipt is kept, uncounted, and counted when the delivery is marked sent.
+                let counted: Bool
+                switch state {
+                case .sent: counted = true
+                case .pending, .inFlight: counted = false
+                case .failed, .invalidated, .cancelled, .none:
+                    tally.notSent += 1
+                    continue
+                }
                 let inserted = try db.run(
-                    "INSERT OR IGNORE INTO events (publish_id, device_id, event, action_id, at) VALUES (?, ?, ?, ?, ?)",
+                    "INSERT OR IGNORE INTO events (publish_id, device_id, event, action_id, at, counted) VALUES (?, ?, ?, ?, ?, ?)",
                     [
                         .text(event.publishID), .text(event.deviceID), .text(event.kind.rawValue), .text(event.actionID ?? ""),
-                        .double(event.at),
+                        .double(event.at), .int(counted ? 1 : 0),
                     ])
                 guard inserted > 0 else {
                     tally.duplicates += 1
                     continue
                 }
+                guard counted else {
+                    tally.pending += 1
+                    continue
+                }
                 tally.accepted += 1
-                if event.kind == .delivered || event.kind == .opened {
-                    let column = event.kind == .delivered ? "delivered" : "opened"
+                if let column = event.kind.statisticsColumn {
                     try db.run("UPDATE publishes SET \(column) = \(column) + 1 WHERE id = ?", [.text(event.publishID)])
                 }
             }
             return tally
+        }
+    }
+
+    /// Counts the receipts that arrived while these deliveries (now sent) were in flight.
+    static func countHeldEvents(_ db: Connection, sent seqs: [Int]) throws {
+        guard !seqs.isEmpty, try db.scalar("SELECT 1 FROM events WHERE counted = 0 LIMIT 1") != nil else { return }
+        let held = try db.queryOnce(
+            """
+            SELECT e.publish_id, e.device_id, e.event, e.action_id FROM deliveries d JOIN devices v ON v.seq = d.device_seq
+            JOIN events e ON e.publish_id = d.publish_id AND e.device_id = v.id AND e.counted = 0
+            WHERE d.seq IN (\(Connection.placeholders(seqs.count)))
+            """, seqs.map { .int($0) }
+        ) { ($0.text(0), $0.text(1), $0.text(2), $0.text(3)) }
+        for (publishID, deviceID, event, actionID) in held {
+            try db.run(
+                "UPDATE events SET counted = 1 WHERE publish_id = ? AND device_id = ? AND event = ? AND action_id = ?",
+                [.text(publishID), .text(deviceID), .text(event), .text(actionID)])
+            if let column = DeviceEvent.Kind(rawValue: event)?.statisticsColumn {
+                try db.run("UPDATE publishes SET \(column) = \(column) + 1 WHERE id = ?", [.text(publishID)])
+            }
         }
     }
 

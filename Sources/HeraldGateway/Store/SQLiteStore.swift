@@ -78,10 +78,13 @@ public final class SQLiteStore: GatewayStore, @unchecked Sendable {
     public func createApp(_ app: AppRecord) throws {
         try write { db in
             try db.run(
-                "INSERT INTO apps (id, name, bundle_id, server_key_hash, client_key_hash, rate_limit, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                """
+                INSERT INTO apps (id, name, bundle_id, server_key_hash, client_key_hash, user_token_secret, legacy_device_access, rate_limit,
+                created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """,
                 [
                     .text(app.id), .text(app.name), .text(app.bundleID), .text(app.serverKeyHash), .text(app.clientKeyHash),
-                    .optional(app.rateLimit), .double(app.createdAt),
+                    .optional(app.userTokenSecret), .int(app.legacyDeviceAccess ? 1 : 0), .optional(app.rateLimit), .double(app.createdAt),
                 ])
             for credentials in app.credentials { try Self.saveCredentials(db, appID: app.id, credentials) }
         }
@@ -95,12 +98,21 @@ public final class SQLiteStore: GatewayStore, @unchecked Sendable {
         try locked { db in try Self.loadApps(db, where: "ORDER BY created_at, id", []) }
     }
 
-    public func updateKeyHashes(appID: String, server: String?, client: String?) throws -> Bool {
+    public func updateKeys(appID: String, server: String?, client: String?, userTokenSecret: String?) throws -> Bool {
         try write { db in
             let changed = try db.run(
-                "UPDATE apps SET server_key_hash = coalesce(?, server_key_hash), client_key_hash = coalesce(?, client_key_hash) WHERE id = ?",
-                [.optional(server), .optional(client), .text(appID)])
+                """
+                UPDATE apps SET server_key_hash = coalesce(?, server_key_hash), client_key_hash = coalesce(?, client_key_hash),
+                user_token_secret = coalesce(?, user_token_secret) WHERE id = ?
+                """,
+                [.optional(server), .optional(client), .optional(userTokenSecret), .text(appID)])
             return changed > 0
+        }
+    }
+
+    public func setLegacyDeviceAccess(appID: String, _ enabled: Bool) throws -> Bool {
+        try write { db in
+            try db.run("UPDATE apps SET legacy_device_access = ? WHERE id = ?", [.int(enabled ? 1 : 0), .text(appID)]) > 0
         }
     }
 
@@ -128,11 +140,15 @@ public final class SQLiteStore: GatewayStore, @unchecked Sendable {
 
     private static func loadApps(_ db: Connection, where clause: String, _ values: [SQLValue]) throws -> [AppRecord] {
         var apps = try db.query(
-            "SELECT id, name, bundle_id, server_key_hash, client_key_hash, rate_limit, created_at FROM apps \(clause)", values
+            """
+            SELECT id, name, bundle_id, server_key_hash, client_key_hash, rate_limit, created_at, user_token_secret, legacy_device_access
+            FROM apps \(clause)
+            """, values
         ) { row in
             AppRecord(
                 id: row.text(0), name: row.text(1), bundleID: row.text(2), serverKeyHash: row.text(3), clientKeyHash: row.text(4),
-                rateLimit: row.optionalDouble(5), createdAt: row.double(6))
+                userTokenSecret: row.optionalText(7), legacyDeviceAccess: row.int(8) != 0, rateLimit: row.optionalDouble(5),
+                createdAt: row.double(6))
         }
         for index in apps.indices {
             apps[index].credentials = try db.query(

@@ -67,6 +67,18 @@ enum Schema {
         ALTER TABLE publishes ADD COLUMN pruned INTEGER NOT NULL DEFAULT 0;
         CREATE INDEX publishes_prunable ON publishes(updated_at) WHERE status IN ('done', 'cancelled') AND pruned = 0;
         """,
+        // 3: trust. Device keys (hashed; a device registered before has none), the app's
+        // user-token secret, the grace period for keyless devices (on for the apps that
+        // exist at the upgrade, off for new ones), and receipts held until APNs accepts.
+        """
+        ALTER TABLE apps ADD COLUMN user_token_secret TEXT;
+        ALTER TABLE apps ADD COLUMN legacy_device_access INTEGER NOT NULL DEFAULT 0;
+        UPDATE apps SET legacy_device_access = 1;
+        ALTER TABLE devices ADD COLUMN key_hash TEXT;
+        CREATE UNIQUE INDEX devices_key ON devices(key_hash) WHERE key_hash IS NOT NULL;
+        ALTER TABLE events ADD COLUMN counted INTEGER NOT NULL DEFAULT 1;
+        CREATE INDEX events_uncounted ON events(publish_id, device_id) WHERE counted = 0;
+        """,
     ]
 
     /// Brings the database at `connection` up to the latest migration.

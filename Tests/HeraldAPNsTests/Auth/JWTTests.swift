@@ -1,6 +1,7 @@
 import Foundation
 import HeraldAPNs
 import HeraldCore
+import HeraldTestSupport
 import Testing
 
 @Suite("ES256 provider tokens")

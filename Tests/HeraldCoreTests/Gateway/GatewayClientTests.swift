@@ -14,15 +14,15 @@ struct GatewayClientTests {
             transport: transport, stateDirectory: state)
     }
 
-    @Test("register sends the token as hex with the client key, and keeps the device id")
+    @Test("register sends the token as hex with the client key, and keeps the device id and key (mode 0600)")
     func register() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("herald-gc-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        transport.answer(201, #"{"deviceId":"dev_1"}"#)
+        transport.answer(201, #"{"deviceId":"dev_1","deviceKey":"hdk_one"}"#)
         let gateway = client(state: folder)
-        let id = try await gateway.register(
-            token: DeviceToken(data: Data([0xAB, 0x01, 0xFF, 0x00, 1, 2, 3, 4])), environment: .sandbox, interests: ["news"])
+        let token = DeviceToken(data: Data([0xAB, 0x01, 0xFF, 0x00, 1, 2, 3, 4]))
+        let id = try await gateway.register(token: token, environment: .sandbox, interests: ["news"])
         #expect(id == "dev_1")
         let request = transport.sent[0]
         #expect(request.method == "POST")
@@ -30,29 +30,59 @@ struct GatewayClientTests {
         #expect(request.headers["Authorization"] == "Bearer hck_key")
         #expect(
             try transport.body(0) == ["token": "ab01ff0001020304", "platform": "apns", "environment": "sandbox", "interests": ["news"]])
-        // Another launch (or the extension) reads the id back.
-        #expect(client(state: folder).deviceID == "dev_1")
+        let file = folder.appendingPathComponent("herald-gateway-device.json")
+        let mode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+        // Another launch (or the extension) reads the id and key back, presents the key when
+        // it registers again, and keeps it when the gateway issues no new one.
+        let again = client(state: folder)
+        #expect(again.deviceID == "dev_1")
+        #expect(again.state?.deviceKey == "hdk_one")
+        transport.answer(200, #"{"deviceId":"dev_1"}"#)
+        try await again.register(token: token, environment: .sandbox)
+        #expect(try transport.body(1)["deviceKey"] == "hdk_one")
+        #expect(client(state: folder).state?.deviceKey == "hdk_one")
     }
 
-    @Test("interests, login and logout go to the device; before registration they fail clearly")
+    @Test("interests, login (with the user token) and logout go to the device with its own key; before registration they fail clearly")
     func userAndInterests() async throws {
         let gateway = client()
-        await #expect(throws: GatewayClientError.self) { try await gateway.login(userID: "alice") }
-        transport.answer(200, #"{"deviceId":"dev_9"}"#)
+        await #expect(throws: GatewayClientError.self) { try await gateway.login(userID: "alice", userToken: "jwt") }
+        transport.answer(200, #"{"deviceId":"dev_9","deviceKey":"hdk_nine"}"#)
         try await gateway.register(token: DeviceToken(data: Data(repeating: 7, count: 32)), environment: .production)
         transport.answer(200)
         transport.answer(200)
         transport.answer(200)
         try await gateway.setInterests(["a", "b"])
-        try await gateway.login(userID: "alice")
+        try await gateway.login(userID: "alice", userToken: "jwt.for.alice")
         try await gateway.logout()
         #expect(
             transport.sent.map(\.url.path) == [
                 "/v1/apps/app_1/devices", "/v1/apps/app_1/devices/dev_9/interests", "/v1/apps/app_1/devices/dev_9/user",
                 "/v1/apps/app_1/devices/dev_9/user",
             ])
-        #expect(try transport.body(2) == ["userId": "alice"])
+        #expect(transport.sent.dropFirst().allSatisfy { $0.headers["Authorization"] == "Bearer hdk_nine" })
+        #expect(try transport.body(2) == ["userId": "alice", "userToken": "jwt.for.alice"])
         #expect(try transport.body(3) == ["userId": nil])
+    }
+
+    @Test("a key the gateway no longer knows: the client registers again with its token and retries once")
+    func registersAgain() async throws {
+        let gateway = client()
+        transport.answer(201, #"{"deviceId":"dev_5","deviceKey":"hdk_old"}"#)
+        try await gateway.register(token: DeviceToken(data: Data(repeating: 5, count: 32)), environment: .sandbox)
+        transport.answer(401, #"{"error":{"code":"unauthorized","message":"not a key of app app_1"}}"#)
+        transport.answer(200, #"{"deviceId":"dev_5","deviceKey":"hdk_new"}"#)
+        transport.answer(200)
+        try await gateway.setInterests(["x"])
+        #expect(transport.sent.map(\.url.path).suffix(3) == ["/v1/apps/app_1/devices/dev_5/interests", "/v1/apps/app_1/devices", "/v1/apps/app_1/devices/dev_5/interests"])
+        #expect(transport.sent[2].headers["Authorization"] == "Bearer hck_key")
+        #expect(try transport.body(2)["token"] == .string(String(repeating: "05", count: 32)))
+        #expect(transport.sent[3].headers["Authorization"] == "Bearer hdk_new")
+        // A refused user token is the backend's problem: no registration, the error comes back.
+        transport.answer(401, #"{"error":{"code":"invalid_user_token","message":"userToken: expired"}}"#)
+        await #expect(throws: GatewayClientError.self) { try await gateway.login(userID: "alice", userToken: "old") }
+        #expect(transport.sent.count == 5)
     }
 
     @Test("errors carry the gateway's code and message, and say whether a retry may help")
@@ -84,7 +114,7 @@ struct GatewayClientTests {
     @Test("receipts become events of Herald publishes; others are acknowledged without sending")
     func receipts() async throws {
         let gateway = client()
-        transport.answer(201, #"{"deviceId":"dev_2"}"#)
+        transport.answer(201, #"{"deviceId":"dev_2","deviceKey":"hdk_two"}"#)
         try await gateway.register(token: DeviceToken(data: Data(repeating: 1, count: 32)), environment: .production)
         transport.answer(202, #"{"accepted":3,"duplicates":0,"unknownPublishes":0,"notTargeted":0}"#)
         let delivery = await withCheckedContinuation { continuation in
@@ -96,6 +126,7 @@ struct GatewayClientTests {
         }
         #expect(delivery == .accepted)
         #expect(transport.sent.count == 2)
+        #expect(transport.sent[1].headers["Authorization"] == "Bearer hdk_two")
         let events = try transport.body(1)["events"]?.arrayValue ?? []
         #expect(
             events == [
@@ -117,7 +148,7 @@ struct GatewayClientTests {
             gateway.send([Self.receipt(.opened, "pub_1")]) { continuation.resume(returning: $0) }
         }
         #expect(unregistered == .failed("not registered with the gateway yet"))
-        transport.answer(201, #"{"deviceId":"dev_3"}"#)
+        transport.answer(201, #"{"deviceId":"dev_3","deviceKey":"hdk_three"}"#)
         try await gateway.register(token: DeviceToken(data: Data(repeating: 2, count: 32)), environment: .production)
         transport.fail()
         transport.answer(503)

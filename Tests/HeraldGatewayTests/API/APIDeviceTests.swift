@@ -11,16 +11,21 @@ struct APIDeviceTests {
         let token = StoreFixture.token(7).uppercased()
         let body: JSONValue = [
             "token": .string(token), "platform": "apns", "environment": "sandbox", "interests": ["news", "sport"], "userId": "alice",
-            "metadata": ["appVersion": "2.1"],
+            "userToken": .string(h.userToken("alice")), "metadata": ["appVersion": "2.1"],
         ]
         let first = h.send("POST", h.devices, key: h.clientKey, json: body)
         #expect(first.status == 201)
         let id = try #require(first.json?["deviceId"]?.stringValue)
         #expect(id.hasPrefix("dev_"))
-        let second = h.send("POST", h.devices, key: h.clientKey, json: ["token": .string(token.lowercased()), "environment": "production"])
+        let key = try #require(first.json?["deviceKey"]?.stringValue)
+        #expect(key.hasPrefix("hdk_") && key.count == 68)
+        // Presenting its key, the device keeps it: no new key in the answer.
+        let second = h.send(
+            "POST", h.devices, key: h.clientKey,
+            json: ["token": .string(token.lowercased()), "environment": "production", "deviceKey": .string(key)])
         #expect(second.status == 200)
-        #expect(second.json?["deviceId"]?.stringValue == id)
-        let device = h.send("GET", h.devices + "/" + id, key: h.serverKey).json
+        #expect(second.json == ["deviceId": .string(id)])
+        let device = h.send("GET", h.devices + "/" + id, key: key).json
         #expect(device?["token"]?.stringValue == token.lowercased())
         #expect(device?["environment"] == "production")
         #expect(device?["interests"] == ["news", "sport"])
@@ -31,20 +36,23 @@ struct APIDeviceTests {
     @Test("interests, user (login and logout) and delete")
     func updates() throws {
         let h = try APIHarness()
-        let id = try #require(h.register(1).json?["deviceId"]?.stringValue)
+        let (id, key) = h.registered(1)
         let path = h.devices + "/" + id
-        let interests = h.send("PUT", path + "/interests", key: h.clientKey, json: ["interests": ["b", "a", "b"]])
+        let interests = h.send("PUT", path + "/interests", key: key, json: ["interests": ["b", "a", "b"]])
         #expect(interests.status == 200)
         #expect(interests.json?["interests"] == ["a", "b"])
-        #expect(h.send("PUT", path + "/user", key: h.clientKey, json: ["userId": "bob"]).json?["userId"] == "bob")
+        let login = h.send("PUT", path + "/user", key: key, json: ["userId": "bob", "userToken": .string(h.userToken("bob"))])
+        #expect(login.json?["userId"] == "bob")
         #expect(h.send("GET", path, key: h.serverKey).json?["userId"] == "bob")
-        #expect(h.send("PUT", path + "/user", key: h.clientKey, json: ["userId": nil]).status == 200)
+        #expect(h.send("PUT", path + "/user", key: key, json: ["userId": nil]).status == 200)
         #expect(h.send("GET", path, key: h.serverKey).json?["userId"] == .null)
-        #expect(h.send("DELETE", path, key: h.clientKey).status == 204)
-        let gone = h.send("PUT", path + "/interests", key: h.clientKey, json: ["interests": []])
+        #expect(h.send("DELETE", path, key: key).status == 204)
+        // Its key went with it; the server key learns that the device is gone.
+        #expect(h.send("PUT", path + "/interests", key: key, json: ["interests": []]).status == 401)
+        let gone = h.send("PUT", path + "/interests", key: h.serverKey, json: ["interests": []])
         #expect(gone.status == 404)
         #expect(gone.errorMessage.contains("no device \(id)"))
-        #expect(h.send("DELETE", path, key: h.clientKey).status == 404)
+        #expect(h.send("DELETE", path, key: h.serverKey).status == 404)
     }
 
     @Test("a user's 101st device is refused with 409")
@@ -105,12 +113,12 @@ struct APIDeviceTests {
     @Test("interest and user updates are validated too")
     func updateValidation() throws {
         let h = try APIHarness()
-        let id = try #require(h.register(1).json?["deviceId"]?.stringValue)
+        let (id, key) = h.registered(1)
         let path = h.devices + "/" + id
-        #expect(h.send("PUT", path + "/interests", key: h.clientKey, json: [:]).errorMessage == "interests: is required")
-        #expect(h.send("PUT", path + "/interests", key: h.clientKey, json: ["interests": ["a b"]]).errorMessage.hasPrefix("interests[0]"))
-        #expect(h.send("PUT", path + "/user", key: h.clientKey, json: [:]).errorMessage.hasPrefix("userId: is required"))
-        #expect(h.send("PUT", path + "/user", key: h.clientKey, json: ["userId": ""]).errorMessage == "userId: must not be empty")
-        #expect(h.send("PUT", path + "/user", key: h.clientKey, json: ["userId": "a", "x": 1]).errorMessage.hasPrefix("x: unknown field"))
+        #expect(h.send("PUT", path + "/interests", key: key, json: [:]).errorMessage == "interests: is required")
+        #expect(h.send("PUT", path + "/interests", key: key, json: ["interests": ["a b"]]).errorMessage.hasPrefix("interests[0]"))
+        #expect(h.send("PUT", path + "/user", key: key, json: [:]).errorMessage.hasPrefix("userId: is required"))
+        #expect(h.send("PUT", path + "/user", key: key, json: ["userId": ""]).errorMessage == "userId: must not be empty")
+        #expect(h.send("PUT", path + "/user", key: key, json: ["userId": "a", "x": 1]).errorMessage.hasPrefix("x: unknown field"))
     }
 }

@@ -133,9 +133,10 @@ struct APIPublishTests {
     @Test("events: 202 with what was new; duplicates, unknown publishes and untargeted devices are reported, not errors")
     func events() throws {
         let h = try APIHarness()
-        let device = try #require(h.register(1, user: "u").json?["deviceId"]?.stringValue)
+        let (device, deviceKey) = h.registered(1, user: "u")
         let id = try #require(h.publish(["users": ["u"], "notification": ["title": "x"]]).json?["publishId"]?.stringValue)
         try h.fixture.fanOutAll(now: h.clock.now)
+        try h.fixture.deliverAll(now: h.clock.now)
         let path = "/v1/apps/\(h.appID)/events"
         let events: JSONValue = [
             "events": [
@@ -143,14 +144,19 @@ struct APIPublishTests {
                 ["publishId": .string(id), "deviceId": .string(device), "event": "opened", "at": 1_800_000_001.5],
                 ["publishId": .string(id), "deviceId": .string(device), "event": "action", "actionId": "like", "at": 1_800_000_002],
                 ["publishId": "pub_unknown", "deviceId": .string(device), "event": "opened", "at": 1_800_000_002],
-                ["publishId": .string(id), "deviceId": "dev_someone_else", "event": "opened", "at": 1_800_000_002],
             ]
         ]
-        let first = h.send("POST", path, key: h.clientKey, json: events)
+        let first = h.send("POST", path, key: deviceKey, json: events)
         #expect(first.status == 202)
-        #expect(first.json == ["accepted": 3, "duplicates": 0, "unknownPublishes": 1, "notTargeted": 1])
-        let again = h.send("POST", path, key: h.clientKey, json: events)
-        #expect(again.json == ["accepted": 0, "duplicates": 3, "unknownPublishes": 1, "notTargeted": 1])
+        #expect(first.json == ["accepted": 3, "duplicates": 0, "pending": 0, "unknownPublishes": 1, "notTargeted": 0, "notSent": 0])
+        let again = h.send("POST", path, key: deviceKey, json: events)
+        #expect(again.json == ["accepted": 0, "duplicates": 3, "pending": 0, "unknownPublishes": 1, "notTargeted": 0, "notSent": 0])
+        // The server key may report for any device; a device the publish did not target is not counted.
+        let other = h.registered(2, interests: ["other"]).id
+        let outsider = h.send(
+            "POST", path, key: h.serverKey,
+            json: ["events": [["publishId": .string(id), "deviceId": .string(other), "event": "opened", "at": 1_800_000_002]]])
+        #expect(outsider.json?["notTargeted"] == 1)
         let status = h.send("GET", h.publishes + "/" + id, key: h.serverKey).json
         #expect(status?["delivered"] == 1)
         #expect(status?["opened"] == 1)
@@ -181,7 +187,7 @@ struct APIPublishTests {
         ] as [(JSONValue, String)])
     func eventValidation(body: JSONValue, message: String) throws {
         let h = try APIHarness()
-        let response = h.send("POST", "/v1/apps/\(h.appID)/events", key: h.clientKey, json: body)
+        let response = h.send("POST", "/v1/apps/\(h.appID)/events", key: h.serverKey, json: body)
         #expect(response.status == 400)
         #expect(response.errorMessage.hasPrefix(message), "\(response.errorMessage)")
     }

@@ -15,7 +15,7 @@ struct RetentionTests {
     func event(_ h: EngineHarness, publish: String, device n: Int, _ kind: String) throws -> JSONValue? {
         let device = try #require(try h.device(token: n))
         let body: JSONValue = ["events": [["publishId": .string(publish), "deviceId": .string(device.id), "event": .string(kind), "at": 1]]]
-        return h.api.send("POST", "/v1/apps/\(h.api.appID)/events", key: h.api.clientKey, json: body).json
+        return h.api.send("POST", "/v1/apps/\(h.api.appID)/events", key: h.api.serverKey, json: body).json
     }
 
     @Test("deliveries and receipts go after the retention, in batches; the statistics stay; a late receipt is not counted")

@@ -19,7 +19,7 @@ struct GatewayClientIntegrationTests {
         let token = DeviceToken(data: Data(repeating: 0x5A, count: 32))
         let deviceID = try await client.register(token: token, environment: .production, interests: ["news"])
         #expect(try await client.register(token: token, environment: .production) == deviceID)
-        try await client.login(userID: "alice")
+        try await client.login(userID: "alice", userToken: try gateway.userToken("alice"))
         let published = try await gateway.call(
             "POST", "/v1/apps/\(gateway.appID)/publishes", key: gateway.serverKey,
             ["users": ["alice"], "notification": ["title": "For Alice"]])

@@ -18,7 +18,7 @@ struct SQLiteStoreDeviceTests {
         #expect(app.bundleID == "com.example.test")
         #expect(app.credentials(for: .sandbox) == credentials)
         #expect(app.credentials(for: .production) == nil)
-        #expect(try fixture.store.updateKeyHashes(appID: fixture.appID, server: "abc", client: nil))
+        #expect(try fixture.store.updateKeys(appID: fixture.appID, server: "abc", client: nil, userTokenSecret: nil))
         let updated = try #require(try fixture.store.app(id: fixture.appID))
         #expect(updated.serverKeyHash == "abc")
         #expect(updated.clientKeyHash == SHA256.hex("client"))

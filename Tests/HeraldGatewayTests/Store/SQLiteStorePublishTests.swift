@@ -158,6 +158,7 @@ struct SQLiteStorePublishTests {
         let outsider = try fixture.register(1, from: 10, interests: ["other"])[0]
         let id = try fixture.publish(.interests(["news"]))
         try fixture.fanOutAll()
+        try fixture.deliverAll()
         let (d1, d2) = (devices[0], devices[1])
         let events = [
             DeviceEvent(publishID: id, deviceID: d1, kind: .delivered, at: 1),
@@ -179,6 +180,35 @@ struct SQLiteStorePublishTests {
         let counts = try #require(try fixture.store.publish(appID: fixture.appID, id: id)).counts
         #expect(counts.delivered == 2)
         #expect(counts.opened == 1)
+    }
+
+    @Test("a receipt counts only once APNs accepted the delivery: in flight it waits, refused it is notSent")
+    func receiptsFollowAPNs() throws {
+        let fixture = try StoreFixture()
+        let devices = try fixture.register(3)
+        let id = try fixture.publish(.interests(["news"]))
+        try fixture.fanOutAll()
+        let jobs = try fixture.store.claimDeliveries(appID: fixture.appID, now: 1_000, limit: 10)
+        func job(_ device: String) throws -> DeliveryJob { try #require(jobs.first { $0.deviceID == device }) }
+        // All three devices report before the gateway has heard from APNs.
+        let early = try fixture.store.recordEvents(
+            appID: fixture.appID, devices.map { DeviceEvent(publishID: id, deviceID: $0, kind: .delivered, at: 1) })
+        #expect(early.pending == 3 && early.accepted == 0)
+        #expect(try fixture.store.publish(appID: fixture.appID, id: id)?.counts.delivered == 0)
+        try fixture.store.completeDeliveries(
+            [
+                DeliveryResult(seq: try job(devices[0]).seq, outcome: .sent(apnsID: nil)),
+                DeliveryResult(seq: try job(devices[1]).seq, outcome: .invalidated(reason: "Unregistered", timestamp: nil)),
+                DeliveryResult(seq: try job(devices[2]).seq, outcome: .failed(reason: "BadTopic")),
+            ], now: 1_001)
+        let counts = try #require(try fixture.store.publish(appID: fixture.appID, id: id)).counts
+        #expect(counts.sent == 1 && counts.delivered == 1)
+        // Reported again, or for the first time after the refusal: nothing changes.
+        let late = try fixture.store.recordEvents(
+            appID: fixture.appID, devices.map { DeviceEvent(publishID: id, deviceID: $0, kind: .opened, at: 2) })
+        #expect(late.accepted == 1 && late.notSent == 2)
+        let final = try #require(try fixture.store.publish(appID: fixture.appID, id: id)).counts
+        #expect(final.delivered == 1 && final.opened == 1)
     }
 
     @Test("a publish to nobody is done at once")

@@ -1,4 +1,5 @@
 import Foundation
+import HeraldAuth
 import HeraldCore
 @testable import HeraldGateway
 
@@ -9,6 +10,7 @@ final class APIHarness: @unchecked Sendable {
     let serverKey = "hsk_" + String(repeating: "a", count: 64)
     let clientKey = "hck_" + String(repeating: "b", count: 64)
     let otherServerKey = "hsk_" + String(repeating: "c", count: 64)
+    let userTokenSecret = "hus_" + String(repeating: "d", count: 64)
     var appID: String { fixture.appID }
     let clock = Clock()
     let published = Counter()
@@ -31,7 +33,8 @@ final class APIHarness: @unchecked Sendable {
 
     init(maxBodyBytes: Int = 1 << 20, apiRateLimit: Double? = nil) throws {
         fixture = try StoreFixture()
-        _ = try fixture.store.updateKeyHashes(appID: fixture.appID, server: APIKey.hash(serverKey), client: APIKey.hash(clientKey))
+        _ = try fixture.store.updateKeys(
+            appID: fixture.appID, server: APIKey.hash(serverKey), client: APIKey.hash(clientKey), userTokenSecret: userTokenSecret)
         try fixture.store.createApp(
             AppRecord(
                 id: "app_other", name: "Other", bundleID: "com.example.other", serverKeyHash: APIKey.hash(otherServerKey),
@@ -56,12 +59,27 @@ final class APIHarness: @unchecked Sendable {
     var devices: String { "/v1/apps/\(appID)/devices" }
     var publishes: String { "/v1/apps/\(appID)/publishes" }
 
+    /// Registers device `n` with the client key (and a user token for `user`).
     func register(_ n: Int, interests: [String] = ["news"], user: String? = nil) -> HTTPResponse {
         var body: [String: JSONValue] = [
             "token": .string(StoreFixture.token(n)), "environment": "production", "interests": .array(interests.map(JSONValue.string)),
         ]
-        if let user { body["userId"] = .string(user) }
+        if let user {
+            body["userId"] = .string(user)
+            body["userToken"] = .string(userToken(user))
+        }
         return send("POST", devices, key: clientKey, json: .object(body))
+    }
+
+    /// A valid user token for `user`, signed with the app's secret at the harness clock.
+    func userToken(_ user: String, lifetime: Double = 3600) -> String {
+        (try? UserTokenSigner(appID: appID, secret: userTokenSecret).token(userID: user, now: clock.now, lifetime: lifetime)) ?? ""
+    }
+
+    /// Registers device `n` and returns its id and device key.
+    func registered(_ n: Int, interests: [String] = ["news"], user: String? = nil) -> (id: String, key: String) {
+        let answer = register(n, interests: interests, user: user).json
+        return (answer?["deviceId"]?.stringValue ?? "", answer?["deviceKey"]?.stringValue ?? "")
     }
 
     func publish(_ body: JSONValue) -> HTTPResponse { send("POST", publishes, key: serverKey, json: body) }

@@ -26,13 +26,17 @@ final class FlakyStore: GatewayStore, @unchecked Sendable {
     func createApp(_ app: AppRecord) throws { try base.createApp(app) }
     func app(id: String) throws -> AppRecord? { try base.app(id: id) }
     func apps() throws -> [AppRecord] { try base.apps() }
-    func updateKeyHashes(appID: String, server: String?, client: String?) throws -> Bool {
-        try base.updateKeyHashes(appID: appID, server: server, client: client)
+    func updateKeys(appID: String, server: String?, client: String?, userTokenSecret: String?) throws -> Bool {
+        try base.updateKeys(appID: appID, server: server, client: client, userTokenSecret: userTokenSecret)
     }
+    func setLegacyDeviceAccess(appID: String, _ enabled: Bool) throws -> Bool { try base.setLegacyDeviceAccess(appID: appID, enabled) }
     func setCredentials(appID: String, _ credentials: APNsCredentials) throws -> Bool { try base.setCredentials(appID: appID, credentials) }
-    func registerDevice(appID: String, _ registration: DeviceRegistration, now: Double) throws -> (id: String, created: Bool) {
+    func registerDevice(appID: String, _ registration: DeviceRegistration, now: Double) throws -> RegisteredDevice {
         try base.registerDevice(appID: appID, registration, now: now)
     }
+    func deviceID(appID: String, keyHash: String) throws -> String? { try base.deviceID(appID: appID, keyHash: keyHash) }
+    func deviceKeyState(appID: String, id: String) throws -> DeviceKeyState { try base.deviceKeyState(appID: appID, id: id) }
+    func keylessDeviceCount(appID: String) throws -> Int { try base.keylessDeviceCount(appID: appID) }
     func device(appID: String, id: String) throws -> DeviceRecord? { try base.device(appID: appID, id: id) }
     func setInterests(appID: String, deviceID: String, _ interests: [String], now: Double) throws -> Bool {
         try base.setInterests(appID: appID, deviceID: deviceID, interests, now: now)

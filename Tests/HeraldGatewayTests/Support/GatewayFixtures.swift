@@ -58,6 +58,14 @@ final class StoreFixture: @unchecked Sendable {
         ).id
     }
 
+    /// Claims every due delivery and records `outcome` for each (APNs' answer), returning the jobs.
+    @discardableResult
+    func deliverAll(_ outcome: DeliveryResult.Outcome = .sent(apnsID: nil), now: Double = 1_000) throws -> [DeliveryJob] {
+        let jobs = try store.claimDeliveries(appID: appID, now: now, limit: 100_000)
+        try store.completeDeliveries(jobs.map { DeliveryResult(seq: $0.seq, outcome: outcome) }, now: now)
+        return jobs
+    }
+
     /// Fans out everything pending, in steps of `batch`.
     func fanOutAll(batch: Int = 1000, now: Double = 1_000) throws {
         while try store.fanOutStep(limit: batch, now: now) != nil {}

@@ -1,4 +1,5 @@
 import Foundation
+import HeraldAuth
 import HeraldCore
 @testable import HeraldGateway
 
@@ -12,6 +13,7 @@ final class GatewayServiceFixture {
     let appID: String
     let serverKey: String
     let clientKey: String
+    let userTokenSecret: String
 
     init(http: HTTPServer.Configuration = HTTPServer.Configuration()) throws {
         service = try GatewayService(
@@ -25,6 +27,12 @@ final class GatewayServiceFixture {
         appID = created.appID
         serverKey = created.serverKey.secret
         clientKey = created.clientKey.secret
+        userTokenSecret = created.userTokenSecret
+    }
+
+    /// A user token for `user`, as the app's backend would sign it now.
+    func userToken(_ user: String) throws -> String {
+        try UserTokenSigner(appID: appID, secret: userTokenSecret).token(userID: user, now: Date().timeIntervalSince1970)
     }
 
     var port: UInt16 { service.port }

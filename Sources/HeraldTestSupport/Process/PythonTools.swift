@@ -1,14 +1,18 @@
 import Foundation
-import HeraldTestSupport
 
-/// Runs Python scripts with PyPI packages from .build/pyvenv (made by scripts/pyenv.sh).
+/// Runs Python scripts with PyPI packages from .build/pyvenv (made by scripts/pyenv.sh):
+/// independent implementations (PyJWT, cryptography) that tests check Herald against.
 ///
 /// When the virtualenv cannot be made (no PyPI), `run` throws an error that says so;
 /// the cross-check then fails with that message rather than passing without checking.
-enum PythonTools {
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
+public enum PythonTools {
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
     }
+
+    /// The repository this file is in (tests run from a checkout).
+    static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
 
     /// Makes the virtualenv once per test process; the error, if any, is kept.
     private static let setUp: Result<String, Failure> = {
@@ -25,7 +29,7 @@ enum PythonTools {
     }()
 
     /// Runs `script` (Python source) with `arguments`; returns its standard output.
-    static func run(_ script: String, _ arguments: [String]) throws -> String {
+    public static func run(_ script: String, _ arguments: [String]) throws -> String {
         let python = try setUp.get()
         let result = shell([python, "-c", script] + arguments)
         guard result.status == 0 else {
@@ -34,7 +38,7 @@ enum PythonTools {
         return result.out
     }
 
-    static func shell(_ command: [String]) -> (status: Int32, out: String, err: String) {
+    public static func shell(_ command: [String]) -> (status: Int32, out: String, err: String) {
         do {
             let output = try ChildProcess.run(command[0], Array(command.dropFirst()))
             return (output.status, output.out, output.err)

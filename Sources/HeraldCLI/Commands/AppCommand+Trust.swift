@@ -1,0 +1,46 @@
+import Foundation
+import HeraldAuth
+import HeraldCore
+import HeraldGateway
+
+extension AppCommand {
+    /// `herald app user-token`: a user token as the app's backend would sign it, for trying
+    /// `PUT …/devices/{id}/user` and `herald device --user` by hand.
+    static func userToken(_ arguments: Arguments, data: URL, terminal: Terminal) throws -> Int32 {
+        let appID = try required(arguments, "app")
+        let user = try required(arguments, "user")
+        var lifetime = UserToken.maxLifetime
+        if let text = arguments.value("lifetime") {
+            guard let value = Double(text), value >= 1, value <= UserToken.maxLifetime else {
+                throw ValidationError("--lifetime", "\"\(text)\" is not 1 to \(Int(UserToken.maxLifetime)) seconds")
+            }
+            lifetime = value
+        }
+        guard let app = try SQLiteStore(directory: data).app(id: appID) else {
+            throw StoreError(.notFound, "no app \(appID); 'herald app list' shows the apps")
+        }
+        guard let secret = app.userTokenSecret else {
+            throw ValidationError(
+                "--app", "app \(appID) has no user-token secret yet; make one with 'herald app rotate-key --app \(appID) --key user-token'")
+        }
+        let signer = try UserTokenSigner(appID: appID, secret: secret)
+        terminal.print(try signer.token(userID: user, now: Date().timeIntervalSince1970, lifetime: lifetime))
+        return 0
+    }
+
+    /// `herald app legacy-access`: the upgrade's grace period for devices without a key.
+    static func legacyAccess(_ arguments: Arguments, data: URL, terminal: Terminal) throws -> Int32 {
+        let appID = try required(arguments, "app")
+        guard arguments.has("on") != arguments.has("off") else { throw UsageError("give --on or --off") }
+        let store = try SQLiteStore(directory: data)
+        guard try store.setLegacyDeviceAccess(appID: appID, arguments.has("on")) else {
+            throw StoreError(.notFound, "no app \(appID); 'herald app list' shows the apps")
+        }
+        terminal.print(
+            JSONWriter.serialize([
+                "appId": .string(appID), "legacyDeviceAccess": .bool(arguments.has("on")),
+                "keylessDevices": .int(try store.keylessDeviceCount(appID: appID)),
+            ]))
+        return 0
+    }
+}

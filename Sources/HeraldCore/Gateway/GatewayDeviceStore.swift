@@ -1,0 +1,79 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What `GatewayClient` keeps between launches and shares with the app's extensions: the
+/// device id and device key the gateway answered, and the token they are for (so the
+/// client can register again by itself when the gateway no longer knows the key).
+public struct GatewayDeviceState: Sendable, Hashable {
+    public var deviceID: String
+    /// `hdk_…`: this device's own key; every call about the device carries it.
+    public var deviceKey: String?
+    /// The APNs token in hex.
+    public var token: String?
+    public var environment: GatewayClient.Environment?
+
+    public init(deviceID: String, deviceKey: String?, token: String?, environment: GatewayClient.Environment?) {
+        self.deviceID = deviceID
+        self.deviceKey = deviceKey
+        self.token = token
+        self.environment = environment
+    }
+}
+
+/// Where `GatewayClient` keeps its `GatewayDeviceState`: the keychain on Apple platforms
+/// (`KeychainGatewayDeviceStore` in HeraldApple, shared with the extensions through a
+/// keychain access group), a file of mode 0600 elsewhere (`FileGatewayDeviceStore`).
+public protocol GatewayDeviceStore: Sendable {
+    func load() -> GatewayDeviceState?
+    func save(_ state: GatewayDeviceState) throws
+    func clear()
+}
+
+/// Keeps the state in `herald-gateway-device.json` in a folder (the App Group folder the
+/// app and its extensions share), written atomically with mode 0600.
+public struct FileGatewayDeviceStore: GatewayDeviceStore {
+    public let file: URL
+
+    public init(directory: URL) {
+        file = directory.appendingPathComponent("herald-gateway-device.json")
+    }
+
+    public func load() -> GatewayDeviceState? {
+        guard let data = try? Data(contentsOf: file), let value = try? JSONParser().parse(data),
+            let id = value["deviceId"]?.stringValue
+        else { return nil }
+        return GatewayDeviceState(
+            deviceID: id, deviceKey: value["deviceKey"]?.stringValue, token: value["token"]?.stringValue,
+            environment: value["environment"]?.stringValue.flatMap(GatewayClient.Environment.init(rawValue:)))
+    }
+
+    public func save(_ state: GatewayDeviceState) throws {
+        var object: [String: JSONValue] = ["deviceId": .string(state.deviceID)]
+        object["deviceKey"] = state.deviceKey.map(JSONValue.string)
+        object["token"] = state.token.map(JSONValue.string)
+        object["environment"] = state.environment.map { .string($0.rawValue) }
+        // Written to a private temporary file beside it, then renamed: never readable by others.
+        let temporary = file.deletingLastPathComponent().appendingPathComponent(".\(file.lastPathComponent).\(UUID().uuidString)")
+        let bytes = Data(JSONWriter.serialize(.object(object)).utf8)
+        guard FileManager.default.createFile(atPath: temporary.path, contents: nil, attributes: [.posixPermissions: 0o600]) else {
+            throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: temporary.path])
+        }
+        do {
+            let handle = try FileHandle(forWritingTo: temporary)
+            defer { try? handle.close() }
+            try handle.write(contentsOf: bytes)
+            try handle.synchronize()
+            guard rename(temporary.path, file.path) == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: file.path]) }
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw error
+        }
+    }
+
+    public func clear() { try? FileManager.default.removeItem(at: file) }
+}

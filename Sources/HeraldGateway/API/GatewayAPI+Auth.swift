@@ -1,0 +1,98 @@
+import HeraldAuth
+import HeraldCore
+
+extension GatewayAPI {
+    /// The app the bearer key belongs to and who the key says the caller is, if that key
+    /// may use an endpoint needing `access` (on `device`, the path's device).
+    ///
+    /// An unknown app and a wrong key get the same 401 after the same work, so app ids
+    /// cannot be probed. Device keys are found by their hash (a SHA-256 of 256 random
+    /// bits: the lookup reveals nothing a guess could use).
+    func authorize(_ request: HTTPRequest, appID: String, access: Access, device: String?) throws -> (AppRecord, Principal) {
+        guard let header = request.header("authorization"), header.lowercased().hasPrefix("bearer ") else { throw APIError.missingKey }
+        let key = String(header.dropFirst(7)).trimmingCharacters(in: .whitespaces)
+        guard !key.isEmpty else { throw APIError.missingKey }
+        let app = try store.app(id: appID)
+        let principal: Principal
+        if APIKey.role(of: key) == .device {
+            guard let app, let id = try store.deviceID(appID: app.id, keyHash: APIKey.hash(key)) else { throw APIError.wrongKey(appID) }
+            principal = .device(id)
+        } else {
+            // Hash and compare even for an unknown app, so the timing says nothing.
+            let server = APIKey.matches(key, storedHash: app?.serverKeyHash ?? String(repeating: "0", count: 64))
+            let client = APIKey.matches(key, storedHash: app?.clientKeyHash ?? String(repeating: "0", count: 64))
+            guard let app, server || client else { throw APIError.wrongKey(appID) }
+            principal = server ? .server : .client
+        }
+        guard let app else { throw APIError.wrongKey(appID) }
+        try check(principal, may: access, app: app, device: device)
+        return (app, principal)
+    }
+
+    private func check(_ principal: Principal, may access: Access, app: AppRecord, device: String?) throws {
+        switch (access, principal) {
+        case (_, .server): return
+        case (.server, _): throw APIError.needsServerKey
+        case (.register, .client): return
+        case (.register, .device): throw APIError.registerWithClientKey
+        case (.device, .device(let id)):
+            guard id == device else { throw APIError.wrongDevice(device ?? "") }
+        case (.device, .client):
+            // The grace period: the client key still acts for a device that has no key.
+            guard app.legacyDeviceAccess else { throw APIError.deviceKeyRequired }
+            if try store.deviceKeyState(appID: app.id, id: device ?? "") == .keyed { throw APIError.deviceKeyRequired }
+        case (.events, .device): return
+        case (.events, .client):
+            guard app.legacyDeviceAccess else { throw APIError.deviceKeyRequired }
+        }
+    }
+
+    /// The events' devices a principal may report for: its own device with a device key,
+    /// keyless devices with the client key in the grace period, any with the server key.
+    func checkEventDevices(_ deviceIDs: Set<String>, _ context: Context) throws {
+        switch context.principal {
+        case .device(let id)?:
+            if let other = deviceIDs.first(where: { $0 != id }) { throw APIError.wrongDevice(other) }
+        case .client?:
+            for id in deviceIDs.sorted() where try store.deviceKeyState(appID: context.appID, id: id) == .keyed {
+                throw APIError(
+                    403, "device_key_required", "device \(id) has a device key: send its events with that key (Authorization: Bearer hdk_…)")
+            }
+        case .server?, nil: return
+        }
+    }
+
+    /// Binding a device to a user needs the backend's word for it: a valid user token for
+    /// that user and app, unless the server key (the backend itself) asks.
+    func checkUserToken(_ token: String?, userID: String, field: String, _ context: Context) throws {
+        guard context.principal != .server else { return }
+        guard let app = context.app else { throw APIError.missingKey }
+        guard let token else {
+            throw APIError(
+                401, "user_token_required",
+                "\(field): binding a device to user \(userID) needs a user token from the app's backend (an HS256 JWT with sub = the user id, aud = \(app.id)); see docs/gateway.md#user-tokens"
+            )
+        }
+        do {
+            let verifier = try UserTokenVerifier(appID: app.id, secret: app.userTokenSecret ?? "")
+            try verifier.verify(token, userID: userID, now: now())
+        } catch {
+            throw APIError(401, "invalid_user_token", "\(field): \(error.message); nothing was changed")
+        }
+    }
+}
+
+extension APIError {
+    static let deviceKeyRequired = APIError(
+        403, "device_key_required",
+        "this endpoint needs the device's own key (the deviceKey answered at registration) or the server key; the client key only registers devices"
+    )
+    static let registerWithClientKey = APIError(
+        403, "forbidden", "register devices with the app's client key; a device key acts only on its own device")
+    static func wrongDevice(_ id: String) -> APIError {
+        APIError(
+            403, "wrong_device",
+            "this device key is not device \(id)'s: a device key acts only for the device it was issued to; register again to get this device's key"
+        )
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import HeraldAuth
+import HeraldCore
+import HeraldGateway
+import Testing
+
+/// `herald app` for user tokens and the upgrade's grace period.
+@Suite("herald app: user tokens and legacy access")
+struct AppTrustCommandTests {
+    let data = FileManager.default.temporaryDirectory.appendingPathComponent("herald-app-\(UUID().uuidString)").path
+
+    func created() throws -> (app: String, secret: String) {
+        let output = try parseJSON(
+            try AppCommandTests.withKeyFile { key in
+                CLIRun([
+                    "app", "create", "--data", data, "--name", "Demo", "--bundle-id", "com.example.demo", "--auth-key", key, "--key-id",
+                    "ABCDE12345", "--team-id", "TEAM123456",
+                ])
+            }.out)
+        return (try #require(output["appId"]?.stringValue), try #require(output["userTokenSecret"]?.stringValue))
+    }
+
+    @Test("create prints a user-token secret; user-token signs with it; rotating it makes old tokens fail")
+    func userTokens() throws {
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let (app, secret) = try created()
+        #expect(secret.hasPrefix("hus_") && secret.count == 68)
+        let run = CLIRun(["app", "user-token", "--data", data, "--app", app, "--user", "maya", "--lifetime", "600"])
+        #expect(run.status == 0, "\(run.err)")
+        let token = run.out.trimmingCharacters(in: .whitespacesAndNewlines)
+        let now = Date().timeIntervalSince1970
+        let claims = try UserTokenVerifier(appID: app, secret: secret).verify(token, userID: "maya", now: now)
+        #expect(claims.expiresAt - claims.issuedAt == 600)
+        let rotated = try parseJSON(CLIRun(["app", "rotate-key", "--data", data, "--app", app, "--key", "user-token"]).out)
+        let fresh = try #require(rotated["userTokenSecret"]?.stringValue)
+        #expect(fresh != secret && rotated["serverKey"] == nil)
+        #expect(throws: UserTokenError.self) { try UserTokenVerifier(appID: app, secret: fresh).verify(token, userID: "maya", now: now) }
+        #expect(CLIRun(["app", "user-token", "--data", data, "--app", app, "--user", "maya", "--lifetime", "7200"]).status == 2)
+        #expect(CLIRun(["app", "user-token", "--data", data, "--app", "app_nope", "--user", "maya"]).status == 2)
+        let list = CLIRun(["app", "list", "--data", data, "--json"]).out
+        #expect(!list.contains(fresh) && !list.contains(secret), "list never shows the secret")
+    }
+
+    @Test("legacy-access turns the grace period on and off and says how many devices have no key")
+    func legacyAccess() throws {
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let (app, _) = try created()
+        #expect(try parseJSON(CLIRun(["app", "list", "--data", data, "--json"]).out)[0]?["legacyDeviceAccess"] == false)
+        let on = CLIRun(["app", "legacy-access", "--data", data, "--app", app, "--on"])
+        #expect(on.status == 0, "\(on.err)")
+        #expect(try parseJSON(on.out) == ["appId": .string(app), "legacyDeviceAccess": true, "keylessDevices": 0])
+        #expect(try SQLiteStore(directory: URL(fileURLWithPath: data)).app(id: app)?.legacyDeviceAccess == true)
+        #expect(CLIRun(["app", "legacy-access", "--data", data, "--app", app, "--off"]).status == 0)
+        #expect(try SQLiteStore(directory: URL(fileURLWithPath: data)).app(id: app)?.legacyDeviceAccess == false)
+        #expect(CLIRun(["app", "legacy-access", "--data", data, "--app", app]).status == 2)
+    }
+}

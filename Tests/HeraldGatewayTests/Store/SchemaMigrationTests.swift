@@ -1,0 +1,41 @@
+import Foundation
+import HeraldCore
+import Testing
+@testable import HeraldGateway
+
+@Suite("Store migrations")
+struct SchemaMigrationTests {
+    @Test("an app from before device keys keeps its devices working (grace period on, devices keyless); a new app has none")
+    func trustMigration() throws {
+        let folder = TemporaryFolder()
+        defer { folder.cleanup() }
+        try FileManager.default.createDirectory(at: folder.url, withIntermediateDirectories: true)
+        // A data folder as the previous release left it: schema 2, one app, one device.
+        do {
+            let old = try Connection(path: folder.url.appendingPathComponent("herald.sqlite").path)
+            for sql in Schema.migrations.prefix(2) { try old.execute(sql) }
+            try old.execute("PRAGMA user_version = 2")
+            try old.execute(
+                "INSERT INTO apps (id, name, bundle_id, server_key_hash, client_key_hash, created_at) VALUES ('app_old', 'Old', 'com.example.old', 's', 'c', 1)"
+            )
+            try old.execute(
+                "INSERT INTO devices (id, app_id, token, environment, metadata, created_at, token_registered_at, updated_at) VALUES ('dev_old', 'app_old', 'aa', 'production', '{}', 1, 1, 1)"
+            )
+        }
+        let store = try SQLiteStore(directory: folder.url)
+        let app = try #require(try store.app(id: "app_old"))
+        #expect(app.legacyDeviceAccess && app.userTokenSecret == nil)
+        #expect(try store.deviceKeyState(appID: "app_old", id: "dev_old") == .keyless)
+        #expect(try store.keylessDeviceCount(appID: "app_old") == 1)
+        let created = try AppProvisioning(store: store).create(
+            name: "New", bundleID: "com.example.new", credentials: [], rateLimit: nil, now: 2)
+        let new = try #require(try store.app(id: created.appID))
+        #expect(!new.legacyDeviceAccess && new.userTokenSecret == created.userTokenSecret)
+        // The device registers again with the new client: it gets a key and leaves the grace period.
+        let registered = try store.registerDevice(
+            appID: "app_old", DeviceRegistration(token: "aa", environment: .production, newKeyHash: APIKey.hash("hdk_x")), now: 3)
+        #expect(registered.id == "dev_old" && registered.keyIssued)
+        #expect(try store.deviceKeyState(appID: "app_old", id: "dev_old") == .keyed)
+        #expect(try store.deviceID(appID: "app_old", keyHash: APIKey.hash("hdk_x")) == "dev_old")
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import HeraldCore
+import Testing
+@testable import HeraldGateway
+
+/// Publish statistics stay honest whatever happens in whatever order: random claims,
+/// APNs answers (accepted, retry, refused, dead token), restarts that put in-flight
+/// deliveries back, and receipts from targeted, untargeted and made-up devices, sent early,
+/// late and twice. After every step the store's counts equal a model's, and:
+/// targeted = sent + failed + invalidated + pending; delivered ≤ sent; opened ≤ sent;
+/// each receipt kind counts once per device.
+@Suite("Statistics invariants (random sequences)")
+struct StatisticsInvariantTests {
+    /// SplitMix64, so a failing seed repeats exactly.
+    struct Generator: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    /// What the statistics must say, kept beside the store.
+    struct Model {
+        var state: [String: DeliveryState] = [:]  // device id -> its delivery's state
+        var reported: [String: Set<DeviceEvent.Kind>] = [:]  // receipts recorded (counted or held)
+
+        func count(_ kind: DeviceEvent.Kind) -> Int {
+            reported.filter { $0.value.contains(kind) && state[$0.key] == .sent }.count
+        }
+    }
+
+    @Test("over 40 random runs of 60 steps the counts match the model and the invariants hold", arguments: 0..<40)
+    func randomRun(seed: Int) throws {
+        var random = Generator(state: UInt64(seed) &* 7919 &+ 17)
+        let fixture = try StoreFixture()
+        let devices = try fixture.register(12)
+        let outsider = try fixture.register(1, from: 50, interests: ["other"])[0]
+        let publish = try fixture.publish(.interests(["news"]))
+        try fixture.fanOutAll()
+        var model = Model()
+        for device in devices { model.state[device] = .pending }
+        var now = 1_000.0
+        var inFlight: [DeliveryJob] = []
+        for _ in 0..<60 {
+            now += 1
+            switch Int.random(in: 0..<10, using: &random) {
+            case 0...2:
+                let claimed = try fixture.store.claimDeliveries(appID: fixture.appID, now: now, limit: Int.random(in: 1...5, using: &random))
+                for job in claimed { model.state[job.deviceID ?? ""] = .inFlight }
+                inFlight += claimed
+            case 3...5 where !inFlight.isEmpty:
+                let count = Int.random(in: 1...inFlight.count, using: &random)
+                let done = Array(inFlight.prefix(count))
+                inFlight.removeFirst(count)
+                var results: [DeliveryResult] = []
+                for job in done {
+                    let device = job.deviceID ?? ""
+                    switch Int.random(in: 0..<6, using: &random) {
+                    case 0...2:
+                        results.append(DeliveryResult(seq: job.seq, outcome: .sent(apnsID: nil)))
+                        model.state[device] = .sent
+                    case 3:
+                        results.append(DeliveryResult(seq: job.seq, outcome: .retry(reason: "TooManyRequests", retryAt: now)))
+                        model.state[device] = .pending
+                    case 4:
+                        results.append(DeliveryResult(seq: job.seq, outcome: .failed(reason: "BadTopic")))
+                        model.state[device] = .failed
+                    default:
+                        results.append(DeliveryResult(seq: job.seq, outcome: .invalidated(reason: "Unregistered", timestamp: nil)))
+                        model.state[device] = .invalidated
+                    }
+                }
+                // Answers can come twice (a repeat is ignored).
+                try fixture.store.completeDeliveries(results, now: now)
+                if Bool.random(using: &random) { try fixture.store.completeDeliveries(results, now: now) }
+            case 6 where !inFlight.isEmpty:
+                // A restart: in-flight deliveries go back to pending.
+                _ = try fixture.store.recoverInFlight()
+                for job in inFlight { model.state[job.deviceID ?? ""] = .pending }
+                inFlight = []
+            default:
+                let pool = devices + [outsider, "dev_made_up"]
+                let events = (0..<Int.random(in: 1...6, using: &random)).map { _ in
+                    let kind = [DeviceEvent.Kind.delivered, .opened, .dismissed].randomElement(using: &random) ?? .opened
+                    return DeviceEvent(
+                        publishID: publish, deviceID: pool.randomElement(using: &random) ?? "", kind: kind, at: now)
+                }
+                let tally = try fixture.store.recordEvents(appID: fixture.appID, events)
+                #expect(tally.accepted + tally.duplicates + tally.pending + tally.notTargeted + tally.notSent == events.count)
+                for event in events {
+                    switch model.state[event.deviceID] {
+                    case .pending?, .inFlight?, .sent?: model.reported[event.deviceID, default: []].insert(event.kind)
+                    default: break
+                    }
+                }
+            }
+            try check(fixture, publish: publish, model: model, seed: seed)
+        }
+    }
+
+    private func check(_ fixture: StoreFixture, publish: String, model: Model, seed: Int) throws {
+        let counts = try #require(try fixture.store.publish(appID: fixture.appID, id: publish)).counts
+        let pending = try fixture.store.locked {
+            try $0.scalar("SELECT count(*) FROM deliveries WHERE publish_id = ? AND state IN (0, 1)", [.text(publish)])
+        } ?? -1
+        #expect(counts.targeted == counts.sent + counts.failed + counts.invalidated + pending, "seed \(seed)")
+        #expect(counts.delivered <= counts.sent && counts.opened <= counts.sent, "seed \(seed)")
+        #expect(counts.sent == model.state.values.filter { $0 == .sent }.count, "seed \(seed)")
+        #expect(counts.failed == model.state.values.filter { $0 == .failed }.count, "seed \(seed)")
+        #expect(counts.delivered == model.count(.delivered), "seed \(seed)")
+        #expect(counts.opened == model.count(.opened), "seed \(seed)")
+    }
+}

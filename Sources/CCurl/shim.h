@@ -35,6 +35,34 @@ static inline CURLcode herald_curl_easy_setopt_callback(CURL *easy, CURLoption o
     return curl_easy_setopt(easy, option, value);
 }
 
+/// The client certificate (CURLOPT_SSLCERT_BLOB) or its private key (CURLOPT_SSLKEY_BLOB)
+/// from memory: libcurl copies the `length` bytes at `data` (CURL_BLOB_COPY), so they need
+/// not outlive the call and nothing is written to a file. CURLE_NOT_BUILT_IN before
+/// libcurl 7.71, which has no blob options.
+static inline CURLcode herald_curl_easy_setopt_blob_copy(CURL *easy, int is_key, const void *data, size_t length) {
+#if LIBCURL_VERSION_NUM >= 0x074700
+    struct curl_blob blob;
+    blob.data = (void *)data;
+    blob.len = length;
+    blob.flags = CURL_BLOB_COPY;
+    return curl_easy_setopt(easy, is_key ? CURLOPT_SSLKEY_BLOB : CURLOPT_SSLCERT_BLOB, &blob);
+#else
+    (void)easy;
+    (void)is_key;
+    (void)data;
+    (void)length;
+    return CURLE_NOT_BUILT_IN;
+#endif
+}
+
+static inline CURLcode herald_curl_easy_setopt_sslcert_blob(CURL *easy, const void *data, size_t length) {
+    return herald_curl_easy_setopt_blob_copy(easy, 0, data, length);
+}
+
+static inline CURLcode herald_curl_easy_setopt_sslkey_blob(CURL *easy, const void *data, size_t length) {
+    return herald_curl_easy_setopt_blob_copy(easy, 1, data, length);
+}
+
 static inline CURLcode herald_curl_easy_getinfo_long(CURL *easy, CURLINFO info, long *value) {
     return curl_easy_getinfo(easy, info, value);
 }

@@ -50,13 +50,28 @@ public struct APNSClientConfiguration: Sendable {
         if let caFile, !FileManagerProbe.isReadable(caFile) {
             throw APNSConfigurationError("CA file", "\(caFile): no such file, or it cannot be read; give the ca.pem the simulator wrote")
         }
-        var certificate: CurlSettings.Certificate?
+        var certificate: APNSClientCertificate?
         if case .certificate(let cert) = authentication {
-            guard FileManagerProbe.isReadable(cert.file) else {
-                throw APNSConfigurationError("certificate", "\(cert.file): no such file, or it cannot be read")
-            }
-            certificate = .init(file: cert.file, type: cert.format.rawValue, keyFile: cert.keyFile, password: cert.password)
+            try Self.check(cert.certificate, setting: "certificate", format: cert.format)
+            if let key = cert.key { try Self.check(key, setting: "certificate key", format: .pem) }
+            certificate = cert
         }
         return CurlSettings(caFile: caFile, certificate: certificate, requestTimeout: requestTimeout, connectTimeout: connectTimeout, maxConcurrentStreams: maxConcurrentStreams)
+    }
+
+    /// Throws unless `source` is a readable file, or bytes that look like `format`. The
+    /// message names the file or the size, never the bytes (they hold a private key).
+    private static func check(_ source: APNSClientCertificate.Source, setting: String, format: APNSClientCertificate.Format)
+        throws(APNSConfigurationError)
+    {
+        switch source {
+        case .file(let path):
+            guard FileManagerProbe.isReadable(path) else { throw APNSConfigurationError(setting, "\(path): no such file, or it cannot be read") }
+        case .memory(let bytes):
+            guard !bytes.isEmpty else { throw APNSConfigurationError(setting, "empty; give the PEM text or the .p12 bytes") }
+            if format == .pem, !String(decoding: bytes, as: UTF8.self).contains("-----BEGIN") {
+                throw APNSConfigurationError(setting, "\(bytes.count) bytes with no -----BEGIN line: not PEM text (for a .p12 give the format .p12)")
+            }
+        }
     }
 }

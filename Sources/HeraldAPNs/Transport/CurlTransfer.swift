@@ -33,12 +33,23 @@ final class CurlTransfer {
         try check(herald_curl_easy_setopt_callback(easy, CURLOPT_HEADERFUNCTION, CurlTransfer.receiveHeader), "HEADERFUNCTION")
         try check(herald_curl_easy_setopt_pointer(easy, CURLOPT_HEADERDATA, context), "HEADERDATA")
         if let ca = settings.caFile { try check(herald_curl_easy_setopt_string(easy, CURLOPT_CAINFO, ca), "CAINFO \(ca)") }
-        if let certificate = settings.certificate {
-            try check(herald_curl_easy_setopt_string(easy, CURLOPT_SSLCERT, certificate.file), "SSLCERT")
-            try check(herald_curl_easy_setopt_string(easy, CURLOPT_SSLCERTTYPE, certificate.type), "SSLCERTTYPE")
-            if let key = certificate.keyFile { try check(herald_curl_easy_setopt_string(easy, CURLOPT_SSLKEY, key), "SSLKEY") }
-            if let password = certificate.password { try check(herald_curl_easy_setopt_string(easy, CURLOPT_KEYPASSWD, password), "KEYPASSWD") }
+        if let certificate = settings.certificate { try setCertificate(certificate) }
+    }
+
+    /// The client certificate and its key: file names, or bytes libcurl copies (a blob),
+    /// so that a certificate held in memory is never written to disk.
+    private func setCertificate(_ certificate: APNSClientCertificate) throws(APNSTransportError) {
+        switch certificate.certificate {
+        case .file(let path): try check(herald_curl_easy_setopt_string(easy, CURLOPT_SSLCERT, path), "SSLCERT")
+        case .memory(let bytes): try check(bytes.withUnsafeBytes { herald_curl_easy_setopt_sslcert_blob(easy, $0.baseAddress, $0.count) }, "SSLCERT_BLOB")
         }
+        try check(herald_curl_easy_setopt_string(easy, CURLOPT_SSLCERTTYPE, certificate.format.rawValue), "SSLCERTTYPE")
+        switch certificate.key {
+        case .file(let path)?: try check(herald_curl_easy_setopt_string(easy, CURLOPT_SSLKEY, path), "SSLKEY")
+        case .memory(let bytes)?: try check(bytes.withUnsafeBytes { herald_curl_easy_setopt_sslkey_blob(easy, $0.baseAddress, $0.count) }, "SSLKEY_BLOB")
+        case nil: break
+        }
+        if let password = certificate.password { try check(herald_curl_easy_setopt_string(easy, CURLOPT_KEYPASSWD, password), "KEYPASSWD") }
     }
 
     deinit {

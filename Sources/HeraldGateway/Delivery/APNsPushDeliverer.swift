@@ -121,9 +121,8 @@ public actor APNsPushDeliverer: PushDeliverer {
         case .token(let keyID, let teamID, let pem):
             authentication = .token(try APNSTokenSigner(key: try APNSSigningKey(pem: pem), keyID: keyID, teamID: teamID))
         case .certificate(let pem):
-            let file = FileManager.default.temporaryDirectory.appendingPathComponent("herald-apns-\(UUID().uuidString).pem")
-            try Data(pem.utf8).write(to: file, options: .atomic)
-            authentication = .certificate(APNSClientCertificate(file: file.path, format: .pem))
+            // From memory: libcurl copies the bytes; the key is never written to a file.
+            authentication = .certificate(APNSClientCertificate(pem: pem))
         }
         var configuration = APNSClientConfiguration(
             authentication: authentication, environment: environment, caFile: credentials.caFile, connections: connections)

@@ -28,3 +28,36 @@ public struct APNsCredentials: Sendable, Hashable {
         self.caFile = caFile
     }
 }
+
+// Credentials reach log lines and test failures (an `AppRecord` holds them): printing
+// names the method, ids, environment and sizes, never a private key.
+extension APNsCredentials.Method: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    public var description: String {
+        switch self {
+        case .token(let keyID, let teamID, let pem): "token (key id \(keyID), team id \(teamID), private key PEM, \(pem.utf8.count) bytes)"
+        case .certificate(let pem): "certificate (PEM, \(pem.utf8.count) bytes)"
+        }
+    }
+
+    public var debugDescription: String { description }
+
+    public var customMirror: Mirror { Mirror(self, children: ["redacted": description], displayStyle: .enum) }
+}
+
+extension APNsCredentials: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    public var description: String {
+        var parts = [environment.rawValue, method.description]
+        if let endpoint { parts.append("endpoint \(endpoint)") }
+        if let caFile { parts.append("CA file \(caFile)") }
+        return "APNsCredentials(" + parts.joined(separator: ", ") + ")"
+    }
+
+    public var debugDescription: String { description }
+
+    public var customMirror: Mirror {
+        Mirror(
+            self,
+            children: ["environment": environment, "method": method.description, "endpoint": endpoint as Any, "caFile": caFile as Any],
+            displayStyle: .struct)
+    }
+}

@@ -34,7 +34,7 @@ struct CertificateAuthTests {
                         caFile: fixture.simulator.caFile, retry: .none),
                     clock: LiveClock())
                 if accepted {
-                    #expect(try await client.send(try SimulatorFixture.request(n)).status == 200, "\(certificate.file)")
+                    #expect(try await client.send(try SimulatorFixture.request(n)).status == 200, "\(certificate)")
                 } else {
                     let error = try await #require(throws: APNSError.self) { try await client.send(try SimulatorFixture.request(n)) }
                     #expect(error.reason == .missingProviderToken)

@@ -74,11 +74,12 @@ var targets: [Target] = [
 targets += [
     .target(name: "Combine", path: "AppleStubs/Combine"),
     .target(name: "UserNotifications", path: "AppleStubs/UserNotifications"),
+    .target(name: "Security", path: "AppleStubs/Security"),
     .target(name: "UIKit", dependencies: ["UserNotifications"], path: "AppleStubs/UIKit"),
     .target(name: "UserNotificationsUI", dependencies: ["UIKit", "UserNotifications"], path: "AppleStubs/UserNotificationsUI"),
     .target(name: "SwiftUI", dependencies: ["UIKit", "Combine"], path: "AppleStubs/SwiftUI"),
 ]
-heraldAppleDependencies += ["UIKit", "UserNotifications", "SwiftUI", "Combine"]
+heraldAppleDependencies += ["UIKit", "UserNotifications", "SwiftUI", "Combine", "Security"]
 heraldAppleExtensionsDependencies += ["UIKit", "UserNotifications", "UserNotificationsUI"]
 #else
 // The iOS adapters: façade, UIKit banner, navigators, notification-center bridge.

@@ -23,6 +23,23 @@ public struct GatewayDeviceState: Sendable, Hashable {
         self.token = token
         self.environment = environment
     }
+
+    /// As JSON bytes, the form every store keeps.
+    public func encoded() -> Data {
+        var object: [String: JSONValue] = ["deviceId": .string(deviceID)]
+        object["deviceKey"] = deviceKey.map(JSONValue.string)
+        object["token"] = token.map(JSONValue.string)
+        object["environment"] = environment.map { .string($0.rawValue) }
+        return Data(JSONWriter.serialize(.object(object)).utf8)
+    }
+
+    /// From `encoded()` bytes (or the older file with only `deviceId`); `nil` when unreadable.
+    public init?(encoded data: Data) {
+        guard let value = try? JSONParser().parse(data), let id = value["deviceId"]?.stringValue else { return nil }
+        self.init(
+            deviceID: id, deviceKey: value["deviceKey"]?.stringValue, token: value["token"]?.stringValue,
+            environment: value["environment"]?.stringValue.flatMap(GatewayClient.Environment.init(rawValue:)))
+    }
 }
 
 /// Where `GatewayClient` keeps its `GatewayDeviceState`: the keychain on Apple platforms
@@ -44,22 +61,13 @@ public struct FileGatewayDeviceStore: GatewayDeviceStore {
     }
 
     public func load() -> GatewayDeviceState? {
-        guard let data = try? Data(contentsOf: file), let value = try? JSONParser().parse(data),
-            let id = value["deviceId"]?.stringValue
-        else { return nil }
-        return GatewayDeviceState(
-            deviceID: id, deviceKey: value["deviceKey"]?.stringValue, token: value["token"]?.stringValue,
-            environment: value["environment"]?.stringValue.flatMap(GatewayClient.Environment.init(rawValue:)))
+        (try? Data(contentsOf: file)).flatMap(GatewayDeviceState.init(encoded:))
     }
 
     public func save(_ state: GatewayDeviceState) throws {
-        var object: [String: JSONValue] = ["deviceId": .string(state.deviceID)]
-        object["deviceKey"] = state.deviceKey.map(JSONValue.string)
-        object["token"] = state.token.map(JSONValue.string)
-        object["environment"] = state.environment.map { .string($0.rawValue) }
         // Written to a private temporary file beside it, then renamed: never readable by others.
         let temporary = file.deletingLastPathComponent().appendingPathComponent(".\(file.lastPathComponent).\(UUID().uuidString)")
-        let bytes = Data(JSONWriter.serialize(.object(object)).utf8)
+        let bytes = state.encoded()
         guard FileManager.default.createFile(atPath: temporary.path, contents: nil, attributes: [.posixPermissions: 0o600]) else {
             throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: temporary.path])
         }

@@ -28,10 +28,11 @@ pyenv: deps
 	@scripts/pyenv.sh PyJWT cryptography
 
 # Every suite in parallel, then the OpenAPI conformance run (schemathesis) alone, then check-apple.
+# Each runs with TMPDIR in a fresh folder and fails when it leaves anything there (scripts/tmp-audit.sh).
 test: build pyenv schemathesis
-	$(SWIFT) test --skip OpenAPIConformanceTests
-	HERALD_SCHEMATHESIS=1 $(SWIFT) test --filter OpenAPIConformanceTests
-	@SWIFT=$(SWIFT) scripts/check-apple.sh
+	scripts/tmp-audit.sh $(SWIFT) test --skip OpenAPIConformanceTests
+	HERALD_SCHEMATHESIS=1 scripts/tmp-audit.sh $(SWIFT) test --filter OpenAPIConformanceTests
+	@SWIFT=$(SWIFT) scripts/tmp-audit.sh scripts/check-apple.sh
 
 # A virtualenv with schemathesis from PyPI. Without PyPI the conformance test fails and says why.
 schemathesis: deps

@@ -122,6 +122,12 @@ fi
 
 started=$(date +%s)
 mkdir -p "$WORK"
+# Every swiftc and swift build leaves a TemporaryDirectory.XXXXXX folder (and SwiftPM its
+# lock files) in TMPDIR; this script's go into a folder of its own, removed when it ends.
+export TMPDIR
+TMPDIR="$(cd "$WORK" && pwd)/tmp"
+rm -rf "$TMPDIR" && mkdir -p "$TMPDIR"
+trap 'rm -rf "$TMPDIR"' EXIT
 echo "check-apple: building HeraldApple and the declaration stubs"
 for target in HeraldApple UserNotificationsUI; do
     if ! output=$("$SWIFT" build --target "$target" 2>&1); then

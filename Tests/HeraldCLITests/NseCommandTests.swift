@@ -64,6 +64,26 @@ struct NseCommandTests {
         }
     }
 
+    @Test("without --out: attachments go to a temporary folder, removed when the command ends")
+    func temporaryFolder() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("herald-cli-res-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Data(Array("GIF89a".utf8) + [UInt8](repeating: 1, count: 100)).write(to: URL(fileURLWithPath: folder + "/pic.gif"))
+        try withTemporaryFile(#"{"aps":{"alert":"x","mutable-content":1},"media-url":["file://\#(folder)/pic.gif"]}"#) { path in
+            let json = try #require(try CLIRun(["nse", path, "--json"]).jsonLines().first)
+            #expect(json["attachments"]?[0]?["format"] == "gif")
+            let out = try #require(json["out"]?.stringValue)
+            #expect(json["attachments"]?[0]?["path"]?.stringValue?.hasPrefix(out + "/") == true)
+            #expect(!FileManager.default.fileExists(atPath: out), "\(out) is left behind")
+            let text = CLIRun(["nse", path])
+            let line = try #require(text.outLines.first { $0.hasPrefix("  out: ") }, "\(text.out)")
+            #expect(line.hasSuffix(", removed on exit (--out DIR keeps the files)"))
+            let textOut = String(line.dropFirst("  out: ".count).prefix { $0 != "," })
+            #expect(!FileManager.default.fileExists(atPath: textOut), "\(textOut) is left behind")
+        }
+    }
+
     @Test("the executable: post 002 with unseen servers (no extension, wrong type, too big, stalled, 404, redirect)")
     func endToEnd() throws {
         guard FileManager.default.isExecutableFile(atPath: ExecutableEndToEndTests.executable.path) else {

@@ -8,20 +8,22 @@ import Testing
 /// Serialized: `herald send` blocks its calling thread until the async send is done,
 /// so two at once could take both threads of the test pool on a 2-core machine.
 @Suite("herald send", .serialized)
-struct SendCommandTests {
+final class SendCommandTests {
     let key: APNSSigningKey
     let simulator: APNSSimulator
     let keyFile: String
 
     init() throws {
         key = try APNSSigningKey.generate()
-        keyFile = FileManager.default.temporaryDirectory.appendingPathComponent("AuthKey-\(UUID().uuidString).p8").path
-        try Data(key.pkcs8PEM().utf8).write(to: URL(fileURLWithPath: keyFile))
         var configuration = APNSSimulatorConfiguration()
         configuration.trustedKeys = [.init(keyID: "ABC123DEFG", teamID: "TEAM123456", publicKey: try key.publicKey())]
         configuration.faults = [try SimulatorFault(parsing: String(format: "%064x", 2) + ":410:Unregistered")]
         simulator = try APNSSimulator.start(configuration)
+        keyFile = FileManager.default.temporaryDirectory.appendingPathComponent("AuthKey-\(UUID().uuidString).p8").path
+        try Data(key.pkcs8PEM().utf8).write(to: URL(fileURLWithPath: keyFile))
     }
+
+    deinit { try? FileManager.default.removeItem(atPath: keyFile) }
 
     var auth: [String] {
         ["--auth-key", keyFile, "--key-id", "ABC123DEFG", "--team-id", "TEAM123456", "--topic", "com.example.app",

@@ -23,8 +23,9 @@ enum NseCommand: Command {
         Options:
           --deadline S      seconds before delivering what is ready (default 27: iOS
                             allows about 30)
-          --out DIR         where attachments are written (default: a new folder in
-                            the temporary directory); created when missing
+          --out DIR         where attachments are written and kept; created when
+                            missing (default: a new folder in the temporary
+                            directory, removed when the command ends)
           --json            one JSON object (keys in docs/cli.md)
           --preset post002  post 002's extension: title 經濟日報, subtitle from
                             payload's aps.pushtopic, category category2
@@ -41,12 +42,15 @@ enum NseCommand: Command {
     static func run(_ arguments: Arguments, terminal: Terminal) -> Int32 {
         let configuration: ServiceExtensionConfiguration
         let payload: Data
+        let kept: Bool
         do {
-            (configuration, payload) = try prepare(arguments, terminal: terminal)
+            (configuration, payload, kept) = try prepare(arguments, terminal: terminal)
         } catch {
             terminal.error("herald nse: \(error)")
             return 2
         }
+        // The folder the command made for itself goes with it; --out's folder is the caller's.
+        defer { if !kept { try? FileManager.default.removeItem(atPath: configuration.directory) } }
         let result: (ServiceExtensionReport, Double)
         if Thread.isMainThread {
             result = MainActor.assumeIsolated { runOnMain(configuration, payload: payload) }
@@ -67,36 +71,44 @@ enum NseCommand: Command {
             guard let value = box.value else { return 1 }
             result = value
         }
-        let report = NseReport(report: result.0, wallTime: result.1, directory: configuration.directory)
+        let report = NseReport(report: result.0, wallTime: result.1, directory: configuration.directory, kept: kept)
         terminal.print(arguments.has("json") ? report.json : report.text)
         return 0
     }
 
-    private static func prepare(_ arguments: Arguments, terminal: Terminal) throws -> (ServiceExtensionConfiguration, Data) {
+    /// The configuration, the payload, and whether the attachments' folder is kept (`--out`).
+    private static func prepare(_ arguments: Arguments, terminal: Terminal) throws -> (ServiceExtensionConfiguration, Data, Bool) {
         guard arguments.positionals.count == 1 else { throw UsageError("give one payload file, or - for standard input") }
         let input = try PayloadInput.read(arguments.positionals, terminal: terminal)[0]
-        let directory = try outputDirectory(arguments.value("out"))
-        var configuration = ServiceExtensionConfiguration(directory: directory)
-        switch arguments.value("preset") {
-        case nil: break
-        case "post002": configuration = .post002(directory: directory)
+        let preset = arguments.value("preset")
+        switch preset {
+        case nil, "post002": break
         case let other?: throw UsageError("unknown preset \(other); known: post002")
         }
-        configuration.composer.mutations.insert(.airshipContent, at: 0)
+        var deadline: Double?
         if let text = arguments.value("deadline") {
             guard let seconds = Double(text), seconds.isFinite, seconds >= 0, seconds <= 600 else {
                 throw UsageError("--deadline takes seconds between 0 and 600, got \(text)")
             }
-            configuration.deadline = seconds
+            deadline = seconds
         }
+        var resources: [String] = []
         for folder in arguments.values("resources") {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
                 throw UsageError("--resources \(folder): no such folder")
             }
-            configuration.attachments.resourceDirectories.append(URL(fileURLWithPath: folder).standardizedFileURL.path)
+            resources.append(URL(fileURLWithPath: folder).standardizedFileURL.path)
         }
-        return (configuration, input.bytes)
+        // Made last: a command line that cannot be used leaves no folder behind.
+        let requested = arguments.value("out")
+        let directory = try outputDirectory(requested)
+        var configuration =
+            preset == "post002" ? .post002(directory: directory) : ServiceExtensionConfiguration(directory: directory)
+        configuration.composer.mutations.insert(.airshipContent, at: 0)
+        if let deadline { configuration.deadline = deadline }
+        configuration.attachments.resourceDirectories += resources
+        return (configuration, input.bytes, requested != nil)
     }
 
     private static func outputDirectory(_ requested: String?) throws -> String {

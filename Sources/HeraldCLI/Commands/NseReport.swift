@@ -6,6 +6,8 @@ struct NseReport {
     /// Seconds from start to delivery on the wall clock (the pipeline's own is `report.elapsed`).
     var wallTime: Double
     var directory: String
+    /// False when `directory` is the command's own temporary folder, removed when it ends.
+    var kept: Bool
 
     var text: String {
         var lines: [String] = []
@@ -26,6 +28,7 @@ struct NseReport {
                     "  attachment: \(file.path) (\(file.format.rawValue), \(file.format.kind.rawValue), \(file.bytes) bytes) from \(file.source)"
                 )
             }
+            if !kept, !content.attachments.isEmpty { lines.append("  out: \(directory), removed on exit (--out DIR keeps the files)") }
         }
         for skip in report.skipped { lines.append("  skipped: \(skip.source): \(skip.skip)") }
         for note in report.notes { lines.append("  note: \(note)") }

@@ -52,6 +52,9 @@ public final class APNSSimulator: @unchecked Sendable {
             tlsPath = FileManager.default.temporaryDirectory.appendingPathComponent("herald-apns-sim-\(UUID().uuidString)").path
             temporary = tlsPath
         }
+        var started = false
+        // A TLS folder made here goes if the simulator does not start (stop() removes it otherwise).
+        defer { if !started, let temporary { try? FileManager.default.removeItem(atPath: temporary) } }
         let directory = TLSDirectory(path: tlsPath)
         let tls: TLSServerContext
         do {
@@ -81,6 +84,7 @@ public final class APNSSimulator: @unchecked Sendable {
         }
         thread.name = "herald-apns-sim"
         thread.start()
+        started = true
         return simulator
     }
 

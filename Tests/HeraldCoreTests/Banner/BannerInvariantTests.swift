@@ -1,3 +1,4 @@
+import HeraldTestSupport
 import Testing
 
 @testable import HeraldCore

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import HeraldTestSupport
 import Testing
 @testable import HeraldGateway
 
@@ -11,18 +12,6 @@ import Testing
 /// each receipt kind counts once per device.
 @Suite("Statistics invariants (random sequences)")
 struct StatisticsInvariantTests {
-    /// SplitMix64, so a failing seed repeats exactly.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// What the statistics must say, kept beside the store.
     struct Model {
         var state: [String: DeliveryState] = [:]  // device id -> its delivery's state
@@ -35,7 +24,7 @@ struct StatisticsInvariantTests {
 
     @Test("over 40 random runs of 60 steps the counts match the model and the invariants hold", arguments: 0..<40)
     func randomRun(seed: Int) throws {
-        var random = Generator(state: UInt64(seed) &* 7919 &+ 17)
+        var random = SeededGenerator(seed: UInt64(seed) &* 7919 &+ 17)
         let fixture = try StoreFixture()
         let devices = try fixture.register(12)
         let outsider = try fixture.register(1, from: 50, interests: ["other"])[0]

@@ -137,7 +137,7 @@ extension SQLiteStore {
         try countFailure(db, publishID: publishID, reason: reason)
     }
 
-    private static func countFailure(_ db: Connection, publishID: String, reason: String) throws {
+    static func countFailure(_ db: Connection, publishID: String, reason: String) throws {
         try db.run(
             "INSERT INTO publish_failures (publish_id, reason, count) VALUES (?, ?, 1) ON CONFLICT (publish_id, reason) DO UPDATE SET count = count + 1",
             [.text(publishID), .text(reason)])

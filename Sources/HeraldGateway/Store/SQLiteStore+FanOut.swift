@@ -33,16 +33,24 @@ extension SQLiteStore {
                 } else {
                     let targets = try Self.targets(db, appID: appID, kind: kind, key: key, environment: environment)
                     for target in targets {
-                        created += try db.run(
+                        // A token APNs already declared dead is not sent again: its delivery is
+                        // final at once, counted as invalidated with the stored reason.
+                        let dead = target.invalidReason != nil
+                        let inserted = try db.run(
                             """
-                            INSERT OR IGNORE INTO deliveries (publish_id, app_id, device_seq, token, environment, next_at, updated_at)
-                            VALUES (?, ?, ?, ?, ?, ?, ?)
+                            INSERT OR IGNORE INTO deliveries (publish_id, app_id, device_seq, token, environment, next_at, updated_at,
+                            state, reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                             """,
                             [
                                 .text(id), .text(appID), target.seq.map(SQLValue.int) ?? .null, .text(target.token),
-                                .text(target.environment),
-                                .double(now), .double(now),
+                                .text(target.environment), .double(now), .double(now),
+                                .int(dead ? DeliveryState.invalidated.rawValue : DeliveryState.pending.rawValue), .optional(target.invalidReason),
                             ])
+                        created += inserted
+                        if inserted > 0, let reason = target.invalidReason {
+                            try db.run("UPDATE publishes SET invalidated = invalidated + 1 WHERE id = ?", [.text(id)])
+                            try Self.countFailure(db, publishID: id, reason: reason)
+                        }
                     }
                     page = (targets.count, nil)
                 }
@@ -70,6 +78,8 @@ extension SQLiteStore {
         var seq: Int?
         var token: String
         var environment: String
+        /// Set for a registered token APNs declared dead.
+        var invalidReason: String?
     }
 
     /// One page of an interest's or a user's devices, inserted as deliveries by one
@@ -100,16 +110,20 @@ extension SQLiteStore {
     }
 
     /// The device a `devices` or `tokens` key names: the registered device when there is
-    /// one, else (tokens only) the raw token in the publish's environment.
+    /// one, else (tokens only) the raw token in the publish's environment. A `devices` key
+    /// skips an invalidated device; a `tokens` key names the token itself, so a dead one
+    /// comes back with its reason (final at once, never sent again).
     private static func targets(_ db: Connection, appID: String, kind: String, key: String, environment: String) throws -> [Target] {
-        let row: (Statement) -> Target = { Target(seq: $0.int(0), token: $0.text(1), environment: $0.text(2)) }
+        let row: (Statement) -> Target = {
+            Target(seq: $0.int(0), token: $0.text(1), environment: $0.text(2), invalidReason: $0.isNull(3) ? nil : $0.text(4))
+        }
         if kind == "devices" {
             return try db.query(
-                "SELECT seq, token, environment FROM devices WHERE app_id = ? AND id = ? AND invalidated_at IS NULL",
+                "SELECT seq, token, environment, invalidated_at, invalid_reason FROM devices WHERE app_id = ? AND id = ? AND invalidated_at IS NULL",
                 [.text(appID), .text(key)], row)
         }
         let registered = try db.query(
-            "SELECT seq, token, environment FROM devices WHERE app_id = ? AND token = ? AND invalidated_at IS NULL",
+            "SELECT seq, token, environment, invalidated_at, coalesce(invalid_reason, 'Unregistered') FROM devices WHERE app_id = ? AND token = ?",
             [.text(appID), .text(key)], row)
         return registered.isEmpty ? [Target(seq: nil, token: key, environment: environment)] : registered
     }

@@ -128,6 +128,14 @@ struct DeliveryEngineTests {
         let next = try h.publish(["interests": ["news"], "notification": ["title": "again"]])
         await h.engine.runUntilIdle()
         #expect(h.status(next)?["targeted"] == 2)
+        // Named by its token, a dead one is not sent again: final at once, counted as invalidated.
+        let sentBefore = h.deliverer.sent.count
+        let direct = try h.publish(["tokens": [.string(StoreFixture.token(0)), .string(StoreFixture.token(3))], "notification": ["title": "x"]])
+        await h.engine.runUntilIdle()
+        #expect(h.deliverer.sent.dropFirst(sentBefore).map(\.deviceToken) == [StoreFixture.token(3)])
+        let directStatus = h.status(direct)
+        #expect(directStatus?["status"] == "done" && directStatus?["targeted"] == 2 && directStatus?["invalidated"] == 1)
+        #expect(directStatus?["failures"] == ["Unregistered": 1])
         // Registering the token again brings the device back.
         _ = h.api.register(0)
         #expect(try h.device(token: 0)?.invalidatedAt == nil)

@@ -11,9 +11,12 @@ public enum HMACSHA256 {
         _ = COpenSSL.HMAC(EVP_sha256(), keyBytes, Int32(key.count), messageBytes, message.count, &output, &length)
         return Array(output.prefix(Int(length)))
     }
+}
 
-    /// Compares two byte strings in time that depends only on their lengths.
-    public static func constantTimeEqual(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+/// Comparison of secrets (MACs, key hashes) in time that does not depend on where they differ.
+public enum ConstantTime {
+    /// Whether `a` and `b` are equal, in time that depends only on their lengths.
+    public static func equal(_ a: [UInt8], _ b: [UInt8]) -> Bool {
         guard a.count == b.count else { return false }
         var difference: UInt8 = 0
         for index in a.indices { difference |= a[index] ^ b[index] }

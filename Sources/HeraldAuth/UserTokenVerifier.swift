@@ -36,7 +36,7 @@ public struct UserTokenVerifier: Sendable {
             throw UserTokenError(.unsupportedAlgorithm, "the user token is signed with \(Self.quoted(algorithm)); sign it with HS256 and the app's user-token secret")
         }
         let input = Array(parts[0].utf8) + [UInt8(ascii: ".")] + Array(parts[1].utf8)
-        guard HMACSHA256.constantTimeEqual(HMACSHA256.mac(key: key, message: input), signature) else {
+        guard ConstantTime.equal(HMACSHA256.mac(key: key, message: input), signature) else {
             throw UserTokenError(
                 .badSignature, "the user token's signature is not app \(appID)'s: sign it with this app's current userTokenSecret (a rotated secret stops working)")
         }

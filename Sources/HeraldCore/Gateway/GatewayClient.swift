@@ -58,12 +58,12 @@ public final class GatewayClient {
         token: DeviceToken, environment: Environment, interests: [String]? = nil, userID: String? = nil, userToken: String? = nil,
         metadata: [String: JSONValue]? = nil
     ) async throws(GatewayClientError) -> String {
-        var body: [String: JSONValue] = ["token": .string(token.hex), "platform": "apns", "environment": .string(environment.rawValue)]
-        if let interests { body["interests"] = .array(interests.map(JSONValue.string)) }
-        if let userID { body["userId"] = .string(userID) }
-        if let userToken { body["userToken"] = .string(userToken) }
-        if let metadata { body["metadata"] = .object(metadata) }
-        return try await register(body, token: token.hex, environment: environment)
+        var extra: [String: JSONValue] = [:]
+        if let interests { extra["interests"] = .array(interests.map(JSONValue.string)) }
+        if let userID { extra["userId"] = .string(userID) }
+        if let userToken { extra["userToken"] = .string(userToken) }
+        if let metadata { extra["metadata"] = .object(metadata) }
+        return try await register(token: token.hex, environment: environment, extra).deviceID
     }
 
     /// Replaces the device's interests.
@@ -90,8 +90,14 @@ public final class GatewayClient {
         return "\(error)"
     }
 
-    private func register(_ body: [String: JSONValue], token: String, environment: Environment) async throws(GatewayClientError) -> String {
-        var body = body
+    /// Registers `token` (hex) with the fields in `extra`; the state it keeps.
+    private func register(token: String, environment: Environment, _ extra: [String: JSONValue] = [:]) async throws(GatewayClientError)
+        -> GatewayDeviceState
+    {
+        var body = extra
+        body["token"] = .string(token)
+        body["platform"] = "apns"
+        body["environment"] = .string(environment.rawValue)
         // The key this device holds: presented, it is kept (the extension keeps using it).
         let current = deviceStore?.load() ?? state
         if let key = current?.deviceKey { body["deviceKey"] = .string(key) }
@@ -109,7 +115,7 @@ public final class GatewayClient {
         } catch {
             throw GatewayClientError(.storage, "device \(id) is registered but its key could not be kept: \(Self.reason(error))")
         }
-        return id
+        return registered
     }
 
     /// A call about this device with its key. When the gateway does not know the key
@@ -148,10 +154,8 @@ public final class GatewayClient {
         guard let token = failed.token, let environment = failed.environment else {
             throw GatewayClientError(.notRegistered, "the gateway no longer knows this device; call register(token:environment:) again")
         }
-        state = GatewayDeviceState(deviceID: failed.deviceID, deviceKey: nil, token: token, environment: environment)
-        _ = try await register(["token": .string(token), "platform": "apns", "environment": .string(environment.rawValue)], token: token, environment: environment)
-        guard let renewed = state else { throw GatewayClientError(.notRegistered, "registering again gave no device") }
-        return renewed
+        // The key it presents is the one the gateway refused: a new one is issued.
+        return try await register(token: token, environment: environment)
     }
 
     /// Sends one JSON request to `/v1/apps/{app}/{path}`; the parsed answer, or the error.

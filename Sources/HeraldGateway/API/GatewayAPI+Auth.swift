@@ -13,18 +13,16 @@ extension GatewayAPI {
         let key = String(header.dropFirst(7)).trimmingCharacters(in: .whitespaces)
         guard !key.isEmpty else { throw APIError.missingKey }
         let app = try store.app(id: appID)
-        let principal: Principal
+        let principal: Principal?
         if APIKey.role(of: key) == .device {
-            guard let app, let id = try store.deviceID(appID: app.id, keyHash: APIKey.hash(key)) else { throw APIError.wrongKey(appID) }
-            principal = .device(id)
+            principal = try store.deviceID(appID: appID, keyHash: APIKey.hash(key)).map(Principal.device)
         } else {
             // Hash and compare even for an unknown app, so the timing says nothing.
             let server = APIKey.matches(key, storedHash: app?.serverKeyHash ?? String(repeating: "0", count: 64))
             let client = APIKey.matches(key, storedHash: app?.clientKeyHash ?? String(repeating: "0", count: 64))
-            guard let app, server || client else { throw APIError.wrongKey(appID) }
-            principal = server ? .server : .client
+            principal = server ? .server : client ? .client : nil
         }
-        guard let app else { throw APIError.wrongKey(appID) }
+        guard let app, let principal else { throw APIError.wrongKey(appID) }
         try check(principal, may: access, app: app, device: device)
         return (app, principal)
     }

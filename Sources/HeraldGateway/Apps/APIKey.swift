@@ -1,3 +1,5 @@
+import HeraldAuth
+
 /// The keys of an app: a server key (publish, admin) for the app's backend, a client key
 /// (register devices) that ships inside the app, and one device key per device (that
 /// device's own calls). Only their SHA-256 is stored; a presented key is hashed and
@@ -26,9 +28,7 @@ public struct APIKey: Sendable, Hashable {
 
     /// A new random key (SystemRandomNumberGenerator: the kernel's getrandom).
     public static func generate(_ role: Role) -> APIKey {
-        var generator = SystemRandomNumberGenerator()
-        let bytes = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
-        return APIKey(role: role, secret: role.prefix + Hex.encode(bytes))
+        APIKey(role: role, secret: Identifier.make(role.prefix, bytes: 32))
     }
 
     /// Lowercase hex SHA-256 of the secret: what the store keeps.
@@ -43,7 +43,7 @@ public struct APIKey: Sendable, Hashable {
 
     /// Whether two stored hashes are equal, in constant time.
     static func equalHashes(_ a: String, _ b: String) -> Bool {
-        SHA256.constantTimeEqual(Array(a.utf8), Array(b.utf8))
+        ConstantTime.equal(Array(a.utf8), Array(b.utf8))
     }
 
     /// The role a presented secret claims by its prefix.

@@ -18,10 +18,7 @@ public struct AppProvisioning: Sendable {
     }
 
     /// A new user-token secret: `hus_` and 64 hex digits (256 random bits from the kernel).
-    public static func makeUserTokenSecret() -> String {
-        var generator = SystemRandomNumberGenerator()
-        return "hus_" + Hex.encode((0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) })
-    }
+    public static func makeUserTokenSecret() -> String { Identifier.make("hus_", bytes: 32) }
 
     /// Validates and stores a new app with fresh keys. A new app has no grace period:
     /// the client key never acts for a device.

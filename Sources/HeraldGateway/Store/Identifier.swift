@@ -1,8 +1,9 @@
-/// Random identifiers: a prefix saying what it names, then 128 random bits in hex.
+/// Random identifiers and secrets: a prefix saying what it names, then random bytes from
+/// the kernel (SystemRandomNumberGenerator: getrandom) in hex; 128 bits for ids, 256 for keys.
 enum Identifier {
-    static func make(_ prefix: String) -> String {
+    static func make(_ prefix: String, bytes: Int = 16) -> String {
         var generator = SystemRandomNumberGenerator()
-        return prefix + Hex.encode((0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) })
+        return prefix + Hex.encode((0..<bytes).map { _ in UInt8.random(in: 0...255, using: &generator) })
     }
 }
 

@@ -38,7 +38,8 @@ extension SQLiteStore {
                 (seq, id) = (existing.0, existing.1)
                 // The caller proved it holds the device's key: keep it. Otherwise the new key
                 // replaces the old one (a reinstall lost it): holding the token is the proof.
-                let kept = existing.2 != nil && registration.presentedKeyHash.map { APIKey.equalHashes($0, existing.2 ?? "") } == true
+                var kept = false
+                if let stored = existing.2, let presented = registration.presentedKeyHash { kept = APIKey.equalHashes(presented, stored) }
                 if let newKeyHash = registration.newKeyHash, !kept {
                     try db.run("UPDATE devices SET key_hash = ? WHERE seq = ?", [.text(newKeyHash), .int(seq)])
                     keyIssued = true

@@ -4,8 +4,8 @@ SWIFT ?= swift
 DEB_PACKAGES := python3
 # APNs client and simulator, attachment downloads: OpenSSL, libcurl with HTTP/2, nghttp2 (and h2load for bench-apns).
 DEB_PACKAGES += pkg-config libssl-dev libcurl4-openssl-dev libnghttp2-dev nghttp2-client curl python3-venv
-# The gateway: SQLite, libmicrohttpd (and wrk for bench-gateway).
-DEB_PACKAGES += libsqlite3-dev libmicrohttpd-dev wrk openssl
+# The gateway: SQLite (and wrk for bench-gateway).
+DEB_PACKAGES += libsqlite3-dev wrk openssl
 HERALD := .build/debug/herald
 HERALD_RELEASE := .build/release/herald
 # schemathesis checks docs/openapi.yaml against the gateway (HeraldGatewayTests); keep
@@ -13,7 +13,7 @@ HERALD_RELEASE := .build/release/herald
 SCHEMATHESIS_VERSION := 4.32.5
 SCHEMATHESIS_VENV := .build/schemathesis-venv
 
-.PHONY: all deps pyenv build test check-apple demo bench bench-apns bench-gateway schemathesis format lint-format clean
+.PHONY: all deps pyenv build test check-apple demo bench bench-apns bench-gateway soak schemathesis format lint-format clean
 
 all: build
 
@@ -74,3 +74,11 @@ bench-gateway: deps
 	$(SWIFT) build -c release
 	@scripts/pyenv.sh PyJWT cryptography aioapns
 	@.build/pyvenv/bin/python3 Benchmarks/gateway_bench.py --herald $(HERALD_RELEASE) --report docs/benchmarks.md
+
+# Hostile clients (minutes): slow heads and unauthenticated 1 MiB bodies against herald serve
+# and nginx (Debian) side by side: health-check answers and memory, in docs/benchmarks.md.
+soak: deps
+	@scripts/deps.sh nginx
+	$(SWIFT) build -c release
+	@scripts/pyenv.sh PyJWT cryptography
+	@.build/pyvenv/bin/python3 Benchmarks/soak_probe.py --herald $(HERALD_RELEASE) --report docs/benchmarks.md

@@ -32,7 +32,6 @@ var targets: [Target] = [
         name: "CNGHTTP2", pkgConfig: "libnghttp2",
         providers: [.apt(["libnghttp2-dev"]), .brew(["libnghttp2"])]),
     .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
-    .systemLibrary(name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]),
     // Live attachment downloaders: libcurl on Linux, URLSession everywhere (the one iOS uses).
     .target(
         name: "HeraldDownload",
@@ -47,8 +46,10 @@ var targets: [Target] = [
     // User tokens (HS256 JWTs) for an app's backend to sign and the gateway to verify.
     .target(name: "HeraldAuth", dependencies: ["HeraldCore", "COpenSSL"]),
     // The self-hosted gateway: devices, interests, users, durable publishing, statistics;
-    // SQLite storage, an HTTP/1.1 JSON API on libmicrohttpd, delivery through HeraldAPNs.
-    .target(name: "HeraldGateway", dependencies: ["HeraldCore", "HeraldAuth", "HeraldAPNs", "CSQLite", "CMicroHTTPD", "COpenSSL"]),
+    // SQLite storage, an HTTP/1.1 JSON API on its own epoll server, delivery through HeraldAPNs.
+    .target(name: "HeraldGateway", dependencies: ["HeraldCore", "HeraldAuth", "HeraldAPNs", "CSQLite", "CPoller", "COpenSSL"]),
+    // epoll, eventfd and accept4 for the gateway's HTTP server (epoll's event is packed).
+    .target(name: "CPoller"),
     // The `herald` command line, as a library so that tests can drive it in-process.
     .target(
         name: "HeraldCLI",

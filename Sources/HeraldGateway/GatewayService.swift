@@ -1,7 +1,7 @@
 import Foundation
 import HeraldCore
 
-/// A running gateway: the store, the HTTP API on libmicrohttpd, and the delivery workers.
+/// A running gateway: the store, the HTTP API on its HTTP server, and the delivery workers.
 /// `herald serve` is this with options; tests start it in-process on port 0.
 @MainActor
 public final class GatewayService {
@@ -30,7 +30,7 @@ public final class GatewayService {
             store: store, metrics: metrics, maxBodyBytes: http.maxBodyBytes, apiRateLimit: apiRateLimit,
             onPublish: { Task { @MainActor in engine.wake() } })
         let api = self.api
-        server = try HTTPServer(address: listen, configuration: http) { api.handle($0) }
+        server = try HTTPServer(address: listen, configuration: http, counters: HTTPServerCounters(metrics: metrics), head: { api.head($0) })
         engine.start()
     }
 
@@ -40,6 +40,12 @@ public final class GatewayService {
     }
 
     public var port: UInt16 { server.port }
+
+    /// What the HTTP layer refused, timed out or evicted.
+    public var httpCounters: HTTPServerCounters { server.counters }
+
+    /// Request bodies the HTTP server holds now, in bytes.
+    public var bodyBytesHeld: Int { server.bodyBytesHeld }
 
     /// Stops the HTTP server (waiting for its threads) and the workers.
     public func stop() {

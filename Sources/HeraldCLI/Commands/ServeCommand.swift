@@ -18,10 +18,23 @@ enum ServeCommand: Command {
         Options:
           --data DIR              data folder (default ./herald-data; created with mode 0700)
           --listen HOST:PORT      numeric address to listen on (default 127.0.0.1:8080; port 0 picks one)
-          --threads N             HTTP polling threads (default: the number of cores, at least 2)
-          --max-connections N     connections open at once (default 1024)
-          --timeout SECONDS       idle connection timeout (default 30)
-          --max-body BYTES        largest request body (default 1048576)
+          --threads N             HTTP event-loop threads (default: the number of cores, at least 2)
+          --max-connections N     connections open at once (default 1024); past it a connection
+                                  that has waited over 1 s for its request makes room, or 503
+          --max-connections-per-ip N
+                                  connections open at once from one client address (default 256;
+                                  0: no cap; behind a proxy every client has the proxy's address)
+          --timeout SECONDS       a connection waiting for a request, or not reading its answer,
+                                  is closed after this (default 30)
+          --header-timeout SECONDS
+                                  a request's head must arrive within this from its first byte,
+                                  else 408 (default 10)
+          --body-timeout SECONDS  a request's body must arrive within this after its head, else
+                                  408 (default 30)
+          --max-body BYTES        largest request body; a larger declared length is answered 413
+                                  before it is read (default 1048576)
+          --max-body-memory MIB   request bodies held at once, all connections together; past it
+                                  503 before the body is read (default 64)
           --api-rate-limit N      API requests per second per app and key (server key, client
                                   key) before 429 with Retry-After (default 0: no limit)
           --retention DAYS        how long a finished publish keeps its per-device deliveries
@@ -45,7 +58,8 @@ enum ServeCommand: Command {
         """
     static let spec = Arguments.Spec(
         options: [
-            "data", "listen", "threads", "max-connections", "timeout", "max-body", "api-rate-limit", "retention", "durability", "deliverer",
+            "data", "listen", "threads", "max-connections", "max-connections-per-ip", "timeout", "header-timeout", "body-timeout",
+            "max-body", "max-body-memory", "api-rate-limit", "retention", "durability", "deliverer",
             "deliverer-latency",
             "batch-size",
             "fanout-batch",

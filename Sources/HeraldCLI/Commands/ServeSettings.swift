@@ -35,8 +35,17 @@ struct ServeSettings {
         if let listen = arguments.value("listen") { self.listen = try ListenAddress(parsing: listen) }
         http.threads = try Self.number(arguments, "threads", 1...256) ?? http.threads
         http.connectionLimit = try Self.number(arguments, "max-connections", 1...100_000) ?? http.connectionLimit
-        http.timeoutSeconds = try Self.number(arguments, "timeout", 1...3600) ?? http.timeoutSeconds
+        http.connectionsPerAddress = try Self.number(arguments, "max-connections-per-ip", 0...100_000) ?? http.connectionsPerAddress
+        http.timeoutSeconds = try Self.number(arguments, "timeout", 1...3600).map(Double.init) ?? http.timeoutSeconds
+        http.headTimeoutSeconds = try Self.number(arguments, "header-timeout", 1...3600).map(Double.init) ?? http.headTimeoutSeconds
+        http.bodyTimeoutSeconds = try Self.number(arguments, "body-timeout", 1...3600).map(Double.init) ?? http.bodyTimeoutSeconds
         http.maxBodyBytes = try Self.number(arguments, "max-body", 1024...(64 << 20)) ?? http.maxBodyBytes
+        http.bodyMemoryBytes = try Self.number(arguments, "max-body-memory", 1...65536).map { $0 << 20 } ?? http.bodyMemoryBytes
+        guard http.bodyMemoryBytes >= http.maxBodyBytes else {
+            throw UsageError(
+                "--max-body-memory: \(http.bodyMemoryBytes >> 20) MiB cannot hold one body of --max-body \(http.maxBodyBytes) bytes; raise it"
+            )
+        }
         batchSize = try Self.number(arguments, "batch-size", 1...10_000) ?? batchSize
         fanOutBatch = try Self.number(arguments, "fanout-batch", 1...100_000) ?? fanOutBatch
         delivererLatency = Double(try Self.number(arguments, "deliverer-latency", 0...60_000) ?? 0) / 1000

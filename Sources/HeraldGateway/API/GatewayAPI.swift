@@ -96,27 +96,64 @@ public final class GatewayAPI: Sendable {
         Route(method: "POST", pattern: ["v1", "apps", ":app", "events"], name: "events", access: .events) { try $0.recordEvents($1) },
     ]
 
-    /// Answers one request; never throws, never crashes on input.
-    public func handle(_ request: HTTPRequest) -> HTTPResponse {
+    /// Decides on a request's head, before its body is read: the route, the key, the rate
+    /// limit. A request refused here costs no body memory; an accepted one gets a body
+    /// limit (0 for methods without a body) and the handler that answers it.
+    public func head(_ request: HTTPRequest) -> HTTPHeadDecision {
         let started = DispatchTime.now().uptimeNanoseconds
-        let (response, route, appID) = dispatch(request)
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-        metrics.observeRequest(route: route, app: appID, status: response.status, seconds: seconds)
-        return response
+        switch prepare(request) {
+        case .refused(let response, let route, let appID):
+            observe(response, route: route, app: appID, since: started)
+            return .respond(response)
+        case .accepted(let route, let context):
+            let limit = route.method == "POST" || route.method == "PUT" ? maxBodyBytes : 0
+            return .read(limit: limit) { [self] request in
+                let started = DispatchTime.now().uptimeNanoseconds
+                var context = context
+                context.request = request
+                let response = run(route, context)
+                observe(response, route: route.name, app: context.app?.id, since: started)
+                return response
+            }
+        }
     }
 
-    private func dispatch(_ request: HTTPRequest) -> (HTTPResponse, String, String?) {
+    /// Answers one whole request; never throws, never crashes on input.
+    public func handle(_ request: HTTPRequest) -> HTTPResponse {
+        switch head(request) {
+        case .respond(let response):
+            return response
+        case .read(let limit, let then):
+            guard request.body.count <= limit else {
+                return .error(APIError(413, "payload_too_large", "the request body is over \(limit) bytes"))
+            }
+            return then(request)
+        }
+    }
+
+    private func observe(_ response: HTTPResponse, route: String, app: String?, since started: UInt64) {
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+        metrics.observeRequest(route: route, app: app, status: response.status, seconds: seconds)
+    }
+
+    private enum Preparation {
+        case refused(HTTPResponse, route: String, app: String?)
+        case accepted(Route, Context)
+    }
+
+    /// Routes the request and checks its key and rate.
+    private func prepare(_ request: HTTPRequest) -> Preparation {
         let segments = request.path.split(separator: "/", omittingEmptySubsequences: true).map { $0.removingPercentEncoding ?? String($0) }
         let matching = Self.routes.compactMap { route in Self.match(route.pattern, segments).map { (route, $0) } }
         guard !matching.isEmpty else {
-            return (.error(.notFound("no endpoint \(request.path); see docs/openapi.yaml")), "unknown", nil)
+            return .refused(.error(.notFound("no endpoint \(request.path); see docs/openapi.yaml")), route: "unknown", app: nil)
         }
         guard let (route, parameters) = matching.first(where: { $0.0.method == request.method }) else {
             let allowed = matching.map(\.0.method).joined(separator: ", ")
             let error = APIError(
                 405, "method_not_allowed", "\(request.method) is not allowed on \(request.path); use \(allowed)",
                 headers: [("Allow", allowed)])
-            return (.error(error), matching[0].0.name, nil)
+            return .refused(.error(error), route: matching[0].0.name, app: nil)
         }
         var context = Context(request: request, parameters: parameters, app: nil)
         do {
@@ -126,18 +163,26 @@ public final class GatewayAPI: Sendable {
                 context.principal = principal
                 try admit(app: app.id, key: principal == .server ? "server" : "client")
             }
-            if request.bodyTooLarge || request.body.count > maxBodyBytes {
-                throw APIError(413, "payload_too_large", "the request body is over \(maxBodyBytes) bytes")
-            }
-            return (try route.handler(self, context), route.name, context.app?.id)
-        } catch let error as APIError {
-            return (.error(error), route.name, context.app?.id)
-        } catch let error as ValidationError {
-            return (.error(.invalid(error)), route.name, context.app?.id)
-        } catch let error as StoreError {
-            return (.error(Self.apiError(error)), route.name, context.app?.id)
+            return .accepted(route, context)
         } catch {
-            return (.error(APIError(500, "internal", "\(error)")), route.name, context.app?.id)
+            return .refused(.error(Self.apiError(for: error)), route: route.name, app: context.app?.id)
+        }
+    }
+
+    private func run(_ route: Route, _ context: Context) -> HTTPResponse {
+        do {
+            return try route.handler(self, context)
+        } catch {
+            return .error(Self.apiError(for: error))
+        }
+    }
+
+    static func apiError(for error: any Error) -> APIError {
+        switch error {
+        case let error as APIError: error
+        case let error as ValidationError: .invalid(error)
+        case let error as StoreError: apiError(error)
+        default: APIError(500, "internal", "\(error)")
         }
     }
 

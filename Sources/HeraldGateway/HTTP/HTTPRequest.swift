@@ -7,16 +7,26 @@ public struct HTTPRequest: Sendable {
     /// Header names lowercased.
     public var headers: [String: String]
     public var body: [UInt8]
-    /// The HTTP layer cut the body off at its size limit.
-    public var bodyTooLarge: Bool
 
-    public init(method: String, path: String, headers: [String: String] = [:], body: [UInt8] = [], bodyTooLarge: Bool = false) {
+    public init(method: String, path: String, headers: [String: String] = [:], body: [UInt8] = []) {
         self.method = method
         self.path = path
         self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { _, last in last })
         self.body = body
-        self.bodyTooLarge = bodyTooLarge
     }
 
     public func header(_ name: String) -> String? { headers[name.lowercased()] }
+
+    /// The body length the head announces (0 when it announces none).
+    public var declaredLength: Int { headers["content-length"].flatMap(Int.init) ?? 0 }
+}
+
+/// What the server does once a request's head is in, before a byte of its body is read:
+/// a request that is refused (no key, wrong key, over a limit) costs no body memory.
+public enum HTTPHeadDecision: Sendable {
+    /// Answer now; a body the client announced is not read, and the connection closes.
+    case respond(HTTPResponse)
+    /// Read a body of at most `limit` bytes, then answer with `then` (given the request
+    /// with its body).
+    case read(limit: Int, then: @Sendable (HTTPRequest) -> HTTPResponse)
 }

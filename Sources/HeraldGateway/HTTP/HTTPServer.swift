@@ -1,158 +1,158 @@
-import CMicroHTTPD
+import CPoller
 import Foundation
+import HeraldAPNs
 
-/// An HTTP/1.1 server on GNU libmicrohttpd: a pool of polling threads (epoll on Linux),
-/// a connection limit, an idle timeout and a body size limit. Each complete request is
-/// handed to `handler` on one of the pool's threads.
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Herald's HTTP/1.1 server: a few event-loop threads on epoll sharing one listening
+/// socket. Every request gets a deadline for its head and one for its body; the handler
+/// decides on the head (key, route, declared length) before any body is read; bodies
+/// held at once fit a memory budget; connections are capped in all and per client
+/// address; and everything the HTTP layer refuses is answered in the API's JSON error
+/// shape. (libmicrohttpd, which it replaces, had none of the deadlines or the head
+/// decision, and answered its own errors in HTML.)
 public final class HTTPServer: @unchecked Sendable {
     public struct Configuration: Sendable {
-        /// Polling threads; each handles many connections.
+        /// Event-loop threads; each serves many connections and runs their handlers.
         public var threads: Int = max(2, ProcessInfo.processInfo.activeProcessorCount)
-        /// Connections open at once; more are refused at accept.
+        /// Connections open at once. Past it, a new connection replaces the one that has
+        /// waited longest (over a second) for its request, or is answered 503.
         public var connectionLimit: Int = 1024
-        /// Seconds a connection may stay idle (slow clients included) before it is closed.
-        public var timeoutSeconds: Int = 30
-        /// Largest request body read; a larger one is discarded and answered 413.
+        /// Seconds a connection must have waited for its request head before a new
+        /// connection may take its slot when the server is full.
+        public var evictAfterSeconds: Double = 1
+        /// Connections open at once from one client address (0: no cap). Behind a proxy
+        /// every connection has the proxy's address: raise it or set 0 there.
+        public var connectionsPerAddress: Int = 256
+        /// Seconds a connection may wait for a request, or for the client to read an answer.
+        public var timeoutSeconds: Double = 30
+        /// Seconds from a request's first byte to the end of its head.
+        public var headTimeoutSeconds: Double = 10
+        /// Seconds from the end of a request's head to the end of its body.
+        public var bodyTimeoutSeconds: Double = 30
+        /// Largest request body; a larger declared length is answered 413 unread.
         public var maxBodyBytes: Int = 1 << 20
-        /// Memory per connection for headers and buffers.
-        public var memoryLimitBytes: Int = 64 * 1024
+        /// Request bodies held at once across every connection.
+        public var bodyMemoryBytes: Int = 64 << 20
+        /// Request line and head limits (414 and 431 past them).
+        public var maxRequestLineBytes: Int = 8192
+        public var maxHeadBytes: Int = 16384
+        public var maxHeaderCount: Int = 100
 
         public init() {}
-    }
 
-    public typealias Handler = @Sendable (HTTPRequest) -> HTTPResponse
-
-    public let address: ListenAddress
-    public let configuration: Configuration
-    let handler: Handler
-    private var daemon: OpaquePointer?
-    private let lock = NSLock()
-
-    /// Starts listening; the actual port (when 0 was asked) is in `port`.
-    public init(address: ListenAddress, configuration: Configuration = Configuration(), handler: @escaping Handler) throws(HTTPServerError)
-    {
-        self.address = address
-        self.configuration = configuration
-        self.handler = handler
-        var flags = UInt32(MHD_USE_INTERNAL_POLLING_THREAD.rawValue) | UInt32(MHD_USE_ERROR_LOG.rawValue)
-        #if os(Linux)
-            flags |= UInt32(MHD_USE_EPOLL.rawValue)
-        #else
-            flags |= UInt32(MHD_USE_AUTO.rawValue)
-        #endif
-        if address.isIPv6 { flags |= UInt32(MHD_USE_IPv6.rawValue) }
-        let context = Unmanaged.passUnretained(self).toOpaque()
-        daemon = address.withSocketAddress { socketAddress in
-            herald_mhd_start(
-                flags, socketAddress, httpServerAccess, context, httpServerCompleted, context, UInt32(max(1, configuration.threads)),
-                UInt32(max(1, configuration.connectionLimit)), UInt32(max(1, configuration.timeoutSeconds)), configuration.memoryLimitBytes)
-        }
-        guard daemon != nil else {
-            let code = errno
-            throw HTTPServerError(
-                .startFailed,
-                "cannot listen on \(address): \(String(cString: strerror(code))); is another process using the port? (--listen HOST:PORT picks another)"
+        var connection: HTTPConnection.Settings {
+            HTTPConnection.Settings(
+                parser: HTTPHeadParser.Limits(requestLineBytes: maxRequestLineBytes, headBytes: maxHeadBytes, headerCount: maxHeaderCount),
+                idleTimeout: timeoutSeconds, headTimeout: headTimeoutSeconds, bodyTimeout: bodyTimeoutSeconds, evictAfter: evictAfterSeconds
             )
         }
     }
 
+    /// Decides on a request's head (its body is not read yet).
+    public typealias HeadHandler = @Sendable (HTTPRequest) -> HTTPHeadDecision
+    /// Answers a whole request (its body read, up to `maxBodyBytes`).
+    public typealias Handler = @Sendable (HTTPRequest) -> HTTPResponse
+
+    /// What every loop shares.
+    struct Shared: Sendable {
+        var settings: HTTPConnection.Settings
+        var budget: HTTPBodyBudget
+        var connections: HTTPConnectionCounter
+        var counters: HTTPServerCounters
+        var evictions: HTTPEvictionBoard
+        var decide: HTTPConnection.Decide
+    }
+
+    public let address: ListenAddress
+    public let configuration: Configuration
+    /// What the HTTP layer refused and why (for /metrics).
+    public let counters: HTTPServerCounters
+    let budget: HTTPBodyBudget
+    private let listener: Int32
+    public let port: UInt16
+    private let loops: [HTTPEventLoop]
+    private let finished = DispatchGroup()
+    private let stopped = Locked(false)
+
+    /// Starts listening with a handler that decides on each request's head.
+    public init(
+        address: ListenAddress, configuration: Configuration = Configuration(), counters: HTTPServerCounters = HTTPServerCounters(),
+        head: @escaping HeadHandler
+    ) throws(HTTPServerError) {
+        Self.returnLargeBuffersToTheSystem()
+        self.counters = counters
+        self.address = address
+        self.configuration = configuration
+        budget = HTTPBodyBudget(capacity: configuration.bodyMemoryBytes)
+        let listener = address.withSocketAddress { herald_listen($0, address.socketAddressLength, 1024) }
+        guard listener >= 0 else {
+            throw HTTPServerError(
+                .startFailed,
+                "cannot listen on \(address): \(String(cString: strerror(errno))); is another process using the port? (--listen HOST:PORT picks another)"
+            )
+        }
+        self.listener = listener
+        port = herald_bound_port(listener)
+        let shared = Shared(
+            settings: configuration.connection, budget: budget,
+            connections: HTTPConnectionCounter(
+                limit: max(1, configuration.connectionLimit), perAddress: max(0, configuration.connectionsPerAddress)),
+            counters: counters, evictions: HTTPEvictionBoard(loops: max(1, configuration.threads)), decide: head)
+        var loops: [HTTPEventLoop] = []
+        do {
+            for index in 0..<max(1, configuration.threads) {
+                loops.append(try HTTPEventLoop(index: index, listener: listener, shared: shared))
+            }
+        } catch {
+            close(listener)
+            throw error
+        }
+        self.loops = loops
+        for (index, loop) in loops.enumerated() {
+            finished.enter()
+            let thread = Thread { [finished] in
+                loop.run()
+                finished.leave()
+            }
+            thread.name = "herald-http-\(index)"
+            thread.start()
+        }
+    }
+
+    /// Starts listening with a handler of whole requests: every body up to
+    /// `maxBodyBytes` is read.
+    public convenience init(address: ListenAddress, configuration: Configuration = Configuration(), handler: @escaping Handler)
+        throws(HTTPServerError)
+    {
+        let limit = configuration.maxBodyBytes
+        try self.init(address: address, configuration: configuration, head: { _ in .read(limit: limit, then: handler) })
+    }
+
     deinit { stop() }
 
-    /// The port listened on.
-    public var port: UInt16 {
-        lock.withLock { daemon.map { herald_mhd_bound_port($0) } ?? 0 }
-    }
-
-    /// Stops accepting, closes connections, and waits for the threads to end.
+    /// Stops accepting, closes connections, and waits for the loops to end (a handler
+    /// running finishes first).
     public func stop() {
-        let running: OpaquePointer? = lock.withLock {
-            defer { daemon = nil }
-            return daemon
-        }
-        if let running { MHD_stop_daemon(running) }
+        guard
+            stopped.withLock({ stopped in
+                defer { stopped = true }; return !stopped
+            })
+        else { return }
+        for loop in loops { loop.stop() }
+        finished.wait()
+        close(listener)
     }
 
-    /// A request being read: its body so far.
-    final class RequestState {
-        var body: [UInt8] = []
-        var tooLarge = false
-    }
+    /// Request bodies held now, in bytes.
+    public var bodyBytesHeld: Int { budget.inUse }
 
-    func access(
-        _ connection: OpaquePointer?, _ url: UnsafePointer<CChar>?, _ method: UnsafePointer<CChar>?, _ upload: UnsafePointer<CChar>?,
-        _ uploadSize: UnsafeMutablePointer<Int>?, _ stateSlot: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
-    ) -> MHD_Result {
-        guard let stateSlot, let uploadSize else { return MHD_Result.NO }
-        guard let pointer = stateSlot.pointee else {
-            stateSlot.pointee = Unmanaged.passRetained(RequestState()).toOpaque()
-            return MHD_Result.YES
-        }
-        let state = Unmanaged<RequestState>.fromOpaque(pointer).takeUnretainedValue()
-        if uploadSize.pointee > 0 {
-            let count = uploadSize.pointee
-            if !state.tooLarge, let upload {
-                if state.body.count + count > configuration.maxBodyBytes {
-                    state.tooLarge = true
-                    state.body = []
-                } else {
-                    upload.withMemoryRebound(to: UInt8.self, capacity: count) {
-                        state.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: count))
-                    }
-                }
-            }
-            uploadSize.pointee = 0
-            return MHD_Result.YES
-        }
-        var headers: [String: String] = [:]
-        for name in ["Authorization", "Content-Type", "Accept"] {
-            if let value = MHD_lookup_connection_value(connection, MHD_ValueKind.HEADER_KIND, name) {
-                headers[name] = String(cString: value)
-            }
-        }
-        let path = url.map { String(cString: $0) } ?? "/"
-        let request = HTTPRequest(
-            method: method.map { String(cString: $0) } ?? "GET", path: String(path.prefix { $0 != "?" }), headers: headers,
-            body: state.body,
-            bodyTooLarge: state.tooLarge)
-        let response = handler(request)
-        return respond(connection, response)
-    }
+    /// Bodies are allocated at their declared size; with glibc's default, freed blocks of
+    /// a megabyte stay in the heap's arenas after a burst. A fixed mmap threshold of
+    /// 128 KiB gives every large body back to the system when it is freed.
+    private static let tuneAllocator: Void = herald_fix_mmap_threshold(128 * 1024)
 
-    private func respond(_ connection: OpaquePointer?, _ response: HTTPResponse) -> MHD_Result {
-        let created = response.body.withUnsafeBytes { bytes in
-            MHD_create_response_from_buffer(
-                bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), MHD_ResponseMemoryMode.RESPMEM_MUST_COPY)
-        }
-        guard let created else { return MHD_Result.NO }
-        defer { MHD_destroy_response(created) }
-        for (name, value) in response.headers {
-            guard MHD_add_response_header(created, name, value) == MHD_Result.YES else { return MHD_Result.NO }
-        }
-        return MHD_queue_response(connection, UInt32(response.status), created)
-    }
-
-    func completed(_ stateSlot: UnsafeMutablePointer<UnsafeMutableRawPointer?>?) {
-        guard let stateSlot, let pointer = stateSlot.pointee else { return }
-        Unmanaged<RequestState>.fromOpaque(pointer).release()
-        stateSlot.pointee = nil
-    }
-}
-
-/// libmicrohttpd's access handler: forwards to the server in `context`.
-private func httpServerAccess(
-    context: UnsafeMutableRawPointer?, connection: OpaquePointer?, url: UnsafePointer<CChar>?, method: UnsafePointer<CChar>?,
-    version: UnsafePointer<CChar>?, upload: UnsafePointer<CChar>?, uploadSize: UnsafeMutablePointer<Int>?,
-    state: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
-) -> MHD_Result {
-    guard let context else { return MHD_Result.NO }
-    return Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue().access(connection, url, method, upload, uploadSize, state)
-}
-
-/// libmicrohttpd's request-completed callback: frees the request's state.
-private func httpServerCompleted(
-    context: UnsafeMutableRawPointer?, connection: OpaquePointer?, state: UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
-    code: MHD_RequestTerminationCode
-) {
-    guard let context else { return }
-    Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue().completed(state)
+    private static func returnLargeBuffersToTheSystem() { _ = tuneAllocator }
 }

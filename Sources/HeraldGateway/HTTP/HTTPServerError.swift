@@ -3,7 +3,7 @@ public struct HTTPServerError: Error, Sendable, CustomStringConvertible {
     public enum Reason: Sendable, Hashable {
         /// `--listen` is not HOST:PORT with a numeric IPv4 or IPv6 host.
         case badAddress
-        /// libmicrohttpd refused to start (port in use, no permission, bad options).
+        /// The server could not listen (port in use, no permission) or set up its event loops.
         case startFailed
     }
 

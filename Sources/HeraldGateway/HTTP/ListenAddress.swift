@@ -37,6 +37,11 @@ public struct ListenAddress: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { isIPv6 ? "[\(host)]:\(port)" : "\(host):\(port)" }
 
+    /// The size of the `sockaddr` `withSocketAddress` passes.
+    var socketAddressLength: socklen_t {
+        socklen_t(isIPv6 ? MemoryLayout<sockaddr_in6>.size : MemoryLayout<sockaddr_in>.size)
+    }
+
     /// Calls `body` with the address as a `sockaddr`.
     func withSocketAddress<T>(_ body: (UnsafePointer<sockaddr>) -> T) -> T {
         if isIPv6 {

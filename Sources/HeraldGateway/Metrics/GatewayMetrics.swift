@@ -51,6 +51,11 @@ public final class GatewayMetrics: @unchecked Sendable {
         "herald_delivery_latency_seconds": ("histogram", "From a publish being due to APNs accepting a notification, by app."),
         "herald_fanout_deliveries_total": ("counter", "Deliveries created by fan-out, by app."),
         "herald_deliveries_in_flight": ("gauge", "Deliveries handed to the deliverer and not yet answered."),
+        "herald_http_refused_total": ("counter", "Connections refused at accept: server full, address full, no descriptors."),
+        "herald_http_evicted_total": ("counter", "Connections waiting for a request, closed to make room for a new one."),
+        "herald_http_timeouts_total": ("counter", "Requests whose head or body missed its deadline; clients that stopped reading."),
+        "herald_http_protocol_errors_total": ("counter", "Requests the HTTP layer refused: malformed, too long, too large."),
+        "herald_http_busy_total": ("counter", "Requests refused because the bodies held at once were at their memory limit."),
     ]
 
     public init() {}

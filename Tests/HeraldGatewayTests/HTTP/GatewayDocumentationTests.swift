@@ -46,6 +46,12 @@ struct GatewayDocumentationTests {
             for match in text.matches(of: /APIError\(\d{3}, "([a-z_]+)"/) { codes.insert(String(match.1)) }
         }
         #expect(codes.count >= 8)
-        for code in codes { #expect(spec.contains(code), "\(code)") }
+        // The HTTP layer's own refusals share the shape and the schema.
+        let http = Self.read("Sources/HeraldGateway/HTTP/HTTPProtocolError.swift")
+        let httpCodes = Set(http.matches(of: /code: "([a-z_]+)"/).map { String($0.1) })
+        #expect(httpCodes.count >= 8)
+        codes.formUnion(httpCodes)
+        let schema = spec.components(separatedBy: "    Error:").last ?? ""
+        for code in codes { #expect(schema.contains(code), "\(code)") }
     }
 }

@@ -41,13 +41,26 @@ enum RawHTTPClient {
         try connectLoopback(port: port)
     }
 
-    /// A socket connected to 127.0.0.1:`port`, with a receive timeout when given.
-    static func connectLoopback(port: UInt16, timeout: Double? = nil) throws -> Int32 {
+    /// A socket connected to 127.0.0.1:`port` from `source` (another loopback address,
+    /// such as 127.0.0.2, acts as another client), with a receive timeout when given.
+    static func connectLoopback(port: UInt16, timeout: Double? = nil, from source: String? = nil) throws -> Int32 {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failure(description: "socket failed") }
         if let timeout {
-            var tv = timeval(tv_sec: Int(timeout), tv_usec: 0)
+            var tv = timeval(tv_sec: Int(timeout), tv_usec: Int((timeout - timeout.rounded(.down)) * 1e6))
             setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
+        }
+        if let source {
+            var local = sockaddr_in()
+            local.sin_family = sa_family_t(AF_INET)
+            local.sin_addr.s_addr = inet_addr(source)
+            let bound = withUnsafePointer(to: &local) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            guard bound == 0 else {
+                close(fd)
+                throw Failure(description: "bind to \(source) failed: errno \(errno)")
+            }
         }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -68,12 +81,22 @@ enum RawHTTPClient {
     static func exchange(port: UInt16, _ bytes: [UInt8], timeout: Double = 10) throws -> [UInt8] {
         let fd = try connectLoopback(port: port, timeout: timeout)
         defer { close(fd) }
+        sendAll(fd, bytes)
+        return receiveAll(fd)
+    }
+
+    /// Sends what the socket takes of `bytes` (the server may answer and close first).
+    static func sendAll(_ fd: Int32, _ bytes: [UInt8]) {
         var offset = 0
         while offset < bytes.count {
             let sent = bytes[offset...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            if sent <= 0 { break }  // the server may answer and close before reading everything
+            if sent <= 0 { break }
             offset += sent
         }
+    }
+
+    /// Reads until the server closes or the receive timeout passes.
+    static func receiveAll(_ fd: Int32) -> [UInt8] {
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {

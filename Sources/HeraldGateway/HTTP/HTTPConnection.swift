@@ -1,0 +1,272 @@
+/// One connection's HTTP/1.1 exchange as a state machine with no socket: bytes in, bytes
+/// out, and deadlines read off times the caller passes in, so every rule (head and body
+/// deadlines, the key checked before the body, the body memory budget, keep-alive,
+/// pipelining) is tested on a virtual clock. `HTTPEventLoop` moves the bytes.
+final class HTTPConnection {
+    struct Settings: Sendable {
+        var parser = HTTPHeadParser.Limits()
+        /// Seconds a connection may wait for the first byte of a request, or for the client
+        /// to take the bytes of an answer.
+        var idleTimeout = 30.0
+        /// Seconds from a request's first byte to the end of its head.
+        var headTimeout = 10.0
+        /// Seconds from the end of a request's head to the end of its body.
+        var bodyTimeout = 30.0
+        /// Seconds to keep reading (and dropping) what a client still sends after an answer
+        /// that ends the connection early, so that the answer is not lost to a reset.
+        var lingerTimeout = 2.0
+        /// Seconds a connection must have waited for a request before the server, when
+        /// full, may close it to make room.
+        var evictAfter = 1.0
+    }
+
+    enum Phase: Equatable {
+        /// Between requests: nothing of the next one has arrived.
+        case idle
+        /// Reading a request head.
+        case head
+        /// Reading a request body.
+        case body
+        /// The last answer is written; reading and dropping until the client closes.
+        case lingering
+        case closed
+    }
+
+    typealias Decide = @Sendable (HTTPRequest) -> HTTPHeadDecision
+
+    let settings: Settings
+    private let decide: Decide
+    private let budget: HTTPBodyBudget
+    private let parser: HTTPHeadParser
+    private(set) var phase = Phase.idle
+    /// When the current phase (or, while answering, the last write progress) began.
+    private var since: Double
+    private var input: [UInt8] = []
+    private var output: [UInt8] = []
+    private var written = 0
+    /// After the pending output: close (and linger first when input may still be coming).
+    private var closeAfterOutput = false
+    private var lingerAfterOutput = false
+    private var peerEnded = false
+    /// The request whose body is being read.
+    private var pending: PendingBody?
+    private var body: [UInt8] = []
+    private var reserved = 0
+    /// Where timeouts, refused requests and a full budget are counted.
+    private let counters: HTTPServerCounters?
+
+    /// A request whose head was accepted, waiting for the rest of its body.
+    private struct PendingBody {
+        var request: HTTPRequest
+        var length: Int
+        var keepAlive: Bool
+        var minorVersion: Int
+        var then: @Sendable (HTTPRequest) -> HTTPResponse
+    }
+
+    init(settings: Settings, budget: HTTPBodyBudget, counters: HTTPServerCounters? = nil, now: Double, decide: @escaping Decide) {
+        self.settings = settings
+        self.budget = budget
+        self.counters = counters
+        self.decide = decide
+        parser = HTTPHeadParser(limits: settings.parser)
+        since = now
+    }
+
+    deinit { budget.release(reserved) }
+
+    /// Bytes written by the loop are taken from here.
+    var hasOutput: Bool { written < output.count }
+
+    /// Read more only when every answer so far is written (a client that does not read
+    /// its answers cannot make the server buffer more).
+    var wantsRead: Bool { phase != .closed && !hasOutput && !peerEnded }
+
+    /// True when the loop must shut the write side (the lingering phase began).
+    private(set) var needsWriteShutdown = false
+
+    /// When `tick` has something to do.
+    var deadline: Double {
+        if hasOutput { return since + settings.idleTimeout }
+        switch phase {
+        case .idle: return since + settings.idleTimeout
+        case .head: return since + settings.headTimeout
+        case .body: return since + settings.bodyTimeout
+        case .lingering: return since + settings.lingerTimeout
+        case .closed: return since
+        }
+    }
+
+    func withOutput<T>(_ body: (UnsafeRawBufferPointer) -> T) -> T {
+        output.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[written...])) }
+    }
+
+    /// The loop wrote `count` bytes of the output.
+    func wrote(_ count: Int, now: Double) {
+        written += count
+        since = now
+        guard !hasOutput else { return }
+        if output.count > 65536 { output = [] } else { output.removeAll(keepingCapacity: true) }
+        written = 0
+        if closeAfterOutput {
+            if lingerAfterOutput && !peerEnded {
+                phase = .lingering
+                needsWriteShutdown = true
+            } else {
+                phase = .closed
+            }
+            return
+        }
+        process(now: now)
+    }
+
+    func didShutdownWrite() { needsWriteShutdown = false }
+
+    /// Bytes read from the client.
+    func receive(_ bytes: UnsafeRawBufferPointer, now: Double) {
+        switch phase {
+        case .closed, .lingering: return
+        case .body:
+            guard let pending else { return }
+            let take = min(bytes.count, pending.length - body.count)
+            body.append(contentsOf: bytes[0..<take])
+            input.append(contentsOf: bytes[take...])
+        case .idle, .head:
+            input.append(contentsOf: bytes)
+        }
+        if !hasOutput { process(now: now) }
+    }
+
+    /// The client closed its side: answer what is complete, then close.
+    func receivedEnd(now: Double) {
+        peerEnded = true
+        if phase == .lingering { phase = .closed }
+        if !hasOutput { process(now: now) }
+    }
+
+    /// Applies the deadline, if it has passed.
+    func tick(now: Double) {
+        guard phase != .closed, now >= deadline else { return }
+        if hasOutput || phase == .idle || phase == .lingering {
+            phase = .closed  // the client stopped reading, went quiet between requests, or lingers too long
+            if hasOutput { counters?.count(.timeout) }
+            return
+        }
+        fail(phase == .head ? .headTimeout(settings.headTimeout) : .bodyTimeout(settings.bodyTimeout), now: now, counting: .timeout)
+    }
+
+    /// Ends the connection at once (the server needs its slot), without an answer.
+    func evict() { phase = .closed }
+
+    /// Since when the connection has waited for a request (idle, or reading a head), if it
+    /// is: what the server may evict when it needs the slot.
+    var waitingSince: Double? {
+        !hasOutput && (phase == .idle || phase == .head) ? since : nil
+    }
+
+    /// Moves through the buffered input as far as it goes without writing.
+    private func process(now: Double) {
+        while !hasOutput {
+            switch phase {
+            case .closed, .lingering: return
+            case .body:
+                guard let pending, body.count == pending.length else {
+                    if peerEnded { phase = .closed }
+                    return
+                }
+                finishBody(pending, now: now)
+            case .idle, .head:
+                while input.first == 13 || input.first == 10 { input.removeFirst() }  // blank lines between requests
+                guard !input.isEmpty else {
+                    if peerEnded { phase = .closed }
+                    return
+                }
+                if phase == .idle {
+                    phase = .head
+                    since = now
+                }
+                switch parser.parse(input) {
+                case .incomplete:
+                    if peerEnded { phase = .closed }
+                    return
+                case .failed(let error):
+                    fail(error, now: now, counting: .protocolError)
+                case .complete(let head, let consumed):
+                    input.removeFirst(consumed)
+                    start(head, now: now)
+                }
+            }
+        }
+    }
+
+    /// A head is in: frame the body, ask the handler, and answer or read on.
+    private func start(_ head: HTTPHeadParser.Head, now: Double) {
+        if head.headers["transfer-encoding"] != nil { return fail(.lengthRequired, now: now, counting: .protocolError) }
+        var length = 0
+        if let text = head.headers["content-length"] {
+            guard !text.isEmpty, text.count <= 15, text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), let value = Int(text) else {
+                return fail(.badLength, now: now, counting: .protocolError)
+            }
+            length = value
+        }
+        let continues = head.headers["expect"].map { $0.lowercased() }
+        if let continues, continues != "100-continue" { return fail(.expectationFailed(continues), now: now, counting: .protocolError) }
+        let tokens = Set(
+            (head.headers["connection"] ?? "").lowercased().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+        let keepAlive = head.minorVersion == 1 ? !tokens.contains("close") : tokens.contains("keep-alive")
+        let request = HTTPRequest(method: head.method, path: head.path, headers: head.headers)
+        switch decide(request) {
+        case .respond(let response):
+            // The body, if any, is never read: close after the answer, lingering so the
+            // client reads the answer rather than a reset.
+            answer(response, version: head.minorVersion, keepAlive: keepAlive && length == 0, linger: length > 0, now: now)
+        case .read(let limit, let then):
+            guard length <= limit else {
+                return fail(.tooLarge(length, limit: limit), now: now, counting: .protocolError)
+            }
+            if length == 0 {
+                return answer(then(request), version: head.minorVersion, keepAlive: keepAlive, linger: false, now: now)
+            }
+            guard budget.reserve(length) else { return fail(.busy, now: now, counting: .busy) }
+            reserved = length
+            body = []
+            body.reserveCapacity(length)
+            pending = PendingBody(request: request, length: length, keepAlive: keepAlive, minorVersion: head.minorVersion, then: then)
+            phase = .body
+            since = now
+            if continues != nil, head.minorVersion == 1 { output.append(contentsOf: Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)) }
+            let take = min(input.count, length)
+            body.append(contentsOf: input[0..<take])
+            input.removeFirst(take)
+        }
+    }
+
+    private func finishBody(_ pending: PendingBody, now: Double) {
+        var request = pending.request
+        request.body = body
+        body = []
+        self.pending = nil
+        let response = pending.then(request)
+        request.body = []
+        budget.release(reserved)
+        reserved = 0
+        answer(response, version: pending.minorVersion, keepAlive: pending.keepAlive, linger: false, now: now)
+    }
+
+    private func fail(_ error: HTTPProtocolError, now: Double, counting event: HTTPServerCounters.Event) {
+        counters?.count(event)
+        pending = nil
+        body = []
+        budget.release(reserved)
+        reserved = 0
+        answer(error.response, version: 1, keepAlive: false, linger: true, now: now)
+    }
+
+    private func answer(_ response: HTTPResponse, version: Int, keepAlive: Bool, linger: Bool, now: Double) {
+        output.append(contentsOf: response.wire(keepAlive: keepAlive, http10: version == 0))
+        closeAfterOutput = !keepAlive
+        lingerAfterOutput = linger
+        phase = .idle
+        since = now
+    }
+}

@@ -1,0 +1,45 @@
+import HeraldAPNs
+
+/// What the HTTP layer refused, closed or evicted, counted for `/metrics`.
+public final class HTTPServerCounters: Sendable {
+    public enum Event: String, Sendable, CaseIterable {
+        /// A new connection found the server at its connection limit.
+        case refusedFull = "refused_full"
+        /// A new connection found its address at the per-address cap.
+        case refusedAddressFull = "refused_address_full"
+        /// accept failed for want of descriptors or memory.
+        case refusedNoDescriptors = "refused_no_descriptors"
+        /// A connection waiting for its request head made room for a new one.
+        case evicted
+        /// A request's head or body missed its deadline, or a client stopped reading.
+        case timeout
+        /// A request the HTTP layer could not accept (malformed, too long, too large).
+        case protocolError = "protocol_error"
+        /// A body did not fit the memory budget.
+        case busy
+    }
+
+    private let counts = Locked([Event: Int]())
+    /// Where the counts are also kept for `/metrics`, if anywhere.
+    private let metrics: GatewayMetrics?
+
+    public init(metrics: GatewayMetrics? = nil) {
+        self.metrics = metrics
+    }
+
+    func count(_ event: Event) {
+        counts.withLock { $0[event, default: 0] += 1 }
+        guard let metrics else { return }
+        switch event {
+        case .refusedFull: metrics.increment("herald_http_refused_total", [("reason", "full")])
+        case .refusedAddressFull: metrics.increment("herald_http_refused_total", [("reason", "address_full")])
+        case .refusedNoDescriptors: metrics.increment("herald_http_refused_total", [("reason", "no_descriptors")])
+        case .evicted: metrics.increment("herald_http_evicted_total", [])
+        case .timeout: metrics.increment("herald_http_timeouts_total", [])
+        case .protocolError: metrics.increment("herald_http_protocol_errors_total", [])
+        case .busy: metrics.increment("herald_http_busy_total", [])
+        }
+    }
+
+    public subscript(event: Event) -> Int { counts.current[event, default: 0] }
+}

@@ -1,0 +1,158 @@
+import Foundation
+#if canImport(Glibc)
+    import Glibc
+#endif
+import HeraldCore
+import Testing
+@testable import HeraldGateway
+
+/// The probes that once took the gateway down, each against a real server on loopback.
+@Suite("HTTP server under hostile clients")
+@MainActor
+struct HTTPAbuseTests {
+    nonisolated private static func slowHeads(port: UInt16, count: Int, from source: String) -> [Int32] {
+        (0..<count).compactMap { _ in
+            guard let fd = try? RawHTTPClient.connectLoopback(port: port, timeout: 8, from: source) else { return nil }
+            RawHTTPClient.sendAll(fd, Array("GET /healthz HTTP/1.1\r\nHost: x\r\nX-Slow: ".utf8))
+            return fd
+        }
+    }
+
+    @Test(
+        "slow heads from one address: its connections are capped, other clients are served at once, the slow ones get 408 at the head deadline"
+    )
+    func slowHeadsFromOneAddress() async throws {
+        var http = HTTPServer.Configuration()
+        http.connectionLimit = 64
+        http.connectionsPerAddress = 16
+        http.headTimeoutSeconds = 2
+        let gateway = try GatewayServiceFixture(http: http)
+        defer { gateway.stop() }
+        let port = gateway.port
+        let (health, elapsed, answers) = try await blocking {
+            let slow = Self.slowHeads(port: port, count: 200, from: "127.0.0.2")
+            defer { slow.forEach { close($0) } }
+            let started = Date()
+            let health = try RawHTTPClient.request(port: port, "GET", "/healthz", timeout: 5)
+            let elapsed = Date().timeIntervalSince(started)
+            let answers = slow.map { String(decoding: RawHTTPClient.receiveAll($0).prefix(12), as: UTF8.self) }
+            return (health.status, elapsed, answers)
+        }
+        #expect(health == 200)
+        #expect(elapsed < 1, "the health check took \(elapsed) s")
+        #expect(answers.filter { $0 == "HTTP/1.1 408" }.count == 16, "the admitted slow connections are cut at the deadline")
+        #expect(answers.filter { $0 == "HTTP/1.1 503" }.count == 184, "the rest are refused at once")
+        #expect(gateway.service.httpCounters[.refusedAddressFull] == 184)
+        #expect(gateway.service.httpCounters[.timeout] == 16)
+        let metrics = String(decoding: try await gateway.call("GET", "/metrics").body, as: UTF8.self)
+        #expect(metrics.contains("herald_http_refused_total{reason=\"address_full\"} 184"))
+        #expect(metrics.contains("herald_http_timeouts_total 16"))
+    }
+
+    @Test("slow heads filling every slot: a prompt client takes the slot of the one that waited longest")
+    func evictionWhenFull() async throws {
+        var http = HTTPServer.Configuration()
+        http.connectionLimit = 12
+        http.connectionsPerAddress = 0
+        http.threads = 4  // the slow connections and the prompt ones land on any loop
+        http.evictAfterSeconds = 0.3
+        let gateway = try GatewayServiceFixture(http: http)
+        defer { gateway.stop() }
+        let port = gateway.port
+        let statuses = try await blocking {
+            let slow = Self.slowHeads(port: port, count: 12, from: "127.0.0.1")
+            defer { slow.forEach { close($0) } }
+            Thread.sleep(forTimeInterval: 0.5)
+            return try (0..<4).map { _ in try RawHTTPClient.request(port: port, "GET", "/healthz", timeout: 5).status }
+        }
+        #expect(statuses == [200, 200, 200, 200])
+        #expect(
+            (1...4).contains(gateway.service.httpCounters[.evicted]), "a slot taken from a slow connection, once per prompt one at most")
+    }
+
+    @Test("a body is not read before its key is checked: the 401 comes before a byte of it is sent, and no 100 Continue")
+    func keyBeforeBody() async throws {
+        let gateway = try GatewayServiceFixture()
+        defer { gateway.stop() }
+        let port = gateway.port
+        for (app, key) in [(gateway.appID, "wrong"), ("app_missing", "wrong"), (gateway.appID, nil)] {
+            let reply = try await blocking {
+                let fd = try RawHTTPClient.connectLoopback(port: port, timeout: 5)
+                defer { close(fd) }
+                var head = "POST /v1/apps/\(app)/devices HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                if let key { head += "Authorization: Bearer \(key)\r\n" }
+                head += "Content-Length: 1048576\r\nExpect: 100-continue\r\n\r\n"
+                RawHTTPClient.sendAll(fd, Array(head.utf8))
+                return try RawHTTPClient.parse(RawHTTPClient.receiveAll(fd))
+            }
+            #expect(reply.status == 401)
+            #expect(reply.json?["error"]?["code"] == "unauthorized")
+        }
+        #expect(gateway.service.bodyBytesHeld == 0)
+    }
+
+    @Test("bodies held at once stay within the memory budget: past it 503 before reading; every byte given back")
+    func bodyBudget() async throws {
+        var http = HTTPServer.Configuration()
+        http.maxBodyBytes = 1 << 20
+        http.bodyMemoryBytes = 2 << 20
+        let gateway = try GatewayServiceFixture(http: http)
+        defer { gateway.stop() }
+        let port = gateway.port, path = "/v1/apps/\(gateway.appID)/devices", key = gateway.clientKey
+        let server = gateway.service.server
+        let (statuses, heldDuring) = try await blocking {
+            let fds = try (0..<6).map { _ in try RawHTTPClient.connectLoopback(port: port, timeout: 2) }
+            defer { fds.forEach { close($0) } }
+            for fd in fds {
+                let head =
+                    "POST \(path) HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(key)\r\nContent-Type: application/json\r\nContent-Length: 1048576\r\n\r\n"
+                RawHTTPClient.sendAll(fd, Array(head.utf8))
+            }
+            Thread.sleep(forTimeInterval: 0.3)
+            let held = server.bodyBytesHeld
+            let statuses = fds.map { fd in (try? RawHTTPClient.parse(RawHTTPClient.receiveAll(fd)).status) ?? 0 }
+            return (statuses, held)
+        }
+        #expect(heldDuring == 2 << 20, "two bodies reserved, no more")
+        #expect(statuses.filter { $0 == 503 }.count == 4)
+        let deadline = Date().addingTimeInterval(5)
+        while gateway.service.bodyBytesHeld != 0, Date() < deadline { try await Task.sleep(nanoseconds: 20_000_000) }
+        #expect(gateway.service.bodyBytesHeld == 0)
+        #expect(gateway.service.httpCounters[.busy] == 4)
+    }
+
+    @Test("a thousand query parameters are answered at once; a request line over 8 KiB is a JSON 414")
+    func queryParameters() async throws {
+        let gateway = try GatewayServiceFixture()
+        defer { gateway.stop() }
+        let port = gateway.port
+        let thousand = (0..<1000).map { "a\($0)=1" }.joined(separator: "&")
+        let tenThousand = (0..<10000).map { "a\($0)=1" }.joined(separator: "&")
+        let (small, large) = try await blocking {
+            (
+                try RawHTTPClient.request(port: port, "GET", "/healthz?" + String(thousand.prefix(7000)), timeout: 3),
+                try RawHTTPClient.request(port: port, "GET", "/healthz?" + tenThousand, timeout: 3)
+            )
+        }
+        #expect(small.status == 200)
+        #expect(large.status == 414)
+        #expect(large.json?["error"]?["code"] == "uri_too_long")
+    }
+
+    @Test(
+        "errors of the HTTP layer are JSON over the wire too",
+        arguments: [
+            ("GET / HTTP/1.1\r\nX: " + String(repeating: "v", count: 20000) + "\r\n\r\n", 431),
+            ("BAD\r\n\r\n", 400),
+            ("POST /v1/apps/a/devices HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n", 411),
+        ])
+    func jsonOverTheWire(request: String, status: Int) async throws {
+        let gateway = try GatewayServiceFixture()
+        defer { gateway.stop() }
+        let port = gateway.port
+        let reply = try await blocking { try RawHTTPClient.parse(RawHTTPClient.exchange(port: port, Array(request.utf8), timeout: 5)) }
+        #expect(reply.status == status)
+        #expect(reply.headers["content-type"] == "application/json")
+        #expect(reply.json?["error"]?["message"]?.stringValue != nil)
+    }
+}

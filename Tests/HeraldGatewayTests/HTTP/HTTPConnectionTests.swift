@@ -1,0 +1,219 @@
+import HeraldCore
+import Testing
+@testable import HeraldGateway
+
+/// A connection driven byte by byte on a virtual clock: what the client sends, what the
+/// handler was asked, what came back.
+final class ConnectionDriver {
+    let budget: HTTPBodyBudget
+    let connection: HTTPConnection
+    var now = 0.0
+    let decisions = Locked<[String]>([])
+    let bodies = Locked<[[UInt8]]>([])
+
+    init(budget: Int = 1 << 20, settings: HTTPConnection.Settings = HTTPConnection.Settings(), decide: HTTPConnection.Decide? = nil) {
+        self.budget = HTTPBodyBudget(capacity: budget)
+        let decisions = self.decisions, bodies = self.bodies
+        connection = HTTPConnection(
+            settings: settings, budget: self.budget, now: 0,
+            decide: decide ?? { request in
+                decisions.withLock { $0.append("\(request.method) \(request.path)") }
+                guard request.header("authorization") == "Bearer good" else {
+                    return .respond(.json(401, ["error": ["code": "unauthorized", "message": "no"]]))
+                }
+                return .read(limit: 1000) { request in
+                    bodies.withLock { $0.append(request.body) }
+                    return .json(200, ["bytes": .int(request.body.count)])
+                }
+            })
+    }
+
+    func send(_ text: String) { send(Array(text.utf8)) }
+
+    func send(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { connection.receive($0, now: now) }
+    }
+
+    /// Everything the connection has to write, as the client reads it.
+    func take() -> String {
+        var bytes: [UInt8] = []
+        while connection.hasOutput {
+            let chunk = connection.withOutput { Array($0) }
+            bytes += chunk
+            connection.wrote(chunk.count, now: now)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    func advance(to time: Double) {
+        now = time
+        connection.tick(now: time)
+    }
+}
+
+import HeraldAPNs
+
+@Suite("HTTP connection state machine (virtual clock)")
+struct HTTPConnectionTests {
+    @Test("a head sent a byte at a time is cut at its deadline with a JSON 408, however steady the bytes")
+    func slowHead() {
+        let driver = ConnectionDriver()
+        let head = "GET /healthz HTTP/1.1\r\nHost: h\r\n" + String(repeating: "X-Slow: 1\r\n", count: 5)
+        var sent = 0
+        for byte in head.utf8 {
+            driver.advance(to: Double(sent) * 0.5)  // a byte every half second: never idle
+            if driver.connection.phase == .closed || driver.connection.hasOutput { break }
+            driver.send([byte])
+            sent += 1
+        }
+        #expect(sent == 20, "the 10 s deadline counts from the first byte (at 0 s), whatever comes after")
+        let answer = driver.take()
+        #expect(answer.hasPrefix("HTTP/1.1 408 "))
+        #expect(answer.contains("\"code\":\"request_timeout\""))
+        #expect(answer.contains("Content-Type: application/json"))
+        #expect(driver.decisions.current.isEmpty)
+    }
+
+    @Test("a body must arrive within its own deadline after the head")
+    func slowBody() {
+        let driver = ConnectionDriver()
+        driver.send("POST /x HTTP/1.1\r\nAuthorization: Bearer good\r\nContent-Length: 100\r\n\r\nabc")
+        #expect(driver.connection.phase == .body)
+        #expect(driver.budget.inUse == 100)
+        driver.advance(to: 29.9)
+        #expect(!driver.connection.hasOutput)
+        driver.advance(to: 30)
+        #expect(driver.take().hasPrefix("HTTP/1.1 408 "))
+        #expect(driver.budget.inUse == 0, "the reservation is given back")
+        #expect(driver.bodies.current.isEmpty)
+    }
+
+    @Test(
+        "the key is checked on the head: a refused request's body is never read, the answer comes at once, and the connection lingers then closes"
+    )
+    func refusedBeforeBody() {
+        let driver = ConnectionDriver()
+        driver.send("POST /x HTTP/1.1\r\nContent-Length: 900\r\nExpect: 100-continue\r\n\r\n")
+        let answer = driver.take()
+        #expect(answer.hasPrefix("HTTP/1.1 401 "))
+        #expect(!answer.contains("100 Continue"))
+        #expect(answer.contains("Connection: close"))
+        #expect(driver.budget.inUse == 0)
+        #expect(driver.connection.phase == .lingering)
+        #expect(driver.connection.needsWriteShutdown)
+        driver.send(Array(repeating: 0x41, count: 900))  // dropped
+        #expect(driver.bodies.current.isEmpty)
+        driver.advance(to: 2)
+        #expect(driver.connection.phase == .closed)
+    }
+
+    @Test("a declared length over the handler's limit is 413 before a byte of it is read")
+    func declaredTooLarge() {
+        let driver = ConnectionDriver()
+        driver.send("POST /x HTTP/1.1\r\nAuthorization: Bearer good\r\nContent-Length: 5000\r\n\r\n")
+        let answer = driver.take()
+        #expect(answer.hasPrefix("HTTP/1.1 413 "))
+        #expect(answer.contains("\"code\":\"payload_too_large\""))
+        #expect(driver.budget.inUse == 0)
+    }
+
+    @Test("bodies past the memory budget are 503 busy before they are read; the budget comes back after the answer")
+    func budget() {
+        let first = ConnectionDriver(budget: 1500)
+        first.send("POST /x HTTP/1.1\r\nAuthorization: Bearer good\r\nContent-Length: 1000\r\n\r\n")
+        #expect(first.budget.inUse == 1000)
+        let second = HTTPConnection(settings: .init(), budget: first.budget, now: 0) { _ in .read(limit: 1000) { _ in .json(200, [:]) } }
+        Array("POST /x HTTP/1.1\r\nContent-Length: 600\r\n\r\n".utf8).withUnsafeBytes { second.receive($0, now: 0) }
+        let refused = second.withOutput { String(decoding: $0, as: UTF8.self) }
+        #expect(refused.hasPrefix("HTTP/1.1 503 "))
+        #expect(refused.contains("Retry-After: 1"))
+        first.send(Array(repeating: 0x20, count: 1000))
+        #expect(first.take().hasPrefix("HTTP/1.1 200 "))
+        #expect(first.budget.inUse == 0)
+    }
+
+    @Test("Expect: 100-continue is answered only once the head is accepted")
+    func continueAfterAcceptance() {
+        let driver = ConnectionDriver()
+        driver.send("POST /x HTTP/1.1\r\nAuthorization: Bearer good\r\nContent-Length: 3\r\nExpect: 100-continue\r\n\r\n")
+        #expect(driver.take() == "HTTP/1.1 100 Continue\r\n\r\n")
+        driver.send("abc")
+        #expect(driver.take().hasPrefix("HTTP/1.1 200 "))
+        #expect(driver.bodies.current == [Array("abc".utf8)])
+    }
+
+    @Test("pipelined requests on one keep-alive connection are answered in order, one at a time")
+    func pipelining() {
+        let driver = ConnectionDriver()
+        driver.send(
+            "POST /a HTTP/1.1\r\nAuthorization: Bearer good\r\nContent-Length: 2\r\n\r\nhiGET /b HTTP/1.1\r\n\r\nGET /c HTTP/1.1\r\nConnection: close\r\n\r\n"
+        )
+        let answers = driver.take()
+        #expect(answers.components(separatedBy: "HTTP/1.1 ").count - 1 == 3)
+        #expect(driver.decisions.current == ["POST /a", "GET /b", "GET /c"])
+        #expect(driver.connection.phase == .lingering || driver.connection.phase == .closed)
+    }
+
+    @Test("HTTP/1.0 closes after its answer unless it asks to keep the connection")
+    func http10() {
+        let plain = ConnectionDriver()
+        plain.send("GET /a HTTP/1.0\r\n\r\n")
+        #expect(plain.take().contains("Connection: close"))
+        #expect(plain.connection.phase == .closed)
+        let kept = ConnectionDriver()
+        kept.send("GET /a HTTP/1.0\r\nConnection: keep-alive\r\n\r\n")
+        #expect(kept.take().contains("Connection: keep-alive"))
+        #expect(kept.connection.phase == .idle)
+    }
+
+    @Test(
+        "what the HTTP layer refuses is JSON in the API's error shape",
+        arguments: [
+            ("GET /" + String(repeating: "a", count: 9000) + " HTTP/1.1\r\n\r\n", 414, "uri_too_long"),
+            ("GET / HTTP/1.1\r\nX: " + String(repeating: "v", count: 17000) + "\r\n\r\n", 431, "headers_too_large"),
+            ("\u{1}\u{2}NOT HTTP\r\n\r\n", 400, "bad_request"),
+            ("POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n", 411, "length_required"),
+            ("POST / HTTP/1.1\r\nContent-Length: -1\r\n\r\n", 400, "bad_request"),
+            ("POST / HTTP/1.1\r\nContent-Length: 1\r\nExpect: magic\r\n\r\n", 417, "expectation_failed"),
+            ("GET / HTTP/3\r\n\r\n", 505, "http_version_not_supported"),
+        ])
+    func jsonErrors(request: String, status: Int, code: String) throws {
+        let driver = ConnectionDriver()
+        driver.send(request)
+        let answer = driver.take()
+        #expect(answer.hasPrefix("HTTP/1.1 \(status) "))
+        #expect(answer.contains("Content-Type: application/json"))
+        let body = try #require(answer.components(separatedBy: "\r\n\r\n").last)
+        let json = try JSONParser().parse(Array(body.utf8))
+        #expect(json["error"]?["code"]?.stringValue == code)
+        #expect((json["error"]?["message"]?.stringValue ?? "").count > 10)
+        #expect(driver.decisions.current.isEmpty, "no handler sees a refused request")
+    }
+
+    @Test("an idle keep-alive connection closes silently after the idle timeout; a client that stops reading is cut too")
+    func idle() {
+        let driver = ConnectionDriver()
+        driver.send("GET /a HTTP/1.1\r\n\r\n")
+        _ = driver.take()
+        driver.advance(to: 29)
+        #expect(driver.connection.phase == .idle)
+        driver.advance(to: 30)
+        #expect(driver.connection.phase == .closed)
+        #expect(!driver.connection.hasOutput)
+
+        let stuck = ConnectionDriver()
+        stuck.send("GET /a HTTP/1.1\r\n\r\n")
+        #expect(stuck.connection.hasOutput && !stuck.connection.wantsRead)
+        stuck.advance(to: 30)
+        #expect(stuck.connection.phase == .closed)
+    }
+
+    @Test("a connection waiting for its head reports since when, so the server can evict the longest waiting")
+    func waiting() {
+        let driver = ConnectionDriver()
+        #expect(driver.connection.waitingSince == 0)
+        driver.now = 5
+        driver.send("POST /x HTTP/1.1\r\nAuthorization: Bearer good\r\nContent-Length: 5\r\n\r\n")
+        #expect(driver.connection.waitingSince == nil, "a request whose head was accepted is not evicted")
+    }
+}

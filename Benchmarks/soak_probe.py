@@ -92,6 +92,7 @@ class Target:
 
 
 def health_checker(port, stop, results):
+    begun = time.perf_counter()
     while not stop.is_set():
         started = time.perf_counter()
         ok = False
@@ -101,7 +102,7 @@ def health_checker(port, stop, results):
                 ok = s.recv(64).startswith(b"HTTP/1.1 200")
         except OSError:
             pass
-        results.append((ok, time.perf_counter() - started))
+        results.append((ok, time.perf_counter() - started, started - begun))
         time.sleep(0.25)
 
 
@@ -140,9 +141,11 @@ def slow_heads(target, count, addresses, seconds=30):
     checker.join()
     for s in sockets:
         s.close()
-    answered = sum(1 for ok, _ in results if ok)
-    slowest = max((t for ok, t in results if ok), default=float("nan"))
-    return {"answered": answered, "asked": len(results), "slowest_ms": slowest * 1000, "still_open": open_at_end}
+    answered = sum(1 for ok, _, _ in results if ok)
+    slowest = max((t for ok, t, _ in results if ok), default=float("nan"))
+    refused_at = [at for ok, _, at in results if not ok]
+    return {"answered": answered, "asked": len(results), "slowest_ms": slowest * 1000, "still_open": open_at_end,
+            "refused_at": refused_at}
 
 
 def bodies(target, count, path, key=None):
@@ -253,7 +256,17 @@ def probe(target, app=None):
 
 
 def health(result):
-    return f"{result['answered']}/{result['asked']}, slowest {result['slowest_ms']:.0f} ms"
+    text = f"{result['answered']}/{result['asked']}, slowest {result['slowest_ms']:.0f} ms"
+    if result["refused_at"]:
+        text += f"; not answered at {min(result['refused_at']):.1f}–{max(result['refused_at']):.1f} s"
+    return text
+
+
+def nginx_version():
+    try:
+        return subprocess.run(["nginx", "-v"], capture_output=True, text=True).stderr.strip().split(": ")[-1]
+    except OSError:
+        return "nginx"
 
 
 def memory(result):
@@ -287,9 +300,10 @@ def main():
         START,
         "## Hostile clients (`make soak`)",
         "",
-        f"Machine: {machine('nginx')}. Both servers with their defaults on loopback; nginx"
+        f"Machine: {machine()}; {nginx_version()}. Both servers with their defaults on loopback; nginx"
         " (one worker, 1024 connections) answers /healthz 200 and /v1 401 before reading a body.",
-        "Health: /healthz asked every 0.25 s from 127.0.0.1 during the probe (answered/asked, 2 s timeout).",
+        "Health: /healthz asked every 0.25 s from 127.0.0.1 during the probe (answered/asked, 2 s timeout;"
+        " the times are from the start of the probe).",
         "",
         "| probe | herald serve | nginx |",
         "| --- | --- | --- |",

@@ -52,8 +52,9 @@ public protocol GatewayStore: AnyObject, Sendable {
     func fanOutStep(limit: Int, now: Double) throws -> FanOutProgress?
     /// Apps with deliveries due at `now`.
     func appsWithDueDeliveries(now: Double) throws -> [String]
-    /// Marks up to `limit` due deliveries of `appID` in flight and returns them.
-    func claimDeliveries(appID: String, now: Double, limit: Int) throws -> [DeliveryJob]
+    /// Marks up to `limit` due deliveries of `appID` in flight and returns them, leaving
+    /// those for the `excluding` environments (paused) where they are.
+    func claimDeliveries(appID: String, now: Double, limit: Int, excluding: Set<APNsEnvironment>) throws -> [DeliveryJob]
     /// Records outcomes of claimed deliveries and updates their publishes' statistics.
     func completeDeliveries(_ results: [DeliveryResult], now: Double) throws
     /// At start: deliveries left in flight by a previous process go back to pending,
@@ -66,6 +67,13 @@ public protocol GatewayStore: AnyObject, Sendable {
     /// Deletes up to `limit` deliveries (and then the receipts) of publishes finished
     /// before `before`, keeping the publishes and their statistics.
     func pruneFinished(before: Double, limit: Int) throws -> PruneProgress
+}
+
+extension GatewayStore {
+    /// Claims due deliveries of every environment.
+    public func claimDeliveries(appID: String, now: Double, limit: Int) throws -> [DeliveryJob] {
+        try claimDeliveries(appID: appID, now: now, limit: limit, excluding: [])
+    }
 }
 
 /// What one fan-out step did.

@@ -54,8 +54,8 @@ final class FlakyStore: GatewayStore, @unchecked Sendable {
     func promoteDuePublishes(now: Double) throws -> Int { try base.promoteDuePublishes(now: now) }
     func fanOutStep(limit: Int, now: Double) throws -> FanOutProgress? { try base.fanOutStep(limit: limit, now: now) }
     func appsWithDueDeliveries(now: Double) throws -> [String] { try base.appsWithDueDeliveries(now: now) }
-    func claimDeliveries(appID: String, now: Double, limit: Int) throws -> [DeliveryJob] {
-        try base.claimDeliveries(appID: appID, now: now, limit: limit)
+    func claimDeliveries(appID: String, now: Double, limit: Int, excluding: Set<APNsEnvironment>) throws -> [DeliveryJob] {
+        try base.claimDeliveries(appID: appID, now: now, limit: limit, excluding: excluding)
     }
     func recoverInFlight() throws -> Int { try base.recoverInFlight() }
     func nextDueTime() throws -> Double? { try base.nextDueTime() }

@@ -24,6 +24,13 @@ enum ServeCommand: Command {
           --max-body BYTES        largest request body (default 1048576)
           --api-rate-limit N      API requests per second per app and key (server key, client
                                   key) before 429 with Retry-After (default 0: no limit)
+          --max-interests-per-device N
+                                  distinct interests one device may have (default 100)
+          --max-devices-per-app N devices one app may have (default 1000000)
+          --max-subscriptions-per-app N
+                                  interest subscriptions (each device's interests, summed) one
+                                  app may have (default 10000000). Past a quota: 409
+                                  quota_exceeded, nothing stored. 0: no limit
           --retention DAYS        how long a finished publish keeps its per-device deliveries
                                   and receipts; its statistics stay (default 7; 0: forever)
           --durability MODE       publishes (default): a publish is fsync'd before its 202, other
@@ -48,7 +55,7 @@ enum ServeCommand: Command {
             "data", "listen", "threads", "max-connections", "timeout", "max-body", "api-rate-limit", "retention", "durability", "deliverer",
             "deliverer-latency",
             "batch-size",
-            "fanout-batch",
+            "fanout-batch", "max-interests-per-device", "max-devices-per-app", "max-subscriptions-per-app",
         ])
 
     static func run(_ arguments: Arguments, terminal: Terminal) -> Int32 {

@@ -15,6 +15,8 @@ struct ServeSettings {
     var apiRateLimit: Int?
     /// Days a finished publish keeps its deliveries and receipts; `nil`: forever.
     var retentionDays: Int? = 7
+    /// What one app's devices may store (`--max-…`; 0 on the command line: no limit).
+    var quota = DeviceQuota()
 
     enum DelivererChoice {
         case apns
@@ -42,6 +44,9 @@ struct ServeSettings {
         delivererLatency = Double(try Self.number(arguments, "deliverer-latency", 0...60_000) ?? 0) / 1000
         apiRateLimit = try Self.number(arguments, "api-rate-limit", 0...1_000_000).flatMap { $0 > 0 ? $0 : nil }
         if let days = try Self.number(arguments, "retention", 0...3650) { retentionDays = days > 0 ? days : nil }
+        for limit in DeviceQuota.Limit.allCases {
+            if let value = try Self.number(arguments, limit.rawValue, 0...10_000_000_000) { quota[limit] = value > 0 ? value : .max }
+        }
         if let mode = arguments.value("durability") {
             guard let value = SQLiteStore.Durability(rawValue: mode) else {
                 throw UsageError("--durability: \"\(mode)\" is not full, publishes or normal")

@@ -14,12 +14,16 @@ public final class GatewayAPI: Sendable {
     public let maxBodyBytes: Int
     /// Requests per second per app and key, when limited.
     let rateLimiter: APIRateLimiter?
+    /// What one app's devices may store.
+    public let quota: DeviceQuota
 
     public init(
         store: any GatewayStore, metrics: GatewayMetrics = GatewayMetrics(), maxBodyBytes: Int = 1 << 20, apiRateLimit: Double? = nil,
-        now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }, onPublish: @escaping @Sendable () -> Void = {}
+        quota: DeviceQuota = DeviceQuota(), now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 },
+        onPublish: @escaping @Sendable () -> Void = {}
     ) {
         self.store = store
+        self.quota = quota
         self.metrics = metrics
         self.maxBodyBytes = maxBodyBytes
         rateLimiter = apiRateLimit.flatMap { $0 > 0 ? APIRateLimiter(rate: $0) : nil }
@@ -145,6 +149,7 @@ public final class GatewayAPI: Sendable {
         switch error.reason {
         case .notFound: return .notFound(error.message)
         case .limitExceeded: return APIError(409, "limit_exceeded", error.message)
+        case .quotaExceeded: return APIError(409, "quota_exceeded", error.message)
         case .conflict: return APIError(409, "conflict", error.message)
         case .database, .unsupportedSchema:
             return APIError(503, "unavailable", "the store failed: \(error.message); retry later", headers: [("Retry-After", "1")])

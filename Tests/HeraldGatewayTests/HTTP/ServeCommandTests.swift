@@ -32,6 +32,8 @@ struct ServeCommandTests {
             (["--threads", "0"], "--threads: \"0\" is not a whole number from 1 to 256"),
             (["--durability", "maybe"], "--durability"),
             (["--api-rate-limit", "-5"], "--api-rate-limit: \"-5\" is not a whole number from 0 to 1000000"),
+            (["--max-devices-per-app", "-1"], "--max-devices-per-app: \"-1\" is not a whole number from 0 to 10000000000"),
+            (["--max-interests-per-device", "many"], "--max-interests-per-device: \"many\" is not a whole number"),
             (["extra"], "unexpected argument extra"),
         ])
     func badOptions(arguments: [String], message: String) throws {
@@ -41,6 +43,27 @@ struct ServeCommandTests {
         let result = try Self.run(["serve", "--data", folder.url.path] + listen + arguments)
         #expect(result.status == 2)
         #expect(result.err.contains(message), "\(result.err)")
+    }
+
+    @Test("--max-devices-per-app is the quota the API enforces: past it, 409 quota_exceeded naming the flag")
+    func quotaFlag() throws {
+        let folder = TemporaryFolder()
+        defer { folder.cleanup() }
+        let created = try AppProvisioning(store: try SQLiteStore(directory: folder.url)).create(
+            name: "Q", bundleID: "com.example.q", credentials: [], rateLimit: nil, now: 1)
+        let server = try ServeProcess(["--data", folder.url.path, "--deliverer", "discard", "--max-devices-per-app", "1"])
+        defer { _ = server.terminate() }
+        let path = "/v1/apps/\(created.appID)/devices"
+        let register = { (n: Int) in
+            try RawHTTPClient.json(
+                port: server.port, "POST", path, key: created.clientKey.secret,
+                ["token": .string(StoreFixture.token(n)), "environment": "production"])
+        }
+        #expect(try register(1).status == 201)
+        let refused = try register(2)
+        #expect(refused.status == 409)
+        #expect(refused.json?["error"]?["code"] == "quota_exceeded")
+        #expect(refused.json?["error"]?["message"]?.stringValue?.contains("the quota is 1 (herald serve --max-devices-per-app)") == true)
     }
 
     @Test("a data folder that cannot be used is exit status 1 with the reason")

@@ -16,7 +16,7 @@ public final class GatewayService {
     public init(
         data: URL, listen: ListenAddress, http: HTTPServer.Configuration = HTTPServer.Configuration(),
         durability: SQLiteStore.Durability = .publishes, deliverer: any PushDeliverer, policy: DeliveryPolicy = DeliveryPolicy(),
-        apiRateLimit: Double? = nil, quota: DeviceQuota = DeviceQuota(), clock: any HeraldClock = LiveClock(),
+        rateLimits: APIRateLimits = APIRateLimits(), quota: DeviceQuota = DeviceQuota(), clock: any HeraldClock = LiveClock(),
         logger: any HeraldLogger = SilentLogger()
     ) throws {
         store = try SQLiteStore(directory: data, durability: durability)
@@ -28,7 +28,7 @@ public final class GatewayService {
             logger: logger)
         self.engine = engine
         api = GatewayAPI(
-            store: store, metrics: metrics, maxBodyBytes: http.maxBodyBytes, apiRateLimit: apiRateLimit, quota: quota,
+            store: store, metrics: metrics, maxBodyBytes: http.maxBodyBytes, rateLimits: rateLimits, quota: quota,
             onPublish: { Task { @MainActor in engine.wake() } })
         let api = self.api
         server = try HTTPServer(address: listen, configuration: http) { api.handle($0) }

@@ -22,8 +22,11 @@ enum ServeCommand: Command {
           --max-connections N     connections open at once (default 1024)
           --timeout SECONDS       idle connection timeout (default 30)
           --max-body BYTES        largest request body (default 1048576)
-          --api-rate-limit N      API requests per second per app and key (server key, client
-                                  key) before 429 with Retry-After (default 0: no limit)
+          --api-rate-limit N      API requests per second per app with its client key and device
+                                  keys together, before 429 with Retry-After (default 50; 0: none)
+          --api-burst N           client-side requests an app may make at once (default 500)
+          --server-rate-limit N   API requests per second per app with its server key (default
+                                  0: no limit)
           --max-interests-per-device N
                                   distinct interests one device may have (default 100)
           --max-devices-per-app N devices one app may have (default 1000000)
@@ -55,7 +58,7 @@ enum ServeCommand: Command {
             "data", "listen", "threads", "max-connections", "timeout", "max-body", "api-rate-limit", "retention", "durability", "deliverer",
             "deliverer-latency",
             "batch-size",
-            "fanout-batch", "max-interests-per-device", "max-devices-per-app", "max-subscriptions-per-app",
+            "fanout-batch", "max-interests-per-device", "max-devices-per-app", "max-subscriptions-per-app", "api-burst", "server-rate-limit",
         ])
 
     static func run(_ arguments: Arguments, terminal: Terminal) -> Int32 {

@@ -11,8 +11,8 @@ struct ServeSettings {
     var delivererLatency = 0.0
     var batchSize = 500
     var fanOutBatch = 2000
-    /// API requests per second per app and key; `nil`: not limited.
-    var apiRateLimit: Int?
+    /// API requests per second per app: the client side limited, the server key not, by default.
+    var rateLimits = APIRateLimits()
     /// Days a finished publish keeps its deliveries and receipts; `nil`: forever.
     var retentionDays: Int? = 7
     /// What one app's devices may store (`--max-…`; 0 on the command line: no limit).
@@ -42,7 +42,9 @@ struct ServeSettings {
         batchSize = try Self.number(arguments, "batch-size", 1...10_000) ?? batchSize
         fanOutBatch = try Self.number(arguments, "fanout-batch", 1...100_000) ?? fanOutBatch
         delivererLatency = Double(try Self.number(arguments, "deliverer-latency", 0...60_000) ?? 0) / 1000
-        apiRateLimit = try Self.number(arguments, "api-rate-limit", 0...1_000_000).flatMap { $0 > 0 ? $0 : nil }
+        if let rate = try Self.number(arguments, "api-rate-limit", 0...1_000_000) { rateLimits.client = rate > 0 ? Double(rate) : nil }
+        if let burst = try Self.number(arguments, "api-burst", 1...1_000_000) { rateLimits.clientBurst = Double(burst) }
+        if let rate = try Self.number(arguments, "server-rate-limit", 0...1_000_000) { rateLimits.server = rate > 0 ? Double(rate) : nil }
         if let days = try Self.number(arguments, "retention", 0...3650) { retentionDays = days > 0 ? days : nil }
         for limit in DeviceQuota.Limit.allCases {
             if let value = try Self.number(arguments, limit.rawValue, 0...10_000_000_000) { quota[limit] = value > 0 ? value : .max }

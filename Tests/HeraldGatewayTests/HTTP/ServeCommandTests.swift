@@ -32,6 +32,8 @@ struct ServeCommandTests {
             (["--threads", "0"], "--threads: \"0\" is not a whole number from 1 to 256"),
             (["--durability", "maybe"], "--durability"),
             (["--api-rate-limit", "-5"], "--api-rate-limit: \"-5\" is not a whole number from 0 to 1000000"),
+            (["--api-burst", "0"], "--api-burst: \"0\" is not a whole number from 1 to 1000000"),
+            (["--server-rate-limit", "x"], "--server-rate-limit: \"x\" is not a whole number from 0 to 1000000"),
             (["--max-devices-per-app", "-1"], "--max-devices-per-app: \"-1\" is not a whole number from 0 to 10000000000"),
             (["--max-interests-per-device", "many"], "--max-interests-per-device: \"many\" is not a whole number"),
             (["extra"], "unexpected argument extra"),

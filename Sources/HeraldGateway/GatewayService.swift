@@ -16,8 +16,8 @@ public final class GatewayService {
     public init(
         data: URL, listen: ListenAddress, http: HTTPServer.Configuration = HTTPServer.Configuration(),
         durability: SQLiteStore.Durability = .publishes, deliverer: any PushDeliverer, policy: DeliveryPolicy = DeliveryPolicy(),
-        rateLimits: APIRateLimits = APIRateLimits(), quota: DeviceQuota = DeviceQuota(), clock: any HeraldClock = LiveClock(),
-        logger: any HeraldLogger = SilentLogger()
+        rateLimits: APIRateLimits = APIRateLimits(), quota: DeviceQuota = DeviceQuota(), metricsToken: String? = nil,
+        clock: any HeraldClock = LiveClock(), logger: any HeraldLogger = SilentLogger()
     ) throws {
         store = try SQLiteStore(directory: data, durability: durability)
         recovered = try store.recoverInFlight()
@@ -28,7 +28,7 @@ public final class GatewayService {
             logger: logger)
         self.engine = engine
         api = GatewayAPI(
-            store: store, metrics: metrics, maxBodyBytes: http.maxBodyBytes, rateLimits: rateLimits, quota: quota,
+            store: store, metrics: metrics, maxBodyBytes: http.maxBodyBytes, rateLimits: rateLimits, quota: quota, metricsToken: metricsToken,
             onPublish: { Task { @MainActor in engine.wake() } })
         let api = self.api
         server = try HTTPServer(address: listen, configuration: http) { api.handle($0) }

@@ -19,7 +19,7 @@ extension GatewayService {
         policy.retention = settings.retentionDays.map { Double($0) * 86_400 }
         try self.init(
             data: settings.data, listen: settings.listen, http: settings.http, durability: settings.durability, deliverer: deliverer,
-            policy: policy, rateLimits: settings.rateLimits, quota: settings.quota, clock: LiveClock(),
+            policy: policy, rateLimits: settings.rateLimits, quota: settings.quota, metricsToken: settings.metricsToken, clock: LiveClock(),
             logger: StandardErrorLogger())
     }
 }

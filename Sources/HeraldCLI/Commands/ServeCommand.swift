@@ -34,6 +34,9 @@ enum ServeCommand: Command {
                                   interest subscriptions (each device's interests, summed) one
                                   app may have (default 10000000). Past a quota: 409
                                   quota_exceeded, nothing stored. 0: no limit
+          --metrics-token TOKEN   GET /metrics then needs 'Authorization: Bearer TOKEN' and shows
+                                  every series per app; without a token (or HERALD_METRICS_TOKEN,
+                                  which keeps it out of ps) /metrics is open and leaves app ids out
           --retention DAYS        how long a finished publish keeps its per-device deliveries
                                   and receipts; its statistics stay (default 7; 0: forever)
           --durability MODE       publishes (default): a publish is fsync'd before its 202, other
@@ -59,6 +62,7 @@ enum ServeCommand: Command {
             "deliverer-latency",
             "batch-size",
             "fanout-batch", "max-interests-per-device", "max-devices-per-app", "max-subscriptions-per-app", "api-burst", "server-rate-limit",
+            "metrics-token",
         ])
 
     static func run(_ arguments: Arguments, terminal: Terminal) -> Int32 {

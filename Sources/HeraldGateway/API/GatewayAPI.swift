@@ -16,14 +16,17 @@ public final class GatewayAPI: Sendable {
     let rateLimiter: APIRateLimiter
     /// What one app's devices may store.
     public let quota: DeviceQuota
+    /// SHA-256 of the token `/metrics` requires; `nil`: open, without per-app series.
+    let metricsTokenHash: String?
 
     public init(
         store: any GatewayStore, metrics: GatewayMetrics = GatewayMetrics(), maxBodyBytes: Int = 1 << 20,
-        rateLimits: APIRateLimits = APIRateLimits(), quota: DeviceQuota = DeviceQuota(), now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 },
+        rateLimits: APIRateLimits = APIRateLimits(), quota: DeviceQuota = DeviceQuota(), metricsToken: String? = nil, now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 },
         onPublish: @escaping @Sendable () -> Void = {}
     ) {
         self.store = store
         self.quota = quota
+        metricsTokenHash = metricsToken.map(APIKey.hash)
         self.metrics = metrics
         self.maxBodyBytes = maxBodyBytes
         rateLimiter = APIRateLimiter(rateLimits)
@@ -72,9 +75,7 @@ public final class GatewayAPI: Sendable {
 
     static let routes: [Route] = [
         Route(method: "GET", pattern: ["healthz"], name: "healthz", access: nil) { api, _ in try api.health() },
-        Route(method: "GET", pattern: ["metrics"], name: "metrics", access: nil) { api, _ in
-            HTTPResponse(status: 200, headers: [("Content-Type", "text/plain; version=0.0.4")], body: Array(api.metrics.render().utf8))
-        },
+        Route(method: "GET", pattern: ["metrics"], name: "metrics", access: nil) { try $0.scrapeMetrics($1) },
         Route(method: "POST", pattern: ["v1", "apps", ":app", "devices"], name: "register_device", access: .register) {
             try $0.registerDevice($1)
         },

@@ -34,6 +34,7 @@ struct ServeCommandTests {
             (["--api-rate-limit", "-5"], "--api-rate-limit: \"-5\" is not a whole number from 0 to 1000000"),
             (["--api-burst", "0"], "--api-burst: \"0\" is not a whole number from 1 to 1000000"),
             (["--server-rate-limit", "x"], "--server-rate-limit: \"x\" is not a whole number from 0 to 1000000"),
+            (["--metrics-token", "short"], "--metrics-token: give at least 16 printable characters"),
             (["--max-devices-per-app", "-1"], "--max-devices-per-app: \"-1\" is not a whole number from 0 to 10000000000"),
             (["--max-interests-per-device", "many"], "--max-interests-per-device: \"many\" is not a whole number"),
             (["extra"], "unexpected argument extra"),
@@ -66,6 +67,18 @@ struct ServeCommandTests {
         #expect(refused.status == 409)
         #expect(refused.json?["error"]?["code"] == "quota_exceeded")
         #expect(refused.json?["error"]?["message"]?.stringValue?.contains("the quota is 1 (herald serve --max-devices-per-app)") == true)
+    }
+
+    @Test("--metrics-token: /metrics answers 401 without the token, 200 with it")
+    func metricsToken() throws {
+        let folder = TemporaryFolder()
+        defer { folder.cleanup() }
+        let token = String(repeating: "9f", count: 16)
+        let server = try ServeProcess(["--data", folder.url.path, "--deliverer", "discard", "--metrics-token", token])
+        defer { _ = server.terminate() }
+        #expect(try RawHTTPClient.request(port: server.port, "GET", "/metrics").status == 401)
+        let scraped = try RawHTTPClient.request(port: server.port, "GET", "/metrics", headers: ["Authorization": "Bearer \(token)"])
+        #expect(scraped.status == 200)
     }
 
     @Test("a data folder that cannot be used is exit status 1 with the reason")

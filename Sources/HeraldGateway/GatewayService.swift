@@ -28,8 +28,8 @@ public final class GatewayService {
             logger: logger)
         self.engine = engine
         api = GatewayAPI(
-            store: store, metrics: metrics, maxBodyBytes: http.maxBodyBytes, rateLimits: rateLimits, quota: quota, metricsToken: metricsToken,
-            onPublish: { Task { @MainActor in engine.wake() } })
+            store: store, metrics: metrics, maxBodyBytes: http.maxBodyBytes, rateLimits: rateLimits, quota: quota,
+            metricsToken: metricsToken, onPublish: { Task { @MainActor in engine.wake() } })
         let api = self.api
         server = try HTTPServer(address: listen, configuration: http) { api.handle($0) }
         engine.start()

@@ -34,7 +34,8 @@ struct ServeSettingsTests {
         let token = String(repeating: "a1", count: 16)
         #expect(try Self.settings([]).metricsToken == nil)
         #expect(try Self.settings([], environment: ["HERALD_METRICS_TOKEN": token]).metricsToken == token)
-        #expect(try Self.settings(["--metrics-token", token + "b"], environment: ["HERALD_METRICS_TOKEN": token]).metricsToken == token + "b")
+        #expect(
+            try Self.settings(["--metrics-token", token + "b"], environment: ["HERALD_METRICS_TOKEN": token]).metricsToken == token + "b")
         #expect(throws: UsageError.self) { try Self.settings(["--metrics-token", "short"]) }
         #expect(throws: UsageError.self) { try Self.settings([], environment: ["HERALD_METRICS_TOKEN": "with a space in it, long enough"]) }
     }

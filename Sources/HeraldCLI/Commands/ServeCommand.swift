@@ -61,8 +61,8 @@ enum ServeCommand: Command {
             "data", "listen", "threads", "max-connections", "timeout", "max-body", "api-rate-limit", "retention", "durability", "deliverer",
             "deliverer-latency",
             "batch-size",
-            "fanout-batch", "max-interests-per-device", "max-devices-per-app", "max-subscriptions-per-app", "api-burst", "server-rate-limit",
-            "metrics-token",
+            "fanout-batch", "max-interests-per-device", "max-devices-per-app", "max-subscriptions-per-app", "api-burst",
+            "server-rate-limit", "metrics-token",
         ])
 
     static func run(_ arguments: Arguments, terminal: Terminal) -> Int32 {

@@ -21,8 +21,8 @@ public final class GatewayAPI: Sendable {
 
     public init(
         store: any GatewayStore, metrics: GatewayMetrics = GatewayMetrics(), maxBodyBytes: Int = 1 << 20,
-        rateLimits: APIRateLimits = APIRateLimits(), quota: DeviceQuota = DeviceQuota(), metricsToken: String? = nil, now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 },
-        onPublish: @escaping @Sendable () -> Void = {}
+        rateLimits: APIRateLimits = APIRateLimits(), quota: DeviceQuota = DeviceQuota(), metricsToken: String? = nil,
+        now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }, onPublish: @escaping @Sendable () -> Void = {}
     ) {
         self.store = store
         self.quota = quota

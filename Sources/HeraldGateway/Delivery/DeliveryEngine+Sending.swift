@@ -110,7 +110,9 @@ extension DeliveryEngine {
 
     /// Retried with backoff, and not before `notBefore` (a pause); failed after the last
     /// attempt or when the retry would come after the notification's expiration.
-    private func retry(_ job: DeliveryJob, reason: String, detail: String, now: Double, notBefore: Double? = nil) -> DeliveryResult.Outcome {
+    private func retry(_ job: DeliveryJob, reason: String, detail: String, now: Double, notBefore: Double? = nil)
+        -> DeliveryResult.Outcome
+    {
         guard job.attempts < policy.maxAttempts else { return .failed(reason: reason) }
         let retryAt = max(now + policy.backoff.delay(attempt: job.attempts - 1, jitter: jitter()), notBefore ?? now)
         if let expiration = job.options.expiration, retryAt > expiration { return .failed(reason: "Expired") }

@@ -107,7 +107,7 @@ public final class GatewayMetrics: @unchecked Sendable {
     /// traffic are for a scraper holding the metrics token only.
     public func render(perApp: Bool = true) -> String {
         lock.withLock {
-            var out = perApp ? "" : "# Per-app series are left out: scrape with herald serve's metrics token (--metrics-token) to see them.\n"
+            var out = perApp ? "" : "# Per-app series are left out: scrape with the metrics token (herald serve --metrics-token).\n"
             let counters = perApp ? self.counters : self.counters.mapValues { Self.summedOverApps($0) { $0 += $1 } }
             let histograms = perApp ? self.histograms : self.histograms.mapValues { Self.summedOverApps($0) { $0.add($1) } }
             let names = Set(counters.keys).union(histograms.keys).union(gauges.keys).sorted()

@@ -18,8 +18,9 @@ final class NotificationRecorder: @unchecked Sendable {
         if let file {
             fd = open(file, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
             guard fd >= 0 else {
+                let reason = String(cString: strerror(errno))
                 throw APNSSimulatorError(
-                    "--record", "\(file): cannot be opened for appending (\(String(cString: strerror(errno)))); give a path in a writable folder")
+                    "--record", "\(file): cannot be opened for appending (\(reason)); give a path in a writable folder")
             }
         }
     }
@@ -44,7 +45,9 @@ final class NotificationRecorder: @unchecked Sendable {
     private static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { raw in write(fd, raw.baseAddress! + offset, raw.count - offset) }
+            let written = bytes.withUnsafeBytes { raw in
+                raw.baseAddress.map { write(fd, $0 + offset, raw.count - offset) } ?? 0
+            }
             if written < 0 {
                 if errno == EINTR { continue }
                 return false

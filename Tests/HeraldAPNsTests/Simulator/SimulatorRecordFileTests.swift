@@ -64,8 +64,9 @@ struct SimulatorRecordFileTests {
         let lines = Self.lines(file)
         #expect(lines.count == 3, "\(lines)")
         #expect(lines.first == "{\"earlier\":true}")
-        #expect(lines.dropFirst().map { (try? JSONParser().parse(Array($0.utf8)))?["token"] } == [
-            .string(SimulatorFixture.device(0)), .string(SimulatorFixture.device(1)),
-        ])
+        #expect(
+            lines.dropFirst().map { (try? JSONParser().parse(Array($0.utf8)))?["token"] } == [
+                .string(SimulatorFixture.device(0)), .string(SimulatorFixture.device(1)),
+            ])
     }
 }

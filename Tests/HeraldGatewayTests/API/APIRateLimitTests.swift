@@ -69,7 +69,8 @@ struct APIRateLimitTests {
         #expect(harness.publish(body).status == 202, "the server key has its own bucket")
         let refused = harness.publish(body)
         #expect(refused.status == 429)
-        #expect(refused.errorMessage.contains("more than 1 requests per second with this app's server key (herald serve --server-rate-limit)"))
+        #expect(
+            refused.errorMessage.contains("more than 1 requests per second with this app's server key (herald serve --server-rate-limit)"))
         #expect(harness.send("GET", "/v1/apps/app_other/publishes/pub_x", key: harness.otherServerKey).status == 404, "another app")
         #expect(harness.send("GET", "/healthz").status == 200, "health and metrics are never limited")
     }

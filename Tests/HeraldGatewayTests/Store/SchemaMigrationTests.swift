@@ -52,8 +52,8 @@ struct SchemaMigrationTests {
         #expect(!new.legacyDeviceAccess && new.userTokenSecret == created.userTokenSecret)
         // The device registers again with the new client: it gets a key and leaves the grace period.
         let registered = try store.registerDevice(
-            appID: "app_old", DeviceRegistration(token: "aa", environment: .production, newKeyHash: APIKey.hash("hdk_x")), quota: .unlimited,
-            now: 3)
+            appID: "app_old", DeviceRegistration(token: "aa", environment: .production, newKeyHash: APIKey.hash("hdk_x")),
+            quota: .unlimited, now: 3)
         #expect(registered.id == "dev_aa" && registered.keyIssued)
         #expect(try store.deviceKeyState(appID: "app_old", id: "dev_aa") == .keyed)
         #expect(try store.deviceID(appID: "app_old", keyHash: APIKey.hash("hdk_x")) == "dev_aa")
@@ -65,7 +65,8 @@ struct SchemaMigrationTests {
             for app in ["app_a", "app_b"] { try Self.insertApp(old, app) }
             for n in 1...3 {
                 try Self.insertDevice(old, app: "app_a", seq: n, token: "t\(n)")
-                try old.execute("INSERT INTO device_interests (app_id, interest, device_seq) VALUES ('app_a', 'news', \(n)), ('app_a', 'i\(n)', \(n))")
+                try old.execute(
+                    "INSERT INTO device_interests (app_id, interest, device_seq) VALUES ('app_a', 'news', \(n)), ('app_a', 'i\(n)', \(n))")
             }
         }
         defer { folder.cleanup() }

@@ -16,7 +16,8 @@ public final class GatewayService {
     public init(
         data: URL, listen: ListenAddress, http: HTTPServer.Configuration = HTTPServer.Configuration(),
         durability: SQLiteStore.Durability = .publishes, deliverer: any PushDeliverer, policy: DeliveryPolicy = DeliveryPolicy(),
-        apiRateLimit: Double? = nil, clock: any HeraldClock = LiveClock(), logger: any HeraldLogger = SilentLogger()
+        rateLimits: APIRateLimits = APIRateLimits(), quota: DeviceQuota = DeviceQuota(), metricsToken: String? = nil,
+        clock: any HeraldClock = LiveClock(), logger: any HeraldLogger = SilentLogger()
     ) throws {
         store = try SQLiteStore(directory: data, durability: durability)
         recovered = try store.recoverInFlight()
@@ -27,8 +28,8 @@ public final class GatewayService {
             logger: logger)
         self.engine = engine
         api = GatewayAPI(
-            store: store, metrics: metrics, maxBodyBytes: http.maxBodyBytes, apiRateLimit: apiRateLimit,
-            onPublish: { Task { @MainActor in engine.wake() } })
+            store: store, metrics: metrics, maxBodyBytes: http.maxBodyBytes, rateLimits: rateLimits, quota: quota,
+            metricsToken: metricsToken, onPublish: { Task { @MainActor in engine.wake() } })
         let api = self.api
         server = try HTTPServer(address: listen, configuration: http, counters: HTTPServerCounters(metrics: metrics), head: { api.head($0) })
         engine.start()

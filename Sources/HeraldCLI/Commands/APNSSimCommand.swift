@@ -24,7 +24,8 @@ enum APNSSimCommand: Command {
           --tls-dir DIR         where ca.pem and key.pem are made or loaded (default .herald-apns-sim)
           --trust-key K:T:FILE  accept tokens of key id K, team T, key FILE (.p8 or public PEM)
           --trust-cert FILE     accept this PEM client certificate (certificate auth)
-          --record FILE         append each accepted notification as a JSON line
+          --record FILE         append each accepted notification to FILE as a JSON line,
+                                written before its 200 is sent (a restart adds to FILE)
           --max-streams N       SETTINGS_MAX_CONCURRENT_STREAMS (default 1000)
           --fault F             TOKEN[#TIMES]:STATUS:REASON, TOKEN:delay:MS, TOKEN:drop or
                                 TOKEN:goaway; TOKEN is hex, * or every-N (repeatable)

@@ -19,7 +19,8 @@ extension GatewayService {
         policy.retention = settings.retentionDays.map { Double($0) * 86_400 }
         try self.init(
             data: settings.data, listen: settings.listen, http: settings.http, durability: settings.durability, deliverer: deliverer,
-            policy: policy, apiRateLimit: settings.apiRateLimit.map(Double.init), clock: LiveClock(), logger: StandardErrorLogger())
+            policy: policy, rateLimits: settings.rateLimits, quota: settings.quota, metricsToken: settings.metricsToken, clock: LiveClock(),
+            logger: StandardErrorLogger())
     }
 }
 

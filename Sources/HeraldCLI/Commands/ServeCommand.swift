@@ -35,8 +35,21 @@ enum ServeCommand: Command {
                                   before it is read (default 1048576)
           --max-body-memory MIB   request bodies held at once, all connections together; past it
                                   503 before the body is read (default 64)
-          --api-rate-limit N      API requests per second per app and key (server key, client
-                                  key) before 429 with Retry-After (default 0: no limit)
+          --api-rate-limit N      API requests per second per app with its client key and device
+                                  keys together, before 429 with Retry-After (default 50; 0: none)
+          --api-burst N           client-side requests an app may make at once (default 500)
+          --server-rate-limit N   API requests per second per app with its server key (default
+                                  0: no limit)
+          --max-interests-per-device N
+                                  distinct interests one device may have (default 100)
+          --max-devices-per-app N devices one app may have (default 1000000)
+          --max-subscriptions-per-app N
+                                  interest subscriptions (each device's interests, summed) one
+                                  app may have (default 10000000). Past a quota: 409
+                                  quota_exceeded, nothing stored. 0: no limit
+          --metrics-token TOKEN   GET /metrics then needs 'Authorization: Bearer TOKEN' and shows
+                                  every series per app; without a token (or HERALD_METRICS_TOKEN,
+                                  which keeps it out of ps) /metrics is open and leaves app ids out
           --retention DAYS        how long a finished publish keeps its per-device deliveries
                                   and receipts; its statistics stay (default 7; 0: forever)
           --durability MODE       publishes (default): a publish is fsync'd before its 202, other
@@ -62,7 +75,8 @@ enum ServeCommand: Command {
             "max-body", "max-body-memory", "api-rate-limit", "retention", "durability", "deliverer",
             "deliverer-latency",
             "batch-size",
-            "fanout-batch",
+            "fanout-batch", "max-interests-per-device", "max-devices-per-app", "max-subscriptions-per-app", "api-burst",
+            "server-rate-limit", "metrics-token",
         ])
 
     static func run(_ arguments: Arguments, terminal: Terminal) -> Int32 {

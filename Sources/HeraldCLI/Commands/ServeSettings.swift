@@ -11,10 +11,17 @@ struct ServeSettings {
     var delivererLatency = 0.0
     var batchSize = 500
     var fanOutBatch = 2000
-    /// API requests per second per app and key; `nil`: not limited.
-    var apiRateLimit: Int?
+    /// API requests per second per app: the client side limited, the server key not, by default.
+    var rateLimits = APIRateLimits()
     /// Days a finished publish keeps its deliveries and receipts; `nil`: forever.
     var retentionDays: Int? = 7
+    /// What one app's devices may store (`--max-…`; 0 on the command line: no limit).
+    var quota = DeviceQuota()
+    /// The token `/metrics` requires (`--metrics-token`, else HERALD_METRICS_TOKEN); `nil`:
+    /// `/metrics` is open and leaves the per-app series out.
+    var metricsToken: String?
+    /// The shortest metrics token taken: shorter ones can be guessed.
+    static let minimumMetricsToken = 16
 
     enum DelivererChoice {
         case apns
@@ -30,7 +37,7 @@ struct ServeSettings {
         }
     }
 
-    init(_ arguments: Arguments) throws {
+    init(_ arguments: Arguments, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
         if let data = arguments.value("data") { self.data = URL(fileURLWithPath: data) }
         if let listen = arguments.value("listen") { self.listen = try ListenAddress(parsing: listen) }
         http.threads = try Self.number(arguments, "threads", 1...256) ?? http.threads
@@ -49,8 +56,18 @@ struct ServeSettings {
         batchSize = try Self.number(arguments, "batch-size", 1...10_000) ?? batchSize
         fanOutBatch = try Self.number(arguments, "fanout-batch", 1...100_000) ?? fanOutBatch
         delivererLatency = Double(try Self.number(arguments, "deliverer-latency", 0...60_000) ?? 0) / 1000
-        apiRateLimit = try Self.number(arguments, "api-rate-limit", 0...1_000_000).flatMap { $0 > 0 ? $0 : nil }
+        if let rate = try Self.number(arguments, "api-rate-limit", 0...1_000_000) { rateLimits.client = rate > 0 ? Double(rate) : nil }
+        if let burst = try Self.number(arguments, "api-burst", 1...1_000_000) { rateLimits.clientBurst = Double(burst) }
+        if let rate = try Self.number(arguments, "server-rate-limit", 0...1_000_000) { rateLimits.server = rate > 0 ? Double(rate) : nil }
         if let days = try Self.number(arguments, "retention", 0...3650) { retentionDays = days > 0 ? days : nil }
+        for limit in DeviceQuota.Limit.allCases {
+            if let value = try Self.number(arguments, limit.rawValue, 0...10_000_000_000) { quota[limit] = value > 0 ? value : .max }
+        }
+        if let token = arguments.value("metrics-token") {
+            metricsToken = try Self.metricsToken(token, from: "--metrics-token")
+        } else if let token = environment["HERALD_METRICS_TOKEN"], !token.isEmpty {
+            metricsToken = try Self.metricsToken(token, from: "HERALD_METRICS_TOKEN")
+        }
         if let mode = arguments.value("durability") {
             guard let value = SQLiteStore.Durability(rawValue: mode) else {
                 throw UsageError("--durability: \"\(mode)\" is not full, publishes or normal")
@@ -68,6 +85,15 @@ struct ServeSettings {
                 throw UsageError("--deliverer: \"\(choice)\" is not apns, record:FILE or discard")
             }
         }
+    }
+
+    private static func metricsToken(_ token: String, from source: String) throws -> String {
+        guard token.unicodeScalars.count >= minimumMetricsToken, token.unicodeScalars.allSatisfy({ (33...126).contains($0.value) }) else {
+            throw UsageError(
+                "\(source): give at least \(minimumMetricsToken) printable characters without spaces (such as the output of 'openssl rand -hex 32'); a short token can be guessed"
+            )
+        }
+        return token
     }
 
     private static func number(_ arguments: Arguments, _ option: String, _ range: ClosedRange<Int>) throws -> Int? {

@@ -2,8 +2,6 @@ import HeraldCore
 
 /// The shapes of identifiers the API accepts, shared by every handler.
 enum FieldRules {
-    /// Interests per device, as Pusher Beams.
-    static let maxInterestsPerDevice = 5000
     static let interestCharacters = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-=@,.;".utf8)
 
     /// `[A-Za-z0-9_\-=@,.;]{1,164}`.

@@ -43,7 +43,7 @@ extension GatewayAPI {
         let registration = DeviceRegistration(
             token: token, environment: environment, interests: interests, userID: userID, metadata: metadata, newKeyHash: key.hash,
             presentedKeyHash: presentedKey.map(APIKey.hash))
-        let result = try store.registerDevice(appID: context.appID, registration, now: now())
+        let result = try store.registerDevice(appID: context.appID, registration, quota: quota, now: now())
         metrics.increment("herald_devices_registered_total", [("app", context.appID)])
         var answer: [String: JSONValue] = ["deviceId": .string(result.id)]
         if result.keyIssued { answer["deviceKey"] = .string(key.secret) }
@@ -71,7 +71,7 @@ extension GatewayAPI {
         try reader.allow(["interests"])
         let interests = try Self.interests(reader, required: true) ?? []
         let id = context.parameters["device"] ?? ""
-        guard try store.setInterests(appID: context.appID, deviceID: id, interests, now: now()) else {
+        guard try store.setInterests(appID: context.appID, deviceID: id, interests, quota: quota, now: now()) else {
             throw Self.noDevice(id, context.appID)
         }
         return .json(200, ["deviceId": .string(id), "interests": .array(Array(Set(interests)).sorted().map(JSONValue.string))])
@@ -105,8 +105,9 @@ extension GatewayAPI {
         .notFound("no device \(id) in app \(app); register it again with POST /v1/apps/\(app)/devices")
     }
 
+    /// The interests of a request; how many a device may have is the store's quota check.
     private static func interests(_ reader: JSONObjectReader, required: Bool) throws -> [String]? {
-        try reader.strings("interests", required: required, count: 0...FieldRules.maxInterestsPerDevice) {
+        try reader.strings("interests", required: required, count: 0...Int.max) {
             name, field throws(ValidationError) in
             try FieldRules.interest(name, field)
         }

@@ -12,17 +12,24 @@ public final class GatewayAPI: Sendable {
     public let metrics: GatewayMetrics
     /// Largest request body accepted.
     public let maxBodyBytes: Int
-    /// Requests per second per app and key, when limited.
-    let rateLimiter: APIRateLimiter?
+    /// Requests per second per app, for the server key and for the client side.
+    let rateLimiter: APIRateLimiter
+    /// What one app's devices may store.
+    public let quota: DeviceQuota
+    /// SHA-256 of the token `/metrics` requires; `nil`: open, without per-app series.
+    let metricsTokenHash: String?
 
     public init(
-        store: any GatewayStore, metrics: GatewayMetrics = GatewayMetrics(), maxBodyBytes: Int = 1 << 20, apiRateLimit: Double? = nil,
+        store: any GatewayStore, metrics: GatewayMetrics = GatewayMetrics(), maxBodyBytes: Int = 1 << 20,
+        rateLimits: APIRateLimits = APIRateLimits(), quota: DeviceQuota = DeviceQuota(), metricsToken: String? = nil,
         now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }, onPublish: @escaping @Sendable () -> Void = {}
     ) {
         self.store = store
+        self.quota = quota
+        metricsTokenHash = metricsToken.map(APIKey.hash)
         self.metrics = metrics
         self.maxBodyBytes = maxBodyBytes
-        rateLimiter = apiRateLimit.flatMap { $0 > 0 ? APIRateLimiter(rate: $0) : nil }
+        rateLimiter = APIRateLimiter(rateLimits)
         self.now = now
         self.onPublish = onPublish
     }
@@ -68,9 +75,7 @@ public final class GatewayAPI: Sendable {
 
     static let routes: [Route] = [
         Route(method: "GET", pattern: ["healthz"], name: "healthz", access: nil) { api, _ in try api.health() },
-        Route(method: "GET", pattern: ["metrics"], name: "metrics", access: nil) { api, _ in
-            HTTPResponse(status: 200, headers: [("Content-Type", "text/plain; version=0.0.4")], body: Array(api.metrics.render().utf8))
-        },
+        Route(method: "GET", pattern: ["metrics"], name: "metrics", access: nil) { try $0.scrapeMetrics($1) },
         Route(method: "POST", pattern: ["v1", "apps", ":app", "devices"], name: "register_device", access: .register) {
             try $0.registerDevice($1)
         },
@@ -190,6 +195,7 @@ public final class GatewayAPI: Sendable {
         switch error.reason {
         case .notFound: return .notFound(error.message)
         case .limitExceeded: return APIError(409, "limit_exceeded", error.message)
+        case .quotaExceeded: return APIError(409, "quota_exceeded", error.message)
         case .conflict: return APIError(409, "conflict", error.message)
         case .database, .unsupportedSchema:
             return APIError(503, "unavailable", "the store failed: \(error.message); retry later", headers: [("Retry-After", "1")])
@@ -209,14 +215,20 @@ public final class GatewayAPI: Sendable {
         return parameters
     }
 
-    /// Refuses the request with 429 and Retry-After when the app's key is over its rate.
+    /// Refuses the request with 429 and Retry-After when the app's `key` ("server", or
+    /// "client" for the client side) is over its rate.
     private func admit(app: String, key: String) throws {
-        guard let rateLimiter, let wait = rateLimiter.admit("\(app):\(key)", now: now()) else { return }
+        let server = key == "server"
+        guard let wait = rateLimiter.admit(app: app, server: server, now: now()), let rate = rateLimiter.rate(server: server) else {
+            return
+        }
         let seconds = max(1, Int(wait.rounded(.up)))
-        throw APIError(
-            429, "rate_limited",
-            "more than \(rateLimiter.rate == rateLimiter.rate.rounded() ? String(Int(rateLimiter.rate)) : String(rateLimiter.rate)) requests per second with this app's \(key) key; retry after \(seconds) s",
-            headers: [("Retry-After", String(seconds))])
+        let rateText = rate == rate.rounded() ? String(Int(rate)) : String(rate)
+        let limit =
+            server
+            ? "\(rateText) requests per second with this app's server key (herald serve --server-rate-limit)"
+            : "\(rateText) requests per second, in bursts of \(Int(rateLimiter.limits.clientBurst)), with this app's client key and device keys together (herald serve --api-rate-limit, --api-burst)"
+        throw APIError(429, "rate_limited", "more than \(limit); retry after \(seconds) s", headers: [("Retry-After", String(seconds))])
     }
 
     /// The body as JSON; a request with another content type, or not JSON, is refused.

@@ -91,7 +91,9 @@ public actor APNsPushDeliverer: PushDeliverer {
         case .success(let response):
             return .accepted(apnsID: response.apnsID)
         case .failure(let error as APNSError):
-            return .rejected(status: error.status, reason: error.reason.text, timestamp: error.timestamp?.timeIntervalSince1970)
+            return .rejected(
+                status: error.status, reason: error.reason.text, timestamp: error.timestamp?.timeIntervalSince1970,
+                retryAfter: error.retryAfter)
         case .failure(let error):
             return .transportFailure("\(error)")
         }

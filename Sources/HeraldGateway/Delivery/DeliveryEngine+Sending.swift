@@ -65,6 +65,9 @@ extension DeliveryEngine {
             case .invalidated: tally["invalidated", default: 0] += 1
             }
         }
+        if tally["sent", default: 0] > 0, let environment = jobs.first?.environment {
+            pauses.clearStrikes(DeliveryPauses.Key(app: app.id, environment: environment))
+        }
         record(results, now: now)
         metrics.observe("herald_delivery_latency_seconds", [("app", app.id)], values: latencies)
         for (outcome, count) in tally {
@@ -90,26 +93,28 @@ extension DeliveryEngine {
             return .sent(apnsID: apnsID)
         case .transportFailure(let reason):
             return retry(job, reason: "TransportFailure", detail: reason, now: now)
-        case .rejected(let status, let reason, let timestamp):
+        case .rejected(let status, let reason, let timestamp, let retryAfter):
+            let key = DeliveryPauses.Key(app: app.id, environment: job.environment)
+            // APNs asked for a pause: nothing more for this app and environment before it ends.
+            let resumeAt = retryAfter.flatMap { $0 > 0 ? honourRetryAfter($0, key, status: status, reason: reason, now: now) : nil }
             switch APNsFailure.classify(status: status, reason: reason) {
             case .invalidateToken: return .invalidated(reason: reason, timestamp: status == 410 ? timestamp : nil)
             case .permanent: return .failed(reason: reason)
-            case .retry: return retry(job, reason: reason, detail: "HTTP \(status)", now: now)
+            case .retry: return retry(job, reason: reason, detail: "HTTP \(status)", now: now, notBefore: resumeAt)
             case .configuration:
-                let wait = policy.backoff.delay(attempt: job.attempts - 1, jitter: jitter())
-                pausedUntil[app.id] = now + wait
-                logger.log(
-                    .error,
-                    "herald gateway: APNs refused app \(app.id)'s credentials (\(status) \(reason)); pausing its deliveries for \(Int(wait)) s. Fix them with 'herald app set-credentials'."
-                )
-                return retry(job, reason: reason, detail: "HTTP \(status)", now: now)
+                let until = pauseForCredentials(key, status: status, reason: reason, now: now)
+                return retry(job, reason: reason, detail: "HTTP \(status)", now: now, notBefore: max(until, resumeAt ?? until))
             }
         }
     }
 
-    private func retry(_ job: DeliveryJob, reason: String, detail: String, now: Double) -> DeliveryResult.Outcome {
+    /// Retried with backoff, and not before `notBefore` (a pause); failed after the last
+    /// attempt or when the retry would come after the notification's expiration.
+    private func retry(_ job: DeliveryJob, reason: String, detail: String, now: Double, notBefore: Double? = nil)
+        -> DeliveryResult.Outcome
+    {
         guard job.attempts < policy.maxAttempts else { return .failed(reason: reason) }
-        let retryAt = now + policy.backoff.delay(attempt: job.attempts - 1, jitter: jitter())
+        let retryAt = max(now + policy.backoff.delay(attempt: job.attempts - 1, jitter: jitter()), notBefore ?? now)
         if let expiration = job.options.expiration, retryAt > expiration { return .failed(reason: "Expired") }
         logger.log(.debug, "herald gateway: \(job.token.prefix(8))… \(reason) (\(detail)); retry \(job.attempts) at \(retryAt)")
         return .retry(reason: reason, retryAt: retryAt)

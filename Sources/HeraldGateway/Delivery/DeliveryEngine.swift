@@ -17,8 +17,8 @@ public final class DeliveryEngine {
     let logger: any HeraldLogger
 
     var limiter = RateLimiter()
-    /// Apps whose credentials APNs refused: no sends until then (seconds since 1970).
-    var pausedUntil: [String: Double] = [:]
+    /// Apps and environments held back (refused credentials, `Retry-After`) until a time.
+    var pauses = DeliveryPauses()
     var inFlight: [Int: Task<Void, Never>] = [:]
     var taskCounter = 0
     /// Outcomes the store could not record yet; recorded first at the next step.
@@ -157,19 +157,19 @@ public final class DeliveryEngine {
     private func launchBatches(now: Double) throws -> Bool {
         var launched = false
         heldUntil = nil
+        resumeEndedPauses(now: now)
         for appID in try store.appsWithDueDeliveries(now: now) {
             guard inFlight.count < policy.maxBatchesInFlight else { break }
-            if let until = pausedUntil[appID], until > now {
-                hold(until: until)
-                continue
-            }
+            let paused = pauses.paused(app: appID)
+            if let until = paused.values.min() { hold(until: until) }
+            if paused.count == APNsEnvironment.allCases.count { continue }
             guard let app = try store.app(id: appID) else { continue }
             let allowed = limiter.take(app: appID, rate: app.rateLimit, wanted: policy.batchSize, now: clock.now)
             guard allowed > 0 else {
                 hold(until: now + limiter.wait(app: appID, rate: app.rateLimit))
                 continue
             }
-            let jobs = try store.claimDeliveries(appID: appID, now: now, limit: allowed)
+            let jobs = try store.claimDeliveries(appID: appID, now: now, limit: allowed, excluding: Set(paused.keys))
             limiter.refund(app: appID, count: allowed - jobs.count)
             guard !jobs.isEmpty else { continue }
             launched = true

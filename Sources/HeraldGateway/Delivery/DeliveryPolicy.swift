@@ -12,6 +12,9 @@ public struct DeliveryPolicy: Sendable {
     public var maxAttempts = 12
     /// Retry waits: 1 s × 2^n capped at 5 min, equal jitter.
     public var backoff = Backoff(base: 1, cap: 300)
+    /// The longest pause a `Retry-After` from APNs may ask for (seconds): a broken header
+    /// never stops an app's deliveries for good.
+    public var maxRetryAfter = 3600.0
     /// How long the workers sleep when idle before looking again (a publish wakes them at once).
     public var idlePoll = 1.0
     /// How long a finished publish keeps its per-device deliveries and receipts (seconds;

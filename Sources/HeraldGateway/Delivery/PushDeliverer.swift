@@ -39,9 +39,11 @@ public struct OutgoingNotification: Sendable, Hashable {
 public enum DeliveryOutcome: Sendable, Hashable {
     /// 200: APNs took it; its `apns-id` echoed.
     case accepted(apnsID: String)
-    /// An APNs error response: the status, the JSON `reason`, and for 410 the
-    /// `timestamp` (converted from APNs' milliseconds to seconds since 1970).
-    case rejected(status: Int, reason: String, timestamp: Double?)
+    /// An APNs error response: the status, the JSON `reason`, for 410 the `timestamp`
+    /// (converted from APNs' milliseconds to seconds since 1970), and the seconds of a
+    /// `Retry-After` header when APNs sent one (the gateway then pauses the app's
+    /// deliveries in that environment at least that long).
+    case rejected(status: Int, reason: String, timestamp: Double?, retryAfter: Double? = nil)
     /// No answer: connection refused or lost, TLS, timeout. Whether APNs got it is unknown.
     case transportFailure(String)
 }

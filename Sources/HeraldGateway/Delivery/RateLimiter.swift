@@ -1,12 +1,12 @@
 /// Per-app token buckets: an app with a rate limit of r notifications per second may
-/// send r per second on average, in bursts of at most one second's worth.
+/// send r per second on average, in bursts of at most one second's worth (or `burst`).
 struct RateLimiter {
     private var buckets: [String: (tokens: Double, at: Double)] = [:]
 
     /// How many of `wanted` the app may send at `now`, taken from its bucket.
-    mutating func take(app: String, rate: Double?, wanted: Int, now: Double) -> Int {
+    mutating func take(app: String, rate: Double?, burst: Double? = nil, wanted: Int, now: Double) -> Int {
         guard let rate, rate > 0 else { return wanted }
-        let burst = max(1, rate)
+        let burst = burst ?? max(1, rate)
         var bucket = buckets[app] ?? (burst, now)
         bucket.tokens = min(burst, bucket.tokens + (now - bucket.at) * rate)
         bucket.at = now

@@ -8,12 +8,15 @@ public final class GatewayMetrics: @unchecked Sendable {
     private var histograms: [String: [Labels: Histogram]] = [:]
     private var gauges: [String: Double] = [:]
 
-    /// Label values in a fixed order, e.g. `app="app_1",status="201"`.
     /// Label values in a fixed order, rendered once, e.g. `app="app_1",status="201"`.
     struct Labels: Hashable, Comparable {
+        let names: [String]
+        let values: [String]
         let text: String
 
         init(pairs: [(String, String)]) {
+            names = pairs.map(\.0)
+            values = pairs.map(\.1)
             text = pairs.map { name, value in
                 let escaped =
                     value.contains(where: { $0 == "\\" || $0 == "\"" || $0 == "\n" })
@@ -24,6 +27,11 @@ public final class GatewayMetrics: @unchecked Sendable {
         }
 
         static func < (a: Labels, b: Labels) -> Bool { a.text < b.text }
+
+        /// The same labels without `name`.
+        func dropping(_ name: String) -> Labels {
+            Labels(pairs: zip(names, values).filter { $0.0 != name })
+        }
     }
 
     struct Histogram {
@@ -36,6 +44,12 @@ public final class GatewayMetrics: @unchecked Sendable {
             for (index, bound) in Self.bounds.enumerated() where value <= bound { buckets[index] += 1 }
             count += 1
             sum += value
+        }
+
+        mutating func add(_ other: Histogram) {
+            for index in buckets.indices { buckets[index] += other.buckets[index] }
+            count += other.count
+            sum += other.sum
         }
     }
 
@@ -93,10 +107,14 @@ public final class GatewayMetrics: @unchecked Sendable {
         lock.withLock { counters[name]?[Labels(pairs: labels)] ?? 0 }
     }
 
-    /// Everything in Prometheus' text exposition format 0.0.4.
-    public func render() -> String {
+    /// Everything in Prometheus' text exposition format 0.0.4. Without `perApp`, the `app`
+    /// label is left out and each series is the sum over the apps: app ids and each app's
+    /// traffic are for a scraper holding the metrics token only.
+    public func render(perApp: Bool = true) -> String {
         lock.withLock {
-            var out = ""
+            var out = perApp ? "" : "# Per-app series are left out: scrape with the metrics token (herald serve --metrics-token).\n"
+            let counters = perApp ? self.counters : self.counters.mapValues { Self.summedOverApps($0) { $0 += $1 } }
+            let histograms = perApp ? self.histograms : self.histograms.mapValues { Self.summedOverApps($0) { $0.add($1) } }
             let names = Set(counters.keys).union(histograms.keys).union(gauges.keys).sorted()
             for name in names {
                 if let help = Self.help[name] { out += "# HELP \(name) \(help.text)\n# TYPE \(name) \(help.type)\n" }
@@ -116,6 +134,21 @@ public final class GatewayMetrics: @unchecked Sendable {
             }
             return out
         }
+    }
+
+    /// One series per set of labels other than `app`, adding up the apps' values.
+    private static func summedOverApps<Value>(_ series: [Labels: Value], _ add: (inout Value, Value) -> Void) -> [Labels: Value] {
+        var merged: [Labels: Value] = [:]
+        for (labels, value) in series {
+            let key = labels.dropping("app")
+            if var sum = merged[key] {
+                add(&sum, value)
+                merged[key] = sum
+            } else {
+                merged[key] = value
+            }
+        }
+        return merged
     }
 
     private static func braces(_ text: String) -> String { text.isEmpty ? "" : "{\(text)}" }

@@ -21,16 +21,17 @@ public protocol GatewayStore: AnyObject, Sendable {
     // MARK: Devices
     /// Registers a token, or updates the device that already has it (same id,
     /// `created` false), and gives it the registration's new key unless the caller
-    /// presented the key it has. Throws `limitExceeded` past 100 devices per user.
-    func registerDevice(appID: String, _ registration: DeviceRegistration, now: Double) throws -> RegisteredDevice
+    /// presented the key it has. Throws `limitExceeded` past 100 devices per user, and
+    /// `quotaExceeded` (storing nothing) when it would take the app past `quota`.
+    func registerDevice(appID: String, _ registration: DeviceRegistration, quota: DeviceQuota, now: Double) throws -> RegisteredDevice
     func device(appID: String, id: String) throws -> DeviceRecord?
     /// The id of the app's device whose key hashes to `keyHash`.
     func deviceID(appID: String, keyHash: String) throws -> String?
     func deviceKeyState(appID: String, id: String) throws -> DeviceKeyState
     /// How many of the app's devices have no device key yet.
     func keylessDeviceCount(appID: String) throws -> Int
-    /// `false` when no such device.
-    func setInterests(appID: String, deviceID: String, _ interests: [String], now: Double) throws -> Bool
+    /// `false` when no such device; `quotaExceeded` (changing nothing) past `quota`.
+    func setInterests(appID: String, deviceID: String, _ interests: [String], quota: DeviceQuota, now: Double) throws -> Bool
     func setUser(appID: String, deviceID: String, _ userID: String?, now: Double) throws -> Bool
     func deleteDevice(appID: String, deviceID: String) throws -> Bool
 
@@ -52,8 +53,9 @@ public protocol GatewayStore: AnyObject, Sendable {
     func fanOutStep(limit: Int, now: Double) throws -> FanOutProgress?
     /// Apps with deliveries due at `now`.
     func appsWithDueDeliveries(now: Double) throws -> [String]
-    /// Marks up to `limit` due deliveries of `appID` in flight and returns them.
-    func claimDeliveries(appID: String, now: Double, limit: Int) throws -> [DeliveryJob]
+    /// Marks up to `limit` due deliveries of `appID` in flight and returns them, leaving
+    /// those for the `excluding` environments (paused) where they are.
+    func claimDeliveries(appID: String, now: Double, limit: Int, excluding: Set<APNsEnvironment>) throws -> [DeliveryJob]
     /// Records outcomes of claimed deliveries and updates their publishes' statistics.
     func completeDeliveries(_ results: [DeliveryResult], now: Double) throws
     /// At start: deliveries left in flight by a previous process go back to pending,
@@ -66,6 +68,13 @@ public protocol GatewayStore: AnyObject, Sendable {
     /// Deletes up to `limit` deliveries (and then the receipts) of publishes finished
     /// before `before`, keeping the publishes and their statistics.
     func pruneFinished(before: Double, limit: Int) throws -> PruneProgress
+}
+
+extension GatewayStore {
+    /// Claims due deliveries of every environment.
+    public func claimDeliveries(appID: String, now: Double, limit: Int) throws -> [DeliveryJob] {
+        try claimDeliveries(appID: appID, now: now, limit: limit, excluding: [])
+    }
 }
 
 /// What one fan-out step did.

@@ -11,15 +11,17 @@ extension SQLiteStore {
         }
     }
 
-    public func claimDeliveries(appID: String, now: Double, limit: Int) throws -> [DeliveryJob] {
-        try write { db in
+    public func claimDeliveries(appID: String, now: Double, limit: Int, excluding: Set<APNsEnvironment>) throws -> [DeliveryJob] {
+        let skipped = excluding.map(\.rawValue).sorted()
+        let environments = skipped.isEmpty ? "" : "AND d.environment NOT IN (\(Connection.placeholders(skipped.count)))"
+        return try write { db in
             let jobs = try db.query(
                 """
                 SELECT d.seq, d.publish_id, dv.id, d.token, d.environment, d.attempts, d.in_doubt, p.payload, p.push_type, p.priority,
                 p.collapse_id, p.expiration, p.environment, max(p.created_at, coalesce(p.send_at, 0))
                 FROM deliveries d JOIN publishes p ON p.id = d.publish_id LEFT JOIN devices dv ON dv.seq = d.device_seq
-                WHERE d.app_id = ? AND d.state = 0 AND d.next_at <= ? ORDER BY d.next_at, d.seq LIMIT ?
-                """, [.text(appID), .double(now), .int(limit)]
+                WHERE d.app_id = ? AND d.state = 0 AND d.next_at <= ? \(environments) ORDER BY d.next_at, d.seq LIMIT ?
+                """, [.text(appID), .double(now)] + skipped.map { .text($0) } + [.int(limit)]
             ) { row in
                 let publishID = row.text(1), token = row.text(3)
                 return DeliveryJob(

@@ -4,22 +4,27 @@ extension SQLiteStore {
     /// At most this many devices share one user id (Pusher Beams' limit).
     public static let maxDevicesPerUser = 100
 
-    public func registerDevice(appID: String, _ registration: DeviceRegistration, now: Double) throws -> RegisteredDevice {
-        try write { db in try Self.register(db, appID: appID, registration, now: now) }
+    public func registerDevice(appID: String, _ registration: DeviceRegistration, quota: DeviceQuota, now: Double) throws
+        -> RegisteredDevice
+    {
+        try write { db in try Self.register(db, appID: appID, registration, quota: quota, now: now) }
     }
 
     /// Registers many devices in one transaction (an import from another provider, a
-    /// benchmark): all or none. How many were new.
-    public func importDevices(appID: String, _ registrations: [DeviceRegistration], now: Double) throws -> Int {
+    /// benchmark): all or none. How many were new. `quota` defaults to none: the operator's
+    /// own import is not held to the limits set for client keys.
+    public func importDevices(appID: String, _ registrations: [DeviceRegistration], quota: DeviceQuota = .unlimited, now: Double) throws
+        -> Int
+    {
         try write { db in
             try registrations.reduce(0) { created, registration in
-                created + (try Self.register(db, appID: appID, registration, now: now).created ? 1 : 0)
+                created + (try Self.register(db, appID: appID, registration, quota: quota, now: now).created ? 1 : 0)
             }
         }
     }
 
-    private static func register(_ db: Connection, appID: String, _ registration: DeviceRegistration, now: Double) throws
-        -> RegisteredDevice
+    private static func register(_ db: Connection, appID: String, _ registration: DeviceRegistration, quota: DeviceQuota, now: Double)
+        throws -> RegisteredDevice
     {
         do {
             let existing = try db.query(
@@ -27,6 +32,7 @@ extension SQLiteStore {
             ) {
                 ($0.int(0), $0.text(1), $0.optionalText(2))
             }.first
+            try checkQuota(db, appID: appID, seq: existing?.0, interests: registration.interests.map(Set.init), quota: quota)
             if let userID = registration.userID, let userID {
                 try checkUserLimit(db, appID: appID, userID: userID, excluding: existing?.0)
             }
@@ -68,7 +74,7 @@ extension SQLiteStore {
                 keyIssued = registration.newKeyHash != nil
             }
             if let interests = registration.interests {
-                try replaceInterests(db, appID: appID, seq: seq, interests)
+                try replaceInterests(db, appID: appID, seq: seq, Set(interests), new: existing == nil)
             }
             return RegisteredDevice(id: id, created: existing == nil, keyIssued: keyIssued)
         }
@@ -118,10 +124,11 @@ extension SQLiteStore {
         try locked { db in try db.scalar("SELECT count(*) FROM devices WHERE app_id = ? AND key_hash IS NULL", [.text(appID)]) ?? 0 }
     }
 
-    public func setInterests(appID: String, deviceID: String, _ interests: [String], now: Double) throws -> Bool {
+    public func setInterests(appID: String, deviceID: String, _ interests: [String], quota: DeviceQuota, now: Double) throws -> Bool {
         try write { db in
             guard let seq = try Self.deviceSeq(db, appID: appID, id: deviceID) else { return false }
-            try Self.replaceInterests(db, appID: appID, seq: seq, interests)
+            try Self.checkQuota(db, appID: appID, seq: seq, interests: Set(interests), quota: quota)
+            try Self.replaceInterests(db, appID: appID, seq: seq, Set(interests), new: false)
             try db.run("UPDATE devices SET updated_at = ? WHERE seq = ?", [.double(now), .int(seq)])
             return true
         }
@@ -149,9 +156,17 @@ extension SQLiteStore {
         try db.scalar("SELECT seq FROM devices WHERE app_id = ? AND id = ?", [.text(appID), .text(id)])
     }
 
-    private static func replaceInterests(_ db: Connection, appID: String, seq: Int, _ interests: [String]) throws {
-        try db.run("DELETE FROM device_interests WHERE device_seq = ?", [.int(seq)])
-        for interest in Set(interests) {
+    /// Makes the device's interests `interests`, writing only the difference (a device
+    /// registering at every launch with the same interests writes none).
+    private static func replaceInterests(_ db: Connection, appID: String, seq: Int, _ interests: Set<String>, new: Bool) throws {
+        let current =
+            new ? [] : Set(try db.query("SELECT interest FROM device_interests WHERE device_seq = ?", [.int(seq)]) { $0.text(0) })
+        for interest in current.subtracting(interests) {
+            try db.run(
+                "DELETE FROM device_interests WHERE app_id = ? AND interest = ? AND device_seq = ?",
+                [.text(appID), .text(interest), .int(seq)])
+        }
+        for interest in interests.subtracting(current) {
             try db.run(
                 "INSERT INTO device_interests (app_id, interest, device_seq) VALUES (?, ?, ?)", [.text(appID), .text(interest), .int(seq)])
         }

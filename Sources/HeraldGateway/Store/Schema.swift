@@ -79,6 +79,27 @@ enum Schema {
         ALTER TABLE events ADD COLUMN counted INTEGER NOT NULL DEFAULT 1;
         CREATE INDEX events_uncounted ON events(publish_id, device_id) WHERE counted = 0;
         """,
+        // 4: quotas. Each app's devices and interest subscriptions, counted by triggers in
+        // the transaction that adds or removes a row, so a quota check reads two numbers
+        // instead of counting rows, and every path (API, import, another process) keeps them exact.
+        """
+        ALTER TABLE apps ADD COLUMN device_count INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE apps ADD COLUMN subscription_count INTEGER NOT NULL DEFAULT 0;
+        UPDATE apps SET device_count = (SELECT count(*) FROM devices WHERE devices.app_id = apps.id),
+            subscription_count = (SELECT count(*) FROM device_interests WHERE device_interests.app_id = apps.id);
+        CREATE TRIGGER devices_counted AFTER INSERT ON devices BEGIN
+            UPDATE apps SET device_count = device_count + 1 WHERE id = NEW.app_id;
+        END;
+        CREATE TRIGGER devices_uncounted AFTER DELETE ON devices BEGIN
+            UPDATE apps SET device_count = device_count - 1 WHERE id = OLD.app_id;
+        END;
+        CREATE TRIGGER subscriptions_counted AFTER INSERT ON device_interests BEGIN
+            UPDATE apps SET subscription_count = subscription_count + 1 WHERE id = NEW.app_id;
+        END;
+        CREATE TRIGGER subscriptions_uncounted AFTER DELETE ON device_interests BEGIN
+            UPDATE apps SET subscription_count = subscription_count - 1 WHERE id = OLD.app_id;
+        END;
+        """,
     ]
 
     /// Brings the database at `connection` up to the latest migration.

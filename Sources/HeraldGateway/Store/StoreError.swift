@@ -5,6 +5,8 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
         case database(code: Int32)
         /// A limit would be exceeded (devices per user).
         case limitExceeded
+        /// A storage quota of the server would be exceeded (`DeviceQuota`): nothing was stored.
+        case quotaExceeded
         /// The thing named does not exist.
         case notFound
         /// The request conflicts with the current state (cancel a publish already sending).

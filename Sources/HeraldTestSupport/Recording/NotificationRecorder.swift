@@ -2,83 +2,75 @@ import Foundation
 
 /// Keeps accepted notifications: in memory (bounded) and as JSON lines in a file.
 ///
-/// Written from the server thread, read from tests; the file is written every 256 KiB,
-/// at most 0.1 s after a notification was accepted (`herald device` follows the file
-/// live), and when the simulator stops, so recording never slows the server down.
+/// The file is opened for appending (a restarted simulator adds to it) and each line is
+/// handed to the kernel with write(2) before the notification is answered, so a record
+/// is never missing for a 200, even after kill -9 (no fsync: a power cut may lose it).
+/// Written from the server thread, read from tests.
 final class NotificationRecorder: @unchecked Sendable {
     private let lock = NSLock()
     private var kept: [RecordedNotification] = []
     private let keepLimit: Int
-    private var handle: FileHandle?
-    private var pending: [UInt8] = []
-    /// When the oldest notification not yet written was accepted (monotonic seconds).
-    private var pendingSince: Double?
+    private var fd: Int32 = -1
     private(set) var count = 0
 
     init(file: String?, keep: Int) throws(APNSSimulatorError) {
         keepLimit = keep
         if let file {
-            guard FileManager.default.createFile(atPath: file, contents: nil), let handle = FileHandle(forWritingAtPath: file) else {
-                throw APNSSimulatorError("--record", "\(file): cannot be created; give a path in a writable folder")
+            fd = open(file, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+            guard fd >= 0 else {
+                let reason = String(cString: strerror(errno))
+                throw APNSSimulatorError(
+                    "--record", "\(file): cannot be opened for appending (\(reason)); give a path in a writable folder")
             }
-            self.handle = handle
         }
     }
 
-    func record(_ notification: RecordedNotification) {
-        lock.lock()
-        count += 1
-        if kept.count < keepLimit { kept.append(notification) }
-        lock.unlock()
-        guard handle != nil else { return }
-        pending.append(contentsOf: notification.jsonLine.utf8)
-        pending.append(0x0a)
-        if pending.count >= 256 * 1024 { flush() }
-    }
+    deinit { close() }
 
-    /// Whether notifications wait to be written (the server loop then polls briefly).
-    var hasPending: Bool { !pending.isEmpty }
-
-    /// Writes what is pending when the oldest of it has waited 0.1 s (server thread).
-    func flushIfDue(now: Double) {
-        guard !pending.isEmpty else { return }
-        guard let since = pendingSince else {
-            pendingSince = now
-            return
+    /// Keeps `notification` and appends its line to the file. `false` when the file could
+    /// not take it (a full disk): the caller must not answer 200 for it.
+    func record(_ notification: RecordedNotification) -> Bool {
+        if fd >= 0 {
+            let line = Array((notification.jsonLine + "\n").utf8)
+            guard Self.writeAll(fd, line) else { return false }
         }
-        if now - since >= 0.1 { flush() }
+        lock.withLock {
+            count += 1
+            if kept.count < keepLimit { kept.append(notification) }
+        }
+        return true
     }
 
-    /// Writes what is pending to the file (server thread, or after it stopped).
-    func flush() {
-        guard let handle, !pending.isEmpty else { return }
-        try? handle.write(contentsOf: pending)
-        pending.removeAll(keepingCapacity: true)
-        pendingSince = nil
+    /// write(2) until every byte is in the file (short writes and EINTR retried).
+    private static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { raw in
+                raw.baseAddress.map { write(fd, $0 + offset, raw.count - offset) } ?? 0
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            offset += written
+        }
+        return true
     }
 
     func close() {
-        flush()
-        try? handle?.close()
-        handle = nil
+        guard fd >= 0 else { return }
+        _ = Glibc.close(fd)
+        fd = -1
     }
 
-    var notifications: [RecordedNotification] {
-        lock.lock()
-        defer { lock.unlock() }
-        return kept
-    }
+    var notifications: [RecordedNotification] { lock.withLock { kept } }
 
-    var total: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return count
-    }
+    var total: Int { lock.withLock { count } }
 
     func reset() {
-        lock.lock()
-        kept.removeAll()
-        count = 0
-        lock.unlock()
+        lock.withLock {
+            kept.removeAll()
+            count = 0
+        }
     }
 }

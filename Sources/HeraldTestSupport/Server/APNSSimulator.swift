@@ -88,7 +88,7 @@ public final class APNSSimulator: @unchecked Sendable {
         return simulator
     }
 
-    /// Stops the server: closes every connection, flushes the record file, waits for the thread.
+    /// Stops the server: closes every connection and the record file, waits for the thread.
     public func stop() {
         let first = stopped.withLock { done -> Bool in
             defer { done = true }

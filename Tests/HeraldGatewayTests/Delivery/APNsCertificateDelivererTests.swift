@@ -90,13 +90,3 @@ struct APNsCertificateDelivererTests {
         return found
     }
 }
-
-/// Every line a deliverer logs.
-final class CollectingLogger: HeraldLogger, @unchecked Sendable {
-    private let lock = NSLock()
-    private var lines: [String] = []
-
-    var messages: [String] { lock.withLock { lines } }
-
-    func log(_ level: LogLevel, _ message: String) { lock.withLock { lines.append(message) } }
-}

@@ -45,7 +45,7 @@ struct APNsPushDelivererTests {
         #expect(outcomes.count == 3)
         #expect(outcomes[0] == .accepted(apnsID: sent[0].apnsID))
         #expect(outcomes[2] == .accepted(apnsID: sent[2].apnsID))
-        guard case .rejected(let status, let reason, let timestamp) = outcomes[1] else {
+        guard case .rejected(let status, let reason, let timestamp, _) = outcomes[1] else {
             Issue.record("expected a 410, got \(outcomes[1])")
             return
         }
@@ -61,7 +61,7 @@ struct APNsPushDelivererTests {
             environment: .sandbox, method: .token(keyID: "OTHER12345", teamID: Self.teamID, privateKeyPEM: try other.pkcs8PEM()),
             endpoint: simulator.url, caFile: simulator.caFile)
         let refused = await deliverer.deliver([notification(4)], credentials: untrusted)
-        guard case .rejected(403, _, _)? = refused.first else {
+        guard case .rejected(403, _, _, _)? = refused.first else {
             Issue.record("a key the simulator does not trust must be refused with 403, got \(refused)")
             return
         }
@@ -110,14 +110,14 @@ struct APNsPushDelivererTests {
         badPayload.payload = Array(#"{"aps":{"badge":"many"}}"#.utf8)
         let batch = [badToken, notification(2), other, badPayload, notification(5)]
         let outcomes = await APNsPushDeliverer().deliver(batch, credentials: credentials)
-        guard case .rejected(400, let reason, _) = outcomes[0] else {
+        guard case .rejected(400, let reason, _, _) = outcomes[0] else {
             Issue.record("a bad token is refused before sending, got \(outcomes[0])")
             return
         }
         #expect(reason.contains("device token"))
         #expect(outcomes[1] == .accepted(apnsID: batch[1].apnsID))
         #expect(outcomes[2] == .accepted(apnsID: batch[2].apnsID))
-        guard case .rejected(400, _, _) = outcomes[3] else {
+        guard case .rejected(400, _, _, _) = outcomes[3] else {
             Issue.record("a payload with lint errors is refused before sending, got \(outcomes[3])")
             return
         }

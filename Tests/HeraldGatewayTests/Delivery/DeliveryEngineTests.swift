@@ -201,7 +201,7 @@ struct DeliveryEngineTests {
         h.deliverer.program(StoreFixture.token(1), [.rejected(status: 403, reason: "InvalidProviderToken", timestamp: nil)])
         let id = try h.publish(["interests": ["news"], "notification": ["title": "x"]])
         await h.engine.runUntilIdle()
-        #expect(h.engine.pausedUntil[h.api.appID] != nil)
+        #expect(h.engine.pauses.until(.init(app: h.api.appID, environment: .production)) != nil)
         await h.advance(by: 1)
         #expect(h.status(id)?["sent"] == 2)
     }

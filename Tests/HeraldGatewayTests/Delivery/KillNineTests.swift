@@ -33,7 +33,7 @@ struct KillNineTests {
                     appID: appID,
                     DeviceRegistration(
                         token: token, environment: .production, interests: n % 3 == 0 ? ["a", "b"] : ["a"], userID: .some("u\(n % 50)")),
-                    now: 1)
+                    quota: .unlimited, now: 1)
             }
         }
         let arguments = [

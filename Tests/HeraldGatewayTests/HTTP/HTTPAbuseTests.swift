@@ -44,7 +44,7 @@ struct HTTPAbuseTests {
         #expect(answers.filter { $0 == "HTTP/1.1 503" }.count == 184, "the rest are refused at once")
         #expect(gateway.service.httpCounters[.refusedAddressFull] == 184)
         #expect(gateway.service.httpCounters[.timeout] == 16)
-        let metrics = String(decoding: try await gateway.call("GET", "/metrics").body, as: UTF8.self)
+        let metrics = String(decoding: try await gateway.call("GET", "/metrics", key: gateway.metricsToken).body, as: UTF8.self)
         #expect(metrics.contains("herald_http_refused_total{reason=\"address_full\"} 184"))
         #expect(metrics.contains("herald_http_timeouts_total 16"))
     }

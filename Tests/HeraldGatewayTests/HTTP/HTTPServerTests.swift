@@ -33,7 +33,7 @@ struct HTTPServerTests {
         #expect(gateway.deliverer.credentials.first??.environment == .sandbox)
         let health = try await gateway.call("GET", "/healthz")
         #expect(health.json == ["status": "ok"])
-        let metrics = try await gateway.call("GET", "/metrics")
+        let metrics = try await gateway.call("GET", "/metrics", key: gateway.metricsToken)
         let text = String(decoding: metrics.body, as: UTF8.self)
         #expect(text.contains("herald_deliveries_total{app=\"\(gateway.appID)\",outcome=\"sent\"} 1"))
         #expect(text.contains("herald_delivery_latency_seconds_count{app=\"\(gateway.appID)\"} 1"))

@@ -31,10 +31,11 @@ struct SQLiteStoreDeviceTests {
         let token = StoreFixture.token(1)
         let first = try fixture.store.registerDevice(
             appID: fixture.appID,
-            DeviceRegistration(token: token, environment: .sandbox, interests: ["a", "b"], userID: "u1", metadata: ["v": 1]), now: 10)
+            DeviceRegistration(token: token, environment: .sandbox, interests: ["a", "b"], userID: "u1", metadata: ["v": 1]),
+            quota: .unlimited, now: 10)
         #expect(first.created)
         let second = try fixture.store.registerDevice(
-            appID: fixture.appID, DeviceRegistration(token: token, environment: .production), now: 20)
+            appID: fixture.appID, DeviceRegistration(token: token, environment: .production), quota: .unlimited, now: 20)
         #expect(second.created == false)
         #expect(second.id == first.id)
         let device = try #require(try fixture.store.device(appID: fixture.appID, id: first.id))
@@ -50,13 +51,13 @@ struct SQLiteStoreDeviceTests {
     func updates() throws {
         let fixture = try StoreFixture()
         let id = try fixture.register(1)[0]
-        #expect(try fixture.store.setInterests(appID: fixture.appID, deviceID: id, ["x", "y", "x"], now: 5))
+        #expect(try fixture.store.setInterests(appID: fixture.appID, deviceID: id, ["x", "y", "x"], quota: .unlimited, now: 5))
         #expect(try fixture.store.device(appID: fixture.appID, id: id)?.interests == ["x", "y"])
         #expect(try fixture.store.setUser(appID: fixture.appID, deviceID: id, "alice", now: 5))
         #expect(try fixture.store.device(appID: fixture.appID, id: id)?.userID == "alice")
         #expect(try fixture.store.setUser(appID: fixture.appID, deviceID: id, nil, now: 5))
         #expect(try fixture.store.device(appID: fixture.appID, id: id)?.userID == nil)
-        #expect(try fixture.store.setInterests(appID: fixture.appID, deviceID: "dev_nope", [], now: 5) == false)
+        #expect(try fixture.store.setInterests(appID: fixture.appID, deviceID: "dev_nope", [], quota: .unlimited, now: 5) == false)
         #expect(try fixture.store.deleteDevice(appID: fixture.appID, deviceID: id))
         #expect(try fixture.store.device(appID: fixture.appID, id: id) == nil)
         #expect(try fixture.store.deleteDevice(appID: fixture.appID, deviceID: id) == false)

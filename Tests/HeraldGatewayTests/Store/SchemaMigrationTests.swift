@@ -5,27 +5,46 @@ import Testing
 
 @Suite("Store migrations")
 struct SchemaMigrationTests {
+    /// A data folder as an older release left it: the first `schema` migrations, then `fill`.
+    static func oldDataFolder(schema: Int, _ fill: (Connection) throws -> Void) throws -> TemporaryFolder {
+        let folder = TemporaryFolder()
+        do {
+            try FileManager.default.createDirectory(at: folder.url, withIntermediateDirectories: true)
+            let old = try Connection(path: folder.url.appendingPathComponent("herald.sqlite").path)
+            for sql in Schema.migrations.prefix(schema) { try old.execute(sql) }
+            try old.execute("PRAGMA user_version = \(schema)")
+            try fill(old)
+            return folder
+        } catch {
+            folder.cleanup()
+            throw error
+        }
+    }
+
+    static func insertApp(_ db: Connection, _ id: String) throws {
+        try db.execute(
+            "INSERT INTO apps (id, name, bundle_id, server_key_hash, client_key_hash, created_at) VALUES ('\(id)', 'Old', 'com.example.old', 's', 'c', 1)"
+        )
+    }
+
+    static func insertDevice(_ db: Connection, app: String, seq: Int, token: String) throws {
+        try db.execute(
+            "INSERT INTO devices (seq, id, app_id, token, environment, metadata, created_at, token_registered_at, updated_at) VALUES (\(seq), 'dev_\(token)', '\(app)', '\(token)', 'production', '{}', 1, 1, 1)"
+        )
+    }
+
     @Test("an app from before device keys keeps its devices working (grace period on, devices keyless); a new app has none")
     func trustMigration() throws {
-        let folder = TemporaryFolder()
-        defer { folder.cleanup() }
-        try FileManager.default.createDirectory(at: folder.url, withIntermediateDirectories: true)
-        // A data folder as the previous release left it: schema 2, one app, one device.
-        do {
-            let old = try Connection(path: folder.url.appendingPathComponent("herald.sqlite").path)
-            for sql in Schema.migrations.prefix(2) { try old.execute(sql) }
-            try old.execute("PRAGMA user_version = 2")
-            try old.execute(
-                "INSERT INTO apps (id, name, bundle_id, server_key_hash, client_key_hash, created_at) VALUES ('app_old', 'Old', 'com.example.old', 's', 'c', 1)"
-            )
-            try old.execute(
-                "INSERT INTO devices (id, app_id, token, environment, metadata, created_at, token_registered_at, updated_at) VALUES ('dev_old', 'app_old', 'aa', 'production', '{}', 1, 1, 1)"
-            )
+        // Schema 2, one app, one device.
+        let folder = try Self.oldDataFolder(schema: 2) { old in
+            try Self.insertApp(old, "app_old")
+            try Self.insertDevice(old, app: "app_old", seq: 1, token: "aa")
         }
+        defer { folder.cleanup() }
         let store = try SQLiteStore(directory: folder.url)
         let app = try #require(try store.app(id: "app_old"))
         #expect(app.legacyDeviceAccess && app.userTokenSecret == nil)
-        #expect(try store.deviceKeyState(appID: "app_old", id: "dev_old") == .keyless)
+        #expect(try store.deviceKeyState(appID: "app_old", id: "dev_aa") == .keyless)
         #expect(try store.keylessDeviceCount(appID: "app_old") == 1)
         let created = try AppProvisioning(store: store).create(
             name: "New", bundleID: "com.example.new", credentials: [], rateLimit: nil, now: 2)
@@ -33,9 +52,26 @@ struct SchemaMigrationTests {
         #expect(!new.legacyDeviceAccess && new.userTokenSecret == created.userTokenSecret)
         // The device registers again with the new client: it gets a key and leaves the grace period.
         let registered = try store.registerDevice(
-            appID: "app_old", DeviceRegistration(token: "aa", environment: .production, newKeyHash: APIKey.hash("hdk_x")), now: 3)
-        #expect(registered.id == "dev_old" && registered.keyIssued)
-        #expect(try store.deviceKeyState(appID: "app_old", id: "dev_old") == .keyed)
-        #expect(try store.deviceID(appID: "app_old", keyHash: APIKey.hash("hdk_x")) == "dev_old")
+            appID: "app_old", DeviceRegistration(token: "aa", environment: .production, newKeyHash: APIKey.hash("hdk_x")),
+            quota: .unlimited, now: 3)
+        #expect(registered.id == "dev_aa" && registered.keyIssued)
+        #expect(try store.deviceKeyState(appID: "app_old", id: "dev_aa") == .keyed)
+        #expect(try store.deviceID(appID: "app_old", keyHash: APIKey.hash("hdk_x")) == "dev_aa")
+    }
+
+    @Test("migration 4 counts the devices and interest subscriptions a data folder already holds, per app")
+    func quotaCounters() throws {
+        let folder = try Self.oldDataFolder(schema: 3) { old in
+            for app in ["app_a", "app_b"] { try Self.insertApp(old, app) }
+            for n in 1...3 {
+                try Self.insertDevice(old, app: "app_a", seq: n, token: "t\(n)")
+                try old.execute(
+                    "INSERT INTO device_interests (app_id, interest, device_seq) VALUES ('app_a', 'news', \(n)), ('app_a', 'i\(n)', \(n))")
+            }
+        }
+        defer { folder.cleanup() }
+        let store = try SQLiteStore(directory: folder.url)
+        #expect(try store.usage(appID: "app_a") == (3, 6))
+        #expect(try store.usage(appID: "app_b") == (0, 0))
     }
 }

@@ -31,7 +31,9 @@ final class APIHarness: @unchecked Sendable {
         var count: Int { lock.withLock { value } }
     }
 
-    init(maxBodyBytes: Int = 1 << 20, apiRateLimit: Double? = nil) throws {
+    init(
+        maxBodyBytes: Int = 1 << 20, rateLimits: APIRateLimits = .unlimited, quota: DeviceQuota = DeviceQuota(), metricsToken: String? = nil
+    ) throws {
         fixture = try StoreFixture()
         _ = try fixture.store.updateKeys(
             appID: fixture.appID, server: APIKey.hash(serverKey), client: APIKey.hash(clientKey), userTokenSecret: userTokenSecret)
@@ -41,7 +43,8 @@ final class APIHarness: @unchecked Sendable {
                 clientKeyHash: "x", createdAt: 1))
         let clock = self.clock, published = self.published
         api = GatewayAPI(
-            store: fixture.store, maxBodyBytes: maxBodyBytes, apiRateLimit: apiRateLimit, now: { clock.now },
+            store: fixture.store, maxBodyBytes: maxBodyBytes, rateLimits: rateLimits, quota: quota, metricsToken: metricsToken,
+            now: { clock.now },
             onPublish: { published.add() })
     }
 

@@ -12,7 +12,7 @@ final class EngineHarness {
     let engine: DeliveryEngine
     var store: SQLiteStore { api.fixture.store }
 
-    init(policy: DeliveryPolicy = DeliveryPolicy(), rateLimit: Double? = nil) throws {
+    init(policy: DeliveryPolicy = DeliveryPolicy(), rateLimit: Double? = nil, logger: any HeraldLogger = SilentLogger()) throws {
         let api = try APIHarness()
         self.api = api
         clock = VirtualClock(now: api.clock.now)
@@ -25,7 +25,7 @@ final class EngineHarness {
             APNsCredentials(environment: .production, method: .token(keyID: "ABCDE12345", teamID: "TEAM123456", privateKeyPEM: "p")))
         let wall = api.clock
         engine = DeliveryEngine(
-            store: store, deliverer: deliverer, clock: clock, wallTime: { wall.now }, policy: policy, jitter: { 1 })
+            store: store, deliverer: deliverer, clock: clock, wallTime: { wall.now }, policy: policy, jitter: { 1 }, logger: logger)
     }
 
     var now: Double { api.clock.now }

@@ -31,15 +31,15 @@ final class FlakyStore: GatewayStore, @unchecked Sendable {
     }
     func setLegacyDeviceAccess(appID: String, _ enabled: Bool) throws -> Bool { try base.setLegacyDeviceAccess(appID: appID, enabled) }
     func setCredentials(appID: String, _ credentials: APNsCredentials) throws -> Bool { try base.setCredentials(appID: appID, credentials) }
-    func registerDevice(appID: String, _ registration: DeviceRegistration, now: Double) throws -> RegisteredDevice {
-        try base.registerDevice(appID: appID, registration, now: now)
+    func registerDevice(appID: String, _ registration: DeviceRegistration, quota: DeviceQuota, now: Double) throws -> RegisteredDevice {
+        try base.registerDevice(appID: appID, registration, quota: quota, now: now)
     }
     func deviceID(appID: String, keyHash: String) throws -> String? { try base.deviceID(appID: appID, keyHash: keyHash) }
     func deviceKeyState(appID: String, id: String) throws -> DeviceKeyState { try base.deviceKeyState(appID: appID, id: id) }
     func keylessDeviceCount(appID: String) throws -> Int { try base.keylessDeviceCount(appID: appID) }
     func device(appID: String, id: String) throws -> DeviceRecord? { try base.device(appID: appID, id: id) }
-    func setInterests(appID: String, deviceID: String, _ interests: [String], now: Double) throws -> Bool {
-        try base.setInterests(appID: appID, deviceID: deviceID, interests, now: now)
+    func setInterests(appID: String, deviceID: String, _ interests: [String], quota: DeviceQuota, now: Double) throws -> Bool {
+        try base.setInterests(appID: appID, deviceID: deviceID, interests, quota: quota, now: now)
     }
     func setUser(appID: String, deviceID: String, _ userID: String?, now: Double) throws -> Bool {
         try base.setUser(appID: appID, deviceID: deviceID, userID, now: now)
@@ -54,8 +54,8 @@ final class FlakyStore: GatewayStore, @unchecked Sendable {
     func promoteDuePublishes(now: Double) throws -> Int { try base.promoteDuePublishes(now: now) }
     func fanOutStep(limit: Int, now: Double) throws -> FanOutProgress? { try base.fanOutStep(limit: limit, now: now) }
     func appsWithDueDeliveries(now: Double) throws -> [String] { try base.appsWithDueDeliveries(now: now) }
-    func claimDeliveries(appID: String, now: Double, limit: Int) throws -> [DeliveryJob] {
-        try base.claimDeliveries(appID: appID, now: now, limit: limit)
+    func claimDeliveries(appID: String, now: Double, limit: Int, excluding: Set<APNsEnvironment>) throws -> [DeliveryJob] {
+        try base.claimDeliveries(appID: appID, now: now, limit: limit, excluding: excluding)
     }
     func recoverInFlight() throws -> Int { try base.recoverInFlight() }
     func nextDueTime() throws -> Double? { try base.nextDueTime() }

@@ -37,14 +37,15 @@ final class StoreFixture: @unchecked Sendable {
 
     /// Registers `count` devices with `interests`, returning their ids in order.
     @discardableResult
-    func register(_ count: Int, from start: Int = 0, interests: [String] = ["news"], user: String? = nil, now: Double = 1_000) throws
-        -> [String]
-    {
+    func register(
+        _ count: Int, from start: Int = 0, interests: [String] = ["news"], user: String? = nil, quota: DeviceQuota = .unlimited,
+        now: Double = 1_000
+    ) throws -> [String] {
         try (start..<(start + count)).map { n in
             try store.registerDevice(
                 appID: appID,
                 DeviceRegistration(token: Self.token(n), environment: .production, interests: interests, userID: user.map { .some($0) }),
-                now: now
+                quota: quota, now: now
             ).id
         }
     }

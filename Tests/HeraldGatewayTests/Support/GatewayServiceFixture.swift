@@ -14,10 +14,13 @@ final class GatewayServiceFixture {
     let serverKey: String
     let clientKey: String
     let userTokenSecret: String
+    /// What `/metrics` requires here (the per-app series come with it).
+    let metricsToken = "metrics-" + String(repeating: "m", count: 24)
 
     init(http: HTTPServer.Configuration = HTTPServer.Configuration()) throws {
         service = try GatewayService(
-            data: folder.url, listen: ListenAddress(host: "127.0.0.1", port: 0), http: http, durability: .normal, deliverer: deliverer)
+            data: folder.url, listen: ListenAddress(host: "127.0.0.1", port: 0), http: http, durability: .normal, deliverer: deliverer,
+            metricsToken: metricsToken)
         let created = try AppProvisioning(store: service.store).create(
             name: "Test", bundleID: "com.example.test",
             credentials: [

@@ -1,0 +1,66 @@
+/// Which deliveries are held back, per app and environment (each has its own credentials):
+/// after APNs refused the credentials, or answered with `Retry-After`. Times are wall
+/// seconds since 1970, like the deliveries' due times.
+struct DeliveryPauses {
+    struct Key: Hashable, CustomStringConvertible {
+        var app: String
+        var environment: APNsEnvironment
+
+        var description: String { "app \(app)'s \(environment.rawValue) deliveries" }
+    }
+
+    struct Pause: Hashable {
+        var until: Double
+        /// Why, for the log: APNs' status and reason.
+        var reason: String
+        /// How long it was first set for (seconds).
+        var length: Double
+    }
+
+    private var pauses: [Key: Pause] = [:]
+    /// Credential refusals in a row per key (each pause longer than the last); cleared
+    /// when APNs accepts a notification again.
+    private var strikes: [Key: Int] = [:]
+
+    /// Holds `key` back until `until` at least. `true` when it was not paused before (a
+    /// state change, to be logged); a pause already running is only lengthened.
+    mutating func pause(_ key: Key, until: Double, reason: String, now: Double) -> Bool {
+        if var pause = pauses[key] {
+            pause.until = max(pause.until, until)
+            pauses[key] = pause
+            return false
+        }
+        pauses[key] = Pause(until: until, reason: reason, length: until - now)
+        return true
+    }
+
+    /// When `key`'s pause ends; `nil` when it is not paused.
+    func until(_ key: Key) -> Double? { pauses[key]?.until }
+
+    /// The environments of `app` held back, with when each pause ends.
+    func paused(app: String) -> [APNsEnvironment: Double] {
+        var found: [APNsEnvironment: Double] = [:]
+        for environment in APNsEnvironment.allCases {
+            if let pause = pauses[Key(app: app, environment: environment)] { found[environment] = pause.until }
+        }
+        return found
+    }
+
+    /// Ends the pauses that are over at `now` and returns them (to be logged).
+    mutating func expire(now: Double) -> [(key: Key, pause: Pause)] {
+        let over = pauses.filter { $0.value.until <= now }.sorted { $0.key.description < $1.key.description }
+        for (key, _) in over { pauses[key] = nil }
+        return over.map { (key: $0.key, pause: $0.value) }
+    }
+
+    /// The next refusal's number for `key` (0 for the first in a row), counted.
+    mutating func strike(_ key: Key) -> Int {
+        defer { strikes[key, default: 0] += 1 }
+        return strikes[key] ?? 0
+    }
+
+    /// APNs took a notification for `key`: the credentials work, the next refusal starts over.
+    mutating func clearStrikes(_ key: Key) {
+        strikes[key] = nil
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import HeraldGateway
+import Testing
+@testable import HeraldCLI
+
+/// `herald serve`'s limits as the command line sets them: on by default for the client
+/// side and the storage quotas, off for the server key; 0 turns one off.
+@Suite("herald serve settings")
+struct ServeSettingsTests {
+    static func settings(_ words: [String], environment: [String: String] = [:]) throws -> ServeSettings {
+        try ServeSettings(try Arguments(words, spec: ServeCommand.spec), environment: environment)
+    }
+
+    @Test("without options: client side 50 requests/s in bursts of 500, server key unlimited, the default quotas")
+    func defaults() throws {
+        let settings = try Self.settings([])
+        #expect(settings.rateLimits == APIRateLimits(client: 50, clientBurst: 500, server: nil))
+        #expect(settings.quota == DeviceQuota(interestsPerDevice: 100, devicesPerApp: 1_000_000, subscriptionsPerApp: 10_000_000))
+    }
+
+    @Test("each option sets its limit; 0 turns a rate limit or a quota off")
+    func options() throws {
+        let set = try Self.settings([
+            "--api-rate-limit", "5", "--api-burst", "7", "--server-rate-limit", "9", "--max-interests-per-device", "3",
+            "--max-devices-per-app", "4", "--max-subscriptions-per-app", "0",
+        ])
+        #expect(set.rateLimits == APIRateLimits(client: 5, clientBurst: 7, server: 9))
+        #expect(set.quota == DeviceQuota(interestsPerDevice: 3, devicesPerApp: 4, subscriptionsPerApp: .max))
+        #expect(try Self.settings(["--api-rate-limit", "0"]).rateLimits.client == nil)
+    }
+
+    @Test("the metrics token comes from --metrics-token, else HERALD_METRICS_TOKEN; a short one is refused")
+    func metricsToken() throws {
+        let token = String(repeating: "a1", count: 16)
+        #expect(try Self.settings([]).metricsToken == nil)
+        #expect(try Self.settings([], environment: ["HERALD_METRICS_TOKEN": token]).metricsToken == token)
+        #expect(
+            try Self.settings(["--metrics-token", token + "b"], environment: ["HERALD_METRICS_TOKEN": token]).metricsToken == token + "b")
+        #expect(throws: UsageError.self) { try Self.settings(["--metrics-token", "short"]) }
+        #expect(throws: UsageError.self) { try Self.settings([], environment: ["HERALD_METRICS_TOKEN": "with a space in it, long enough"]) }
+    }
+}

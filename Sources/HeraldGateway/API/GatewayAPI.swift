@@ -146,6 +146,7 @@ public final class GatewayAPI: Sendable {
         case .notFound: return .notFound(error.message)
         case .limitExceeded: return APIError(409, "limit_exceeded", error.message)
         case .conflict: return APIError(409, "conflict", error.message)
+        case .idempotencyKeyReused: return APIError(409, "idempotency_key_reused", error.message)
         case .database, .unsupportedSchema:
             return APIError(503, "unavailable", "the store failed: \(error.message); retry later", headers: [("Retry-After", "1")])
         }

@@ -24,7 +24,8 @@ struct PublishRequest {
         var idempotencyKey: String?
         if let key = try reader.string("idempotencyKey", maxLength: 255) { idempotencyKey = key }
         publish = NewPublish(
-            appID: appID, target: target, payload: payload, options: options, idempotencyKey: idempotencyKey, createdAt: now)
+            appID: appID, target: target, payload: payload, options: options, idempotencyKey: idempotencyKey,
+            fingerprint: idempotencyKey == nil ? nil : PublishFingerprint(request: reader.object), createdAt: now)
         warnings = checked
     }
 

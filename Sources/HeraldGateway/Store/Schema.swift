@@ -79,6 +79,11 @@ enum Schema {
         ALTER TABLE events ADD COLUMN counted INTEGER NOT NULL DEFAULT 1;
         CREATE INDEX events_uncounted ON events(publish_id, device_id) WHERE counted = 0;
         """,
+        // 4: the request an idempotency key is bound to (`PublishFingerprint`, JSON); NULL
+        // for publishes from before, and for those without a key.
+        """
+        ALTER TABLE publishes ADD COLUMN request_fingerprint TEXT;
+        """,
     ]
 
     /// Brings the database at `connection` up to the latest migration.

@@ -6,13 +6,15 @@ extension GatewayAPI {
     /// may use an endpoint needing `access` (on `device`, the path's device).
     ///
     /// An unknown app and a wrong key get the same 401 after the same work, so app ids
-    /// cannot be probed. Device keys are found by their hash (a SHA-256 of 256 random
-    /// bits: the lookup reveals nothing a guess could use).
+    /// cannot be probed: one query for the app's keys (never its APNs credentials, which
+    /// only a known app would load), the same hashing and compares. Device keys are found
+    /// by their hash (a SHA-256 of 256 random bits: the lookup reveals nothing a guess
+    /// could use). The app returned has no credentials; no handler needs them.
     func authorize(_ request: HTTPRequest, appID: String, access: Access, device: String?) throws -> (AppRecord, Principal) {
         guard let header = request.header("authorization"), header.lowercased().hasPrefix("bearer ") else { throw APIError.missingKey }
         let key = String(header.dropFirst(7)).trimmingCharacters(in: .whitespaces)
         guard !key.isEmpty else { throw APIError.missingKey }
-        let app = try store.app(id: appID)
+        let app = try store.app(id: appID, includingCredentials: false)
         let principal: Principal?
         if APIKey.role(of: key) == .device {
             principal = try store.deviceID(appID: appID, keyHash: APIKey.hash(key)).map(Principal.device)

@@ -60,6 +60,7 @@ public final class GatewayAPI: Sendable {
     struct Context: Sendable {
         var request: HTTPRequest
         var parameters: [String: String]
+        /// The app's keys and settings; its APNs credentials are not loaded (see `authorize`).
         var app: AppRecord?
         var principal: Principal?
 

@@ -90,12 +90,12 @@ public final class SQLiteStore: GatewayStore, @unchecked Sendable {
         }
     }
 
-    public func app(id: String) throws -> AppRecord? {
-        try locked { db in try Self.loadApps(db, where: "WHERE id = ?", [.text(id)]).first }
+    public func app(id: String, includingCredentials: Bool) throws -> AppRecord? {
+        try locked { db in try Self.loadApps(db, where: "WHERE id = ?", [.text(id)], includingCredentials: includingCredentials).first }
     }
 
     public func apps() throws -> [AppRecord] {
-        try locked { db in try Self.loadApps(db, where: "ORDER BY created_at, id", []) }
+        try locked { db in try Self.loadApps(db, where: "ORDER BY created_at, id", [], includingCredentials: true) }
     }
 
     public func updateKeys(appID: String, server: String?, client: String?, userTokenSecret: String?) throws -> Bool {
@@ -138,7 +138,9 @@ public final class SQLiteStore: GatewayStore, @unchecked Sendable {
             ])
     }
 
-    private static func loadApps(_ db: Connection, where clause: String, _ values: [SQLValue]) throws -> [AppRecord] {
+    private static func loadApps(_ db: Connection, where clause: String, _ values: [SQLValue], includingCredentials: Bool) throws
+        -> [AppRecord]
+    {
         var apps = try db.query(
             """
             SELECT id, name, bundle_id, server_key_hash, client_key_hash, rate_limit, created_at, user_token_secret, legacy_device_access
@@ -150,7 +152,7 @@ public final class SQLiteStore: GatewayStore, @unchecked Sendable {
                 userTokenSecret: row.optionalText(7), legacyDeviceAccess: row.int(8) != 0, rateLimit: row.optionalDouble(5),
                 createdAt: row.double(6))
         }
-        for index in apps.indices {
+        for index in apps.indices where includingCredentials {
             apps[index].credentials = try db.query(
                 "SELECT environment, method, key_id, team_id, pem, endpoint, ca_file FROM app_credentials WHERE app_id = ? ORDER BY environment",
                 [.text(apps[index].id)]

@@ -5,23 +5,28 @@ import Testing
 
 @Suite("Store migrations")
 struct SchemaMigrationTests {
+    /// Writes `folder`'s database as a release at `schema` left it: its migrations, app
+    /// `app_old`, then `rows`.
+    static func oldFolder(_ folder: TemporaryFolder, schema: Int, _ rows: String...) throws {
+        try FileManager.default.createDirectory(at: folder.url, withIntermediateDirectories: true)
+        let old = try Connection(path: folder.url.appendingPathComponent("herald.sqlite").path)
+        for sql in Schema.migrations.prefix(schema) { try old.execute(sql) }
+        try old.execute("PRAGMA user_version = \(schema)")
+        try old.execute(
+            "INSERT INTO apps (id, name, bundle_id, server_key_hash, client_key_hash, created_at) VALUES ('app_old', 'Old', 'com.example.old', 's', 'c', 1)"
+        )
+        for row in rows { try old.execute(row) }
+    }
+
     @Test("an app from before device keys keeps its devices working (grace period on, devices keyless); a new app has none")
     func trustMigration() throws {
         let folder = TemporaryFolder()
         defer { folder.cleanup() }
-        try FileManager.default.createDirectory(at: folder.url, withIntermediateDirectories: true)
         // A data folder as the previous release left it: schema 2, one app, one device.
-        do {
-            let old = try Connection(path: folder.url.appendingPathComponent("herald.sqlite").path)
-            for sql in Schema.migrations.prefix(2) { try old.execute(sql) }
-            try old.execute("PRAGMA user_version = 2")
-            try old.execute(
-                "INSERT INTO apps (id, name, bundle_id, server_key_hash, client_key_hash, created_at) VALUES ('app_old', 'Old', 'com.example.old', 's', 'c', 1)"
-            )
-            try old.execute(
-                "INSERT INTO devices (id, app_id, token, environment, metadata, created_at, token_registered_at, updated_at) VALUES ('dev_old', 'app_old', 'aa', 'production', '{}', 1, 1, 1)"
-            )
-        }
+        try Self.oldFolder(
+            folder, schema: 2,
+            "INSERT INTO devices (id, app_id, token, environment, metadata, created_at, token_registered_at, updated_at) VALUES ('dev_old', 'app_old', 'aa', 'production', '{}', 1, 1, 1)"
+        )
         let store = try SQLiteStore(directory: folder.url)
         let app = try #require(try store.app(id: "app_old"))
         #expect(app.legacyDeviceAccess && app.userTokenSecret == nil)
@@ -43,22 +48,14 @@ struct SchemaMigrationTests {
     func fingerprintMigration() throws {
         let folder = TemporaryFolder()
         defer { folder.cleanup() }
-        try FileManager.default.createDirectory(at: folder.url, withIntermediateDirectories: true)
         // A data folder as the previous release left it: schema 3, one publish with a key.
-        do {
-            let old = try Connection(path: folder.url.appendingPathComponent("herald.sqlite").path)
-            for sql in Schema.migrations.prefix(3) { try old.execute(sql) }
-            try old.execute("PRAGMA user_version = 3")
-            try old.execute(
-                "INSERT INTO apps (id, name, bundle_id, server_key_hash, client_key_hash, created_at) VALUES ('app_old', 'Old', 'com.example.old', 's', 'c', 1)"
-            )
-            try old.execute(
-                """
-                INSERT INTO publishes (id, app_id, target_kind, target_keys, payload, push_type, priority, environment, idempotency_key,
-                status, created_at, updated_at) VALUES ('pub_old', 'app_old', 'users', '["u"]', '{}', 'alert', 10, 'production', 'k1',
-                'done', 1, 1)
-                """)
-        }
+        try Self.oldFolder(
+            folder, schema: 3,
+            """
+            INSERT INTO publishes (id, app_id, target_kind, target_keys, payload, push_type, priority, environment, idempotency_key,
+            status, created_at, updated_at) VALUES ('pub_old', 'app_old', 'users', '["u"]', '{}', 'alert', 10, 'production', 'k1',
+            'done', 1, 1)
+            """)
         let store = try SQLiteStore(directory: folder.url)
         #expect(try store.locked { try $0.scalar("PRAGMA user_version") } == 4)
         func publish(_ body: [String: JSONValue], key: String) throws -> (id: String, created: Bool) {

@@ -5,7 +5,7 @@ import HeraldCore
 /// Built only through `init(deviceToken:payload:pushType:bundleID:...)`, which
 /// refuses what APNs would refuse (bad token, topic, priority, collapse id,
 /// `apns-id`, and payloads with lint errors), so a request that exists is sendable.
-/// Every header value is printable ASCII: no value can end its header or add another.
+/// No header value holds a control character: none can end its header or add another.
 public struct APNSRequest: Sendable, Hashable {
     /// The device token in lowercase hex.
     public let deviceToken: String

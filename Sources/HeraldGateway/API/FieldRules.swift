@@ -43,7 +43,7 @@ enum FieldRules {
     }
 
     /// A value that goes out as an APNs header (`apns-collapse-id`): HeraldAPNs' rule,
-    /// 1 to `maxBytes` bytes of printable ASCII, no CR, LF, NUL or other control characters.
+    /// 1 to `maxBytes` bytes of visible characters, no CR, LF, NUL or other control characters.
     /// HeraldAPNs refuses such a value too; here it is a 400 before anything is stored.
     static func headerValue(_ text: String, _ field: String, maxBytes: Int) throws(ValidationError) {
         if let problem = APNSHeaderValue.problem(text, maxBytes: maxBytes) { throw ValidationError(field, problem) }

@@ -20,14 +20,17 @@ extension GatewayAPI {
             principal = try store.deviceID(appID: appID, keyHash: APIKey.hash(key)).map(Principal.device)
         } else {
             // Hash and compare even for an unknown app, so the timing says nothing.
-            let server = APIKey.matches(key, storedHash: app?.serverKeyHash ?? String(repeating: "0", count: 64))
-            let client = APIKey.matches(key, storedHash: app?.clientKeyHash ?? String(repeating: "0", count: 64))
+            let server = APIKey.matches(key, storedHash: app?.serverKeyHash ?? Self.noKeyHash)
+            let client = APIKey.matches(key, storedHash: app?.clientKeyHash ?? Self.noKeyHash)
             principal = server ? .server : client ? .client : nil
         }
         guard let app, let principal else { throw APIError.wrongKey(appID) }
         try check(principal, may: access, app: app, device: device)
         return (app, principal)
     }
+
+    /// What an unknown app's keys are compared with: no key hashes to it.
+    private static let noKeyHash = String(repeating: "0", count: 64)
 
     private func check(_ principal: Principal, may access: Access, app: AppRecord, device: String?) throws {
         switch (access, principal) {

@@ -2,25 +2,39 @@ import CSQLite
 
 @testable import HeraldGateway
 
-/// The SQL statements a store starts while `body` runs, in order (SQLite's own trace,
-/// with `?` for the bound values), so two paths' store work can be compared without
-/// timing them.
+/// What a store asks SQLite while `body` runs: each statement it runs, in order, with `?`
+/// for the bound values, and how many virtual-machine steps that run took (SQLite's own
+/// count of the work: index seeks, rows read, columns decoded). Two paths' store work can
+/// be compared with it without timing them.
 final class SQLTrace {
-    private(set) var statements: [String] = []
+    struct Run: Equatable, CustomStringConvertible {
+        var sql: String
+        var steps: Int32
+        var description: String { "\(sql) [\(steps) steps]" }
+    }
 
-    static func record(_ store: SQLiteStore, _ body: () throws -> Void) rethrows -> [String] {
+    private(set) var runs: [Run] = []
+
+    static func record(_ store: SQLiteStore, _ body: () throws -> Void) rethrows -> [Run] {
         let trace = SQLTrace()
         let handle = store.connection.handle
+        // The counts of the store's cached statements start again from 0.
+        var cached = sqlite3_next_stmt(handle, nil)
+        while let statement = cached {
+            sqlite3_stmt_status(statement, Int32(SQLITE_STMTSTATUS_VM_STEP), 1)
+            cached = sqlite3_next_stmt(handle, statement)
+        }
         sqlite3_trace_v2(
-            handle, UInt32(SQLITE_TRACE_STMT),
-            { _, context, _, sql in
-                guard let context, let sql else { return 0 }
+            handle, UInt32(SQLITE_TRACE_PROFILE),
+            { _, context, statement, _ in
+                guard let context, let statement = OpaquePointer(statement), let sql = sqlite3_sql(statement) else { return 0 }
                 let trace = Unmanaged<SQLTrace>.fromOpaque(context).takeUnretainedValue()
-                trace.statements.append(String(cString: sql.assumingMemoryBound(to: CChar.self)))
+                let steps = sqlite3_stmt_status(statement, Int32(SQLITE_STMTSTATUS_VM_STEP), 1)
+                trace.runs.append(Run(sql: String(cString: sql), steps: steps))
                 return 0
             }, Unmanaged.passUnretained(trace).toOpaque())
         defer { sqlite3_trace_v2(handle, 0, nil, nil) }
         try body()
-        return trace.statements
+        return trace.runs
     }
 }

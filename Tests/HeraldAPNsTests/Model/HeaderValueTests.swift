@@ -40,6 +40,39 @@ struct HeaderValueTests {
         #expect(error.message == "is 65 bytes; APNs allows 64")
     }
 
+    @Test("the other header values cannot carry a control character either: topic, push type, apns-id; nor the path")
+    func otherHeaders() throws {
+        let token = SimulatorFixture.device(1)
+        let payload: JSONValue = ["aps": ["alert": "x"]]
+        for control in ["\r\napns-expiration: 1", "\n", "\0", "\u{1B}"] {
+            let cases: [(String, () throws -> APNSRequest)] = [
+                ("topic", { try APNSRequest(deviceToken: token, payload: payload, bundleID: "com.example.app" + control) }),
+                (
+                    "push type",
+                    {
+                        try APNSRequest(
+                            deviceToken: token, payload: payload, pushType: PushType(rawValue: "alert" + control), bundleID: "a.b")
+                    }
+                ),
+                (
+                    "apns-id",
+                    {
+                        try APNSRequest(
+                            deviceToken: token, payload: payload, bundleID: "a.b", apnsID: "123e4567-e89b-12d3-a456-4266554400a0" + control)
+                    }
+                ),
+            ]
+            for (field, make) in cases {
+                let error = try #require(throws: APNSRequestError.self, "\(field) with \(control.debugDescription)") { try make() }
+                #expect(error.field == field, "\(control.debugDescription): \(error)")
+            }
+            // The token goes into the path as the hex it holds (white space is dropped), or is refused.
+            if let request = try? APNSRequest(deviceToken: token + control, payload: payload, bundleID: "a.b") {
+                #expect(request.path == "/3/device/" + token, "\(control.debugDescription)")
+            }
+        }
+    }
+
     @Test("of U+0000 to U+00FF, exactly the C0 and C1 controls and DEL are refused")
     func controls() {
         for value in UInt8(0)...UInt8(255) {

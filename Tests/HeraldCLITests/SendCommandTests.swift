@@ -56,7 +56,7 @@ final class SendCommandTests {
 
     @Test("bad input stops before sending, with exit 2 and what to fix")
     func usage() {
-        let cases: [([String], String, String)] = [
+        var cases: [([String], String, String)] = [
             (["send"] + auth + ["xyz", "-"], #"{"aps":{"alert":"Hi"}}"#, "not hex"),
             (["send"] + auth + [Self.token(1)], #"{"aps":{"badge":"3"}}"#, "aps.badge"),
             (["send"] + auth + [Self.token(1)], "{nope", "not valid JSON"),
@@ -64,6 +64,11 @@ final class SendCommandTests {
             (["send", "--sandbox"] + auth + [Self.token(1)], #"{"aps":{"alert":"x"}}"#, "one of --sandbox"),
             (["send"] + auth + ["--collapse-id", String(repeating: "c", count: 65), Self.token(1)], #"{"aps":{"alert":"x"}}"#, "collapse id"),
         ]
+        let alert = #"{"aps":{"alert":"x"}}"#
+        for (collapseID, name) in [("c\r\napns-expiration: 1", "CR"), ("c\nx", "LF"), ("c\0x", "NUL")] {
+            let arguments = ["send"] + auth + ["--collapse-id", collapseID, Self.token(1)]
+            cases.append((arguments, alert, "collapse id: has a control character (\(name))"))
+        }
         for (arguments, stdin, expected) in cases {
             let run = CLIRun(arguments, stdin: stdin)
             #expect(run.status == 2, "\(arguments)")

@@ -5,6 +5,7 @@ import HeraldCore
 /// Built only through `init(deviceToken:payload:pushType:bundleID:...)`, which
 /// refuses what APNs would refuse (bad token, topic, priority, collapse id,
 /// `apns-id`, and payloads with lint errors), so a request that exists is sendable.
+/// No header value holds a control character: none can end its header or add another.
 public struct APNSRequest: Sendable, Hashable {
     /// The device token in lowercase hex.
     public let deviceToken: String
@@ -53,10 +54,8 @@ public struct APNSRequest: Sendable, Hashable {
             throw APNSRequestError("expiration", "\(expiration) is negative; give Unix seconds, or 0 to try once and never store")
         }
         self.expiration = expiration
-        if let collapseID {
-            guard !collapseID.isEmpty, collapseID.utf8.count <= 64 else {
-                throw APNSRequestError("collapse id", "\(collapseID.utf8.count) bytes; APNs accepts 1 to 64 bytes")
-            }
+        if let collapseID, let problem = APNSHeaderValue.problem(collapseID, maxBytes: 64) {
+            throw APNSRequestError("collapse id", problem)
         }
         self.collapseID = collapseID
         self.apnsID = try apnsID.map { (id: String) throws(APNSRequestError) -> String in try Self.checkUUID(id) }

@@ -23,7 +23,7 @@ enum SendCommand: Command {
           --push-type TYPE      alert (default), background, voip, liveactivity, location,
                                 complication, fileprovider, mdm, pushtotalk, widgets, controls
           --priority P          10, 5 or 1 (default 10; 5 for background)
-          --collapse-id ID      at most 64 bytes
+          --collapse-id ID      1 to 64 bytes, no control characters
           --expiration EPOCH    Unix seconds; 0 delivers once or never
           --json                one JSON object per token
           --simulator-file OUT  write OUT.apns for 'xcrun simctl push' instead of sending

@@ -1,3 +1,4 @@
+import HeraldAPNs
 import HeraldCore
 
 /// The shapes of identifiers the API accepts, shared by every handler.
@@ -37,6 +38,13 @@ enum FieldRules {
         guard (1...200).contains(text.utf8.count), text.utf8.allSatisfy(interestCharacters.contains) else {
             throw ValidationError(field, "\"\(text.prefix(40))\" is not an id")
         }
+    }
+
+    /// A value that goes out as an APNs header (`apns-collapse-id`): HeraldAPNs' rule,
+    /// 1 to `maxBytes` bytes of visible characters, no CR, LF, NUL or other control characters.
+    /// HeraldAPNs refuses such a value too; here it is a 400 before anything is stored.
+    static func headerValue(_ text: String, _ field: String, maxBytes: Int) throws(ValidationError) {
+        if let problem = APNSHeaderValue.problem(text, maxBytes: maxBytes) { throw ValidationError(field, problem) }
     }
 
     static func environment(_ text: String?, _ field: String) throws(ValidationError) -> APNsEnvironment? {

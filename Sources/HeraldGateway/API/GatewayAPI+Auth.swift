@@ -6,26 +6,31 @@ extension GatewayAPI {
     /// may use an endpoint needing `access` (on `device`, the path's device).
     ///
     /// An unknown app and a wrong key get the same 401 after the same work, so app ids
-    /// cannot be probed. Device keys are found by their hash (a SHA-256 of 256 random
-    /// bits: the lookup reveals nothing a guess could use).
+    /// cannot be probed: one query for the app's keys (never its APNs credentials, which
+    /// only a known app would load), the same hashing and compares. Device keys are found
+    /// by their hash (a SHA-256 of 256 random bits: the lookup reveals nothing a guess
+    /// could use). The app returned has no credentials; no handler needs them.
     func authorize(_ request: HTTPRequest, appID: String, access: Access, device: String?) throws -> (AppRecord, Principal) {
         guard let header = request.header("authorization"), header.lowercased().hasPrefix("bearer ") else { throw APIError.missingKey }
         let key = String(header.dropFirst(7)).trimmingCharacters(in: .whitespaces)
         guard !key.isEmpty else { throw APIError.missingKey }
-        let app = try store.app(id: appID)
+        let app = try store.app(id: appID, includingCredentials: false)
         let principal: Principal?
         if APIKey.role(of: key) == .device {
             principal = try store.deviceID(appID: appID, keyHash: APIKey.hash(key)).map(Principal.device)
         } else {
             // Hash and compare even for an unknown app, so the timing says nothing.
-            let server = APIKey.matches(key, storedHash: app?.serverKeyHash ?? String(repeating: "0", count: 64))
-            let client = APIKey.matches(key, storedHash: app?.clientKeyHash ?? String(repeating: "0", count: 64))
+            let server = APIKey.matches(key, storedHash: app?.serverKeyHash ?? Self.noKeyHash)
+            let client = APIKey.matches(key, storedHash: app?.clientKeyHash ?? Self.noKeyHash)
             principal = server ? .server : client ? .client : nil
         }
         guard let app, let principal else { throw APIError.wrongKey(appID) }
         try check(principal, may: access, app: app, device: device)
         return (app, principal)
     }
+
+    /// What an unknown app's keys are compared with: no key hashes to it.
+    private static let noKeyHash = String(repeating: "0", count: 64)
 
     private func check(_ principal: Principal, may access: Access, app: AppRecord, device: String?) throws {
         switch (access, principal) {

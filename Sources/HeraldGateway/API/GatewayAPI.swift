@@ -67,6 +67,7 @@ public final class GatewayAPI: Sendable {
     struct Context: Sendable {
         var request: HTTPRequest
         var parameters: [String: String]
+        /// The app's keys and settings; its APNs credentials are not loaded (see `authorize`).
         var app: AppRecord?
         var principal: Principal?
 
@@ -197,6 +198,7 @@ public final class GatewayAPI: Sendable {
         case .limitExceeded: return APIError(409, "limit_exceeded", error.message)
         case .quotaExceeded: return APIError(409, "quota_exceeded", error.message)
         case .conflict: return APIError(409, "conflict", error.message)
+        case .idempotencyKeyReused: return APIError(409, "idempotency_key_reused", error.message)
         case .database, .unsupportedSchema:
             return APIError(503, "unavailable", "the store failed: \(error.message); retry later", headers: [("Retry-After", "1")])
         }

@@ -24,7 +24,8 @@ struct PublishRequest {
         var idempotencyKey: String?
         if let key = try reader.string("idempotencyKey", maxLength: 255) { idempotencyKey = key }
         publish = NewPublish(
-            appID: appID, target: target, payload: payload, options: options, idempotencyKey: idempotencyKey, createdAt: now)
+            appID: appID, target: target, payload: payload, options: options, idempotencyKey: idempotencyKey,
+            fingerprint: idempotencyKey == nil ? nil : PublishFingerprint(request: reader.object), createdAt: now)
         warnings = checked
     }
 
@@ -72,9 +73,7 @@ struct PublishRequest {
             throw ValidationError("options.priority", "background pushes must use priority 5 (APNs refuses 10)")
         }
         if let collapse = try fields.string("collapseId") {
-            guard collapse.utf8.count <= 64 else {
-                throw ValidationError("options.collapseId", "is \(collapse.utf8.count) bytes; APNs allows 64")
-            }
+            try FieldRules.headerValue(collapse, "options.collapseId", maxBytes: 64)
             options.collapseID = collapse
         }
         if let sendAt = try sendAt(fields) {
@@ -98,14 +97,16 @@ struct PublishRequest {
     }
 
     /// `sendAt` as seconds since 1970, or an RFC 3339 time such as 2026-12-01T09:00:00Z.
+    /// The whole text must be the time: Foundation's parser alone ignores what follows it.
     private static func sendAt(_ fields: JSONObjectReader) throws -> Double? {
         guard let value = fields.object["sendAt"] else { return nil }
         if case .string(let text) = value {
+            let shape = /[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]{1,9})?(Z|[+-][0-9]{2}:[0-9]{2})/
             let formatter = ISO8601DateFormatter()
             formatter.formatOptions = [.withInternetDateTime]
             let fractional = ISO8601DateFormatter()
             fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-            guard let date = formatter.date(from: text) ?? fractional.date(from: text) else {
+            guard (try? shape.wholeMatch(in: text)) != nil, let date = formatter.date(from: text) ?? fractional.date(from: text) else {
                 throw ValidationError(
                     "options.sendAt", "\"\(text)\" is not seconds since 1970 or an RFC 3339 time such as 2026-12-01T09:00:00Z")
             }

@@ -8,7 +8,10 @@ import HeraldCore
 public protocol GatewayStore: AnyObject, Sendable {
     // MARK: Apps
     func createApp(_ app: AppRecord) throws
-    func app(id: String) throws -> AppRecord?
+    /// The app, with its APNs credentials when `includingCredentials` (else `credentials`
+    /// is empty: authorizing a request reads the keys only, in the same one query whether
+    /// the app exists or not, so the time of a 401 does not tell a known app id).
+    func app(id: String, includingCredentials: Bool) throws -> AppRecord?
     func apps() throws -> [AppRecord]
     /// Replaces the hash of the server key, the client key, and the user-token secret (each
     /// when given); `false` when no such app.
@@ -75,6 +78,9 @@ extension GatewayStore {
     public func claimDeliveries(appID: String, now: Double, limit: Int) throws -> [DeliveryJob] {
         try claimDeliveries(appID: appID, now: now, limit: limit, excluding: [])
     }
+
+    /// The app with its APNs credentials.
+    public func app(id: String) throws -> AppRecord? { try app(id: id, includingCredentials: true) }
 }
 
 /// What one fan-out step did.

@@ -50,17 +50,21 @@ public struct NewPublish: Sendable, Hashable {
     public var payload: [String: JSONValue]
     public var options: PublishOptions
     public var idempotencyKey: String?
+    /// The request the idempotency key is bound to: the same key with another fingerprint
+    /// is refused. `nil` matches any request (and is kept as none).
+    public var fingerprint: PublishFingerprint?
     public var createdAt: Double
 
     public init(
         appID: String, target: PublishTarget, payload: [String: JSONValue], options: PublishOptions, idempotencyKey: String? = nil,
-        createdAt: Double
+        fingerprint: PublishFingerprint? = nil, createdAt: Double
     ) {
         self.appID = appID
         self.target = target
         self.payload = payload
         self.options = options
         self.idempotencyKey = idempotencyKey
+        self.fingerprint = fingerprint
         self.createdAt = createdAt
     }
 }

@@ -4,10 +4,12 @@ extension SQLiteStore {
     public func createPublish(_ publish: NewPublish) throws -> (id: String, created: Bool) {
         try durableWrite { db in
             if let key = publish.idempotencyKey,
-                let existing = try db.query(
-                    "SELECT id FROM publishes WHERE app_id = ? AND idempotency_key = ?", [.text(publish.appID), .text(key)], { $0.text(0) }
+                let (existing, stored) = try db.query(
+                    "SELECT id, request_fingerprint FROM publishes WHERE app_id = ? AND idempotency_key = ?",
+                    [.text(publish.appID), .text(key)], { ($0.text(0), $0.optionalText(1)) }
                 ).first
             {
+                try Self.checkSameRequest(publish, key: key, existing: existing, stored: stored)
                 return (existing, false)
             }
             let id = Identifier.make("pub_")
@@ -22,17 +24,32 @@ extension SQLiteStore {
             try db.run(
                 """
                 INSERT INTO publishes (id, app_id, target_kind, target_keys, payload, push_type, priority, collapse_id, expiration,
-                send_at, environment, idempotency_key, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                send_at, environment, idempotency_key, request_fingerprint, status, created_at, updated_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
                 [
                     .text(id), .text(publish.appID), .text(publish.target.kind), .text(keys), .blob(bytes), .text(options.pushType),
                     .int(options.priority), .text(options.collapseID ?? id), .optional(options.expiration), .optional(options.sendAt),
                     .text(options.environment.rawValue), .optional(publish.idempotencyKey),
+                    .optional(publish.idempotencyKey == nil ? nil : publish.fingerprint?.stored),
                     .text(scheduled ? PublishStatus.scheduled.rawValue : PublishStatus.queued.rawValue),
                     .double(publish.createdAt), .double(publish.createdAt),
                 ])
             return (id, true)
         }
+    }
+
+    /// The same key answers the first publish only for the same request. A publish kept
+    /// without a fingerprint (made before they were kept, or not through the API) matches
+    /// any request, as every repeat did before.
+    private static func checkSameRequest(_ publish: NewPublish, key: String, existing: String, stored: String?) throws {
+        guard let fingerprint = publish.fingerprint, let earlier = stored.flatMap(PublishFingerprint.init(stored:)) else { return }
+        let differences = fingerprint.differences(from: earlier)
+        guard !differences.isEmpty else { return }
+        throw StoreError(
+            .idempotencyKeyReused,
+            "idempotencyKey: \"\(key)\" was already used for publish \(existing), whose request differs in \(differences.joined(separator: ", ")); send that request unchanged to get publish \(existing) again, or use a new idempotency key for a new publish"
+        )
     }
 
     public func publish(appID: String, id: String) throws -> PublishRecord? {

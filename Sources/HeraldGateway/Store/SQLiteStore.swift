@@ -10,6 +10,9 @@ public final class SQLiteStore: GatewayStore, @unchecked Sendable {
     public let directory: URL
     let connection: Connection
     private let lock = NSLock()
+    /// An app whose row is read, as a decoy, when authorization asks for an unknown app
+    /// (see `appKeys`); found once there is an app. Read and set under `lock`.
+    private var decoyAppID: String?
 
     /// How commits reach the disk. Every commit survives a crash of the process (kill -9):
     /// it is in the WAL, in the kernel's page cache. Surviving power loss needs an fsync.
@@ -90,8 +93,11 @@ public final class SQLiteStore: GatewayStore, @unchecked Sendable {
         }
     }
 
-    public func app(id: String) throws -> AppRecord? {
-        try locked { db in try Self.loadApps(db, where: "WHERE id = ?", [.text(id)]).first }
+    public func app(id: String, includingCredentials: Bool) throws -> AppRecord? {
+        try locked { db in
+            guard includingCredentials else { return try appKeys(db, id: id) }
+            return try Self.loadApps(db, where: "WHERE id = ?", [.text(id)]).first
+        }
     }
 
     public func apps() throws -> [AppRecord] {
@@ -138,18 +144,39 @@ public final class SQLiteStore: GatewayStore, @unchecked Sendable {
             ])
     }
 
+    /// The app without its credentials, with the same work whether it exists or not: one
+    /// lookup of the id asked for, then one app row read and decoded, that app's or, for an
+    /// unknown id, the decoy's; `nil` unless the row is the app asked for. So the work of a
+    /// 401 does not tell a known app id from an unknown one. Runs under `lock`.
+    private func appKeys(_ db: Connection, id: String) throws -> AppRecord? {
+        if decoyAppID == nil { decoyAppID = try db.query("SELECT min(id) FROM apps", []) { $0.optionalText(0) }.first ?? nil }
+        let rows = try db.query(
+            """
+            SELECT a.id = ?1, a.id, a.name, a.bundle_id, a.server_key_hash, a.client_key_hash, a.rate_limit, a.created_at,
+            a.user_token_secret, a.legacy_device_access
+            FROM apps a WHERE a.id = coalesce((SELECT id FROM apps WHERE id = ?1), ?2)
+            """, [.text(id), .text(decoyAppID ?? "")]
+        ) { row in (asked: row.int(0) != 0, app: Self.appRecord(row, from: 1)) }
+        return rows.first.flatMap { $0.asked ? $0.app : nil }
+    }
+
+    /// An app from the columns id, name, bundle_id, server_key_hash, client_key_hash,
+    /// rate_limit, created_at, user_token_secret, legacy_device_access at `first`.
+    private static func appRecord(_ row: Statement, from first: Int32) -> AppRecord {
+        AppRecord(
+            id: row.text(first), name: row.text(first + 1), bundleID: row.text(first + 2), serverKeyHash: row.text(first + 3),
+            clientKeyHash: row.text(first + 4), userTokenSecret: row.optionalText(first + 7), legacyDeviceAccess: row.int(first + 8) != 0,
+            rateLimit: row.optionalDouble(first + 5), createdAt: row.double(first + 6))
+    }
+
+    /// Apps with their credentials.
     private static func loadApps(_ db: Connection, where clause: String, _ values: [SQLValue]) throws -> [AppRecord] {
         var apps = try db.query(
             """
             SELECT id, name, bundle_id, server_key_hash, client_key_hash, rate_limit, created_at, user_token_secret, legacy_device_access
             FROM apps \(clause)
             """, values
-        ) { row in
-            AppRecord(
-                id: row.text(0), name: row.text(1), bundleID: row.text(2), serverKeyHash: row.text(3), clientKeyHash: row.text(4),
-                userTokenSecret: row.optionalText(7), legacyDeviceAccess: row.int(8) != 0, rateLimit: row.optionalDouble(5),
-                createdAt: row.double(6))
-        }
+        ) { row in appRecord(row, from: 0) }
         for index in apps.indices {
             apps[index].credentials = try db.query(
                 "SELECT environment, method, key_id, team_id, pem, endpoint, ca_file FROM app_credentials WHERE app_id = ? ORDER BY environment",

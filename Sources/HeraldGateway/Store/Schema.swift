@@ -100,6 +100,11 @@ enum Schema {
             UPDATE apps SET subscription_count = subscription_count - 1 WHERE id = OLD.app_id;
         END;
         """,
+        // 5: the request an idempotency key is bound to (`PublishFingerprint`, JSON); NULL
+        // for publishes from before, and for those without a key.
+        """
+        ALTER TABLE publishes ADD COLUMN request_fingerprint TEXT;
+        """,
     ]
 
     /// Brings the database at `connection` up to the latest migration.

@@ -11,6 +11,8 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
         case notFound
         /// The request conflicts with the current state (cancel a publish already sending).
         case conflict
+        /// An idempotency key already names a publish made from another request.
+        case idempotencyKeyReused
         /// The stored data is from a newer Herald.
         case unsupportedSchema
     }

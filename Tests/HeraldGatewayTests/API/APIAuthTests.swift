@@ -21,6 +21,40 @@ struct APIAuthTests {
         #expect(h.send("POST", h.devices, json: body, headers: ["Authorization": "Bearer "]).status == 401)
     }
 
+    @Test("a wrong key on a known app and any key on an unknown app: the same SQL, the same SQLite steps; no credentials read")
+    func sameWorkForUnknownApps() throws {
+        let h = try APIHarness()
+        let credentials = APNsCredentials(
+            environment: .production, method: .token(keyID: "ABCDE12345", teamID: "TEAM123456", privateKeyPEM: "p"))
+        #expect(try h.fixture.store.setCredentials(appID: h.appID, credentials))
+        func traced(_ method: String, _ path: String, key: String, status: Int) -> [SQLTrace.Run] {
+            SQLTrace.record(h.fixture.store) {
+                let response = h.send(method, path, key: key)
+                #expect(response.status == status, "\(method) \(path) with \(key.prefix(4))…: \(response.errorMessage)")
+            }
+        }
+        // The store finds its decoy app at the first authorization, known app or not.
+        #expect(h.send("GET", h.publishes + "/pub_x", key: "nope").status == 401)
+        let keys = [
+            "hsk_" + String(repeating: "f", count: 64), "hck_" + String(repeating: "f", count: 64),
+            "hdk_" + String(repeating: "f", count: 64), "nope", h.otherServerKey,
+        ]
+        for (method, suffix) in [("GET", "/publishes/pub_x"), ("GET", "/devices/dev_x"), ("DELETE", "/devices/dev_x")] {
+            for key in keys {
+                let known = traced(method, "/v1/apps/\(h.appID)" + suffix, key: key, status: 401)
+                let unknown = traced(method, "/v1/apps/app_missing" + suffix, key: key, status: 401)
+                #expect(known.filter { $0.sql.contains("FROM apps") }.count == 1, "\(known)")
+                #expect(known == unknown, "\(method) \(suffix) with \(key.prefix(4))…")
+            }
+            // The app's own server key on an unknown app id: the same work as a wrong key.
+            let unknown = traced(method, "/v1/apps/app_missing" + suffix, key: h.serverKey, status: 401)
+            #expect(unknown == traced(method, "/v1/apps/\(h.appID)" + suffix, key: keys[0], status: 401))
+        }
+        let authorized = traced("GET", h.publishes + "/pub_x", key: h.serverKey, status: 404)
+        #expect(!authorized.contains { $0.sql.contains("app_credentials") }, "\(authorized)")
+        #expect(try h.fixture.store.app(id: h.appID)?.credentials == [credentials], "the delivery path still loads them")
+    }
+
     @Test("the client key cannot use server endpoints; the server key can use client ones")
     func roles() throws {
         let h = try APIHarness()

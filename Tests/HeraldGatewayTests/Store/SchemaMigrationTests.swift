@@ -74,4 +74,34 @@ struct SchemaMigrationTests {
         #expect(try store.usage(appID: "app_a") == (3, 6))
         #expect(try store.usage(appID: "app_b") == (0, 0))
     }
+
+    @Test("a publish from before fingerprints answers its idempotency key for any request; a new one is bound to its request")
+    func fingerprintMigration() throws {
+        // A data folder as the previous release left it: schema 4, one publish with a key.
+        let folder = try Self.oldDataFolder(schema: 4) { old in
+            try Self.insertApp(old, "app_old")
+            try old.execute(
+                """
+                INSERT INTO publishes (id, app_id, target_kind, target_keys, payload, push_type, priority, environment, idempotency_key,
+                status, created_at, updated_at) VALUES ('pub_old', 'app_old', 'users', '["u"]', '{}', 'alert', 10, 'production', 'k1',
+                'done', 1, 1)
+                """)
+        }
+        defer { folder.cleanup() }
+        let store = try SQLiteStore(directory: folder.url)
+        #expect(try store.locked { try $0.scalar("PRAGMA user_version") } == 5)
+        func publish(_ body: [String: JSONValue], key: String) throws -> (id: String, created: Bool) {
+            try store.createPublish(
+                NewPublish(
+                    appID: "app_old", target: .users(["u"]), payload: ["aps": ["alert": "x"]], options: PublishOptions(),
+                    idempotencyKey: key, fingerprint: PublishFingerprint(request: body), createdAt: 2))
+        }
+        let old = try publish(["users": ["u"], "notification": ["title": "anything"]], key: "k1")
+        #expect(old.id == "pub_old" && !old.created)
+        let new = try publish(["users": ["u"], "notification": ["title": "x"]], key: "k2")
+        #expect(new.created)
+        #expect(try publish(["notification": ["title": "x"], "users": ["u"]], key: "k2").id == new.id)
+        let error = try #require(throws: StoreError.self) { try publish(["users": ["u"], "notification": ["title": "y"]], key: "k2") }
+        #expect(error.reason == .idempotencyKeyReused && error.message.contains("differs in notification"), "\(error)")
+    }
 }

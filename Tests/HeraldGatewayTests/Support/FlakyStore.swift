@@ -24,7 +24,9 @@ final class FlakyStore: GatewayStore, @unchecked Sendable {
     }
 
     func createApp(_ app: AppRecord) throws { try base.createApp(app) }
-    func app(id: String) throws -> AppRecord? { try base.app(id: id) }
+    func app(id: String, includingCredentials: Bool) throws -> AppRecord? {
+        try base.app(id: id, includingCredentials: includingCredentials)
+    }
     func apps() throws -> [AppRecord] { try base.apps() }
     func updateKeys(appID: String, server: String?, client: String?, userTokenSecret: String?) throws -> Bool {
         try base.updateKeys(appID: appID, server: server, client: client, userTokenSecret: userTokenSecret)

@@ -1,0 +1,61 @@
+import Foundation
+import HeraldAPNs
+import HeraldCore
+import HeraldTestSupport
+import Testing
+
+@testable import HeraldGateway
+
+/// A collapse id that would split or cut its header, in a publish the API did not check
+/// (a row from before the API's rule, or another caller of the store), is refused by
+/// HeraldAPNs before sending: a permanent failure, recorded once, never retried.
+@Suite("unsafe header values: refused by the APNs client, failed once, not retried", .serialized)
+@MainActor
+struct HeaderValueDeliveryTests {
+    @Test("the deliverer answers 400 naming the collapse id for such a notification, and sends the others of the batch")
+    func deliverer() async throws {
+        let (simulator, credentials) = try APNsPushDelivererTests.simulator()
+        defer { simulator.stop() }
+        var injected = APNsPushDelivererTests().notification(1)
+        injected.collapseID = "c\r\napns-expiration: 1"
+        let outcomes = await APNsPushDeliverer().deliver([injected, APNsPushDelivererTests().notification(2)], credentials: credentials)
+        guard case .rejected(let status, let reason, _, _) = outcomes[0] else {
+            Issue.record("expected a refusal before sending, got \(outcomes[0])")
+            return
+        }
+        #expect(status == 400 && reason.contains("collapse id") && reason.contains("CR"), "\(reason)")
+        #expect(APNsFailure.classify(status: status, reason: reason) == .permanent)
+        #expect(simulator.statistics.requests == 1)
+        #expect(simulator.accepted.map(\.collapseID) == ["pub_1"])
+        #expect(simulator.accepted.allSatisfy { $0.expiration == nil })
+    }
+
+    @Test("through the engine: each such publish fails after one attempt, nothing reaches APNs, nothing is left to retry")
+    func engine() async throws {
+        let (simulator, credentials) = try APNsPushDelivererTests.simulator()
+        defer { simulator.stop() }
+        let fixture = try StoreFixture()
+        _ = try fixture.store.setCredentials(appID: fixture.appID, credentials)
+        let wall = 1_000.0
+        let engine = DeliveryEngine(
+            store: fixture.store, deliverer: APNsPushDeliverer(), clock: VirtualClock(now: 0), wallTime: { wall }, jitter: { 1 })
+        var ids: [String] = []
+        for (n, collapseID) in ["c\nx", "c\r\napns-expiration: 1", "c\0x"].enumerated() {
+            let publish = NewPublish(
+                appID: fixture.appID, target: .tokens([StoreFixture.token(n)]), payload: ["aps": ["alert": "hi"]],
+                options: PublishOptions(collapseID: collapseID, environment: .sandbox), createdAt: wall)
+            ids.append(try fixture.store.createPublish(publish).id)
+        }
+        await engine.runUntilIdle()
+        for id in ids {
+            let publish = try #require(try fixture.store.publish(appID: fixture.appID, id: id))
+            #expect(publish.status == .done, "\(id)")
+            #expect(publish.counts.failed == 1 && publish.counts.sent == 0, "\(id)")
+            #expect(publish.failures.keys.allSatisfy { $0.contains("collapse id") }, "\(publish.failures)")
+        }
+        let attempts = try fixture.store.locked { try $0.query("SELECT attempts FROM deliveries", [], { $0.int(0) }) }
+        #expect(attempts == [1, 1, 1])
+        #expect(try fixture.store.nextDueTime() == nil, "nothing left to retry")
+        #expect(simulator.statistics.requests == 0)
+    }
+}

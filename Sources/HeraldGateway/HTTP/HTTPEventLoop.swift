@@ -48,7 +48,7 @@ final class HTTPEventLoop: @unchecked Sendable {
             if wakeup >= 0 { close(wakeup) }
             throw HTTPServerError(.startFailed, "cannot set up the server's event loop (epoll): \(message)")
         }
-        shared.evictions.register(index, wakeup: wakeup)
+        shared.board.register(index, wakeup: wakeup)
     }
 
     /// Asks the loop to end; `run` returns after its current turn.
@@ -69,7 +69,8 @@ final class HTTPEventLoop: @unchecked Sendable {
                 case Self.listenerToken: acceptConnections()
                 case Self.wakeupToken:
                     herald_wakeup_drain(wakeup)
-                    for _ in 0..<shared.evictions.takeRequests(index) { _ = evictOldestWaiting() }
+                    for arrival in shared.board.takeArrivals(index) { register(arrival.fd, address: arrival.address) }
+                    for _ in 0..<shared.board.takeEvictions(index) { _ = evictOldestWaiting() }
                 default: serve(event.token, events: event.events, buffer: &buffer)
                 }
             }
@@ -80,6 +81,11 @@ final class HTTPEventLoop: @unchecked Sendable {
             }
         }
         for token in Array(connections.keys) { closeConnection(token) }
+        for arrival in shared.board.takeArrivals(index) {
+            shared.connections.release(arrival.address)
+            shared.board.closed(index)
+            close(arrival.fd)
+        }
         close(poller)
         close(wakeup)
     }
@@ -110,7 +116,7 @@ final class HTTPEventLoop: @unchecked Sendable {
         if admission == .full {
             if evictOldestWaiting() {
                 admission = shared.connections.admit(address)
-            } else if shared.evictions.requestEviction(from: index, before: Self.now() - shared.settings.evictAfter) {
+            } else if shared.board.requestEviction(from: index, before: Self.now() - shared.settings.evictAfter) {
                 shared.connections.forceAdmit(address)
                 admission = .admitted
             }
@@ -122,6 +128,12 @@ final class HTTPEventLoop: @unchecked Sendable {
             close(fd)
             return
         }
+        let arrival = HTTPLoopBoard.Arrival(fd: fd, address: address)
+        if shared.board.place(arrival, acceptedBy: index) == index { register(fd, address: address) }
+    }
+
+    /// Starts serving a connection placed on this loop.
+    private func register(_ fd: Int32, address: String) {
         let token = nextToken
         nextToken += 1
         let connection = HTTPConnection(
@@ -129,6 +141,7 @@ final class HTTPEventLoop: @unchecked Sendable {
         let interest = UInt32(HERALD_POLL_IN)
         guard herald_poller_add(poller, fd, interest, token, 0) == 0 else {
             shared.connections.release(address)
+            shared.board.closed(index)
             close(fd)
             return
         }
@@ -221,13 +234,14 @@ final class HTTPEventLoop: @unchecked Sendable {
             flush(entry)
             settle(token)
         }
-        shared.evictions.post(index, oldestWaiting: oldestWaiting()?.since)
+        shared.board.post(index, oldestWaiting: oldestWaiting()?.since)
     }
 
     private func closeConnection(_ token: UInt64) {
         guard let entry = connections.removeValue(forKey: token) else { return }
         // The slot is free before the client can see the close and connect again.
         shared.connections.release(entry.address)
+        shared.board.closed(index)
         herald_poller_remove(poller, entry.fd)
         close(entry.fd)
     }

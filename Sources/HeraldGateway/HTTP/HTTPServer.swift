@@ -62,7 +62,7 @@ public final class HTTPServer: @unchecked Sendable {
         var budget: HTTPBodyBudget
         var connections: HTTPConnectionCounter
         var counters: HTTPServerCounters
-        var evictions: HTTPEvictionBoard
+        var board: HTTPLoopBoard
         var decide: HTTPConnection.Decide
     }
 
@@ -100,7 +100,7 @@ public final class HTTPServer: @unchecked Sendable {
             settings: configuration.connection, budget: budget,
             connections: HTTPConnectionCounter(
                 limit: max(1, configuration.connectionLimit), perAddress: max(0, configuration.connectionsPerAddress)),
-            counters: counters, evictions: HTTPEvictionBoard(loops: max(1, configuration.threads)), decide: head)
+            counters: counters, board: HTTPLoopBoard(loops: max(1, configuration.threads)), decide: head)
         var loops: [HTTPEventLoop] = []
         do {
             for index in 0..<max(1, configuration.threads) {

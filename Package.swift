@@ -33,6 +33,8 @@ var targets: [Target] = [
         providers: [.apt(["libnghttp2-dev"]), .brew(["libnghttp2"])]),
     .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
     .systemLibrary(name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]),
+    // PostgreSQL's client library; pkg-config adds its include folder (/usr/include/postgresql on Debian).
+    .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"]), .brew(["libpq"])]),
     // Live attachment downloaders: libcurl on Linux, URLSession everywhere (the one iOS uses).
     .target(
         name: "HeraldDownload",
@@ -47,8 +49,10 @@ var targets: [Target] = [
     // User tokens (HS256 JWTs) for an app's backend to sign and the gateway to verify.
     .target(name: "HeraldAuth", dependencies: ["HeraldCore", "COpenSSL"]),
     // The self-hosted gateway: devices, interests, users, durable publishing, statistics;
-    // SQLite storage, an HTTP/1.1 JSON API on libmicrohttpd, delivery through HeraldAPNs.
-    .target(name: "HeraldGateway", dependencies: ["HeraldCore", "HeraldAuth", "HeraldAPNs", "CSQLite", "CMicroHTTPD", "COpenSSL"]),
+    // SQLite storage (PostgreSQL's client wrapper beside it), an HTTP/1.1 JSON API on
+    // libmicrohttpd, delivery through HeraldAPNs.
+    .target(
+        name: "HeraldGateway", dependencies: ["HeraldCore", "HeraldAuth", "HeraldAPNs", "CSQLite", "CLibPQ", "CMicroHTTPD", "COpenSSL"]),
     // The `herald` command line, as a library so that tests can drive it in-process.
     .target(
         name: "HeraldCLI",

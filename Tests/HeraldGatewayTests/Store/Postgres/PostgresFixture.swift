@@ -1,0 +1,19 @@
+import HeraldTestSupport
+@testable import HeraldGateway
+
+/// A database of the test's own in the shared PostgreSQL test server, and connections to
+/// it. When PostgreSQL cannot be started, making one throws why, and the test fails.
+final class PostgresFixture: @unchecked Sendable {
+    let database: PostgresTestDatabase
+
+    init() throws {
+        database = try PostgresTestDatabase()
+    }
+
+    /// The URL over the Unix socket.
+    var url: String { database.url }
+
+    func connect() throws -> PostgresConnection {
+        try PostgresConnection(url: database.url)
+    }
+}

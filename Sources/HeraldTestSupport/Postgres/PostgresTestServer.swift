@@ -114,10 +114,12 @@ public final class PostgresTestServer: @unchecked Sendable {
         let fits = { (base: String) in base.utf8.count + "/herald-pg-XXXXXX/.s.PGSQL.65535".utf8.count < 100 }
         let base = installation.canEnter(temporary) && fits(temporary) ? temporary : "/tmp"
         var template = Array("\(base)/herald-pg-XXXXXX".utf8CString)
-        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+        let made = template.withUnsafeMutableBufferPointer { buffer in
+            buffer.baseAddress.flatMap { mkdtemp($0) }.map { String(cString: $0) }
+        }
+        guard let folder = made else {
             throw Failure("cannot make a temporary folder in \(base): \(String(cString: strerror(errno)))")
         }
-        let folder = String(cString: made)
         do {
             try installation.giveAway(folder)
         } catch {
@@ -129,7 +131,9 @@ public final class PostgresTestServer: @unchecked Sendable {
 
     private static func initializeCluster(_ installation: PostgresInstallation, folder: String, password: String) throws(Failure) {
         let passwordFile = "\(folder)/password"
-        guard FileManager.default.createFile(atPath: passwordFile, contents: Data("\(password)\n".utf8), attributes: [.posixPermissions: 0o600])
+        guard
+            FileManager.default.createFile(
+                atPath: passwordFile, contents: Data("\(password)\n".utf8), attributes: [.posixPermissions: 0o600])
         else { throw Failure("cannot write \(passwordFile)") }
         try installation.giveAway(passwordFile)
         let result = try installation.run(

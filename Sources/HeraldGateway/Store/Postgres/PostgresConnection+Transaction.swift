@@ -22,6 +22,7 @@ extension PostgresConnection {
     /// An error that `body` catches still spoils the transaction (PostgreSQL refuses every
     /// later statement in it): it is rolled back and that error thrown (and retried when
     /// it is a serialization failure or deadlock).
+    @discardableResult
     public func transaction<T>(
         _ isolation: PostgresIsolation = .readCommitted, attempts: Int = 5, _ body: (PostgresConnection) throws -> T
     ) throws -> T {
@@ -82,7 +83,7 @@ extension PostgresConnection {
         guard !isBroken else { throw connectionError("the connection was lost before COMMIT; the transaction was rolled back") }
         do {
             try executeScript("COMMIT")
-        } catch where isBroken {
+        } catch  where isBroken {
             throw PostgresError(
                 .commitOutcomeUnknown, message: "the connection was lost while committing: \(error.message)", sqlState: error.sqlState,
                 sql: "COMMIT", server: redactedURL)

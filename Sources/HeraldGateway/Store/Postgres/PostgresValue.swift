@@ -20,7 +20,8 @@ public enum PostgresValue: Sendable, Hashable {
         switch self {
         case .text(let text):
             guard !text.utf8.contains(0) else {
-                throw PostgresError(.value, message: "text parameters cannot hold a NUL byte (PostgreSQL text cannot); send bytes", sql: sql)
+                throw PostgresError(
+                    .value, message: "text parameters cannot hold a NUL byte (PostgreSQL text cannot); send bytes", sql: sql)
             }
             return (Array(text.utf8), false)
         case .int(let number): return (Array(String(number).utf8), false)

@@ -37,9 +37,12 @@ struct PostgresConnectionTests {
         }
         // Parameters without a column to give them a type, cast in the statement.
         let echo = try #require(
-            try connection.query("SELECT $1::bytea AS y, $2::int8 AS i, $3::float8 AS d, $4::bool AS b, $5::text AS n", [
-                .bytes(everyByte), 7, 0.1, false, nil,
-            ]).first)
+            try connection.query(
+                "SELECT $1::bytea AS y, $2::int8 AS i, $3::float8 AS d, $4::bool AS b, $5::text AS n",
+                [
+                    .bytes(everyByte), 7, 0.1, false, nil,
+                ]
+            ).first)
         #expect(try echo.bytes("y") == everyByte)
         #expect(try echo.int("i") == 7)
         #expect(try echo.double("d") == 0.1)
@@ -91,7 +94,8 @@ struct PostgresConnectionTests {
     func serverErrors() throws {
         let fixture = try PostgresFixture()
         let connection = try fixture.connect()
-        try connection.executeScript("CREATE TABLE parents (id int PRIMARY KEY); CREATE TABLE kids (parent int REFERENCES parents, v int NOT NULL)")
+        try connection.executeScript(
+            "CREATE TABLE parents (id int PRIMARY KEY); CREATE TABLE kids (parent int REFERENCES parents, v int NOT NULL)")
         let foreign = try #require(throws: PostgresError.self) { try connection.execute("INSERT INTO kids VALUES ($1, 1)", [9]) }
         #expect(foreign.reason == .foreignKeyViolation && foreign.sqlState == "23503")
         let notNull = try #require(throws: PostgresError.self) { try connection.execute("INSERT INTO kids (v) VALUES ($1)", [nil]) }

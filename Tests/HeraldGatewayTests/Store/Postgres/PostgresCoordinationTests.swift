@@ -47,8 +47,7 @@ struct PostgresCoordinationTests {
         #expect(try first.advisoryUnlock(key) == false, "it was held once")
         #expect(try second.tryAdvisoryLock(key))
         // A session that ends lets go of its locks.
-        let admin = try fixture.connect()
-        #expect(try admin.query("SELECT pg_terminate_backend($1, 5000)", [.int(second.backendPID)])[0].bool(0))
+        #expect(try fixture.terminate(backend: second.backendPID))
         #expect(try first.tryAdvisoryLock(key))
     }
 }

@@ -16,4 +16,10 @@ final class PostgresFixture: @unchecked Sendable {
     func connect() throws -> PostgresConnection {
         try PostgresConnection(url: database.url)
     }
+
+    /// Ends the server process behind `pid` (`backendPID`) from another session, as an
+    /// administrator or a server restart would, and waits until it is gone. True if it was.
+    func terminate(backend pid: Int) throws -> Bool {
+        try connect().query("SELECT pg_terminate_backend($1, 5000)", [.int(pid)])[0].bool(0)
+    }
 }

@@ -35,11 +35,10 @@ struct PostgresPoolTests {
     @Test("a connection checked in broken is closed, and a new one takes its place")
     func brokenReplaced() throws {
         let fixture = try PostgresFixture()
-        let admin = try fixture.connect()
         let pool = PostgresPool(url: fixture.url, size: 1)
         let connection = try pool.checkout()
         let killed = connection.backendPID
-        #expect(try admin.query("SELECT pg_terminate_backend($1, 5000)", [.int(killed)])[0].bool(0))
+        #expect(try fixture.terminate(backend: killed))
         #expect(throws: PostgresError.self) { try connection.query("SELECT 1") }
         #expect(connection.isBroken)
         pool.checkin(connection)

@@ -98,11 +98,10 @@ struct PostgresTransactionTests {
     func killedBackendReconnects() throws {
         let fixture = try PostgresFixture()
         let connection = try fixture.connect()
-        let admin = try fixture.connect()
         try connection.executeScript("CREATE TABLE events (n int)")
         try connection.execute("INSERT INTO events VALUES ($1)", [1])
         let killed = connection.backendPID
-        #expect(try admin.query("SELECT pg_terminate_backend($1, 5000)", [.int(killed)])[0].bool(0))
+        #expect(try fixture.terminate(backend: killed))
         try connection.transaction { connection in
             try connection.execute("INSERT INTO events VALUES ($1)", [2])
         }
@@ -112,7 +111,7 @@ struct PostgresTransactionTests {
         #expect(connection.preparedStatementCount == 2, "statements are prepared again in the new session")
 
         // Outside a transaction the failing call says so, and the next call reconnects.
-        #expect(try admin.query("SELECT pg_terminate_backend($1, 5000)", [.int(connection.backendPID)])[0].bool(0))
+        #expect(try fixture.terminate(backend: connection.backendPID))
         let lost = try #require(throws: PostgresError.self) { try connection.query("SELECT 1") }
         #expect(lost.reason == .connection)
         #expect(connection.isBroken)

@@ -49,7 +49,9 @@ struct PostgresTransactionTests {
         async let first = blocking { try Self.putOnCall(doctor: 1, url: url, barrier: barrier) }
         async let second = blocking { try Self.putOnCall(doctor: 2, url: url, barrier: barrier) }
         let attempts = try await [first, second]
-        #expect(attempts.sorted() == [1, 2], "the one that lost ran once more")
+        // A loser runs again (on a busy machine a rerun can meet the other's commit still in
+        // progress and lose once more, and either side may be the one the server cancels).
+        #expect(attempts.contains { $0 > 1 }, "\(attempts)")
         let rows = try fixture.connect().query("SELECT on_call FROM doctors ORDER BY on_call").map { try $0.int(0) }
         #expect(rows == [1, 2], "the second to commit saw the first's write")
     }
@@ -77,8 +79,9 @@ struct PostgresTransactionTests {
         async let first = blocking { try Self.lockBoth(first: 1, then: 2, url: url, barrier: barrier) }
         async let second = blocking { try Self.lockBoth(first: 2, then: 1, url: url, barrier: barrier) }
         let attempts = try await [first, second]
-        #expect(attempts.sorted() == [1, 2])
-        #expect(try fixture.connect().query("SELECT sum(v) FROM pair")[0].int(0) == 4)
+        // A retry can take the freed row before the winner wakes and deadlock once more.
+        #expect(attempts.contains { $0 > 1 }, "\(attempts)")
+        #expect(try fixture.connect().query("SELECT sum(v) FROM pair")[0].int(0) == 4, "each committed once, retries left nothing")
     }
 
     private static func lockBoth(first: Int, then second: Int, url: String, barrier: ThreadBarrier) throws -> Int {

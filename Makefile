@@ -6,6 +6,8 @@ DEB_PACKAGES := python3
 DEB_PACKAGES += pkg-config libssl-dev libcurl4-openssl-dev libnghttp2-dev nghttp2-client curl python3-venv
 # The gateway: SQLite (and wrk for bench-gateway).
 DEB_PACKAGES += libsqlite3-dev wrk openssl
+# The gateway's PostgreSQL store: libpq, and the server its tests start (initdb, pg_ctl).
+DEB_PACKAGES += libpq-dev postgresql
 HERALD := .build/debug/herald
 HERALD_RELEASE := .build/release/herald
 # schemathesis checks docs/openapi.yaml against the gateway (HeraldGatewayTests); keep

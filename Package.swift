@@ -32,6 +32,8 @@ var targets: [Target] = [
         name: "CNGHTTP2", pkgConfig: "libnghttp2",
         providers: [.apt(["libnghttp2-dev"]), .brew(["libnghttp2"])]),
     .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
+    // PostgreSQL's client library; pkg-config adds its include folder (/usr/include/postgresql on Debian).
+    .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"]), .brew(["libpq"])]),
     // Live attachment downloaders: libcurl on Linux, URLSession everywhere (the one iOS uses).
     .target(
         name: "HeraldDownload",
@@ -46,8 +48,10 @@ var targets: [Target] = [
     // User tokens (HS256 JWTs) for an app's backend to sign and the gateway to verify.
     .target(name: "HeraldAuth", dependencies: ["HeraldCore", "COpenSSL"]),
     // The self-hosted gateway: devices, interests, users, durable publishing, statistics;
-    // SQLite storage, an HTTP/1.1 JSON API on its own epoll server, delivery through HeraldAPNs.
-    .target(name: "HeraldGateway", dependencies: ["HeraldCore", "HeraldAuth", "HeraldAPNs", "CSQLite", "CPoller", "COpenSSL"]),
+    // SQLite storage (PostgreSQL's client wrapper beside it), an HTTP/1.1 JSON API on its
+    // own epoll server, delivery through HeraldAPNs.
+    .target(
+        name: "HeraldGateway", dependencies: ["HeraldCore", "HeraldAuth", "HeraldAPNs", "CSQLite", "CLibPQ", "CPoller", "COpenSSL"]),
     // epoll, eventfd and accept4 for the gateway's HTTP server (epoll's event is packed).
     .target(name: "CPoller"),
     // The `herald` command line, as a library so that tests can drive it in-process.

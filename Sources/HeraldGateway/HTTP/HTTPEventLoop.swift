@@ -7,10 +7,11 @@ import HeraldAPNs
 #endif
 
 /// One thread of the server: an epoll set with the shared listening socket (woken
-/// exclusively, so one loop takes each new connection) and the connections this loop
-/// accepted. It moves bytes between sockets and `HTTPConnection`s, and every tenth of a
-/// second applies their deadlines. Handlers run on this thread, as they did on
-/// libmicrohttpd's pool.
+/// exclusively, so one loop takes each new connection and places it on the loop with the
+/// fewest, `HTTPLoopBoard`) and the connections placed on this loop. It moves bytes
+/// between sockets and `HTTPConnection`s, and every tenth of a second applies their
+/// deadlines. Handlers run on this thread: a loop serves its connections one request at
+/// a time.
 final class HTTPEventLoop: @unchecked Sendable {
     private struct Entry {
         var fd: Int32

@@ -1,0 +1,98 @@
+import CLibPQ
+import Foundation
+
+/// A transaction's isolation level (`BEGIN ISOLATION LEVEL …`).
+public enum PostgresIsolation: String, Sendable {
+    case readCommitted = "READ COMMITTED"
+    case repeatableRead = "REPEATABLE READ"
+    case serializable = "SERIALIZABLE"
+}
+
+extension PostgresConnection {
+    /// Runs `body` between BEGIN and COMMIT, rolling back when it throws.
+    ///
+    /// The whole closure runs again, up to `attempts` times in all, when the transaction
+    /// fails with a serialization failure (SQLSTATE 40001) or a deadlock (40P01), after a
+    /// short random pause; so `body` must do nothing outside the database that cannot be
+    /// done twice. When the connection turns out lost before COMMIT (the server restarted,
+    /// or ended the session), it reconnects once and runs the closure again. When it is
+    /// lost while COMMIT is on its way, nobody knows whether the transaction committed:
+    /// that throws `.commitOutcomeUnknown` and is not retried.
+    ///
+    /// An error that `body` catches still spoils the transaction (PostgreSQL refuses every
+    /// later statement in it): it is rolled back and that error thrown (and retried when
+    /// it is a serialization failure or deadlock).
+    @discardableResult
+    public func transaction<T>(
+        _ isolation: PostgresIsolation = .readCommitted, attempts: Int = 5, _ body: (PostgresConnection) throws -> T
+    ) throws -> T {
+        guard !inTransaction else {
+            throw PostgresError(
+                .misuse, message: "transaction { } called inside a transaction on the same connection; do the work in the outer one",
+                server: redactedURL)
+        }
+        var attempt = 1
+        var reconnected = false
+        while true {
+            do {
+                return try attemptTransaction(isolation, body)
+            } catch let error as PostgresError {
+                if error.isRetryable, attempt < max(attempts, 1) {
+                    attempt += 1
+                    Thread.sleep(forTimeInterval: Double.random(in: 0.001...(0.005 * Double(attempt))))
+                    continue
+                }
+                if error.reason == .connection, isBroken, !reconnected {
+                    reconnected = true  // the next BEGIN reconnects first
+                    continue
+                }
+                guard attempt > 1 else { throw error }
+                var final = error
+                final.message += " (gave up after \(attempt) attempts)"
+                throw final
+            }
+        }
+    }
+
+    private func attemptTransaction<T>(_ isolation: PostgresIsolation, _ body: (PostgresConnection) throws -> T) throws -> T {
+        lastError = nil
+        try executeScript("BEGIN ISOLATION LEVEL \(isolation.rawValue)")
+        inTransaction = true
+        defer { inTransaction = false }
+        let value: T
+        do {
+            value = try body(self)
+        } catch {
+            rollback()
+            throw error
+        }
+        if PQtransactionStatus(handle) == PQTRANS_INERROR {
+            rollback()
+            throw lastError
+                ?? PostgresError(
+                    .query, message: "a statement of the transaction failed and the closure went on; the transaction was rolled back",
+                    server: redactedURL)
+        }
+        try commit()
+        return value
+    }
+
+    /// COMMIT, telling a lost connection before it (rolled back: safe to retry) from one
+    /// lost while it was on its way (unknown).
+    private func commit() throws(PostgresError) {
+        guard !isBroken else { throw connectionError("the connection was lost before COMMIT; the transaction was rolled back") }
+        do {
+            try executeScript("COMMIT")
+        } catch  where isBroken {
+            throw PostgresError(
+                .commitOutcomeUnknown, message: "the connection was lost while committing: \(error.message)", sqlState: error.sqlState,
+                sql: "COMMIT", server: redactedURL)
+        }
+    }
+
+    /// Ends a failed (or abandoned) transaction; a broken connection has lost it already.
+    func rollback() {
+        guard !isBroken, let result = PQexec(handle, "ROLLBACK") else { return }
+        PQclear(result)
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+
+/// Holds threads until `count` of them have arrived, so that tests can line up steps of
+/// concurrent work (two transactions that both read before either writes).
+final class ThreadBarrier: @unchecked Sendable {
+    private let condition = NSCondition()
+    private let count: Int
+    private var arrived = 0
+
+    init(_ count: Int) { self.count = count }
+
+    struct Timeout: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Waits until `count` threads have called it, or throws after `timeout` seconds.
+    func arrive(timeout: Double = 10) throws {
+        condition.lock()
+        defer { condition.unlock() }
+        arrived += 1
+        if arrived >= count { condition.broadcast() }
+        let deadline = Date().addingTimeInterval(timeout)
+        while arrived < count {
+            guard condition.wait(until: deadline) || arrived >= count else {
+                throw Timeout(description: "only \(arrived) of \(count) threads arrived within \(timeout) seconds")
+            }
+        }
+    }
+}

@@ -29,6 +29,22 @@ def first_line(command):
     return " ".join(out[0].split()[:3]) if out else ""
 
 
+def parse_wrk(out):
+    """Requests per second, p50 and p99 latency, and non-2xx answers from `wrk --latency` output."""
+    result = {"rps": 0.0, "p50": "?", "p99": "?", "non2xx": 0}
+    for line in out.splitlines():
+        parts = line.split()
+        if line.startswith("Requests/sec:"):
+            result["rps"] = float(parts[1])
+        elif parts[:1] == ["50%"]:
+            result["p50"] = parts[1]
+        elif parts[:1] == ["99%"]:
+            result["p99"] = parts[1]
+        elif line.strip().startswith("Non-2xx"):
+            result["non2xx"] = int(parts[-1])
+    return result
+
+
 def write_p8(path):
     """A fresh P-256 private key as an APNs .p8 file (needs `cryptography`: the venv of scripts/pyenv.sh)."""
     from cryptography.hazmat.primitives import serialization

@@ -31,7 +31,7 @@ import time
 import urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from benchlib import APNsSim, machine, write_p8, write_section  # noqa: E402
+from benchlib import APNsSim, machine, parse_wrk, write_p8, write_section  # noqa: E402
 
 START, END = "<!-- bench:gateway:start -->", "<!-- bench:gateway:end -->"
 KEY_ID, TEAM_ID, TOPIC = "BENCH12345", "TEAM123456", "com.example.bench"
@@ -131,18 +131,7 @@ def wrk_registration(server, app, key, seconds, folder):
          "-H", f"Authorization: Bearer {key}", "-H", "Content-Type: application/json",
          f"{server.base}/v1/apps/{app}/devices"],
         check=True, capture_output=True, text=True).stdout
-    result = {"rps": 0.0, "p50": "?", "p99": "?", "non2xx": 0}
-    for line in out.splitlines():
-        parts = line.split()
-        if line.startswith("Requests/sec:"):
-            result["rps"] = float(parts[1])
-        elif parts[:1] == ["50%"]:
-            result["p50"] = parts[1]
-        elif parts[:1] == ["99%"]:
-            result["p99"] = parts[1]
-        elif line.strip().startswith("Non-2xx"):
-            result["non2xx"] = int(parts[-1])
-    return result
+    return parse_wrk(out)
 
 
 def main():

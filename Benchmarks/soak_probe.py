@@ -31,7 +31,7 @@ import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from benchlib import machine, write_p8, write_section  # noqa: E402
+from benchlib import machine, parse_wrk, write_p8, write_section  # noqa: E402
 
 START, END = "<!-- bench:soak:start -->", "<!-- bench:soak:end -->"
 MIB = 1 << 20
@@ -248,14 +248,7 @@ def throughput(target):
     """wrk on /healthz, 2 threads, 32 keep-alive connections, 8 s: the HTTP layer's own speed."""
     out = subprocess.run(["wrk", "-t2", "-c32", "-d8s", "--latency", f"http://127.0.0.1:{target.port}/healthz"],
                          check=True, capture_output=True, text=True).stdout
-    result = {"rps": 0.0, "p99": "?"}
-    for line in out.splitlines():
-        parts = line.split()
-        if line.startswith("Requests/sec:"):
-            result["rps"] = float(parts[1])
-        elif parts[:1] == ["99%"]:
-            result["p99"] = parts[1]
-    return result
+    return parse_wrk(out)
 
 
 def probe(target, app=None):

@@ -42,6 +42,9 @@ final class HTTPConnection {
     /// When the current phase (or, while answering, the last write progress) began.
     private var since: Double
     private var input: [UInt8] = []
+    /// How much of the head being read has been looked at, and whether a line ended in it.
+    private var scanned = 0
+    private var sawLineFeed = false
     private var output: [UInt8] = []
     private var written = 0
     /// After the pending output: close (and linger first when input may still be coming).
@@ -164,6 +167,16 @@ final class HTTPConnection {
         !hasOutput && (phase == .idle || phase == .head) ? since : nil
     }
 
+    /// Whether the bytes since the last look can change the parser's answer: a head ends
+    /// with a line feed, and the limits are lengths. Without this a head sent a byte at a
+    /// time would be parsed again from its start for every byte.
+    private func headMayBeDecided() -> Bool {
+        let lineFeed = input[scanned...].contains(10)
+        scanned = input.count
+        sawLineFeed = sawLineFeed || lineFeed
+        return lineFeed || input.count > settings.parser.headBytes || (!sawLineFeed && input.count > settings.parser.requestLineBytes)
+    }
+
     /// Moves through the buffered input as far as it goes without writing.
     private func process(now: Double) {
         while !hasOutput {
@@ -176,14 +189,21 @@ final class HTTPConnection {
                 }
                 finishBody(pending, now: now)
             case .idle, .head:
-                while input.first == 13 || input.first == 10 { input.removeFirst() }  // blank lines between requests
-                guard !input.isEmpty else {
-                    if peerEnded { phase = .closed }
-                    return
-                }
                 if phase == .idle {
+                    // Blank lines between requests are allowed (and dropped at once).
+                    input.removeFirst(input.prefix { $0 == 13 || $0 == 10 }.count)
+                    guard !input.isEmpty else {
+                        if peerEnded { phase = .closed }
+                        return
+                    }
                     phase = .head
                     since = now
+                    scanned = 0
+                    sawLineFeed = false
+                }
+                guard headMayBeDecided() else {
+                    if peerEnded { phase = .closed }
+                    return
                 }
                 switch parser.parse(input) {
                 case .incomplete:
@@ -193,6 +213,7 @@ final class HTTPConnection {
                     fail(error, now: now, counting: .protocolError)
                 case .complete(let head, let consumed):
                     input.removeFirst(consumed)
+                    phase = .idle
                     start(head, now: now)
                 }
             }

@@ -154,6 +154,20 @@ struct HTTPConnectionTests {
         #expect(driver.connection.phase == .lingering || driver.connection.phase == .closed)
     }
 
+    @Test("requests sent a byte at a time, after blank lines, pipelined or not, are each read once and whole")
+    func byteByByte() {
+        let driver = ConnectionDriver()
+        let text = "\r\n\r\nPOST /a HTTP/1.1\r\nAuthorization: Bearer good\r\nContent-Length: 2\r\n\r\nhiGET /b?x=1 HTTP/1.1\r\nX: y\r\n\r\n"
+        var answers = ""
+        for byte in text.utf8 {
+            driver.send([byte])
+            answers += driver.take()
+        }
+        #expect(driver.decisions.current == ["POST /a", "GET /b"])
+        #expect(driver.bodies.current == [Array("hi".utf8)])
+        #expect(answers.components(separatedBy: "HTTP/1.1 ").count - 1 == 2)
+    }
+
     @Test("HTTP/1.0 closes after its answer unless it asks to keep the connection")
     func http10() {
         let plain = ConnectionDriver()

@@ -61,7 +61,7 @@ struct DeviceCommandTests {
         #expect(try await finished.value)
 
         let register = try transport.body(0)
-        #expect(transport.sent[0].url.path.hasSuffix("/v1/apps/app_1/devices"))
+        #expect(transport.sent.first?.url.path.hasSuffix("/v1/apps/app_1/devices") == true)
         #expect(register["token"] == .string(Self.token))
         #expect(register["interests"] == ["deploys"])
         #expect(register["userId"] == "maya")

@@ -10,6 +10,13 @@ public final class RecordingGatewayTransport: GatewayHTTPTransport, @unchecked S
 
     public struct Offline: Error {}
 
+    /// A request the test asked for was never sent.
+    public struct Missing: Error, CustomStringConvertible {
+        public var index: Int
+        public var sent: Int
+        public var description: String { "request \(index) was never sent (\(sent) were)" }
+    }
+
     public init() {}
 
     public func answer(_ status: Int, _ body: String = "{}") {
@@ -20,7 +27,13 @@ public final class RecordingGatewayTransport: GatewayHTTPTransport, @unchecked S
 
     public var sent: [GatewayHTTPRequest] { lock.withLock { requests } }
 
-    public func body(_ index: Int) throws -> JSONValue { try JSONParser().parse(sent[index].body ?? Data()) }
+    /// The JSON body of the `index`th request; throws (rather than trapping, which would
+    /// end every test of the process) when fewer were sent.
+    public func body(_ index: Int) throws -> JSONValue {
+        let sent = self.sent
+        guard sent.indices.contains(index) else { throw Missing(index: index, sent: sent.count) }
+        return try JSONParser().parse(sent[index].body ?? Data())
+    }
 
     public func send(_ request: GatewayHTTPRequest) async throws -> GatewayHTTPResponse {
         let answer: Result<GatewayHTTPResponse, Error> = lock.withLock {

@@ -108,6 +108,10 @@ extension HeraldRuntime {
             ports.banner.hide(item, reason: reason)
             // Post 000: a tap hides the banner, then opens its screen.
             if reason == .tap { open(RouteRequest(notification: item.notification, action: nil, coldStart: false), text: nil) }
+        case .dropped(let item, .removed):
+            // It waited for a banner and the app left the foreground: the user has not seen it,
+            // so the notification centre keeps it (received and counted once already).
+            repost(item.notification)
         default: break
         }
     }

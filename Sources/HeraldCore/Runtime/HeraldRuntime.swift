@@ -67,7 +67,10 @@ public final class HeraldRuntime {
         open(RouteRequest(notification: notification, action: nil, coldStart: true), text: nil)
     }
 
-    /// The app's state changed; leaving the foreground hides the banner.
+    /// The app's state changed. Leaving the foreground hides the banner on screen, and
+    /// each banner still waiting its turn is posted to the notification centre as a local
+    /// notification (`dropped(_, .removed)`, then `repostedAsLocal`): nothing the user has
+    /// not seen disappears.
     public func setState(_ newState: AppState) {
         guard newState != state else { return }
         state = newState

@@ -115,9 +115,9 @@ struct BannerScenarioTests {
         #expect(timeline.entries[background...].filter { $0.event == "banner.shown" }.isEmpty, "\(timeline)")
     }
 
-    @Test("a banner decided before the UI exists waits for uiReady")
+    @Test("after a launch, a banner decided before the UI exists waits for uiReady")
     func bufferedPresentation() throws {
-        let timeline = try Timeline(#"{"steps": [{"state": "active"}, \#(Self.push("a")), {"advance": 1}, {"uiReady": true}, {"advance": 10}]}"#)
+        let timeline = try Timeline(#"{"steps": [{"launch": {}}, {"state": "active"}, \#(Self.push("a")), {"advance": 1}, {"uiReady": true}, {"advance": 10}]}"#)
         #expect(timeline.about("a") == [
             line(0, "notification.received", ["id": "a", "source": "remote", "state": "active"]),
             line(0, "launch.buffered", ["id": "a", "what": "presentation"]),

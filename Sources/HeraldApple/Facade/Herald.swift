@@ -48,10 +48,11 @@ public final class Herald {
     /// - Parameters:
     ///   - navigator: `UIKitNavigator` for a tab bar, `SwiftUINavigator` for navigation paths, or the app's own.
     ///   - notificationDelegate: pass the one an app that owns the delegate keeps in a `nonisolated let`.
+    ///   - logger: warnings and errors go to standard error (the Xcode console) unless the app gives its own.
     public init(
         configuration: RuntimeConfiguration, navigator: any Navigator, options: Options = Options(),
         notificationDelegate: HeraldNotificationDelegate = HeraldNotificationDelegate(),
-        logger: any HeraldLogger = SilentLogger()
+        logger: any HeraldLogger = StandardErrorLogger()
     ) throws(RouterError) {
         let center = UNUserNotificationCenter.current()
         let banner = UIKitBanner(style: options.bannerStyle, configuration: configuration.banner, logger: logger)

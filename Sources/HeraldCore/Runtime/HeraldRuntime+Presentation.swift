@@ -67,6 +67,7 @@ extension HeraldRuntime {
             } else {
                 buffer.append(.present(notification, decision))
                 emit(.launchBuffered(notification, what: "presentation"))
+                watchHeldPresentations()
             }
         }
     }

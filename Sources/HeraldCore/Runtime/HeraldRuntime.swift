@@ -39,6 +39,8 @@ public final class HeraldRuntime {
     var presentedKeys: RecentKeys
     var repostedKeys: RecentKeys
     var receivedKeys: RecentKeys
+    /// Runs out when the app has been active with presentations held for the UI for too long.
+    var heldWarning: ClockTimer?
     var streams: [Int: AsyncStream<RuntimeEvent>.Continuation] = [:]
     var nextStream = 0
 
@@ -76,12 +78,14 @@ public final class HeraldRuntime {
         state = newState
         emit(.stateChanged(newState))
         if !newState.isForeground && bannerQueue.current != nil { bannerQueue.removeAll() }
+        watchHeldPresentations()
     }
 
     /// The UI can navigate: buffered presentations and routes run now, in order.
     public func uiReady() {
         guard !isUIReady else { return }
         isUIReady = true
+        watchHeldPresentations()
         let work = buffer
         buffer = []
         for item in work {

@@ -42,12 +42,15 @@ public struct RuntimeConfiguration: Sendable {
     public var loggedIn: Bool
     /// How many handled notification keys are remembered to refuse duplicates.
     public var memory: Int
+    /// Seconds of being active with presentations held for `uiReady()` before the runtime
+    /// says so through the logger (a forgotten `uiReady()` holds every banner and alert).
+    public var heldPresentationWarning: Double
 
     public init(
         policy: PresentationPolicy = PresentationPolicy(), routes: [AppRoute] = [],
         fieldRoutes: [FieldRoute<RouteTarget>] = [], fallback: AppRoute? = nil, events: [AppEventRule] = [],
         decoder: PayloadDecoder = .standard, banner: BannerQueue.Configuration = .init(), hookTimeout: Double = 2,
-        loggedIn: Bool = true, memory: Int = 500
+        loggedIn: Bool = true, memory: Int = 500, heldPresentationWarning: Double = 5
     ) {
         self.policy = policy
         self.routes = routes
@@ -59,5 +62,6 @@ public struct RuntimeConfiguration: Sendable {
         self.hookTimeout = hookTimeout
         self.loggedIn = loggedIn
         self.memory = memory
+        self.heldPresentationWarning = heldPresentationWarning
     }
 }

@@ -14,10 +14,14 @@ final class RuntimeHarness: BannerPresenter, AlertPresenter, SystemNotifier, Nav
     var localPosts: [PushNotification] = []
     var applied: [NavigationCommand] = []
 
-    init(_ configuration: RuntimeConfiguration = RuntimeConfiguration(), tabs: [String] = ["home", "messages", "me"]) throws {
+    init(
+        _ configuration: RuntimeConfiguration = RuntimeConfiguration(), tabs: [String] = ["home", "messages", "me"],
+        logger: any HeraldLogger = SilentLogger()
+    ) throws {
         state = NavigationState(tabs: tabs)
         runtime = try HeraldRuntime(
-            configuration: configuration, ports: RuntimePorts(banner: self, alert: self, system: self, navigator: self), clock: clock)
+            configuration: configuration,
+            ports: RuntimePorts(banner: self, alert: self, system: self, navigator: self, logger: logger), clock: clock)
         runtime.onEvent = { [weak self] in self?.events.append($0) }
     }
 

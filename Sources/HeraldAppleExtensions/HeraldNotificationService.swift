@@ -18,11 +18,14 @@ import UIKit  // FileManager.containerURL(forSecurityApplicationGroupIdentifier:
 /// It runs the core's `ServiceExtensionPipeline`: the content mutated, attachments
 /// streamed to disk with URLSession, the best attempt delivered exactly once (when all
 /// downloads end, at the deadline, or when iOS says time will expire), then a
-/// `delivered` receipt in the App Group outbox the app sends from.
+/// `delivered` receipt in the App Group outbox the app sends from. With an App Group the
+/// notification is also recorded in the inbox the app shares, and the delivered content
+/// sets the badge the inbox counts (`ServiceExtensionConfiguration.badge`).
 open class HeraldNotificationService: UNNotificationServiceExtension, @unchecked Sendable {
     private var pipeline: ServiceExtensionPipeline?
 
-    /// The App Group the app shares, for the receipts outbox; `nil` records no receipt.
+    /// The App Group the app shares, for the receipts outbox and the inbox; `nil` records
+    /// neither and leaves the badge as received.
     open var appGroup: String? { nil }
 
     /// The pipeline's configuration; override to add content mutations, category rules
@@ -38,12 +41,15 @@ open class HeraldNotificationService: UNNotificationServiceExtension, @unchecked
     ) {
         let payload = JSONValue(foundation: request.content.userInfo)
         let configuration = makeConfiguration()
-        let receipts = appGroup.flatMap(Self.sink(appGroup:))
+        let folder = appGroup.flatMap(FileManager.default.containerURL(forSecurityApplicationGroupIdentifier:))
+        let receipts = folder.flatMap { try? ReceiptOutbox(directory: $0) }.map { OutboxReceiptSink(outbox: $0) }
+        let inbox = folder.flatMap { try? Inbox(directory: $0) }
         let handler = ContentHandler(contentHandler, original: request.content)
         DispatchQueue.main.async { [self] in
             MainActor.assumeIsolated {
                 let pipeline = ServiceExtensionPipeline(
-                    configuration: configuration, downloader: URLSessionAttachmentDownloader(), clock: LiveClock(), receipts: receipts)
+                    configuration: configuration, downloader: URLSessionAttachmentDownloader(), clock: LiveClock(), receipts: receipts,
+                    inbox: inbox)
                 self.pipeline = pipeline
                 pipeline.start(payload) { delivery in
                     handler.deliver(delivery)
@@ -55,13 +61,6 @@ open class HeraldNotificationService: UNNotificationServiceExtension, @unchecked
     /// iOS is about to end the extension: the pipeline delivers its best attempt now.
     open override func serviceExtensionTimeWillExpire() {
         pipeline?.timeWillExpireFromAnyThread()
-    }
-
-    private static func sink(appGroup: String) -> OutboxReceiptSink? {
-        guard let folder = FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: appGroup),
-            let outbox = try? ReceiptOutbox(directory: folder)
-        else { return nil }
-        return OutboxReceiptSink(outbox: outbox)
     }
 }
 

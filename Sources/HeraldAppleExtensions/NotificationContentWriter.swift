@@ -15,6 +15,7 @@ enum NotificationContentWriter {
         if let body = content.body { mutable.body = body }
         if let category = content.categoryIdentifier { mutable.categoryIdentifier = category }
         if let thread = content.threadIdentifier { mutable.threadIdentifier = thread }
+        if let badge = content.badge { mutable.badge = NSNumber(value: badge) }
         if let sound = content.sound {
             mutable.sound = sound.name == "default" ? .default : UNNotificationSound(named: UNNotificationSoundName(sound.name))
         }

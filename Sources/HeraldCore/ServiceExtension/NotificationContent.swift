@@ -14,12 +14,14 @@ public struct NotificationContent: Sendable, Hashable {
     /// `threadIdentifier`: how the system groups notifications.
     public var threadIdentifier: String?
     public var sound: Sound?
+    /// The app icon's badge after this notification; `nil` leaves the payload's own.
+    public var badge: Int?
     /// Files on disk, in payload order; the first is the thumbnail the system shows.
     public var attachments: [SavedAttachment]
 
     public init(
         title: String? = nil, subtitle: String? = nil, body: String? = nil, categoryIdentifier: String? = nil,
-        threadIdentifier: String? = nil, sound: Sound? = nil, attachments: [SavedAttachment] = []
+        threadIdentifier: String? = nil, sound: Sound? = nil, badge: Int? = nil, attachments: [SavedAttachment] = []
     ) {
         self.title = title
         self.subtitle = subtitle
@@ -27,6 +29,7 @@ public struct NotificationContent: Sendable, Hashable {
         self.categoryIdentifier = categoryIdentifier
         self.threadIdentifier = threadIdentifier
         self.sound = sound
+        self.badge = badge
         self.attachments = attachments
     }
 

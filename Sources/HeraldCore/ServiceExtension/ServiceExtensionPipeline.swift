@@ -8,7 +8,10 @@ import Foundation
 /// One pipeline serves one request, like one `UNNotificationServiceExtension`
 /// call. Every timer runs on the injected clock; downloads go through the
 /// `AttachmentDownloader` port; the receipt goes to the `DeliveryReceiptSink`
-/// after the content handler has returned.
+/// after the content handler has returned. With the `Inbox` the app shares, the
+/// notification is recorded there before anything is delivered, and the delivered
+/// content carries the badge that follows (`ServiceExtensionConfiguration.badge`), so a
+/// push that is never tapped is in the inbox and counted in the badge as the app counts it.
 ///
 /// ```swift
 /// let pipeline = ServiceExtensionPipeline(configuration: config, downloader: downloader, clock: LiveClock())
@@ -22,6 +25,7 @@ public final class ServiceExtensionPipeline {
     let downloader: any AttachmentDownloader
     let clock: any HeraldClock
     let receipts: (any DeliveryReceiptSink)?
+    let inbox: Inbox?
     let logger: any HeraldLogger
     /// The exactly-once hand-over; readable from any thread.
     nonisolated let gate = DeliveryGate<ServiceDelivery>(bestAttempt: .unchanged(reason: "not started"))
@@ -46,12 +50,13 @@ public final class ServiceExtensionPipeline {
 
     public init(
         configuration: ServiceExtensionConfiguration, downloader: any AttachmentDownloader, clock: any HeraldClock,
-        receipts: (any DeliveryReceiptSink)? = nil, logger: any HeraldLogger = SilentLogger()
+        receipts: (any DeliveryReceiptSink)? = nil, inbox: Inbox? = nil, logger: any HeraldLogger = SilentLogger()
     ) {
         self.configuration = configuration
         self.downloader = downloader
         self.clock = clock
         self.receipts = receipts
+        self.inbox = inbox
         self.logger = logger
     }
 
@@ -81,6 +86,7 @@ public final class ServiceExtensionPipeline {
         guard begin(contentHandler) else { return }
         self.notification = notification
         (content, notes) = configuration.composer.compose(notification)
+        recordInInbox(notification)
         let located = AttachmentLocator.locate(notification, options: configuration.attachments)
         requests = located.requests
         skipped = located.skipped
@@ -118,6 +124,19 @@ public final class ServiceExtensionPipeline {
         started = true
         startTime = clock.now
         return gate.arm(contentHandler)
+    }
+
+    /// The inbox entry the app would write for this notification (it counts it once), and
+    /// the badge that follows from the inbox.
+    private func recordInInbox(_ notification: PushNotification) {
+        guard let inbox, !notification.isSilent else { return }
+        do {
+            try inbox.add(notification)
+            if configuration.badge == .inbox { content.badge = try inbox.badge() }
+        } catch {
+            logger.log(.error, "herald nse: the inbox could not record \(notification.id ?? "a notification"): \(error)")
+            notes.append("the inbox could not record it: \(error)")
+        }
     }
 
     private func startUndecodable(_ reason: String, contentHandler: @escaping @Sendable (ServiceDelivery) -> Void) {

@@ -41,7 +41,8 @@ public struct NotificationContent: Sendable, Hashable {
             sound: notification.aps.sound)
     }
 
-    /// Reads or writes one field by name; `sound` reads and writes the sound's file name.
+    /// Reads or writes one field by name; `sound` reads and writes the sound's file name
+    /// (a critical sound stays critical, with its volume).
     public subscript(field: ContentField) -> String? {
         get {
             switch field {
@@ -60,7 +61,7 @@ public struct NotificationContent: Sendable, Hashable {
             case .body: body = newValue
             case .category: categoryIdentifier = newValue
             case .threadID: threadIdentifier = newValue
-            case .sound: sound = newValue.map { Sound(name: $0) }
+            case .sound: sound = newValue.map { Sound(name: $0, isCritical: sound?.isCritical ?? false, volume: sound?.volume) }
             }
         }
     }

@@ -28,12 +28,15 @@ public final class ServiceExtensionPipeline {
     let inbox: Inbox?
     let logger: any HeraldLogger
     /// The exactly-once hand-over; readable from any thread.
-    nonisolated let gate = DeliveryGate<ServiceDelivery>(bestAttempt: .unchanged(reason: "not started"))
+    nonisolated let gate: DeliveryGate<ServiceDelivery>
 
     /// Called once, on the main actor, after delivery: what was delivered and why.
     public var onReport: (@MainActor (ServiceExtensionReport) -> Void)?
     /// The report, once delivered.
     public private(set) var report: ServiceExtensionReport?
+    /// Sends the `delivered` receipt from the extension right after `receipts` recorded it
+    /// (it stays in the outbox for the app when the send fails).
+    public var receiptSender: ExtensionReceiptSender?
 
     private var started = false
     private var startTime = 0.0
@@ -50,8 +53,10 @@ public final class ServiceExtensionPipeline {
 
     public init(
         configuration: ServiceExtensionConfiguration, downloader: any AttachmentDownloader, clock: any HeraldClock,
-        receipts: (any DeliveryReceiptSink)? = nil, inbox: Inbox? = nil, logger: any HeraldLogger = SilentLogger()
+        receipts: (any DeliveryReceiptSink)? = nil, inbox: Inbox? = nil, logger: any HeraldLogger = SilentLogger(),
+        gate: DeliveryGate<ServiceDelivery> = DeliveryGate(bestAttempt: .unchanged(reason: "not started"))
     ) {
+        self.gate = gate
         self.configuration = configuration
         self.downloader = downloader
         self.clock = clock
@@ -64,7 +69,8 @@ public final class ServiceExtensionPipeline {
     public var isDelivered: Bool { report != nil || gate.isDelivered }
 
     /// Starts on a payload given as bytes (decoded here; undecodable input is delivered unchanged).
-    public func start(_ bytes: [UInt8], contentHandler: @escaping @Sendable (ServiceDelivery) -> Void) {
+    /// Without `contentHandler`, the gate's own handler delivers (`ServiceExtensionSession`).
+    public func start(_ bytes: [UInt8], contentHandler: (@Sendable (ServiceDelivery) -> Void)? = nil) {
         do {
             start(notification: try configuration.decoder.decode(bytes), contentHandler: contentHandler)
         } catch {
@@ -73,7 +79,7 @@ public final class ServiceExtensionPipeline {
     }
 
     /// Starts on a parsed payload (`userInfo` bridged to `JSONValue`).
-    public func start(_ payload: JSONValue, contentHandler: @escaping @Sendable (ServiceDelivery) -> Void) {
+    public func start(_ payload: JSONValue, contentHandler: (@Sendable (ServiceDelivery) -> Void)? = nil) {
         do {
             start(notification: try configuration.decoder.decode(payload), contentHandler: contentHandler)
         } catch {
@@ -82,7 +88,7 @@ public final class ServiceExtensionPipeline {
     }
 
     /// Starts on a decoded notification. A second start is ignored.
-    public func start(notification: PushNotification, contentHandler: @escaping @Sendable (ServiceDelivery) -> Void) {
+    public func start(notification: PushNotification, contentHandler: (@Sendable (ServiceDelivery) -> Void)? = nil) {
         guard begin(contentHandler) else { return }
         self.notification = notification
         (content, notes) = configuration.composer.compose(notification)
@@ -116,14 +122,17 @@ public final class ServiceExtensionPipeline {
 
     // MARK: Internals
 
-    private func begin(_ contentHandler: @escaping @Sendable (ServiceDelivery) -> Void) -> Bool {
+    /// Arms the gate with `contentHandler`, or finds it armed already; false when there is
+    /// nothing to deliver to (started twice, or delivered before it started).
+    private func begin(_ contentHandler: (@Sendable (ServiceDelivery) -> Void)?) -> Bool {
         guard !started else {
             logger.log(.warning, "herald nse: start called twice; the second is ignored")
             return false
         }
         started = true
         startTime = clock.now
-        return gate.arm(contentHandler)
+        if let contentHandler { return gate.arm(contentHandler) }
+        return gate.isArmed
     }
 
     /// The inbox entry the app would write for this notification (it counts it once), and
@@ -139,7 +148,7 @@ public final class ServiceExtensionPipeline {
         }
     }
 
-    private func startUndecodable(_ reason: String, contentHandler: @escaping @Sendable (ServiceDelivery) -> Void) {
+    private func startUndecodable(_ reason: String, contentHandler: (@Sendable (ServiceDelivery) -> Void)?) {
         guard begin(contentHandler) else { return }
         notes = ["the payload could not be decoded: \(reason)"]
         gate.update(.unchanged(reason: reason))
@@ -197,6 +206,7 @@ public final class ServiceExtensionPipeline {
             DeliveryReceipt(
                 notificationID: notification?.id, provider: notification?.provider ?? .apns, deliveredAt: Date(), trigger: trigger,
                 elapsed: elapsed, attachmentCount: delivery.content?.attachments.count ?? 0, skippedCount: skipped.count))
+        if let id = notification?.id { receiptSender?.sendDelivered(id) }
         onReport?(report)
     }
 }

@@ -112,6 +112,13 @@ public final class Herald {
     /// Every runtime event from now on (receipts, badge, navigation, app events).
     public func events() -> AsyncStream<RuntimeEvent> { runtime.events() }
 
+    /// The app events from now on, as the app's own type: an enum whose `String` raw values
+    /// name the rules of `RuntimeConfiguration.events` (`AppEvent`).
+    public func appEvents<Kind: RawRepresentable & Sendable>(as kind: Kind.Type = Kind.self) -> AsyncStream<AppEvent<Kind>>
+    where Kind.RawValue == String {
+        runtime.appEvents(as: kind)
+    }
+
     // MARK: App delegate forwarding
 
     /// Forward `application(_:didRegisterForRemoteNotificationsWithDeviceToken:)`.

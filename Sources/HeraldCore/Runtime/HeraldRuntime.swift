@@ -41,8 +41,9 @@ public final class HeraldRuntime {
     var receivedKeys: RecentKeys
     /// Runs out when the app has been active with presentations held for the UI for too long.
     var heldWarning: ClockTimer?
-    var streams: [Int: AsyncStream<RuntimeEvent>.Continuation] = [:]
-    var nextStream = 0
+    /// The streams `events()` and `appEvents(as:)` feed, by id.
+    var listeners: [Int: (RuntimeEvent) -> Void] = [:]
+    var nextListener = 0
 
     /// Builds the runtime; routes are validated here (duplicate or malformed patterns throw).
     public init(configuration: RuntimeConfiguration, ports: RuntimePorts, clock: any HeraldClock) throws(RouterError) {

@@ -46,6 +46,10 @@ open class HeraldNotificationService: UNNotificationServiceExtension, @unchecked
     @MainActor
     open func makeReceiptTransport(appGroupFolder: URL) -> (any ReceiptTransport)? { nil }
 
+    /// The clock of the pipeline's deadline and the receipt's send; override in tests.
+    @MainActor
+    open func makeClock() -> any HeraldClock { LiveClock() }
+
     open override func didReceive(
         _ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void
     ) {
@@ -62,7 +66,7 @@ open class HeraldNotificationService: UNNotificationServiceExtension, @unchecked
         DispatchQueue.main.async { [self] in
             MainActor.assumeIsolated {
                 session.run(payload) { gate in
-                    let clock = LiveClock()
+                    let clock = makeClock()
                     let pipeline = ServiceExtensionPipeline(
                         configuration: configuration, downloader: URLSessionAttachmentDownloader(), clock: clock,
                         receipts: outbox.map { OutboxReceiptSink(outbox: $0) }, inbox: inbox, gate: gate)

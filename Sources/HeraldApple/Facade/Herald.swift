@@ -49,10 +49,11 @@ public final class Herald {
     ///   - navigator: `UIKitNavigator` for a tab bar, `SwiftUINavigator` for navigation paths, or the app's own.
     ///   - notificationDelegate: pass the one an app that owns the delegate keeps in a `nonisolated let`.
     ///   - logger: warnings and errors go to standard error (the Xcode console) unless the app gives its own.
+    ///   - clock: every timer of the runtime and the receipts sender (banner, hook timeout, retries).
     public init(
         configuration: RuntimeConfiguration, navigator: any Navigator, options: Options = Options(),
         notificationDelegate: HeraldNotificationDelegate = HeraldNotificationDelegate(),
-        logger: any HeraldLogger = StandardErrorLogger()
+        logger: any HeraldLogger = StandardErrorLogger(), clock: any HeraldClock = LiveClock()
     ) throws(RouterError) {
         let center = UNUserNotificationCenter.current()
         let banner = UIKitBanner(style: options.bannerStyle, configuration: configuration.banner, logger: logger)
@@ -60,7 +61,6 @@ public final class Herald {
         let ports = RuntimePorts(
             banner: banner, alert: alert, system: LocalNotifier(center: center, logger: logger), navigator: navigator,
             logger: logger)
-        let clock = LiveClock()
         runtime = try HeraldRuntime(configuration: configuration, ports: ports, clock: clock)
         runtime.receipts = Self.receiptRecorder(options, clock: clock, logger: logger)
         self.banner = banner

@@ -26,6 +26,8 @@ public final class ServiceExtensionPipeline {
     let clock: any HeraldClock
     let receipts: (any DeliveryReceiptSink)?
     let inbox: Inbox?
+    /// Wall-clock seconds since 1970, for the receipt's `deliveredAt`.
+    let now: () -> Double
     let logger: any HeraldLogger
     /// The exactly-once hand-over; readable from any thread.
     nonisolated let gate: DeliveryGate<ServiceDelivery>
@@ -53,7 +55,8 @@ public final class ServiceExtensionPipeline {
 
     public init(
         configuration: ServiceExtensionConfiguration, downloader: any AttachmentDownloader, clock: any HeraldClock,
-        receipts: (any DeliveryReceiptSink)? = nil, inbox: Inbox? = nil, logger: any HeraldLogger = SilentLogger(),
+        receipts: (any DeliveryReceiptSink)? = nil, inbox: Inbox? = nil, now: @escaping () -> Double = { Date().timeIntervalSince1970 },
+        logger: any HeraldLogger = SilentLogger(),
         gate: DeliveryGate<ServiceDelivery> = DeliveryGate(bestAttempt: .unchanged(reason: "not started"))
     ) {
         self.gate = gate
@@ -62,6 +65,7 @@ public final class ServiceExtensionPipeline {
         self.clock = clock
         self.receipts = receipts
         self.inbox = inbox
+        self.now = now
         self.logger = logger
     }
 
@@ -204,7 +208,7 @@ public final class ServiceExtensionPipeline {
         self.report = report
         receipts?.record(
             DeliveryReceipt(
-                notificationID: notification?.id, provider: notification?.provider ?? .apns, deliveredAt: Date(), trigger: trigger,
+                notificationID: notification?.id, provider: notification?.provider ?? .apns, deliveredAt: Date(timeIntervalSince1970: now()), trigger: trigger,
                 elapsed: elapsed, attachmentCount: delivery.content?.attachments.count ?? 0, skippedCount: skipped.count))
         if let id = notification?.id { receiptSender?.sendDelivered(id) }
         onReport?(report)

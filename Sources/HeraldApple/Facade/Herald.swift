@@ -26,7 +26,7 @@ public final class Herald {
     public let runtime: HeraldRuntime
     /// The in-app banner: its style and content views.
     public let banner: UIKitBanner
-    /// The confirm alert (post 004).
+    /// The confirm alert ("show it?").
     public let alert: UIKitAlertPresenter
     /// The `UNUserNotificationCenter` delegate Herald installs, or the one an app that
     /// owns the delegate forwards to.
@@ -106,7 +106,7 @@ public final class Herald {
     /// The user logged out: a route waiting for login is dropped.
     public func logout() { runtime.logout() }
 
-    /// Sets the badge to zero (post 004); the app and its extensions agree on it.
+    /// Sets the badge to zero; the app and its extensions agree on it.
     public func clearBadge() { runtime.clearBadge() }
 
     /// Every runtime event from now on (receipts, badge, navigation, app events).

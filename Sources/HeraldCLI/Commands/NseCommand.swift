@@ -28,7 +28,8 @@ enum NseCommand: Command {
                             missing (default: a new folder in the temporary
                             directory, removed when the command ends)
           --json            one JSON object (keys in docs/cli.md)
-          --preset post002  post 002's extension: title 經濟日報, subtitle from
+          --preset post002  the GeTui extension of docs/ARCHITECTURE.md's seed post
+                            002: title 經濟日報, subtitle from
                             payload's aps.pushtopic, category category2
           --resources DIR   a folder of bundled resources, for attachments named by a
                             bare file name (repeatable)

@@ -99,7 +99,7 @@ public final class HeraldRuntime {
         }
     }
 
-    /// Sets the badge to zero (post 004 resets it when the app opens).
+    /// Sets the badge to zero (an app may do it each time it opens).
     public func clearBadge() {
         for event in receipts?.clearBadge() ?? [] { emit(event) }
     }

@@ -25,9 +25,10 @@ public struct ServiceExtensionConfiguration: Sendable {
         self.badge = badge
     }
 
-    /// Post 002's extension: a fixed title, the subtitle from the JSON string
-    /// `payload`'s `aps.pushtopic`, the body from `aps.alert`, category `category2`;
-    /// the attachment from `aps.pushimageurl` is in the default paths.
+    /// The GeTui extension of seed post 002 (docs/ARCHITECTURE.md, "The seed posts"): a
+    /// fixed title, the subtitle from the JSON string `payload`'s `aps.pushtopic`, the body
+    /// from `aps.alert`, category `category2`; the attachment from `aps.pushimageurl` is in
+    /// the default paths.
     public static func post002(title: String = "經濟日報", directory: String) -> ServiceExtensionConfiguration {
         ServiceExtensionConfiguration(
             composer: ContentComposer(

@@ -58,16 +58,15 @@ public final class ExtensionReceiptSender {
 
     /// A late answer still counts: what the server took is not sent again.
     private func acknowledge(_ batch: [Receipt], _ delivery: ReceiptDelivery) {
+        switch delivery {
+        case .accepted: break
+        case .refused(let status, let message):
+            logger.log(.warning, "herald extension: the server refused the delivered receipt for good (HTTP \(status)): \(message)")
+        case .failed(let reason):
+            logger.log(.info, "herald extension: delivered receipt not sent (\(reason)); the app sends it later")
+        }
         do {
-            switch delivery {
-            case .accepted:
-                try outbox.acknowledge(batch.map(\.id))
-            case .refused(let status, let message):
-                logger.log(.warning, "herald extension: the server refused the delivered receipt for good (HTTP \(status)): \(message)")
-                try outbox.acknowledge(batch.map(\.id), dropped: "HTTP \(status): \(message)")
-            case .failed(let reason):
-                logger.log(.info, "herald extension: delivered receipt not sent (\(reason)); the app sends it later")
-            }
+            try outbox.settle(batch, after: delivery)
         } catch {
             logger.log(.error, "herald extension: cannot update the outbox: \(error)")
         }

@@ -25,8 +25,7 @@ struct RuntimeForegroundExitTests {
     func repostCountedOnce() throws {
         let directory = try TemporaryDirectory()
         let h = try RuntimeHarness()
-        let recorder = ReceiptRecorder(outbox: try ReceiptOutbox(directory: directory.url), inbox: try Inbox(directory: directory.url))
-        h.runtime.receipts = recorder
+        let recorder = try h.recordReceipts(in: directory.url)
         h.ready()
         h.runtime.willPresent(push("n1"))
         h.runtime.willPresent(push("n2"))

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import HeraldCore
@@ -33,6 +34,13 @@ final class RuntimeHarness: BannerPresenter, AlertPresenter, SystemNotifier, Nav
     func apply(_ command: NavigationCommand) {
         applied.append(command)
         state.apply(command)
+    }
+
+    /// Records receipts, the inbox and the badge in `folder`, as an app with an App Group does.
+    func recordReceipts(in folder: URL) throws -> ReceiptRecorder {
+        let recorder = ReceiptRecorder(outbox: try ReceiptOutbox(directory: folder), inbox: try Inbox(directory: folder))
+        runtime.receipts = recorder
+        return recorder
     }
 
     /// A foreground, UI-ready app.

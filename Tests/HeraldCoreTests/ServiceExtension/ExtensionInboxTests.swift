@@ -46,8 +46,7 @@ struct ExtensionInboxTests {
     func appAndExtensionCountOnce() throws {
         #expect(try runExtension(push("a"))?.content?.badge == 1)
         let h = try RuntimeHarness()
-        let recorder = ReceiptRecorder(outbox: try ReceiptOutbox(directory: storage.url), inbox: try Inbox(directory: storage.url))
-        h.runtime.receipts = recorder
+        let recorder = try h.recordReceipts(in: storage.url)
         h.ready()
         h.runtime.didReceiveSilent(push("a"))
         h.runtime.willPresent(push("a"))

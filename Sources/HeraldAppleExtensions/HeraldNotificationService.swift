@@ -60,7 +60,9 @@ open class HeraldNotificationService: UNNotificationServiceExtension, @unchecked
         lock.withLock { self.session = session }
         let payload = JSONValue(foundation: request.content.userInfo)
         let configuration = makeConfiguration()
+        // The folder the app's Herald uses too (SharedFolder, inside the group's container).
         let folder = appGroup.flatMap(FileManager.default.containerURL(forSecurityApplicationGroupIdentifier:))
+            .flatMap { try? SharedFolder.folder(in: $0) }
         let outbox = folder.flatMap { try? ReceiptOutbox(directory: $0) }
         let inbox = folder.flatMap { try? Inbox(directory: $0) }
         DispatchQueue.main.async { [self] in

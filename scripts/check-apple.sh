@@ -2,7 +2,9 @@
 # make check-apple: type-checks every Apple-only Swift file on Linux, and proves the check
 # has teeth.
 #
-#   1. Builds HeraldApple and the test-only declaration stubs (AppleStubs/, Linux only).
+#   1. Builds HeraldApple, HeraldAppleExtensions (and so every module they import, such as
+#      HeraldDownload) and the test-only declaration stubs (AppleStubs/, Linux only), so
+#      that the check works on its own from a fresh clone.
 #   2. Type-checks, with Swift 6 and warnings as errors, each Apple module against the
 #      stubs: HeraldApple, and the example app's targets as separate modules, so they
 #      can use HeraldApple's public API only.
@@ -128,8 +130,9 @@ export TMPDIR
 TMPDIR="$(cd "$WORK" && pwd)/tmp"
 rm -rf "$TMPDIR" && mkdir -p "$TMPDIR"
 trap 'rm -rf "$TMPDIR"' EXIT
-echo "check-apple: building HeraldApple and the declaration stubs"
-for target in HeraldApple UserNotificationsUI; do
+echo "check-apple: building HeraldApple, HeraldAppleExtensions and the declaration stubs"
+# Every module an Apple file imports must be built here: a fresh clone has no .build.
+for target in HeraldApple HeraldAppleExtensions UserNotificationsUI; do
     if ! output=$("$SWIFT" build --target "$target" 2>&1); then
         grep -E "error:" <<<"$output" | sort -u >&2 || echo "$output" >&2
         echo "check-apple: FAILED: $target does not build against the stubs" >&2

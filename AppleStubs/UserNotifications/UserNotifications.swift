@@ -121,6 +121,11 @@ public struct UNNotificationSoundName: Hashable, RawRepresentable, Sendable {
 open class UNNotificationSound: NSObject {
     open class var `default`: UNNotificationSound { stub() }
     public convenience init(named name: UNNotificationSoundName) { stub() }
+    @available(iOS 12.0, *) open class var defaultCritical: UNNotificationSound { stub() }
+    @available(iOS 12.0, *) open class func defaultCriticalSound(withAudioVolume volume: Float) -> UNNotificationSound { stub() }
+    @available(iOS 12.0, *) open class func criticalSoundNamed(_ name: UNNotificationSoundName) -> UNNotificationSound { stub() }
+    @available(iOS 12.0, *)
+    open class func criticalSoundNamed(_ name: UNNotificationSoundName, withAudioVolume volume: Float) -> UNNotificationSound { stub() }
 }
 
 @available(iOS 10.0, *)

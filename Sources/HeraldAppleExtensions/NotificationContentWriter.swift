@@ -15,13 +15,26 @@ enum NotificationContentWriter {
         if let body = content.body { mutable.body = body }
         if let category = content.categoryIdentifier { mutable.categoryIdentifier = category }
         if let thread = content.threadIdentifier { mutable.threadIdentifier = thread }
-        if let sound = content.sound {
-            mutable.sound = sound.name == "default" ? .default : UNNotificationSound(named: UNNotificationSoundName(sound.name))
-        }
+        if let badge = content.badge { mutable.badge = NSNumber(value: badge) }
+        if let sound = content.sound { mutable.sound = .herald(sound.systemSound) }
         mutable.attachments = content.attachments.compactMap { saved in
             try? UNNotificationAttachment(identifier: saved.source, url: URL(fileURLWithPath: saved.path), options: nil)
         }
         return mutable
+    }
+}
+
+extension UNNotificationSound {
+    /// The system sound the core chose; a critical one keeps its name and volume.
+    static func herald(_ sound: SystemSound) -> UNNotificationSound {
+        switch sound {
+        case .systemDefault: return .default
+        case .named(let name): return UNNotificationSound(named: UNNotificationSoundName(name))
+        case .criticalDefault(nil): return .defaultCritical
+        case .criticalDefault(let volume?): return .defaultCriticalSound(withAudioVolume: Float(volume))
+        case .critical(let name, nil): return .criticalSoundNamed(UNNotificationSoundName(name))
+        case .critical(let name, let volume?): return .criticalSoundNamed(UNNotificationSoundName(name), withAudioVolume: Float(volume))
+        }
     }
 }
 #endif

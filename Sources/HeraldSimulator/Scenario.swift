@@ -41,8 +41,15 @@ public enum ScenarioStep: Sendable, Hashable {
     /// The user is looking at this screen (pushed on the tab's stack).
     case show(Screen, tab: String?)
     case selectTab(String)
-    /// The app sets the badge to zero (post 004).
+    /// The app sets the badge to zero.
     case clearBadge
+
+    /// Whether this step launches the app; a scenario without one starts with the app
+    /// already running and its UI ready.
+    public var isLaunch: Bool {
+        if case .launch = self { return true }
+        return false
+    }
 }
 
 /// A scenario that cannot be run: where, what, and how to fix it.

@@ -41,6 +41,9 @@ public final class ScenarioRunner {
         device.onLocalPost = { [weak self] notification in
             self?.deliver(.object(notification.raw), local: true)
         }
+        // Without a launch step the app is already running with its UI ready: nothing is
+        // held for a uiReady step that will never come.
+        if !scenario.steps.contains(where: \.isLaunch) { runtime.uiReady() }
         if let decision = scenario.hookDecision {
             let delay = scenario.hookDelay ?? 0
             let clock = clock

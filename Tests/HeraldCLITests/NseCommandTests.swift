@@ -84,6 +84,24 @@ struct NseCommandTests {
         }
     }
 
+    @Test("--app-group DIR: the extension records the inbox entry, the badge and the delivered receipt; outbox show lists them")
+    func appGroup() throws {
+        let group = FileManager.default.temporaryDirectory.appendingPathComponent("herald-cli-group-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: group) }
+        try withTemporaryFile(#"{"aps":{"alert":{"title":"Order 7","body":"shipped"},"mutable-content":1},"id":"n-7"}"#) { path in
+            let run = try #require(try CLIRun(["nse", path, "--app-group", group, "--json"]).jsonLines().first)
+            #expect(run["content"]?["badge"] == 1)
+            let text = CLIRun(["nse", path, "--app-group", group])
+            #expect(text.outLines.contains("  badge: 1"), "the same push again is counted once: \(text.out)")
+        }
+        let shown = CLIRun(["outbox", "show", group])
+        #expect(shown.status == 0)
+        #expect(shown.outLines.first == "receipts: 1, pending 1")
+        #expect(shown.out.contains("pending  delivered            n-7  extension"), "\(shown.out)")
+        #expect(shown.out.contains("inbox: 1 items, 1 unread, badge 1"), "\(shown.out)")
+        #expect(shown.out.contains("unread  n-7  Order 7"), "\(shown.out)")
+    }
+
     @Test("the executable: post 002 with unseen servers (no extension, wrong type, too big, stalled, 404, redirect)")
     func endToEnd() throws {
         guard FileManager.default.isExecutableFile(atPath: ExecutableEndToEndTests.executable.path) else {

@@ -85,6 +85,11 @@ final class SendCommandTests {
         #expect(run.status == 0)
         let written = try JSONParser().parse(try Data(contentsOf: URL(fileURLWithPath: out)))
         #expect(written == .object(["Simulator Target Bundle": .string("com.example.app"), "aps": .object(["alert": .string("Hi")])]))
+        #expect(!FileManager.default.fileExists(atPath: out + ".apns"), "OUT itself, no extension added")
+        // The help says what it does: the file is OUT, not OUT.apns.
+        let help = CLIRun(["send", "--help"]).out
+        #expect(help.contains("--simulator-file OUT  write the payload to OUT, as is"))
+        #expect(!help.contains("OUT.apns"))
     }
 
     @Test("apns-sim refuses bad flags with exit 2")

@@ -107,4 +107,19 @@ struct AuthAndLaunchTests {
             line(0, "notification.rejected", ["reason": #"a payload is a JSON object such as {"aps": {...}}, found a string"#])
         ])
     }
+
+    @Test("a scenario with no launch step is an app already running with its UI ready: the banner shows")
+    func noLaunchStep() throws {
+        let timeline = try Timeline(#"{"steps": [{"state": "active"}, {"receive": {"aps": {"alert": "Hi"}, "id": "a"}}, {"advance": 6}]}"#)
+        #expect(timeline.named("launch.buffered").isEmpty)
+        #expect(timeline.named("banner.shown") == [line(0, "banner.shown", ["id": "a", "title": .null, "body": "Hi"])])
+        #expect(timeline.named("banner.hidden").map(\.time) == [5.25])
+    }
+
+    @Test("with a launch step, a presentation still waits for uiReady")
+    func launchStepStillHolds() throws {
+        let timeline = try Timeline(#"{"steps": [{"launch": {}}, {"state": "active"}, {"receive": {"aps": {"alert": "Hi"}, "id": "a"}}, {"advance": 1}, {"uiReady": true}]}"#)
+        #expect(timeline.named("launch.buffered") == [line(0, "launch.buffered", ["id": "a", "what": "presentation"])])
+        #expect(timeline.named("banner.shown").map(\.time) == [1])
+    }
 }

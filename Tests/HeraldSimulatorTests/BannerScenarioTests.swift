@@ -48,11 +48,14 @@ struct BannerScenarioTests {
         ])
     }
 
-    @Test("banners wait their turn; leaving the foreground drops the waiting ones and hides the one on screen")
+    @Test("banners wait their turn; leaving the foreground hides the one on screen and posts the waiting ones to the notification centre")
     func backgroundClears() throws {
         let timeline = try Timeline(Self.active(
-            [Self.push("a"), Self.push("b"), Self.push("c"), #"{"advance": 1}"#, #"{"state": "background"}"#, #"{"advance": 10}"#]
-                .joined(separator: ", ")))
+            [
+                Self.push("a"), Self.push("b"), Self.push("c"), #"{"advance": 1}"#, #"{"state": "background"}"#, #"{"advance": 10}"#,
+                #"{"tap": {"notification": "b"}}"#,
+            ]
+            .joined(separator: ", ")))
         #expect(timeline.entries.filter { $0.event.hasPrefix("banner.") } == [
             line(0, "banner.shown", ["id": "a", "title": .null, "body": "Hi"]),
             line(1, "banner.dropped", ["id": "b", "reason": "removed"]),
@@ -60,6 +63,12 @@ struct BannerScenarioTests {
             line(1, "banner.hidden", ["id": "a", "reason": "programmatic"]),
         ])
         #expect(timeline.named("app.state", ["state": "background"]).map(\.time) == [1])
+        // Neither b nor c was seen: each is in the notification centre, received once.
+        #expect(timeline.named("local.posted").map(\.fields["id"]) == ["b", "c"])
+        #expect(timeline.named("system.notification", ["source": "local"]).map(\.fields["id"]) == ["b", "c"])
+        #expect(timeline.named("notification.received", ["id": "b"]).count == 1)
+        #expect(timeline.named("step.ignored").isEmpty, "the tap finds b in the notification centre")
+        #expect(timeline.named("notification.opened", ["id": "b"]).map(\.time) == [11])
     }
 
     @Test("a finger on the banner holds its countdown for exactly as long as it is down")
@@ -106,9 +115,9 @@ struct BannerScenarioTests {
         #expect(timeline.entries[background...].filter { $0.event == "banner.shown" }.isEmpty, "\(timeline)")
     }
 
-    @Test("a banner decided before the UI exists waits for uiReady")
+    @Test("after a launch, a banner decided before the UI exists waits for uiReady")
     func bufferedPresentation() throws {
-        let timeline = try Timeline(#"{"steps": [{"state": "active"}, \#(Self.push("a")), {"advance": 1}, {"uiReady": true}, {"advance": 10}]}"#)
+        let timeline = try Timeline(#"{"steps": [{"launch": {}}, {"state": "active"}, \#(Self.push("a")), {"advance": 1}, {"uiReady": true}, {"advance": 10}]}"#)
         #expect(timeline.about("a") == [
             line(0, "notification.received", ["id": "a", "source": "remote", "state": "active"]),
             line(0, "launch.buffered", ["id": "a", "what": "presentation"]),

@@ -3,7 +3,7 @@ import HeraldCore
 import HeraldSimulator
 import Testing
 
-/// The seed scenarios in Examples/Scenarios, one per seed post.
+/// The seed scenarios in Examples/Scenarios, one per seed post (docs/ARCHITECTURE.md, "The seed posts").
 enum Seed: String, CaseIterable, Sendable {
     case banner000 = "000-getui-banner-url-routing.json"
     case repost001 = "001-beams-jpush-repost-cold-start.json"

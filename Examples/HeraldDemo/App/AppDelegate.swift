@@ -14,7 +14,8 @@ final class AppDelegate: UIResponder, UIApplicationDelegate {
     ) -> Bool {
         do {
             let herald = try Herald(configuration: DemoConfiguration.runtime, navigator: navigator, options: DemoConfiguration.options)
-            herald.registrar = DemoRegistrar()
+            // The token goes to Herald's gateway when the build names one, else to the console.
+            herald.registrar = DemoConfiguration.gateway() ?? DemoRegistrar()
             herald.start(launchOptions: launchOptions)
             self.herald = herald
         } catch {

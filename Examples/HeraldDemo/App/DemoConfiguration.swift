@@ -24,6 +24,18 @@ enum DemoConfiguration {
             loggedIn: false)
     }
 
+    /// Herald's gateway, when the build names one (Info.plist: `HeraldGatewayURL`,
+    /// `HeraldGatewayApp`, `HeraldGatewayClientKey`, as `herald app create` printed them):
+    /// the device token is registered there, in the sandbox, with its key in the keychain.
+    @MainActor
+    static func gateway(_ info: [String: Any] = Bundle.main.infoDictionary ?? [:]) -> GatewayClient? {
+        guard let url = (info["HeraldGatewayURL"] as? String).flatMap(URL.init(string:)),
+            let app = info["HeraldGatewayApp"] as? String, !app.isEmpty,
+            let key = info["HeraldGatewayClientKey"] as? String, !key.isEmpty
+        else { return nil }
+        return GatewayClient(baseURL: url, appID: app, clientKey: key, environment: .sandbox, deviceStore: KeychainGatewayDeviceStore())
+    }
+
     /// Badge, sound and alert, the demo's one category (its actions open the app or not),
     /// and the App Group whose container holds the receipts, the inbox and so the badge.
     static var options: Herald.Options {

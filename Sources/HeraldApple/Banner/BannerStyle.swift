@@ -1,7 +1,7 @@
 #if canImport(UIKit)
 import UIKit
 
-/// How the default banner looks. `standard` is post 000's banner; `system` follows
+/// How the default banner looks. `standard` is Herald's own dark card; `system` follows
 /// the system's materials. Colors are dynamic (light and dark), fonts scale with
 /// Dynamic Type, and every value can be changed.
 public struct BannerStyle {
@@ -24,7 +24,7 @@ public struct BannerStyle {
     public var padding: CGFloat
     /// Space between the banner and the safe area's top and sides.
     public var margin: CGFloat
-    /// The body's line limit (post 000: 2).
+    /// The body's line limit (2 in `standard`).
     public var bodyLines: Int
     /// The banner's widest width (iPad, landscape).
     public var maxWidth: CGFloat
@@ -59,7 +59,7 @@ public struct BannerStyle {
         self.haptics = haptics
     }
 
-    /// Post 000's banner: a near-black card (a warm off-white in light mode), the app's
+    /// Herald's banner: a near-black card (a warm off-white in light mode), the app's
     /// `logo` image rounded at the left, a bold 12 pt title, the time in grey, a 13 pt
     /// body of two lines and a small brown grabber, at Dynamic Type's default size.
     public static var standard: BannerStyle {

@@ -2,7 +2,7 @@
 import HeraldCore
 import UIKit
 
-/// Post 000's banner content: the rounded logo at the left, the bold title with the
+/// The standard banner content: the rounded logo at the left, the bold title with the
 /// relative time beside it, the body below in up to `bodyLines` lines, and a small
 /// grabber at the bottom. Auto Layout throughout; text scales with Dynamic Type.
 public final class StandardBannerView: UIView, BannerContentView {

@@ -10,7 +10,7 @@ import UIKit
 public final class UIKitBanner: BannerPresenter {
     /// The look of the default content and of the card.
     public var style: BannerStyle
-    /// Makes the view for a banner; `StandardBannerView` (post 000) by default.
+    /// Makes the view for a banner; `StandardBannerView` by default.
     public var makeContent: @MainActor (BannerItem) -> any BannerContentView = { _ in StandardBannerView() }
     /// The scene to show a banner in: the foreground-active one by default.
     public var windowScene: @MainActor () -> UIWindowScene? = UIKitBanner.foregroundActiveScene

@@ -6,7 +6,7 @@ import UIKit
 extension Herald {
     /// Receipts, inbox and badge in the App Group's shared folder, where the extensions
     /// record theirs too; `nil` (and a log line) without an App Group or its container.
-    static func receiptRecorder(_ options: Options, clock: LiveClock, logger: any HeraldLogger) -> ReceiptRecorder? {
+    static func receiptRecorder(_ options: Options, clock: any HeraldClock, logger: any HeraldLogger) -> ReceiptRecorder? {
         guard let group = options.appGroup else { return nil }
         guard let container = FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: group) else {
             logger.log(.error, "herald: no container for App Group \(group); is it in the app's entitlements?")

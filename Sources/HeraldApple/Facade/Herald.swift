@@ -26,7 +26,7 @@ public final class Herald {
     public let runtime: HeraldRuntime
     /// The in-app banner: its style and content views.
     public let banner: UIKitBanner
-    /// The confirm alert (post 004).
+    /// The confirm alert ("show it?").
     public let alert: UIKitAlertPresenter
     /// The `UNUserNotificationCenter` delegate Herald installs, or the one an app that
     /// owns the delegate forwards to.
@@ -48,10 +48,12 @@ public final class Herald {
     /// - Parameters:
     ///   - navigator: `UIKitNavigator` for a tab bar, `SwiftUINavigator` for navigation paths, or the app's own.
     ///   - notificationDelegate: pass the one an app that owns the delegate keeps in a `nonisolated let`.
+    ///   - logger: warnings and errors go to standard error (the Xcode console) unless the app gives its own.
+    ///   - clock: every timer of the runtime and the receipts sender (banner, hook timeout, retries).
     public init(
         configuration: RuntimeConfiguration, navigator: any Navigator, options: Options = Options(),
         notificationDelegate: HeraldNotificationDelegate = HeraldNotificationDelegate(),
-        logger: any HeraldLogger = SilentLogger()
+        logger: any HeraldLogger = StandardErrorLogger(), clock: any HeraldClock = LiveClock()
     ) throws(RouterError) {
         let center = UNUserNotificationCenter.current()
         let banner = UIKitBanner(style: options.bannerStyle, configuration: configuration.banner, logger: logger)
@@ -59,7 +61,6 @@ public final class Herald {
         let ports = RuntimePorts(
             banner: banner, alert: alert, system: LocalNotifier(center: center, logger: logger), navigator: navigator,
             logger: logger)
-        let clock = LiveClock()
         runtime = try HeraldRuntime(configuration: configuration, ports: ports, clock: clock)
         runtime.receipts = Self.receiptRecorder(options, clock: clock, logger: logger)
         self.banner = banner
@@ -105,11 +106,18 @@ public final class Herald {
     /// The user logged out: a route waiting for login is dropped.
     public func logout() { runtime.logout() }
 
-    /// Sets the badge to zero (post 004); the app and its extensions agree on it.
+    /// Sets the badge to zero; the app and its extensions agree on it.
     public func clearBadge() { runtime.clearBadge() }
 
     /// Every runtime event from now on (receipts, badge, navigation, app events).
     public func events() -> AsyncStream<RuntimeEvent> { runtime.events() }
+
+    /// The app events from now on, as the app's own type: an enum whose `String` raw values
+    /// name the rules of `RuntimeConfiguration.events` (`AppEvent`).
+    public func appEvents<Kind: RawRepresentable & Sendable>(as kind: Kind.Type = Kind.self) -> AsyncStream<AppEvent<Kind>>
+    where Kind.RawValue == String {
+        runtime.appEvents(as: kind)
+    }
 
     // MARK: App delegate forwarding
 

@@ -11,7 +11,7 @@ public protocol HeraldScreen: UIViewController {
     var heraldScreen: Screen { get }
 }
 
-/// A screen that can show new content in place (post 003: a second article push
+/// A screen that can show new content in place (a second article push
 /// updates the visible article instead of pushing another one). Routes with
 /// `reuse: .refresh` call it when their screen is the visible one.
 @MainActor

@@ -22,7 +22,7 @@ public final class UIKitNavigator: Navigator {
     public let tabs: [String]
     /// Makes the view controller for a screen (`Screen.web` for web pages); `nil` skips it.
     public var makeScreen: @MainActor (Screen) -> UIViewController?
-    /// Whether pushed screens hide the tab bar (post 000).
+    /// Whether pushed screens hide the tab bar.
     public var hidesBottomBarWhenPushed = true
     /// Whether pushes and presentations animate.
     public var animated = true

@@ -3,7 +3,7 @@ import Foundation
 import HeraldCore
 import UserNotifications
 
-/// Posts the runtime's re-posts (post 001) as local notifications. What they contain
+/// Posts the runtime's re-posts (a push shown again as a local notification) as local notifications. What they contain
 /// is `LocalRepost`'s decision; this copies it into a request, field by field.
 @MainActor
 final class LocalNotifier: SystemNotifier {

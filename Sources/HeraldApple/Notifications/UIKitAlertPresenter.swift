@@ -2,7 +2,7 @@
 import HeraldCore
 import UIKit
 
-/// Post 004's confirm alert: "show it?" with the notification's title and body, on
+/// The confirm alert: "show it?" with the notification's title and body, on
 /// top of whatever the active scene shows. The answer goes back to the runtime, which
 /// opens the notification or not.
 @MainActor

@@ -24,10 +24,3 @@ extension GatewayService {
     }
 }
 
-/// Warnings and errors to standard error, one line each.
-struct StandardErrorLogger: HeraldLogger {
-    func log(_ level: LogLevel, _ message: String) {
-        guard level >= .warning else { return }
-        FileHandle.standardError.write(Data("\(level.rawValue): \(message)\n".utf8))
-    }
-}

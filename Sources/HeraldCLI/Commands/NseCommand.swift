@@ -10,6 +10,7 @@ enum NseCommand: Command {
     static let help = """
         Usage: herald nse PAYLOAD.json [--deadline S] [--out DIR] [--json]
                                        [--preset post002] [--resources DIR]...
+                                       [--app-group DIR]
 
         Runs the Service Extension pipeline a Herald app runs on the device: decodes
         the payload, changes the content (aps.alert, Airship's content object, a
@@ -27,24 +28,31 @@ enum NseCommand: Command {
                             missing (default: a new folder in the temporary
                             directory, removed when the command ends)
           --json            one JSON object (keys in docs/cli.md)
-          --preset post002  post 002's extension: title 經濟日報, subtitle from
+          --preset post002  the GeTui extension of docs/ARCHITECTURE.md's seed post
+                            002: title 經濟日報, subtitle from
                             payload's aps.pushtopic, category category2
           --resources DIR   a folder of bundled resources, for attachments named by a
                             bare file name (repeatable)
+          --app-group DIR   the App Group folder the app shares: the notification is
+                            recorded in its inbox, the content sets the badge the
+                            inbox counts, and the delivered receipt goes to its outbox
+                            (see them with herald outbox show DIR); created when missing
           --help            show this help
 
         Exit status: 0 when content was delivered, whatever failed inside it (failed
         attachments are listed as skipped); 2 when the command line or the payload
         file cannot be used.
         """
-    static let spec = Arguments.Spec(flags: ["json"], options: ["deadline", "out", "preset"], repeatable: ["resources"])
+    static let spec = Arguments.Spec(flags: ["json"], options: ["deadline", "out", "preset", "app-group"], repeatable: ["resources"])
 
     static func run(_ arguments: Arguments, terminal: Terminal) -> Int32 {
         let configuration: ServiceExtensionConfiguration
         let payload: Data
         let kept: Bool
+        let shared: AppGroup?
         do {
             (configuration, payload, kept) = try prepare(arguments, terminal: terminal)
+            shared = try arguments.value("app-group").map(AppGroup.init(path:))
         } catch {
             terminal.error("herald nse: \(error)")
             return 2
@@ -53,7 +61,7 @@ enum NseCommand: Command {
         defer { if !kept { try? FileManager.default.removeItem(atPath: configuration.directory) } }
         let result: (ServiceExtensionReport, Double)
         if Thread.isMainThread {
-            result = MainActor.assumeIsolated { runOnMain(configuration, payload: payload) }
+            result = MainActor.assumeIsolated { runOnMain(configuration, payload: payload, shared: shared) }
         } else {
             // In-process callers on another thread: the pipeline still runs on the main actor.
             let box = ResultBox()
@@ -61,7 +69,7 @@ enum NseCommand: Command {
             let configurationCopy = configuration, payloadCopy = payload
             DispatchQueue.main.async {
                 MainActor.assumeIsolated {
-                    start(configurationCopy, payload: payloadCopy) { report, wall in
+                    start(configurationCopy, payload: payloadCopy, shared: shared) { report, wall in
                         box.value = (report, wall)
                         done.signal()
                     }
@@ -128,9 +136,11 @@ enum NseCommand: Command {
 
     /// On the main thread: start, then run the main run loop until delivered and the downloads are cleaned up.
     @MainActor
-    private static func runOnMain(_ configuration: ServiceExtensionConfiguration, payload: Data) -> (ServiceExtensionReport, Double) {
+    private static func runOnMain(_ configuration: ServiceExtensionConfiguration, payload: Data, shared: AppGroup?)
+        -> (ServiceExtensionReport, Double)
+    {
         var result: (ServiceExtensionReport, Double)?
-        start(configuration, payload: payload) { report, wall in result = (report, wall) }
+        start(configuration, payload: payload, shared: shared) { report, wall in result = (report, wall) }
         while true {
             if let result {
                 // Give cancelled transfers a moment to remove their partial files.
@@ -151,10 +161,13 @@ enum NseCommand: Command {
     /// Starts the pipeline; `done` gets the report and the wall-clock seconds to delivery.
     @MainActor
     private static func start(
-        _ configuration: ServiceExtensionConfiguration, payload: Data, done: @escaping @MainActor (ServiceExtensionReport, Double) -> Void
+        _ configuration: ServiceExtensionConfiguration, payload: Data, shared: AppGroup?,
+        done: @escaping @MainActor (ServiceExtensionReport, Double) -> Void
     ) {
         let downloader = CurlDownloader()
-        let pipeline = ServiceExtensionPipeline(configuration: configuration, downloader: downloader, clock: LiveClock())
+        let pipeline = ServiceExtensionPipeline(
+            configuration: configuration, downloader: downloader, clock: LiveClock(), receipts: shared?.receipts, inbox: shared?.inbox,
+            logger: StandardErrorLogger())
         activeDownloader = downloader
         activePipeline = pipeline
         let started = DispatchTime.now().uptimeNanoseconds
@@ -163,6 +176,23 @@ enum NseCommand: Command {
             done(report, Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9)
         }
         pipeline.start(Array(payload)) { _ in }
+    }
+
+    /// `--app-group DIR`: the outbox and the inbox the app and its extension share.
+    struct AppGroup: Sendable {
+        var receipts: OutboxReceiptSink
+        var inbox: Inbox
+
+        init(path: String) throws {
+            let folder = URL(fileURLWithPath: path)
+            do {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                receipts = OutboxReceiptSink(outbox: try ReceiptOutbox(directory: folder))
+                inbox = try Inbox(directory: folder)
+            } catch {
+                throw UsageError("--app-group \(path): cannot use the folder: \(error.localizedDescription)")
+            }
+        }
     }
 
     private final class ResultBox: @unchecked Sendable {

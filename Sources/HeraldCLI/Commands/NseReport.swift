@@ -19,7 +19,7 @@ struct NseReport {
             lines.append("delivered in \(seconds) s (\(report.trigger.rawValue))")
             for (label, value) in [
                 ("title", content.title), ("subtitle", content.subtitle), ("body", content.body), ("category", content.categoryIdentifier),
-                ("thread", content.threadIdentifier), ("sound", content.sound?.name),
+                ("thread", content.threadIdentifier), ("sound", content.sound?.name), ("badge", content.badge.map { "\($0)" }),
             ] {
                 if let value { lines.append("  \(label): \(value)") }
             }
@@ -50,7 +50,7 @@ struct NseReport {
                 [
                     "title": text(content.title), "subtitle": text(content.subtitle), "body": text(content.body),
                     "category": text(content.categoryIdentifier), "thread": text(content.threadIdentifier),
-                    "sound": text(content.sound?.name),
+                    "sound": text(content.sound?.name), "badge": content.badge.map { .int($0) } ?? .null,
                 ]
             } ?? .null,
             "attachments": .array(

@@ -26,7 +26,8 @@ enum SendCommand: Command {
           --collapse-id ID      1 to 64 bytes, no control characters
           --expiration EPOCH    Unix seconds; 0 delivers once or never
           --json                one JSON object per token
-          --simulator-file OUT  write OUT.apns for 'xcrun simctl push' instead of sending
+          --simulator-file OUT  write the payload to OUT, as is (name it NAME.apns), for
+                                'xcrun simctl push' instead of sending
           --help                show this help
 
         Exit status: 0 every token accepted, 1 a token refused, 2 bad usage or input.

@@ -7,6 +7,7 @@ public enum BannerDropReason: String, Sendable, Hashable {
     case overflow
     /// It was waiting and a newer item of the same thread took its place in line.
     case superseded
-    /// It was waiting when `removeAll()` cleared the line.
+    /// It was waiting when `removeAll()` cleared the line. `HeraldRuntime` clears it when
+    /// the app leaves the foreground and posts each such item as a local notification.
     case removed
 }

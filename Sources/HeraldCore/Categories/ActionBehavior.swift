@@ -57,8 +57,9 @@ public struct ContentExtensionModel: Sendable, Hashable {
         behaviors[action] ?? fallback
     }
 
-    /// Post 002, without its 1.5 s delays: open dismisses (the system opens the app,
-    /// a foreground action), "not interested" dismisses and forwards to the app, like
+    /// The content extension of seed post 002 (docs/ARCHITECTURE.md, "The seed posts"),
+    /// without its 1.5 s delays: open dismisses (the system opens the app, a foreground
+    /// action), "not interested" dismisses and forwards to the app, like
     /// plays `like.m4a` and dismisses when it ends, collect shows "收藏成功~" for a
     /// reading time and dismisses, comment shows the typed text and stays.
     public static func post002(readingTime: Double = 1.0) -> ContentExtensionModel {

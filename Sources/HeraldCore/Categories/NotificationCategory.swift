@@ -4,7 +4,7 @@ public struct NotificationCategory: Sendable, Hashable {
     public struct Options: OptionSet, Sendable, Hashable {
         public let rawValue: Int
         public init(rawValue: Int) { self.rawValue = rawValue }
-        /// The dismiss action is sent to the app (post 002): `NotificationAction.dismissIdentifier`.
+        /// The dismiss action is sent to the app: `NotificationAction.dismissIdentifier`.
         public static let customDismissAction = Options(rawValue: 1 << 0)
         public static let allowInCarPlay = Options(rawValue: 1 << 1)
         public static let hiddenPreviewsShowTitle = Options(rawValue: 1 << 2)
@@ -37,8 +37,9 @@ public struct NotificationCategory: Sendable, Hashable {
         actions.first { $0.identifier == identifier }
     }
 
-    /// Post 002's `category2`: open (foreground), not interested, like, collect,
-    /// comment (text input), with the dismiss action sent to the app.
+    /// The `category2` of seed post 002 (docs/ARCHITECTURE.md, "The seed posts"): open
+    /// (foreground), not interested, like, collect, comment (text input), with the dismiss
+    /// action sent to the app.
     public static let post002 = NotificationCategory(
         "category2",
         actions: [

@@ -3,6 +3,8 @@ import Foundation
 /// The app's side of the Herald gateway: registers the device token, sets interests,
 /// binds the user at login (with a user token from the app's backend) and clears it at
 /// logout, and sends the receipts outbox (it is a `ReceiptTransport` for `ReceiptSender`).
+/// It is a `DeviceRegistrar`: set it as the Apple façade's `registrar` and every token iOS
+/// hands over is registered with `environment` and `interests`.
 ///
 /// Registration uses the app's client key and answers this device's own key; every later
 /// call about the device carries that key, so no other device can act for it. The id, the
@@ -26,27 +28,41 @@ public final class GatewayClient {
 
     public var deviceID: String? { state?.deviceID }
 
+    /// The APNs environment tokens are registered for as a `DeviceRegistrar`.
+    public var environment: Environment
+    /// Interests sent with each registration as a `DeviceRegistrar`; `nil` keeps the gateway's.
+    public var interests: [String]?
+    /// Told how each registration as a `DeviceRegistrar` ended: the device id, or the error.
+    public var onRegistration: (@MainActor (Result<String, GatewayClientError>) -> Void)?
+    /// The registration a `DeviceRegistrar` call started, to await it.
+    public internal(set) var registration: Task<Void, Never>?
+    let logger: any HeraldLogger
+
     public init(
-        baseURL: URL, appID: String, clientKey: String, transport: any GatewayHTTPTransport = URLSessionGatewayTransport(),
-        deviceStore: (any GatewayDeviceStore)?
+        baseURL: URL, appID: String, clientKey: String, environment: Environment = .production,
+        transport: any GatewayHTTPTransport = URLSessionGatewayTransport(), deviceStore: (any GatewayDeviceStore)?,
+        logger: any HeraldLogger = SilentLogger()
     ) {
         self.baseURL = baseURL
         self.appID = appID
         self.clientKey = clientKey
+        self.environment = environment
         self.transport = transport
         self.deviceStore = deviceStore
+        self.logger = logger
         state = deviceStore?.load()
     }
 
     /// Keeps the device's id and key in `stateDirectory` (a file of mode 0600), or in
     /// memory only when it is `nil`.
     public convenience init(
-        baseURL: URL, appID: String, clientKey: String, transport: any GatewayHTTPTransport = URLSessionGatewayTransport(),
-        stateDirectory: URL? = nil
+        baseURL: URL, appID: String, clientKey: String, environment: Environment = .production,
+        transport: any GatewayHTTPTransport = URLSessionGatewayTransport(), stateDirectory: URL? = nil,
+        logger: any HeraldLogger = SilentLogger()
     ) {
         self.init(
-            baseURL: baseURL, appID: appID, clientKey: clientKey, transport: transport,
-            deviceStore: stateDirectory.map(FileGatewayDeviceStore.init(directory:)))
+            baseURL: baseURL, appID: appID, clientKey: clientKey, environment: environment, transport: transport,
+            deviceStore: stateDirectory.map(FileGatewayDeviceStore.init(directory:)), logger: logger)
     }
 
     /// Registers the token (call it from `didRegisterForRemoteNotificationsWithDeviceToken`

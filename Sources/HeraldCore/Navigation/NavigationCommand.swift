@@ -1,18 +1,18 @@
 /// One step a `Navigator` takes; a decision is a short list of them, in order.
 public enum NavigationCommand: Sendable, Hashable {
-    /// Push `screen` on `tab`'s navigation stack (hiding the bottom bar, post 000).
+    /// Push `screen` on `tab`'s navigation stack (hiding the bottom bar when the navigator is set to).
     case push(Screen, tab: String)
-    /// Update the visible screen in place with new parameters (post 003: no duplicate push).
+    /// Update the visible screen in place with new parameters (a second article for the visible one: no duplicate push).
     case refresh(Screen)
     /// Switch to `tab`.
     case selectTab(String)
-    /// Pop `tab`'s stack to its root (post 003 messages).
+    /// Pop `tab`'s stack to its root (a message opens the messages tab at its list).
     case popToRoot(String)
     /// Present `screen` modally.
     case present(Screen)
-    /// Open a web page with a title (post 000's generic h5 page).
+    /// Open a web page with a title (the fallback for a link no route knows).
     case openWeb(url: String, title: String?)
-    /// Replace `tab`'s whole stack at once, selecting it (post 004's cold start).
+    /// Replace `tab`'s whole stack at once, selecting it (a cold start from a tap).
     case stack(tab: String, screens: [Screen])
 
     /// The command's name in timelines: push, refresh, selectTab, popToRoot, present, openWeb, stack.
@@ -44,7 +44,7 @@ public struct RouteTarget: Sendable, Hashable {
         case refresh
     }
 
-    /// The screen to show; `nil` to only switch tabs (post 003 messages).
+    /// The screen to show; `nil` to only switch tabs (a message shows the messages tab's list).
     public var screen: String?
     /// The tab the screen belongs to; `nil` for the selected tab.
     public var tab: String?

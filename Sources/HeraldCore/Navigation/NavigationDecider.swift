@@ -7,7 +7,7 @@ public struct NavigationDecider: Sendable {
     /// The commands that take the user from `state` to `target` with `params`.
     ///
     /// - `coldStart`: the UI was just built for this route; the target tab's whole
-    ///   stack is set at once (post 004) instead of pushing onto whatever is there.
+    ///   stack is set at once (tab root, then the screen) instead of pushing onto whatever is there.
     public func decide(
         _ target: RouteTarget, params: [String: String], link: String?, state: NavigationState, coldStart: Bool = false
     ) -> [NavigationCommand] {

@@ -65,7 +65,7 @@ public struct NavigationState: Sendable, Hashable {
         case .present(let screen):
             presented = screen
         case .openWeb(let url, let title):
-            // Post 000 pushes its web page on the selected tab, like any screen.
+            // A web page is pushed on the selected tab, like any screen.
             let web = Screen.webPage(url: url, title: title)
             if let tab = selectedTab { stacks[tab, default: []].append(web) } else { presented = web }
         case .stack(let tab, let screens):

@@ -1,4 +1,4 @@
-/// The local notification Herald posts when it re-posts a push (post 001): what the
+/// The local notification Herald posts when it re-posts a push that arrived in the foreground: what the
 /// system shows, and the push's whole payload as `userInfo`, so that the echo decodes
 /// to the same notification and is presented once, routed once and counted once.
 ///
@@ -11,7 +11,7 @@ public struct LocalRepost: Sendable, Hashable {
     public var title: String?
     public var subtitle: String?
     public var body: String?
-    /// The sound: the push's own, or the default sound as in post 001. A critical sound
+    /// The sound: the push's own, or the default sound when it has none. A critical sound
     /// is re-posted as an ordinary one (critical needs the entitlement the push was sent with).
     public var sound: Sound?
     /// `aps.thread-id`, which groups it with the push's thread.

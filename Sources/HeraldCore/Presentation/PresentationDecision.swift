@@ -4,13 +4,13 @@ public enum PresentationDecision: Sendable, Hashable {
     case banner
     /// The system's notification UI with these options.
     case system(PresentationOptions)
-    /// Ask the user first ("show it?"), seed post 004.
+    /// Ask the user first ("show it?") in a confirm alert.
     case confirm
     /// Show nothing; deliver the data to the app only.
     case silent
     /// Take the user to the notification's screen at once.
     case route
-    /// Post it again as a local notification (seed post 001), which then presents itself.
+    /// Post it again as a local notification, which then presents itself with sound, banner and badge.
     case repostAsLocal
 }
 

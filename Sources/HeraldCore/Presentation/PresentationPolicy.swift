@@ -3,9 +3,9 @@
 public struct PresentationPolicy: Sendable {
     /// What a notification shows while the app is in the foreground.
     public enum Foreground: String, Sendable, Hashable {
-        /// Herald's in-app banner (post 000).
+        /// Herald's in-app banner (`BannerQueue`).
         case banner
-        /// A confirm alert: "show it?" (post 004).
+        /// A confirm alert: "show it?", the notification only when the user says so.
         case confirm
         /// The system banner, as if the app were in the background.
         case system
@@ -14,7 +14,7 @@ public struct PresentationPolicy: Sendable {
     }
 
     public var foreground: Foreground
-    /// Re-post a remote push that arrives in the foreground as a local notification (post 001).
+    /// Re-post a remote push that arrives in the foreground as a local notification, which the system then presents.
     public var repostRemoteInForeground: Bool
     /// Options for the system presentation in the foreground (local echoes, `.system`).
     public var systemOptions: PresentationOptions
@@ -30,7 +30,7 @@ public struct PresentationPolicy: Sendable {
     /// - Silent pushes never show anything.
     /// - Launches and every state but active: the system shows it; a tap routes.
     /// - Active: a local notification (an echo Herald posted, or the app's own) uses the
-    ///   system options (post 001); a remote one is re-posted when asked, else follows `foreground`.
+    ///   system options (it is how a re-posted push shows); a remote one is re-posted when asked, else follows `foreground`.
     public func decide(_ context: PresentationContext) -> PresentationDecision {
         if context.source == .silent || context.notification.isSilent { return .silent }
         if context.source == .launch { return .route }

@@ -71,7 +71,7 @@ public final class ReceiptRecorder {
         }
     }
 
-    /// Sets the badge to zero (post 004); returns the badge event when it changed.
+    /// Sets the badge to zero (as an app does when it opens); returns the badge event when it changed.
     func clearBadge() -> [RuntimeEvent] {
         do {
             try inbox?.clearBadge()

@@ -64,15 +64,12 @@ public final class ReceiptSender {
     private func finish(_ batch: [Receipt], _ delivery: ReceiptDelivery) {
         isSending = false
         do {
-            switch delivery {
-            case .accepted:
-                attempt = 0
-                try outbox.acknowledge(batch.map(\.id))
-            case .refused(let status, let message):
-                attempt = 0
+            if case .refused(let status, let message) = delivery {
                 logger.log(.warning, "herald receipts: \(batch.count) dropped, the server refused them for good (HTTP \(status)): \(message)")
-                try outbox.acknowledge(batch.map(\.id), dropped: "HTTP \(status): \(message)")
-            case .failed(let reason):
+            }
+            if try outbox.settle(batch, after: delivery) {
+                attempt = 0
+            } else if case .failed(let reason) = delivery {
                 let wait = backoff.delay(attempt: attempt, jitter: jitter())
                 attempt += 1
                 logger.log(.info, "herald receipts: send failed (\(reason)); retry \(attempt) in \(wait) s")

@@ -18,6 +18,20 @@ public enum ReceiptDelivery: Sendable, Hashable {
     }
 }
 
+extension ReceiptOutbox {
+    /// Marks `batch` done after the server's answer: taken, or refused for good (dropped,
+    /// with the reason). A failure leaves it pending; returns whether it was marked done.
+    @discardableResult
+    func settle(_ batch: [Receipt], after delivery: ReceiptDelivery) throws -> Bool {
+        switch delivery {
+        case .accepted: try acknowledge(batch.map(\.id))
+        case .refused(let status, let message): try acknowledge(batch.map(\.id), dropped: "HTTP \(status): \(message)")
+        case .failed: return false
+        }
+        return true
+    }
+}
+
 /// Sends receipts to a server (the Herald gateway, or an app's own backend). Call
 /// `completion` once, on the main actor.
 @MainActor

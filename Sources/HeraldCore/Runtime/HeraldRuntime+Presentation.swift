@@ -67,6 +67,7 @@ extension HeraldRuntime {
             } else {
                 buffer.append(.present(notification, decision))
                 emit(.launchBuffered(notification, what: "presentation"))
+                watchHeldPresentations()
             }
         }
     }
@@ -106,8 +107,12 @@ extension HeraldRuntime {
         case .updated(let item): ports.banner.update(item)
         case .willHide(let item, let reason):
             ports.banner.hide(item, reason: reason)
-            // Post 000: a tap hides the banner, then opens its screen.
+            // A tap hides the banner, then opens its screen.
             if reason == .tap { open(RouteRequest(notification: item.notification, action: nil, coldStart: false), text: nil) }
+        case .dropped(let item, .removed):
+            // It waited for a banner and the app left the foreground: the user has not seen it,
+            // so the notification centre keeps it (received and counted once already).
+            repost(item.notification)
         default: break
         }
     }

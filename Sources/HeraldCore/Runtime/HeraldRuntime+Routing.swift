@@ -70,18 +70,26 @@ extension HeraldRuntime {
     /// A stream of every event from now on; end it by cancelling the task that reads it.
     public func events() -> AsyncStream<RuntimeEvent> {
         let (stream, continuation) = AsyncStream<RuntimeEvent>.makeStream()
-        let id = nextStream
-        nextStream += 1
-        streams[id] = continuation
-        continuation.onTermination = { [weak self] _ in
-            Task { @MainActor in self?.streams[id] = nil }
-        }
+        listen(continuation) { $0 }
         return stream
+    }
+
+    /// Feeds `continuation` with what `transform` makes of each event (nothing for `nil`)
+    /// until the stream ends.
+    func listen<Element: Sendable>(_ continuation: AsyncStream<Element>.Continuation, _ transform: @escaping (RuntimeEvent) -> Element?) {
+        let id = nextListener
+        nextListener += 1
+        listeners[id] = { event in
+            if let element = transform(event) { continuation.yield(element) }
+        }
+        continuation.onTermination = { [weak self] _ in
+            Task { @MainActor in self?.listeners[id] = nil }
+        }
     }
 
     func emit(_ event: RuntimeEvent) {
         onEvent?(event)
-        for continuation in streams.values { continuation.yield(event) }
+        for listener in listeners.values { listener(event) }
         switch event {
         case .receipt, .badge: return
         default: for derived in receipts?.record(event, state: state) ?? [] { emit(derived) }

@@ -39,8 +39,11 @@ public final class HeraldRuntime {
     var presentedKeys: RecentKeys
     var repostedKeys: RecentKeys
     var receivedKeys: RecentKeys
-    var streams: [Int: AsyncStream<RuntimeEvent>.Continuation] = [:]
-    var nextStream = 0
+    /// Runs out when the app has been active with presentations held for the UI for too long.
+    var heldWarning: ClockTimer?
+    /// The streams `events()` and `appEvents(as:)` feed, by id.
+    var listeners: [Int: (RuntimeEvent) -> Void] = [:]
+    var nextListener = 0
 
     /// Builds the runtime; routes are validated here (duplicate or malformed patterns throw).
     public init(configuration: RuntimeConfiguration, ports: RuntimePorts, clock: any HeraldClock) throws(RouterError) {
@@ -67,18 +70,23 @@ public final class HeraldRuntime {
         open(RouteRequest(notification: notification, action: nil, coldStart: true), text: nil)
     }
 
-    /// The app's state changed; leaving the foreground hides the banner.
+    /// The app's state changed. Leaving the foreground hides the banner on screen, and
+    /// each banner still waiting its turn is posted to the notification centre as a local
+    /// notification (`dropped(_, .removed)`, then `repostedAsLocal`): nothing the user has
+    /// not seen disappears.
     public func setState(_ newState: AppState) {
         guard newState != state else { return }
         state = newState
         emit(.stateChanged(newState))
         if !newState.isForeground && bannerQueue.current != nil { bannerQueue.removeAll() }
+        watchHeldPresentations()
     }
 
     /// The UI can navigate: buffered presentations and routes run now, in order.
     public func uiReady() {
         guard !isUIReady else { return }
         isUIReady = true
+        watchHeldPresentations()
         let work = buffer
         buffer = []
         for item in work {
@@ -91,7 +99,7 @@ public final class HeraldRuntime {
         }
     }
 
-    /// Sets the badge to zero (post 004 resets it when the app opens).
+    /// Sets the badge to zero (an app may do it each time it opens).
     public func clearBadge() {
         for event in receipts?.clearBadge() ?? [] { emit(event) }
     }

@@ -2,7 +2,7 @@
 public struct AppRoute: Sendable {
     public var pattern: String
     public var target: RouteTarget
-    /// Parameter name → path in the app's data (post 000: the web page's title).
+    /// Parameter name → path in the app's data (such as a web page's title).
     public var dataParams: [String: JSONPath]
 
     public init(pattern: String, target: RouteTarget, dataParams: [String: JSONPath] = [:]) {
@@ -12,8 +12,8 @@ public struct AppRoute: Sendable {
     }
 }
 
-/// An app-defined event raised when a notification's data matches (post 003: chat
-/// message arrived, badge changed, refresh lists).
+/// An app-defined event raised when a notification's data matches (a chat
+/// message arrived, the badge changed, refresh the lists).
 public struct AppEventRule: Sendable {
     public var name: String
     public var when: [JSONPath: JSONValue]
@@ -29,9 +29,9 @@ public struct RuntimeConfiguration: Sendable {
     public var policy: PresentationPolicy
     /// Link routes, matched against the notification's link first.
     public var routes: [AppRoute]
-    /// Data routes, tried in order when no link route matches (posts 000, 003, 004).
+    /// Data routes, tried in order when no link route matches (such as a payload's `type` or an id field).
     public var fieldRoutes: [FieldRoute<RouteTarget>]
-    /// Where a link that no route matches goes (post 000: a generic web page); `nil`: unmatched.
+    /// Where a link that no route matches goes (such as a web page titled with the push title); `nil`: unmatched.
     public var fallback: AppRoute?
     public var events: [AppEventRule]
     public var decoder: PayloadDecoder
@@ -42,12 +42,15 @@ public struct RuntimeConfiguration: Sendable {
     public var loggedIn: Bool
     /// How many handled notification keys are remembered to refuse duplicates.
     public var memory: Int
+    /// Seconds of being active with presentations held for `uiReady()` before the runtime
+    /// says so through the logger (a forgotten `uiReady()` holds every banner and alert).
+    public var heldPresentationWarning: Double
 
     public init(
         policy: PresentationPolicy = PresentationPolicy(), routes: [AppRoute] = [],
         fieldRoutes: [FieldRoute<RouteTarget>] = [], fallback: AppRoute? = nil, events: [AppEventRule] = [],
         decoder: PayloadDecoder = .standard, banner: BannerQueue.Configuration = .init(), hookTimeout: Double = 2,
-        loggedIn: Bool = true, memory: Int = 500
+        loggedIn: Bool = true, memory: Int = 500, heldPresentationWarning: Double = 5
     ) {
         self.policy = policy
         self.routes = routes
@@ -59,5 +62,6 @@ public struct RuntimeConfiguration: Sendable {
         self.hookTimeout = hookTimeout
         self.loggedIn = loggedIn
         self.memory = memory
+        self.heldPresentationWarning = heldPresentationWarning
     }
 }

@@ -11,7 +11,8 @@ public enum RuntimeEvent: Sendable, Hashable {
     case alertAnswered(PushNotification, show: Bool)
     /// The system shows (or was asked to show) the notification with these options.
     case systemNotification(PushNotification, options: PresentationOptions, source: NotificationSource)
-    /// Herald re-posted a remote push as a local notification (post 001).
+    /// Herald re-posted a remote push as a local notification (`PresentationDecision.repostAsLocal`,
+    /// or a banner still waiting when the app left the foreground).
     case repostedAsLocal(PushNotification)
     /// The user opened the notification: a tap, an action, a launch, a banner or alert.
     case opened(PushNotification, action: String?, text: String?)
@@ -27,7 +28,8 @@ public enum RuntimeEvent: Sendable, Hashable {
     case routeUnmatched(PushNotification, link: String?)
     /// Held until `uiReady()`: `what` is "route" or "presentation".
     case launchBuffered(PushNotification, what: String)
-    /// An app-defined event from `RuntimeConfiguration.events` (post 003: chat message, list refresh).
+    /// An app-defined event from `RuntimeConfiguration.events` (a chat message arrived, refresh
+    /// the lists); `appEvents(as:)` gives them typed.
     case app(name: String, notification: PushNotification)
     /// A payload that could not be decoded; nothing else happens with it.
     case rejected(reason: String)

@@ -7,13 +7,13 @@ public protocol BannerPresenter: AnyObject {
     func update(_ item: BannerItem)
 }
 
-/// Asks the user whether to show a notification (post 004); calls `answer` once.
+/// Asks the user whether to show a notification (the confirm alert); calls `answer` once.
 @MainActor
 public protocol AlertPresenter: AnyObject {
     func confirm(_ notification: PushNotification, answer: @escaping @MainActor (_ show: Bool) -> Void)
 }
 
-/// The system's notification center: local notifications (post 001's re-post).
+/// The system's notification center: local notifications (a push re-posted as a local one).
 @MainActor
 public protocol SystemNotifier: AnyObject {
     /// Posts `notification` again as a local notification, now.

@@ -1,7 +1,7 @@
 /// Where a Service Extension finds attachment URLs, and how much it attaches.
 public struct AttachmentOptions: Sendable {
     /// Paths read in the app's data and the raw payload (through JSON strings).
-    /// The defaults cover post 002 (GeTui's `payload` string), FCM, OneSignal,
+    /// The defaults cover GeTui's image inside its `payload` JSON string, FCM, OneSignal,
     /// Airship and the generic keys custom extensions use.
     public var paths: [JSONPath] = AttachmentOptions.defaultPaths
     /// Whether the media the decoder found (each provider's own keys) come first.
@@ -14,7 +14,7 @@ public struct AttachmentOptions: Sendable {
     public init() {}
 
     public static let defaultPaths: [JSONPath] = [
-        "payload.aps.pushimageurl",  // post 002
+        "payload.aps.pushimageurl",  // GeTui: inside the JSON string `payload`
         ["fcm_options", "image"],  // FCM
         ["att"], ["os_data", "att"],  // OneSignal
         ["com.urbanairship.media_attachment", "url"], ["com.urbanairship.media_attachment", "urls"],  // Airship

@@ -3,7 +3,7 @@
 /// attachments are known; the first that matches sets the category.
 ///
 /// ```swift
-/// CategoryRule("category2")                                      // post 002: always
+/// CategoryRule("category2")                                      // always
 /// CategoryRule("media", when: .hasAttachment(.video))
 /// CategoryRule("chat", when: .field("type", equals: "message"), replacingPayload: false)
 /// ```

@@ -6,7 +6,7 @@
 /// and says so in `ContentMutation.Result.notes`.
 ///
 /// ```swift
-/// // Post 002: a fixed title, the subtitle from a JSON string's aps.pushtopic.
+/// // A fixed title, the subtitle from a JSON string's aps.pushtopic.
 /// [.set(.title, to: "經濟日報"), .copy(.subtitle, from: "payload.aps.pushtopic")]
 /// ```
 public struct ContentMutation: Sendable {

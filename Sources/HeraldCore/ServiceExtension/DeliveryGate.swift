@@ -32,6 +32,9 @@ public final class DeliveryGate<Value: Sendable>: @unchecked Sendable {
     /// Whether content was handed over.
     public var isDelivered: Bool { lock.withLock { delivered } }
 
+    /// Whether a handler waits for the content (given and not yet called).
+    public var isArmed: Bool { lock.withLock { handler != nil } }
+
     /// The best attempt so far.
     public var current: Value { lock.withLock { bestAttempt } }
 

@@ -14,12 +14,14 @@ public struct NotificationContent: Sendable, Hashable {
     /// `threadIdentifier`: how the system groups notifications.
     public var threadIdentifier: String?
     public var sound: Sound?
+    /// The app icon's badge after this notification; `nil` leaves the payload's own.
+    public var badge: Int?
     /// Files on disk, in payload order; the first is the thumbnail the system shows.
     public var attachments: [SavedAttachment]
 
     public init(
         title: String? = nil, subtitle: String? = nil, body: String? = nil, categoryIdentifier: String? = nil,
-        threadIdentifier: String? = nil, sound: Sound? = nil, attachments: [SavedAttachment] = []
+        threadIdentifier: String? = nil, sound: Sound? = nil, badge: Int? = nil, attachments: [SavedAttachment] = []
     ) {
         self.title = title
         self.subtitle = subtitle
@@ -27,6 +29,7 @@ public struct NotificationContent: Sendable, Hashable {
         self.categoryIdentifier = categoryIdentifier
         self.threadIdentifier = threadIdentifier
         self.sound = sound
+        self.badge = badge
         self.attachments = attachments
     }
 
@@ -38,7 +41,8 @@ public struct NotificationContent: Sendable, Hashable {
             sound: notification.aps.sound)
     }
 
-    /// Reads or writes one field by name; `sound` reads and writes the sound's file name.
+    /// Reads or writes one field by name; `sound` reads and writes the sound's file name
+    /// (a critical sound stays critical, with its volume).
     public subscript(field: ContentField) -> String? {
         get {
             switch field {
@@ -57,7 +61,7 @@ public struct NotificationContent: Sendable, Hashable {
             case .body: body = newValue
             case .category: categoryIdentifier = newValue
             case .threadID: threadIdentifier = newValue
-            case .sound: sound = newValue.map { Sound(name: $0) }
+            case .sound: sound = newValue.map { Sound(name: $0, isCritical: sound?.isCritical ?? false, volume: sound?.volume) }
             }
         }
     }

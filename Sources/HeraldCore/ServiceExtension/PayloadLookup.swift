@@ -1,6 +1,6 @@
 /// Reads a path from a notification the way a Service Extension needs to: in the
 /// app's data (JSON-string fields already unwrapped), then in the raw payload, and
-/// through any string on the way that holds JSON (post 002 keeps its own `aps`
+/// through any string on the way that holds JSON (GeTui keeps its own `aps`
 /// inside the string field `payload`).
 enum PayloadLookup {
     /// Largest JSON string parsed on the way (APNs payloads are at most 5 KiB).

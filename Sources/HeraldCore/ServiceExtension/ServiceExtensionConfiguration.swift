@@ -9,21 +9,26 @@ public struct ServiceExtensionConfiguration: Sendable {
     public var deadline: Double
     /// Where attachments are written (the extension's temporary directory).
     public var directory: String
+    /// The badge the delivered notification sets, when the pipeline has the inbox.
+    public var badge: ExtensionBadge
 
     public init(
         decoder: PayloadDecoder = .standard, composer: ContentComposer = ContentComposer(),
-        attachments: AttachmentOptions = AttachmentOptions(), deadline: Double = 27, directory: String
+        attachments: AttachmentOptions = AttachmentOptions(), deadline: Double = 27, directory: String,
+        badge: ExtensionBadge = .inbox
     ) {
         self.decoder = decoder
         self.composer = composer
         self.attachments = attachments
         self.deadline = deadline
         self.directory = directory
+        self.badge = badge
     }
 
-    /// Post 002's extension: a fixed title, the subtitle from the JSON string
-    /// `payload`'s `aps.pushtopic`, the body from `aps.alert`, category `category2`;
-    /// the attachment from `aps.pushimageurl` is in the default paths.
+    /// The GeTui extension of seed post 002 (docs/ARCHITECTURE.md, "The seed posts"): a
+    /// fixed title, the subtitle from the JSON string `payload`'s `aps.pushtopic`, the body
+    /// from `aps.alert`, category `category2`; the attachment from `aps.pushimageurl` is in
+    /// the default paths.
     public static func post002(title: String = "經濟日報", directory: String) -> ServiceExtensionConfiguration {
         ServiceExtensionConfiguration(
             composer: ContentComposer(

@@ -8,7 +8,10 @@ import Foundation
 /// One pipeline serves one request, like one `UNNotificationServiceExtension`
 /// call. Every timer runs on the injected clock; downloads go through the
 /// `AttachmentDownloader` port; the receipt goes to the `DeliveryReceiptSink`
-/// after the content handler has returned.
+/// after the content handler has returned. With the `Inbox` the app shares, the
+/// notification is recorded there before anything is delivered, and the delivered
+/// content carries the badge that follows (`ServiceExtensionConfiguration.badge`), so a
+/// push that is never tapped is in the inbox and counted in the badge as the app counts it.
 ///
 /// ```swift
 /// let pipeline = ServiceExtensionPipeline(configuration: config, downloader: downloader, clock: LiveClock())
@@ -22,14 +25,20 @@ public final class ServiceExtensionPipeline {
     let downloader: any AttachmentDownloader
     let clock: any HeraldClock
     let receipts: (any DeliveryReceiptSink)?
+    let inbox: Inbox?
+    /// Wall-clock seconds since 1970, for the receipt's `deliveredAt`.
+    let now: () -> Double
     let logger: any HeraldLogger
     /// The exactly-once hand-over; readable from any thread.
-    nonisolated let gate = DeliveryGate<ServiceDelivery>(bestAttempt: .unchanged(reason: "not started"))
+    nonisolated let gate: DeliveryGate<ServiceDelivery>
 
     /// Called once, on the main actor, after delivery: what was delivered and why.
     public var onReport: (@MainActor (ServiceExtensionReport) -> Void)?
     /// The report, once delivered.
     public private(set) var report: ServiceExtensionReport?
+    /// Sends the `delivered` receipt from the extension right after `receipts` recorded it
+    /// (it stays in the outbox for the app when the send fails).
+    public var receiptSender: ExtensionReceiptSender?
 
     private var started = false
     private var startTime = 0.0
@@ -46,12 +55,17 @@ public final class ServiceExtensionPipeline {
 
     public init(
         configuration: ServiceExtensionConfiguration, downloader: any AttachmentDownloader, clock: any HeraldClock,
-        receipts: (any DeliveryReceiptSink)? = nil, logger: any HeraldLogger = SilentLogger()
+        receipts: (any DeliveryReceiptSink)? = nil, inbox: Inbox? = nil, now: @escaping () -> Double = { Date().timeIntervalSince1970 },
+        logger: any HeraldLogger = SilentLogger(),
+        gate: DeliveryGate<ServiceDelivery> = DeliveryGate(bestAttempt: .unchanged(reason: "not started"))
     ) {
+        self.gate = gate
         self.configuration = configuration
         self.downloader = downloader
         self.clock = clock
         self.receipts = receipts
+        self.inbox = inbox
+        self.now = now
         self.logger = logger
     }
 
@@ -59,7 +73,8 @@ public final class ServiceExtensionPipeline {
     public var isDelivered: Bool { report != nil || gate.isDelivered }
 
     /// Starts on a payload given as bytes (decoded here; undecodable input is delivered unchanged).
-    public func start(_ bytes: [UInt8], contentHandler: @escaping @Sendable (ServiceDelivery) -> Void) {
+    /// Without `contentHandler`, the gate's own handler delivers (`ServiceExtensionSession`).
+    public func start(_ bytes: [UInt8], contentHandler: (@Sendable (ServiceDelivery) -> Void)? = nil) {
         do {
             start(notification: try configuration.decoder.decode(bytes), contentHandler: contentHandler)
         } catch {
@@ -68,7 +83,7 @@ public final class ServiceExtensionPipeline {
     }
 
     /// Starts on a parsed payload (`userInfo` bridged to `JSONValue`).
-    public func start(_ payload: JSONValue, contentHandler: @escaping @Sendable (ServiceDelivery) -> Void) {
+    public func start(_ payload: JSONValue, contentHandler: (@Sendable (ServiceDelivery) -> Void)? = nil) {
         do {
             start(notification: try configuration.decoder.decode(payload), contentHandler: contentHandler)
         } catch {
@@ -77,10 +92,11 @@ public final class ServiceExtensionPipeline {
     }
 
     /// Starts on a decoded notification. A second start is ignored.
-    public func start(notification: PushNotification, contentHandler: @escaping @Sendable (ServiceDelivery) -> Void) {
+    public func start(notification: PushNotification, contentHandler: (@Sendable (ServiceDelivery) -> Void)? = nil) {
         guard begin(contentHandler) else { return }
         self.notification = notification
         (content, notes) = configuration.composer.compose(notification)
+        recordInInbox(notification)
         let located = AttachmentLocator.locate(notification, options: configuration.attachments)
         requests = located.requests
         skipped = located.skipped
@@ -110,17 +126,33 @@ public final class ServiceExtensionPipeline {
 
     // MARK: Internals
 
-    private func begin(_ contentHandler: @escaping @Sendable (ServiceDelivery) -> Void) -> Bool {
+    /// Arms the gate with `contentHandler`, or finds it armed already; false when there is
+    /// nothing to deliver to (started twice, or delivered before it started).
+    private func begin(_ contentHandler: (@Sendable (ServiceDelivery) -> Void)?) -> Bool {
         guard !started else {
             logger.log(.warning, "herald nse: start called twice; the second is ignored")
             return false
         }
         started = true
         startTime = clock.now
-        return gate.arm(contentHandler)
+        if let contentHandler { return gate.arm(contentHandler) }
+        return gate.isArmed
     }
 
-    private func startUndecodable(_ reason: String, contentHandler: @escaping @Sendable (ServiceDelivery) -> Void) {
+    /// The inbox entry the app would write for this notification (it counts it once), and
+    /// the badge that follows from the inbox.
+    private func recordInInbox(_ notification: PushNotification) {
+        guard let inbox, !notification.isSilent else { return }
+        do {
+            try inbox.add(notification)
+            if configuration.badge == .inbox { content.badge = try inbox.badge() }
+        } catch {
+            logger.log(.error, "herald nse: the inbox could not record \(notification.id ?? "a notification"): \(error)")
+            notes.append("the inbox could not record it: \(error)")
+        }
+    }
+
+    private func startUndecodable(_ reason: String, contentHandler: (@Sendable (ServiceDelivery) -> Void)?) {
         guard begin(contentHandler) else { return }
         notes = ["the payload could not be decoded: \(reason)"]
         gate.update(.unchanged(reason: reason))
@@ -176,8 +208,9 @@ public final class ServiceExtensionPipeline {
         self.report = report
         receipts?.record(
             DeliveryReceipt(
-                notificationID: notification?.id, provider: notification?.provider ?? .apns, deliveredAt: Date(), trigger: trigger,
+                notificationID: notification?.id, provider: notification?.provider ?? .apns, deliveredAt: Date(timeIntervalSince1970: now()), trigger: trigger,
                 elapsed: elapsed, attachmentCount: delivery.content?.attachments.count ?? 0, skippedCount: skipped.count))
+        if let id = notification?.id { receiptSender?.sendDelivered(id) }
         onReport?(report)
     }
 }

@@ -1,4 +1,4 @@
-/// What the gateway does about an APNs refusal, from the status and reason (APNS-FACTS.md).
+/// What the gateway does about an APNs refusal, from the status and reason (the table of statuses and reasons in docs/apns.md, "Errors").
 public enum APNsFailure: Sendable, Hashable {
     /// The token is dead: invalidate the device (for 410, only if it registered the
     /// token before APNs' timestamp). BadDeviceToken, DeviceTokenNotForTopic, Unregistered, ExpiredToken.

@@ -4,7 +4,7 @@ import Testing
 
 @Suite("APNs error reasons and their classes")
 struct ErrorTableTests {
-    /// Apple's table (shared/APNS-FACTS.md), written out independently of the source.
+    /// Apple's table (docs/apns.md, "Errors"), written out independently of the source.
     static let apple: [(Int, [String])] = [
         (400, ["BadCollapseId", "BadDeviceToken", "BadExpirationDate", "BadMessageId", "BadPriority", "BadTopic", "DeviceTokenNotForTopic", "DuplicateHeaders", "IdleTimeout", "InvalidPushType", "MissingDeviceToken", "MissingTopic", "PayloadEmpty", "TopicDisallowed"]),
         (403, ["BadCertificate", "BadCertificateEnvironment", "ExpiredProviderToken", "Forbidden", "InvalidProviderToken", "MissingProviderToken", "UnrelatedKeyIdInToken", "BadEnvironmentKeyIdInToken"]),

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import HeraldCore
@@ -14,10 +15,14 @@ final class RuntimeHarness: BannerPresenter, AlertPresenter, SystemNotifier, Nav
     var localPosts: [PushNotification] = []
     var applied: [NavigationCommand] = []
 
-    init(_ configuration: RuntimeConfiguration = RuntimeConfiguration(), tabs: [String] = ["home", "messages", "me"]) throws {
+    init(
+        _ configuration: RuntimeConfiguration = RuntimeConfiguration(), tabs: [String] = ["home", "messages", "me"],
+        logger: any HeraldLogger = SilentLogger()
+    ) throws {
         state = NavigationState(tabs: tabs)
         runtime = try HeraldRuntime(
-            configuration: configuration, ports: RuntimePorts(banner: self, alert: self, system: self, navigator: self), clock: clock)
+            configuration: configuration,
+            ports: RuntimePorts(banner: self, alert: self, system: self, navigator: self, logger: logger), clock: clock)
         runtime.onEvent = { [weak self] in self?.events.append($0) }
     }
 
@@ -29,6 +34,13 @@ final class RuntimeHarness: BannerPresenter, AlertPresenter, SystemNotifier, Nav
     func apply(_ command: NavigationCommand) {
         applied.append(command)
         state.apply(command)
+    }
+
+    /// Records receipts, the inbox and the badge in `folder`, as an app with an App Group does.
+    func recordReceipts(in folder: URL) throws -> ReceiptRecorder {
+        let recorder = ReceiptRecorder(outbox: try ReceiptOutbox(directory: folder), inbox: try Inbox(directory: folder))
+        runtime.receipts = recorder
+        return recorder
     }
 
     /// A foreground, UI-ready app.

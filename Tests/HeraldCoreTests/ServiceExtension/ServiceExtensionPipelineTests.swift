@@ -172,4 +172,18 @@ struct ServiceExtensionPipelineTests {
         p.start(payload([])) { [log] in log.record($0) }
         #expect(log.count == 1)
     }
+
+    @Test("the receipt's wall-clock time comes from the caller's now, its elapsed time from the clock")
+    func wallClockFromCaller() {
+        defer { cleanup() }
+        let sink = RecordingReceiptSink()
+        let d = ScriptedDownloader(clock: clock, script: ["https://m.example/a": .succeed(after: 2, .jpeg, bytes: 10)])
+        let p = ServiceExtensionPipeline(
+            configuration: ServiceExtensionConfiguration(directory: directory), downloader: d, clock: clock, receipts: sink,
+            now: { [clock] in 1_800_000_000 + clock.now })
+        p.start(payload(["https://m.example/a"], extra: ["id": "n1"])) { _ in }
+        clock.advance(by: 2)
+        #expect(sink.receipts.map(\.deliveredAt) == [Date(timeIntervalSince1970: 1_800_000_002)])
+        #expect(sink.receipts.map(\.elapsed) == [2])
+    }
 }

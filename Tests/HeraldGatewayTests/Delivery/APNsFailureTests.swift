@@ -1,7 +1,7 @@
 import Testing
 @testable import HeraldGateway
 
-@Suite("APNs refusals, classified as in APNS-FACTS")
+@Suite("APNs refusals, classified as docs/apns.md's table says")
 struct APNsFailureTests {
     @Test(
         "each documented status and reason maps to what the gateway does",

@@ -51,8 +51,9 @@ enum NseCommand: Command {
         let kept: Bool
         let shared: AppGroup?
         do {
-            (configuration, payload, kept) = try prepare(arguments, terminal: terminal)
+            // The App Group first: prepare makes a folder that a later error would leave behind.
             shared = try arguments.value("app-group").map(AppGroup.init(path:))
+            (configuration, payload, kept) = try prepare(arguments, terminal: terminal)
         } catch {
             terminal.error("herald nse: \(error)")
             return 2

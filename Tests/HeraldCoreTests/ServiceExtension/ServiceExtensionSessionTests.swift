@@ -49,6 +49,7 @@ struct ServiceExtensionSessionTests {
 
     @Test("a critical sound stays critical, with its name and volume, when a mutation renames it")
     func criticalSound() {
+        defer { try? FileManager.default.removeItem(atPath: directory) }  // every instance of the suite makes one
         var content = NotificationContent(sound: Sound(name: "alarm.caf", isCritical: true, volume: 0.8))
         content[.sound] = "siren.caf"
         #expect(content.sound == Sound(name: "siren.caf", isCritical: true, volume: 0.8))

@@ -199,7 +199,7 @@ public final class GatewayAPI: Sendable {
         case .quotaExceeded: return APIError(409, "quota_exceeded", error.message)
         case .conflict: return APIError(409, "conflict", error.message)
         case .idempotencyKeyReused: return APIError(409, "idempotency_key_reused", error.message)
-        case .database, .unsupportedSchema:
+        case .database, .unavailable, .unsupportedSchema:
             return APIError(503, "unavailable", "the store failed: \(error.message); retry later", headers: [("Retry-After", "1")])
         }
     }

@@ -56,3 +56,49 @@ public struct DeviceQuota: Sendable, Hashable {
         )
     }
 }
+
+extension DeviceQuota {
+    /// At most this many devices share one user id (Pusher Beams' limit).
+    public static let devicesPerUser = 100
+
+    /// The error for a registration or user change that would give `userID` one device too many.
+    static func userLimitExceeded(_ userID: String) -> StoreError {
+        StoreError(
+            .limitExceeded,
+            "user \(userID) already has \(devicesPerUser) devices, the most one user may have; remove one (DELETE the device or clear its user) first"
+        )
+    }
+
+    /// Refuses, inside the store's write transaction, a registration or a new set of
+    /// interests that would take the app past the quota: a new device counts against the
+    /// devices, `interests` replacing the device's `current` ones (how many it has) against
+    /// the interests per device and the subscriptions. A change that adds neither a device
+    /// nor subscriptions is always allowed, without reading the app's counts: `usage` (the
+    /// app's devices and subscriptions) is asked only when the answer matters.
+    func check(
+        appID: String, newDevice: Bool, interests: Set<String>?, current: () throws -> Int,
+        usage: () throws -> (devices: Int, subscriptions: Int)
+    ) throws {
+        if let interests, interests.count > interestsPerDevice {
+            throw exceeded(
+                .interestsPerDevice, "interests: \(interests.count) distinct interests for one device",
+                remedy: "Subscribe the device to fewer interests")
+        }
+        let current = newDevice || interests == nil ? 0 : try current()
+        guard newDevice || (interests?.count ?? 0) > current else { return }
+        let usage = try usage()
+        if newDevice, usage.devices >= devicesPerApp {
+            throw exceeded(
+                .devicesPerApp, "app \(appID) already has \(usage.devices) devices",
+                remedy: "Delete the devices the app no longer uses (DELETE /v1/apps/\(appID)/devices/{id})")
+        }
+        guard let interests else { return }
+        let after = usage.subscriptions - current + interests.count
+        if interests.count > current, after > subscriptionsPerApp {
+            throw exceeded(
+                .subscriptionsPerApp,
+                "app \(appID) has \(usage.subscriptions) interest subscriptions (each device's interests, summed) and this would make \(after)",
+                remedy: "Remove interests the devices no longer need, or delete unused devices")
+        }
+    }
+}

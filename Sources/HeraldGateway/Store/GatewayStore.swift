@@ -4,7 +4,8 @@ import HeraldCore
 ///
 /// Every method is one transaction: when it returns, its change is durable (a publish
 /// is committed before its 202). Errors are `StoreError`s. `SQLiteStore` is the
-/// embedded implementation.
+/// embedded implementation (one process at a time serves it); `PostgresStore` the shared
+/// one (any number of processes on one database). Both pass the same tests.
 public protocol GatewayStore: AnyObject, Sendable {
     // MARK: Apps
     func createApp(_ app: AppRecord) throws
@@ -27,6 +28,12 @@ public protocol GatewayStore: AnyObject, Sendable {
     /// presented the key it has. Throws `limitExceeded` past 100 devices per user, and
     /// `quotaExceeded` (storing nothing) when it would take the app past `quota`.
     func registerDevice(appID: String, _ registration: DeviceRegistration, quota: DeviceQuota, now: Double) throws -> RegisteredDevice
+    /// Registers many devices in one transaction (an import from another provider, a
+    /// benchmark): all or none. How many were new.
+    func importDevices(appID: String, _ registrations: [DeviceRegistration], quota: DeviceQuota, now: Double) throws -> Int
+    /// How many devices and interest subscriptions the app has (the counts its quota is
+    /// checked against; (0, 0) for no such app).
+    func usage(appID: String) throws -> (devices: Int, subscriptions: Int)
     func device(appID: String, id: String) throws -> DeviceRecord?
     /// The id of the app's device whose key hashes to `keyHash`.
     func deviceID(appID: String, keyHash: String) throws -> String?
@@ -81,6 +88,12 @@ extension GatewayStore {
 
     /// The app with its APNs credentials.
     public func app(id: String) throws -> AppRecord? { try app(id: id, includingCredentials: true) }
+
+    /// Imports without a quota: the operator's own import is not held to the limits set
+    /// for client keys.
+    public func importDevices(appID: String, _ registrations: [DeviceRegistration], now: Double) throws -> Int {
+        try importDevices(appID: appID, registrations, quota: .unlimited, now: now)
+    }
 }
 
 /// What one fan-out step did.

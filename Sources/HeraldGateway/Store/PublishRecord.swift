@@ -100,3 +100,45 @@ public struct PublishRecord: Sendable, Hashable {
     /// Failed deliveries by APNs reason (or `Expired`, `NoCredentials`, ...).
     public var failures: [String: Int]
 }
+
+/// How both stores keep a new publish.
+extension NewPublish {
+    /// The payload every delivery sends: the request's with `herald.publishId` set to `id`.
+    func storedPayload(id: String) -> [UInt8] {
+        var payload = self.payload
+        var herald = payload["herald"]?.objectValue ?? [:]
+        herald["publishId"] = .string(id)
+        payload["herald"] = .object(herald)
+        return Array(JSONWriter.serialize(.object(payload)).utf8)
+    }
+
+    /// The target's keys as a JSON array.
+    var storedTargetKeys: String { JSONWriter.serialize(.array(target.keys.map(JSONValue.string))) }
+
+    /// Scheduled when `sendAt` is after its creation, else queued.
+    var initialStatus: PublishStatus { (options.sendAt ?? 0) > createdAt ? .scheduled : .queued }
+
+    /// The fingerprint kept with the publish: only a keyed publish keeps one.
+    var storedFingerprint: String? { idempotencyKey == nil ? nil : fingerprint?.stored }
+
+    /// The same key answers the first publish only for the same request. A publish kept
+    /// without a fingerprint (made before they were kept, or not through the API) matches
+    /// any request, as every repeat did before.
+    func checkSameRequest(key: String, existing: String, stored: String?) throws {
+        guard let fingerprint, let earlier = stored.flatMap(PublishFingerprint.init(stored:)) else { return }
+        let differences = fingerprint.differences(from: earlier)
+        guard !differences.isEmpty else { return }
+        throw StoreError(
+            .idempotencyKeyReused,
+            "idempotencyKey: \"\(key)\" was already used for publish \(existing), whose request differs in \(differences.joined(separator: ", ")); send that request unchanged to get publish \(existing) again, or use a new idempotency key for a new publish"
+        )
+    }
+}
+
+extension PublishTarget {
+    /// A target as stored: its kind and its keys as a JSON array.
+    init(kind: String, storedKeys text: String) {
+        let keys = ((try? JSONParser().parse(text))?.arrayValue ?? []).compactMap(\.stringValue)
+        self = PublishTarget(kind: kind, keys: keys) ?? .devices(keys)
+    }
+}

@@ -1,19 +1,13 @@
 import HeraldCore
 
 extension SQLiteStore {
-    /// At most this many devices share one user id (Pusher Beams' limit).
-    public static let maxDevicesPerUser = 100
-
     public func registerDevice(appID: String, _ registration: DeviceRegistration, quota: DeviceQuota, now: Double) throws
         -> RegisteredDevice
     {
         try write { db in try Self.register(db, appID: appID, registration, quota: quota, now: now) }
     }
 
-    /// Registers many devices in one transaction (an import from another provider, a
-    /// benchmark): all or none. How many were new. `quota` defaults to none: the operator's
-    /// own import is not held to the limits set for client keys.
-    public func importDevices(appID: String, _ registrations: [DeviceRegistration], quota: DeviceQuota = .unlimited, now: Double) throws
+    public func importDevices(appID: String, _ registrations: [DeviceRegistration], quota: DeviceQuota, now: Double) throws
         -> Int
     {
         try write { db in
@@ -114,7 +108,10 @@ extension SQLiteStore {
 
     public func deviceKeyState(appID: String, id: String) throws -> DeviceKeyState {
         try locked { db in
-            guard let keyed = try db.query("SELECT key_hash IS NOT NULL FROM devices WHERE app_id = ? AND id = ?", [.text(appID), .text(id)], { $0.int(0) }).first
+            guard
+                let keyed = try db.query(
+                    "SELECT key_hash IS NOT NULL FROM devices WHERE app_id = ? AND id = ?", [.text(appID), .text(id)], { $0.int(0) }
+                ).first
             else { return .missing }
             return keyed != 0 ? .keyed : .keyless
         }
@@ -177,11 +174,6 @@ extension SQLiteStore {
             try db.scalar(
                 "SELECT count(*) FROM devices WHERE app_id = ? AND user_id = ? AND seq != ?",
                 [.text(appID), .text(userID), .int(seq ?? -1)]) ?? 0
-        guard count < maxDevicesPerUser else {
-            throw StoreError(
-                .limitExceeded,
-                "user \(userID) already has \(maxDevicesPerUser) devices, the most one user may have; remove one (DELETE the device or clear its user) first"
-            )
-        }
+        guard count < DeviceQuota.devicesPerUser else { throw DeviceQuota.userLimitExceeded(userID) }
     }
 }

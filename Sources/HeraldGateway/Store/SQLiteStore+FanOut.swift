@@ -16,7 +16,7 @@ extension SQLiteStore {
                 ).first
             else { return nil }
             let (id, appID, kind, keysText, startKey, startSeq, environment) = row
-            let keys = ((try? JSONParser().parse(keysText))?.arrayValue ?? []).compactMap(\.stringValue)
+            let keys = PublishTarget(kind: kind, storedKeys: keysText).keys
             var keyIndex = startKey
             var afterSeq = startSeq
             var remaining = max(1, limit)
@@ -44,7 +44,8 @@ extension SQLiteStore {
                             [
                                 .text(id), .text(appID), target.seq.map(SQLValue.int) ?? .null, .text(target.token),
                                 .text(target.environment), .double(now), .double(now),
-                                .int(dead ? DeliveryState.invalidated.rawValue : DeliveryState.pending.rawValue), .optional(target.invalidReason),
+                                .int(dead ? DeliveryState.invalidated.rawValue : DeliveryState.pending.rawValue),
+                                .optional(target.invalidReason),
                             ])
                         created += inserted
                         if inserted > 0, let reason = target.invalidReason {

@@ -9,18 +9,11 @@ extension SQLiteStore {
                     [.text(publish.appID), .text(key)], { ($0.text(0), $0.optionalText(1)) }
                 ).first
             {
-                try Self.checkSameRequest(publish, key: key, existing: existing, stored: stored)
+                try publish.checkSameRequest(key: key, existing: existing, stored: stored)
                 return (existing, false)
             }
             let id = Identifier.make("pub_")
-            var payload = publish.payload
-            var herald = payload["herald"]?.objectValue ?? [:]
-            herald["publishId"] = .string(id)
-            payload["herald"] = .object(herald)
-            let bytes = Array(JSONWriter.serialize(.object(payload)).utf8)
             let options = publish.options
-            let scheduled = (options.sendAt ?? 0) > publish.createdAt
-            let keys = JSONWriter.serialize(.array(publish.target.keys.map(JSONValue.string)))
             try db.run(
                 """
                 INSERT INTO publishes (id, app_id, target_kind, target_keys, payload, push_type, priority, collapse_id, expiration,
@@ -28,28 +21,15 @@ extension SQLiteStore {
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
                 [
-                    .text(id), .text(publish.appID), .text(publish.target.kind), .text(keys), .blob(bytes), .text(options.pushType),
+                    .text(id), .text(publish.appID), .text(publish.target.kind), .text(publish.storedTargetKeys),
+                    .blob(publish.storedPayload(id: id)), .text(options.pushType),
                     .int(options.priority), .text(options.collapseID ?? id), .optional(options.expiration), .optional(options.sendAt),
-                    .text(options.environment.rawValue), .optional(publish.idempotencyKey),
-                    .optional(publish.idempotencyKey == nil ? nil : publish.fingerprint?.stored),
-                    .text(scheduled ? PublishStatus.scheduled.rawValue : PublishStatus.queued.rawValue),
+                    .text(options.environment.rawValue), .optional(publish.idempotencyKey), .optional(publish.storedFingerprint),
+                    .text(publish.initialStatus.rawValue),
                     .double(publish.createdAt), .double(publish.createdAt),
                 ])
             return (id, true)
         }
-    }
-
-    /// The same key answers the first publish only for the same request. A publish kept
-    /// without a fingerprint (made before they were kept, or not through the API) matches
-    /// any request, as every repeat did before.
-    private static func checkSameRequest(_ publish: NewPublish, key: String, existing: String, stored: String?) throws {
-        guard let fingerprint = publish.fingerprint, let earlier = stored.flatMap(PublishFingerprint.init(stored:)) else { return }
-        let differences = fingerprint.differences(from: earlier)
-        guard !differences.isEmpty else { return }
-        throw StoreError(
-            .idempotencyKeyReused,
-            "idempotencyKey: \"\(key)\" was already used for publish \(existing), whose request differs in \(differences.joined(separator: ", ")); send that request unchanged to get publish \(existing) again, or use a new idempotency key for a new publish"
-        )
     }
 
     public func publish(appID: String, id: String) throws -> PublishRecord? {
@@ -181,7 +161,6 @@ extension SQLiteStore {
     }
 
     private static func publishRow(_ row: Statement) -> PublishRecord {
-        let keys = ((try? JSONParser().parse(row.text(3)))?.arrayValue ?? []).compactMap(\.stringValue)
         var counts = PublishCounts()
         counts.targeted = row.int(13)
         counts.sent = row.int(14)
@@ -190,7 +169,7 @@ extension SQLiteStore {
         counts.delivered = row.int(17)
         counts.opened = row.int(18)
         return PublishRecord(
-            id: row.text(0), appID: row.text(1), target: PublishTarget(kind: row.text(2), keys: keys) ?? .devices(keys),
+            id: row.text(0), appID: row.text(1), target: PublishTarget(kind: row.text(2), storedKeys: row.text(3)),
             payload: row.blob(4),
             options: PublishOptions(
                 pushType: row.text(5), priority: row.int(6), collapseID: row.optionalText(7), expiration: row.optionalDouble(8),

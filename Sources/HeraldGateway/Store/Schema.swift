@@ -110,11 +110,7 @@ enum Schema {
     /// Brings the database at `connection` up to the latest migration.
     static func migrate(_ connection: Connection) throws {
         let current = try connection.scalar("PRAGMA user_version") ?? 0
-        guard current <= migrations.count else {
-            throw StoreError(
-                .unsupportedSchema,
-                "the data folder was written by a newer Herald (schema \(current), this one knows \(migrations.count)); use that version")
-        }
+        guard current <= migrations.count else { throw newer("the data folder", schema: current, known: migrations.count) }
         for (index, sql) in migrations.enumerated() where index >= current {
             try connection.transaction {
                 // Another process may have migrated meanwhile: check under the write lock.
@@ -123,6 +119,15 @@ enum Schema {
                 try connection.execute("PRAGMA user_version = \(index + 1)")
             }
         }
+    }
+}
+
+extension Schema {
+    /// The error for stored data (`place`: "the data folder", "the database") whose schema
+    /// is from a newer Herald: both stores refuse it in the same words.
+    static func newer(_ place: String, schema: Int, known: Int) -> StoreError {
+        StoreError(
+            .unsupportedSchema, "\(place) was written by a newer Herald (schema \(schema), this one knows \(known)); use that version")
     }
 }
 

@@ -1,8 +1,13 @@
 /// A store operation failed: why, in words a caller can act on.
 public struct StoreError: Error, Sendable, CustomStringConvertible {
     public enum Reason: Sendable, Hashable {
-        /// The database itself failed (I/O, locked past the busy timeout, corrupt).
+        /// The database itself failed (I/O, locked past the busy timeout, corrupt): SQLite's
+        /// result code, or 0 from PostgreSQL (its SQLSTATE is in the message).
         case database(code: Int32)
+        /// The database cannot be reached now (the server is down or restarting, the
+        /// connection was lost, every pooled connection stayed busy) or gave up on a
+        /// transaction that kept colliding with others: try again.
+        case unavailable
         /// A limit would be exceeded (devices per user).
         case limitExceeded
         /// A storage quota of the server would be exceeded (`DeviceQuota`): nothing was stored.

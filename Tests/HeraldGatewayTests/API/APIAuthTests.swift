@@ -5,9 +5,9 @@ import Testing
 
 @Suite("API: keys and routes")
 struct APIAuthTests {
-    @Test("no key, a wrong key, another app's key and an unknown app are all 401")
-    func unauthorized() throws {
-        let h = try APIHarness()
+    @Test("no key, a wrong key, another app's key and an unknown app are all 401", arguments: StoreKind.allCases)
+    func unauthorized(kind: StoreKind) throws {
+        let h = try APIHarness(kind)
         let body: JSONValue = ["token": .string(StoreFixture.token(1)), "environment": "sandbox"]
         for key in [nil, "nope", h.otherServerKey, "hsk_" + String(repeating: "a", count: 63)] {
             let response = h.send("POST", h.devices, key: key, json: body)
@@ -23,12 +23,13 @@ struct APIAuthTests {
 
     @Test("a wrong key on a known app and any key on an unknown app: the same SQL, the same SQLite steps; no credentials read")
     func sameWorkForUnknownApps() throws {
-        let h = try APIHarness()
+        let h = try APIHarness(.sqlite)
+        let sqlite = try #require(h.fixture.store as? SQLiteStore)
         let credentials = APNsCredentials(
             environment: .production, method: .token(keyID: "ABCDE12345", teamID: "TEAM123456", privateKeyPEM: "p"))
         #expect(try h.fixture.store.setCredentials(appID: h.appID, credentials))
         func traced(_ method: String, _ path: String, key: String, status: Int) -> [SQLTrace.Run] {
-            SQLTrace.record(h.fixture.store) {
+            SQLTrace.record(sqlite) {
                 let response = h.send(method, path, key: key)
                 #expect(response.status == status, "\(method) \(path) with \(key.prefix(4))…: \(response.errorMessage)")
             }
@@ -55,9 +56,9 @@ struct APIAuthTests {
         #expect(try h.fixture.store.app(id: h.appID)?.credentials == [credentials], "the delivery path still loads them")
     }
 
-    @Test("the client key cannot use server endpoints; the server key can use client ones")
-    func roles() throws {
-        let h = try APIHarness()
+    @Test("the client key cannot use server endpoints; the server key can use client ones", arguments: StoreKind.allCases)
+    func roles(kind: StoreKind) throws {
+        let h = try APIHarness(kind)
         let publish = h.send("POST", h.publishes, key: h.clientKey, json: ["interests": ["news"], "notification": ["title": "x"]])
         #expect(publish.status == 403)
         #expect(publish.errorCode == "forbidden")
@@ -71,9 +72,9 @@ struct APIAuthTests {
         #expect(h.send("GET", h.publishes + "/pub_x", key: h.otherServerKey).status == 401)
     }
 
-    @Test("unknown paths are 404, known paths with another method 405 with Allow")
-    func routing() throws {
-        let h = try APIHarness()
+    @Test("unknown paths are 404, known paths with another method 405 with Allow", arguments: StoreKind.allCases)
+    func routing(kind: StoreKind) throws {
+        let h = try APIHarness(kind)
         let missing = h.send("GET", "/v2/nothing")
         #expect(missing.status == 404)
         #expect(missing.errorCode == "not_found")
@@ -86,9 +87,9 @@ struct APIAuthTests {
         #expect(String(decoding: metrics.body, as: UTF8.self).contains("herald_http_requests_total{route=\"healthz\""))
     }
 
-    @Test("bodies: not JSON, the wrong content type, empty, too large")
-    func bodies() throws {
-        let h = try APIHarness(maxBodyBytes: 2000)
+    @Test("bodies: not JSON, the wrong content type, empty, too large", arguments: StoreKind.allCases)
+    func bodies(kind: StoreKind) throws {
+        let h = try APIHarness(kind, maxBodyBytes: 2000)
         let notJSON = h.send("POST", h.devices, key: h.clientKey, raw: "{\"token\": ", headers: ["Content-Type": "application/json"])
         #expect(notJSON.status == 400)
         #expect(notJSON.errorCode == "invalid_json")

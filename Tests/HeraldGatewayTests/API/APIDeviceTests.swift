@@ -5,9 +5,9 @@ import Testing
 
 @Suite("API: devices")
 struct APIDeviceTests {
-    @Test("register: 201 with an id; the same token again is 200 with the same id")
-    func register() throws {
-        let h = try APIHarness()
+    @Test("register: 201 with an id; the same token again is 200 with the same id", arguments: StoreKind.allCases)
+    func register(kind: StoreKind) throws {
+        let h = try APIHarness(kind)
         let token = StoreFixture.token(7).uppercased()
         let body: JSONValue = [
             "token": .string(token), "platform": "apns", "environment": "sandbox", "interests": ["news", "sport"], "userId": "alice",
@@ -33,9 +33,9 @@ struct APIDeviceTests {
         #expect(device?["metadata"] == ["appVersion": "2.1"])
     }
 
-    @Test("interests, user (login and logout) and delete")
-    func updates() throws {
-        let h = try APIHarness()
+    @Test("interests, user (login and logout) and delete", arguments: StoreKind.allCases)
+    func updates(kind: StoreKind) throws {
+        let h = try APIHarness(kind)
         let (id, key) = h.registered(1)
         let path = h.devices + "/" + id
         let interests = h.send("PUT", path + "/interests", key: key, json: ["interests": ["b", "a", "b"]])
@@ -55,9 +55,9 @@ struct APIDeviceTests {
         #expect(h.send("DELETE", path, key: h.serverKey).status == 404)
     }
 
-    @Test("a user's 101st device is refused with 409")
-    func userLimit() throws {
-        let h = try APIHarness()
+    @Test("a user's 101st device is refused with 409", arguments: StoreKind.allCases)
+    func userLimit(kind: StoreKind) throws {
+        let h = try APIHarness(kind)
         for n in 0..<100 { #expect(h.register(n, user: "carol").status == 201) }
         let refused = h.register(100, user: "carol")
         #expect(refused.status == 409)
@@ -68,7 +68,8 @@ struct APIDeviceTests {
 
     @Test(
         "every registration field is validated with a clear error",
-        arguments: [
+        arguments: StoreKind.allCases,
+        [
             (["environment": "sandbox"], "token: is required"),
             (["token": "xyz", "environment": "sandbox"], "token: expected the device token as hex"),
             (["token": "abc", "environment": "sandbox"], "token: expected the device token as hex"),
@@ -98,17 +99,18 @@ struct APIDeviceTests {
             ),
             (["token": .string(token), "environment": "sandbox", "tokn": "x"], "tokn: unknown field; the fields here are token, platform"),
         ] as [(JSONValue, String)])
-    func validation(body: JSONValue, message: String) throws {
-        let h = try APIHarness()
+    func validation(kind: StoreKind, example: (JSONValue, String)) throws {
+        let (body, message) = example
+        let h = try APIHarness(kind)
         let response = h.send("POST", h.devices, key: h.clientKey, json: body)
         #expect(response.status == 400)
         #expect(response.errorCode == "invalid_request")
         #expect(response.errorMessage.hasPrefix(message), "\(response.errorMessage)")
     }
 
-    @Test("interest and user updates are validated too")
-    func updateValidation() throws {
-        let h = try APIHarness()
+    @Test("interest and user updates are validated too", arguments: StoreKind.allCases)
+    func updateValidation(kind: StoreKind) throws {
+        let h = try APIHarness(kind)
         let (id, key) = h.registered(1)
         let path = h.devices + "/" + id
         #expect(h.send("PUT", path + "/interests", key: key, json: [:]).errorMessage == "interests: is required")

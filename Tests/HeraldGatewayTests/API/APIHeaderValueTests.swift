@@ -29,9 +29,11 @@ struct APIHeaderValueTests {
         ]
     }
 
-    @Test("CR, LF, NUL and other control characters: 400 invalid_request naming the field; nothing stored", arguments: controls)
-    func refused(control: String) throws {
-        let h = try APIHarness()
+    @Test(
+        "CR, LF, NUL and other control characters: 400 invalid_request naming the field; nothing stored", arguments: StoreKind.allCases,
+        controls)
+    func refused(kind: StoreKind, control: String) throws {
+        let h = try APIHarness(kind)
         for (field, body) in Self.cases(control) {
             let response = h.publish(body)
             #expect(response.status == 400, "\(field) with \(control.debugDescription)")
@@ -39,12 +41,14 @@ struct APIHeaderValueTests {
             #expect(response.errorMessage.hasPrefix(field + ": "), "\(response.errorMessage)")
         }
         #expect(h.published.count == 0)
-        #expect(try h.fixture.store.locked { try $0.scalar("SELECT count(*) FROM publishes") } == 0)
+        #expect(try h.fixture.scalar("SELECT count(*) FROM publishes") == 0)
     }
 
-    @Test("a collapse id's 400 says what is allowed: visible characters, at most 64 bytes, no control characters")
-    func collapseIDMessage() throws {
-        let h = try APIHarness()
+    @Test(
+        "a collapse id's 400 says what is allowed: visible characters, at most 64 bytes, no control characters",
+        arguments: StoreKind.allCases)
+    func collapseIDMessage(kind: StoreKind) throws {
+        let h = try APIHarness(kind)
         let body: JSONValue = [
             "interests": ["news"], "notification": ["title": "x"], "options": ["collapseId": "c\r\napns-expiration: 1"],
         ]

@@ -22,12 +22,12 @@ struct APIIdempotencyTests {
     }
 
     static func publishCount(_ h: APIHarness) throws -> Int? {
-        try h.fixture.store.locked { try $0.scalar("SELECT count(*) FROM publishes") }
+        try h.fixture.scalar("SELECT count(*) FROM publishes")
     }
 
-    @Test("the same request again, in another key order and spacing, answers the first publish")
-    func sameRequest() throws {
-        let h = try APIHarness()
+    @Test("the same request again, in another key order and spacing, answers the first publish", arguments: StoreKind.allCases)
+    func sameRequest(kind: StoreKind) throws {
+        let h = try APIHarness(kind)
         let id = try #require(h.publish(Self.first).json?["publishId"]?.stringValue)
         let raw = """
             {"idempotencyKey": "order-7-shipped",  "options": {"collapseId": "order-7", "ttl": 3600},
@@ -43,7 +43,8 @@ struct APIIdempotencyTests {
 
     @Test(
         "another request with the key: 409 idempotency_key_reused naming what differs; nothing stored, nothing sent",
-        arguments: [
+        arguments: StoreKind.allCases,
+        [
             (changed(["interests": ["sports"]]), "interests"),
             (changed(["users": ["u1"]], removing: "interests"), "interests, users"),
             (changed(["notification": ["title": "Shipped", "body": "Order 8"]]), "notification"),
@@ -52,8 +53,9 @@ struct APIIdempotencyTests {
             (changed(["options": ["ttl": 3600, "collapseId": "order-7", "sendAt": 1_800_003_600]]), "options.sendAt"),
             (changed([:], removing: "options"), "options.collapseId, options.ttl"),
         ] as [(JSONValue, String)])
-    func otherRequest(body: JSONValue, differing: String) throws {
-        let h = try APIHarness()
+    func otherRequest(kind: StoreKind, example: (JSONValue, String)) throws {
+        let (body, differing) = example
+        let h = try APIHarness(kind)
         let id = try #require(h.publish(Self.first).json?["publishId"]?.stringValue)
         let reused = h.publish(body)
         #expect(reused.status == 409)
@@ -68,9 +70,9 @@ struct APIIdempotencyTests {
         #expect(h.publish(Self.first).json?["publishId"] == .string(id))
     }
 
-    @Test("the key is per app, and another key or none makes a new publish")
-    func scope() throws {
-        let h = try APIHarness()
+    @Test("the key is per app, and another key or none makes a new publish", arguments: StoreKind.allCases)
+    func scope(kind: StoreKind) throws {
+        let h = try APIHarness(kind)
         let id = try #require(h.publish(Self.first).json?["publishId"]?.stringValue)
         let elsewhere = h.send("POST", "/v1/apps/app_other/publishes", key: h.otherServerKey, json: Self.changed(["interests": ["x"]]))
         #expect(elsewhere.status == 202 && elsewhere.json?["duplicate"] == nil)

@@ -22,9 +22,11 @@ struct APIMetricsTests {
 
     static func text(_ response: HTTPResponse) -> String { String(decoding: response.body, as: UTF8.self) }
 
-    @Test("without a metrics token: 200 for anyone, no app id and no app label, each series summed over the apps")
-    func open() throws {
-        let h = try APIHarness()
+    @Test(
+        "without a metrics token: 200 for anyone, no app id and no app label, each series summed over the apps",
+        arguments: StoreKind.allCases)
+    func open(kind: StoreKind) throws {
+        let h = try APIHarness(kind)
         Self.traffic(h)
         let metrics = h.send("GET", "/metrics")
         #expect(metrics.status == 200)
@@ -36,9 +38,11 @@ struct APIMetricsTests {
         #expect(text.contains("--metrics-token"), "says how to see the per-app series")
     }
 
-    @Test("with a metrics token: 401 without it, with a wrong one or with an app's key, and nothing about the apps; per app with it")
-    func token() throws {
-        let h = try APIHarness(metricsToken: Self.token)
+    @Test(
+        "with a metrics token: 401 without it, with a wrong one or with an app's key, and nothing about the apps; per app with it",
+        arguments: StoreKind.allCases)
+    func token(kind: StoreKind) throws {
+        let h = try APIHarness(kind, metricsToken: Self.token)
         Self.traffic(h)
         for key in [nil, "wrong", h.serverKey, h.clientKey, Self.token + "x"] {
             let refused = h.send("GET", "/metrics", key: key)

@@ -5,9 +5,9 @@ import Testing
 
 @Suite("API: publishes and events")
 struct APIPublishTests {
-    @Test("a publish is committed before the 202, wakes the workers, and reports its status")
-    func publish() throws {
-        let h = try APIHarness()
+    @Test("a publish is committed before the 202, wakes the workers, and reports its status", arguments: StoreKind.allCases)
+    func publish(kind: StoreKind) throws {
+        let h = try APIHarness(kind)
         _ = h.register(1)
         let response = h.publish([
             "interests": ["news"],
@@ -33,9 +33,9 @@ struct APIPublishTests {
         #expect(h.send("GET", h.publishes + "/pub_nope", key: h.serverKey).status == 404)
     }
 
-    @Test("the same idempotency key returns the same publish and commits nothing new")
-    func idempotency() throws {
-        let h = try APIHarness()
+    @Test("the same idempotency key returns the same publish and commits nothing new", arguments: StoreKind.allCases)
+    func idempotency(kind: StoreKind) throws {
+        let h = try APIHarness(kind)
         let body: JSONValue = ["users": ["u1"], "apns": ["aps": ["alert": "x"]], "idempotencyKey": "order-7-shipped"]
         let first = h.publish(body)
         let second = h.publish(body)
@@ -43,12 +43,12 @@ struct APIPublishTests {
         #expect(first.json?["publishId"] == second.json?["publishId"])
         #expect(second.json?["duplicate"] == true)
         #expect(h.published.count == 1)
-        #expect(try h.fixture.store.locked { try $0.scalar("SELECT count(*) FROM publishes") } == 1)
+        #expect(try h.fixture.scalar("SELECT count(*) FROM publishes") == 1)
     }
 
-    @Test("scheduled publishes can be cancelled once; others cannot")
-    func cancel() throws {
-        let h = try APIHarness()
+    @Test("scheduled publishes can be cancelled once; others cannot", arguments: StoreKind.allCases)
+    func cancel(kind: StoreKind) throws {
+        let h = try APIHarness(kind)
         let later = h.clock.now + 3600
         let id = try #require(
             h.publish(["users": ["u"], "notification": ["body": "x"], "options": ["sendAt": .double(later)]]).json?["publishId"]?
@@ -67,7 +67,8 @@ struct APIPublishTests {
 
     @Test(
         "every publish field is validated with a clear error",
-        arguments: [
+        arguments: StoreKind.allCases,
+        [
             (["notification": ["title": "x"]], "body: give exactly one target"),
             (["interests": ["a"], "users": ["b"], "notification": ["title": "x"]], "interests+users: give exactly one target, not 2"),
             (["interests": [], "notification": ["title": "x"]], "interests: has 0 entries; give 1 to 100"),
@@ -121,8 +122,9 @@ struct APIPublishTests {
             (["interests": ["a"], "notification": ["title": "x"], "options": ["delay": 1]], "options.delay: unknown field"),
             (["interests": ["a"], "notification": ["title": "x"], "idempotencyKey": 5], "idempotencyKey: expected a string"),
         ] as [(JSONValue, String)])
-    func validation(body: JSONValue, message: String) throws {
-        let h = try APIHarness()
+    func validation(kind: StoreKind, example: (JSONValue, String)) throws {
+        let (body, message) = example
+        let h = try APIHarness(kind)
         let response = h.publish(body)
         #expect(response.status == 400)
         #expect(response.errorCode == "invalid_request")
@@ -130,9 +132,11 @@ struct APIPublishTests {
         #expect(h.published.count == 0)
     }
 
-    @Test("events: 202 with what was new; duplicates, unknown publishes and untargeted devices are reported, not errors")
-    func events() throws {
-        let h = try APIHarness()
+    @Test(
+        "events: 202 with what was new; duplicates, unknown publishes and untargeted devices are reported, not errors",
+        arguments: StoreKind.allCases)
+    func events(kind: StoreKind) throws {
+        let h = try APIHarness(kind)
         let (device, deviceKey) = h.registered(1, user: "u")
         let id = try #require(h.publish(["users": ["u"], "notification": ["title": "x"]]).json?["publishId"]?.stringValue)
         try h.fixture.fanOutAll(now: h.clock.now)
@@ -164,7 +168,8 @@ struct APIPublishTests {
 
     @Test(
         "every event field is validated",
-        arguments: [
+        arguments: StoreKind.allCases,
+        [
             ([:], "events: is required"),
             (["events": []], "events: expected an array of 1 to 1000 events"),
             (["events": [1]], "events[0]: expected a JSON object"),
@@ -185,16 +190,17 @@ struct APIPublishTests {
             (["events": [["publishId": "p", "deviceId": "d", "event": "opened", "at": -5]]], "events[0].at: -5"),
             (["events": [["publishId": "p q", "deviceId": "d", "event": "opened", "at": 1]]], "events[0].publishId: \"p q\" is not an id"),
         ] as [(JSONValue, String)])
-    func eventValidation(body: JSONValue, message: String) throws {
-        let h = try APIHarness()
+    func eventValidation(kind: StoreKind, example: (JSONValue, String)) throws {
+        let (body, message) = example
+        let h = try APIHarness(kind)
         let response = h.send("POST", "/v1/apps/\(h.appID)/events", key: h.serverKey, json: body)
         #expect(response.status == 400)
         #expect(response.errorMessage.hasPrefix(message), "\(response.errorMessage)")
     }
 
-    @Test("concurrent publishes from many threads are all committed, each once")
-    func concurrent() async throws {
-        let h = try APIHarness()
+    @Test("concurrent publishes from many threads are all committed, each once", arguments: StoreKind.allCases)
+    func concurrent(kind: StoreKind) async throws {
+        let h = try APIHarness(kind)
         let ids = await withTaskGroup(of: String?.self) { group in
             for n in 0..<64 {
                 group.addTask {
@@ -208,6 +214,6 @@ struct APIPublishTests {
         }
         #expect(ids.count == 64)
         #expect(Set(ids).count == 32, "one publish per idempotency key")
-        #expect(try h.fixture.store.locked { try $0.scalar("SELECT count(*) FROM publishes") } == 32)
+        #expect(try h.fixture.scalar("SELECT count(*) FROM publishes") == 32)
     }
 }

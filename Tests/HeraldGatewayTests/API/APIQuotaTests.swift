@@ -17,9 +17,11 @@ struct APIQuotaTests {
         #expect(response.errorMessage.contains("nothing was stored"), "\(response.errorMessage)")
     }
 
-    @Test("interests per device: 100 by default; 101 distinct ones are refused at registration and in PUT …/interests")
-    func interestsPerDevice() throws {
-        let h = try APIHarness()
+    @Test(
+        "interests per device: 100 by default; 101 distinct ones are refused at registration and in PUT …/interests",
+        arguments: StoreKind.allCases)
+    func interestsPerDevice(kind: StoreKind) throws {
+        let h = try APIHarness(kind)
         let refused = h.send(
             "POST", h.devices, key: h.clientKey,
             json: ["token": .string(StoreFixture.token(1)), "environment": "production", "interests": Self.names(101)])
@@ -37,9 +39,11 @@ struct APIQuotaTests {
         #expect(h.send("PUT", path, key: device.key, json: ["interests": repeated]).status == 200, "repeats count once")
     }
 
-    @Test("devices per app: a new token past the quota is refused; a known token still registers; a deletion makes room")
-    func devicesPerApp() throws {
-        let h = try APIHarness(quota: DeviceQuota(devicesPerApp: 3))
+    @Test(
+        "devices per app: a new token past the quota is refused; a known token still registers; a deletion makes room",
+        arguments: StoreKind.allCases)
+    func devicesPerApp(kind: StoreKind) throws {
+        let h = try APIHarness(kind, quota: DeviceQuota(devicesPerApp: 3))
         let first = h.registered(0)
         for n in 1..<3 { #expect(h.register(n).status == 201) }
         expectRefused(h.register(3), .devicesPerApp, value: 3, "app \(h.appID) already has 3 devices")
@@ -49,9 +53,9 @@ struct APIQuotaTests {
         #expect(try h.fixture.store.usage(appID: h.appID).devices == 3)
     }
 
-    @Test("subscriptions per app: summed over the devices; a change that adds none is always allowed")
-    func subscriptionsPerApp() throws {
-        let h = try APIHarness(quota: DeviceQuota(subscriptionsPerApp: 5))
+    @Test("subscriptions per app: summed over the devices; a change that adds none is always allowed", arguments: StoreKind.allCases)
+    func subscriptionsPerApp(kind: StoreKind) throws {
+        let h = try APIHarness(kind, quota: DeviceQuota(subscriptionsPerApp: 5))
         let a = h.registered(0, interests: ["a", "b", "c"])
         let b = h.registered(1, interests: ["a", "b"])
         expectRefused(
@@ -69,15 +73,15 @@ struct APIQuotaTests {
         #expect(try h.fixture.store.usage(appID: h.appID) == (3, 5))
     }
 
-    @Test("registrations at the same time cannot overshoot the devices quota")
-    func concurrent() throws {
-        let h = try APIHarness(quota: DeviceQuota(devicesPerApp: 10))
+    @Test("registrations at the same time cannot overshoot the devices quota", arguments: StoreKind.allCases)
+    func concurrent(kind: StoreKind) throws {
+        let h = try APIHarness(kind, quota: DeviceQuota(devicesPerApp: 10))
         let statuses = Statuses()
         DispatchQueue.concurrentPerform(iterations: 40) { n in statuses.add(h.register(n).status) }
         #expect(statuses.all.filter { $0 == 201 }.count == 10)
         #expect(statuses.all.filter { $0 == 409 }.count == 30)
         #expect(try h.fixture.store.usage(appID: h.appID).devices == 10)
-        let stored = try h.fixture.store.locked { try $0.scalar("SELECT count(*) FROM devices WHERE app_id = ?", [.text(h.appID)]) }
+        let stored = try h.fixture.scalar("SELECT count(*) FROM devices WHERE app_id = ?", [.text(h.appID)])
         #expect(stored == 10)
     }
 

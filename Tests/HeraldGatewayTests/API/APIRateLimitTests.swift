@@ -13,9 +13,9 @@ struct APIRateLimitTests {
         response.headers.first { $0.0.lowercased() == "retry-after" }?.1
     }
 
-    @Test("over the rate: 429 rate_limited with Retry-After and what to do; the bucket refills with time")
-    func limited() throws {
-        let harness = try APIHarness(rateLimits: APIRateLimits(client: 2, clientBurst: 2))
+    @Test("over the rate: 429 rate_limited with Retry-After and what to do; the bucket refills with time", arguments: StoreKind.allCases)
+    func limited(kind: StoreKind) throws {
+        let harness = try APIHarness(kind, rateLimits: APIRateLimits(client: 2, clientBurst: 2))
         #expect(harness.register(1).status == 201)
         #expect(harness.register(2).status == 201)
         let refused = harness.register(3)
@@ -34,10 +34,13 @@ struct APIRateLimitTests {
         #expect(harness.register(4).status == 201)
     }
 
-    @Test("by default the client side may make 50 requests a second in bursts of 500; the server key is not limited")
-    func defaults() throws {
-        #expect(GatewayAPI(store: try StoreFixture().store).rateLimiter.limits == APIRateLimits(client: 50, clientBurst: 500, server: nil))
-        let harness = try APIHarness(rateLimits: APIRateLimits())
+    @Test(
+        "by default the client side may make 50 requests a second in bursts of 500; the server key is not limited",
+        arguments: StoreKind.allCases)
+    func defaults(kind: StoreKind) throws {
+        #expect(
+            GatewayAPI(store: try StoreFixture(kind).store).rateLimiter.limits == APIRateLimits(client: 50, clientBurst: 500, server: nil))
+        let harness = try APIHarness(kind, rateLimits: APIRateLimits())
         let statuses = (0..<501).map { harness.register($0).status }
         #expect(statuses.prefix(500).allSatisfy { $0 == 201 })
         #expect(statuses.last == 429)
@@ -50,18 +53,20 @@ struct APIRateLimitTests {
         #expect(publishes.allSatisfy { $0 == 202 }, "the server key has no limit unless one is set")
     }
 
-    @Test("the client key and the app's device keys share one bucket")
-    func devicesShareClientBucket() throws {
-        let harness = try APIHarness(rateLimits: APIRateLimits(client: 1, clientBurst: 2))
+    @Test("the client key and the app's device keys share one bucket", arguments: StoreKind.allCases)
+    func devicesShareClientBucket(kind: StoreKind) throws {
+        let harness = try APIHarness(kind, rateLimits: APIRateLimits(client: 1, clientBurst: 2))
         let device = harness.registered(1)
         #expect(harness.send("GET", "\(harness.devices)/\(device.id)", key: device.key).status == 200)
         #expect(harness.send("GET", "\(harness.devices)/\(device.id)", key: device.key).status == 429)
         #expect(harness.register(2).status == 429)
     }
 
-    @Test("--server-rate-limit limits the server key in its own bucket; each app has its own; a wrong key is refused before it counts")
-    func serverLimit() throws {
-        let harness = try APIHarness(rateLimits: APIRateLimits(client: 1, clientBurst: 1, server: 1))
+    @Test(
+        "--server-rate-limit limits the server key in its own bucket; each app has its own; a wrong key is refused before it counts",
+        arguments: StoreKind.allCases)
+    func serverLimit(kind: StoreKind) throws {
+        let harness = try APIHarness(kind, rateLimits: APIRateLimits(client: 1, clientBurst: 1, server: 1))
         let body: JSONValue = ["interests": ["news"], "notification": ["title": "x"]]
         #expect(harness.send("POST", harness.devices, key: "hck_wrong", json: [:]).status == 401)
         #expect(harness.register(1).status == 201)
@@ -75,9 +80,9 @@ struct APIRateLimitTests {
         #expect(harness.send("GET", "/healthz").status == 200, "health and metrics are never limited")
     }
 
-    @Test("without limits nothing is refused")
-    func unlimited() throws {
-        let harness = try APIHarness(rateLimits: .unlimited)
+    @Test("without limits nothing is refused", arguments: StoreKind.allCases)
+    func unlimited(kind: StoreKind) throws {
+        let harness = try APIHarness(kind, rateLimits: .unlimited)
         for n in 0..<50 { #expect(harness.register(n).status == 201) }
         for _ in 0..<50 { #expect(harness.publish(["interests": ["news"], "notification": ["title": "x"]]).status == 202) }
     }

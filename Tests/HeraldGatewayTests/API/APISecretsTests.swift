@@ -5,12 +5,14 @@ import Testing
 
 @Suite("API: secrets never leave the gateway")
 struct APISecretsTests {
-    @Test("no key, user-token secret or APNs key appears in an answer, an error or /metrics")
-    func noSecretsOut() throws {
-        let h = try APIHarness()
-        let pem = "-----BEGIN PRIVATE KEY-----\nMIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgSECRETSECRETSECRET\n-----END PRIVATE KEY-----\n"
+    @Test("no key, user-token secret or APNs key appears in an answer, an error or /metrics", arguments: StoreKind.allCases)
+    func noSecretsOut(kind: StoreKind) throws {
+        let h = try APIHarness(kind)
+        let pem =
+            "-----BEGIN PRIVATE KEY-----\nMIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgSECRETSECRETSECRET\n-----END PRIVATE KEY-----\n"
         _ = try h.fixture.store.setCredentials(
-            appID: h.appID, APNsCredentials(environment: .production, method: .token(keyID: "ABCDE12345", teamID: "TEAM123456", privateKeyPEM: pem)))
+            appID: h.appID,
+            APNsCredentials(environment: .production, method: .token(keyID: "ABCDE12345", teamID: "TEAM123456", privateKeyPEM: pem)))
         let (id, key) = h.registered(1, user: "alice")
         var answers: [HTTPResponse] = [
             h.send("GET", h.devices + "/" + id, key: key),
@@ -21,7 +23,10 @@ struct APISecretsTests {
             h.publish(["interests": ["news"], "notification": ["title": "x"]]),
             h.send("GET", "/metrics"),
         ]
-        answers.append(h.send("POST", h.devices, key: h.clientKey, json: ["token": .string(StoreFixture.token(1)), "environment": "sandbox", "deviceKey": .string(key)]))
+        answers.append(
+            h.send(
+                "POST", h.devices, key: h.clientKey,
+                json: ["token": .string(StoreFixture.token(1)), "environment": "sandbox", "deviceKey": .string(key)]))
         let text = answers.map { String(decoding: $0.body, as: UTF8.self) }.joined(separator: "\n") + h.api.metrics.render()
         for secret in [h.serverKey, h.clientKey, key, h.userTokenSecret, "SECRETSECRET", h.userToken("carol")] {
             #expect(!text.contains(secret), "\(secret.prefix(8))… leaked")

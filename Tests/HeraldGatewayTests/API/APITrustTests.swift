@@ -8,9 +8,9 @@ import Testing
 /// word, and receipts count only for what APNs accepted.
 @Suite("API: trust (device keys, user tokens, honest counts)")
 struct APITrustTests {
-    @Test("binding a device to someone else's user needs their user token: 401, and nothing changes")
-    func bindNeedsUserToken() throws {
-        let h = try APIHarness()
+    @Test("binding a device to someone else's user needs their user token: 401, and nothing changes", arguments: StoreKind.allCases)
+    func bindNeedsUserToken(kind: StoreKind) throws {
+        let h = try APIHarness(kind)
         let (id, key) = h.registered(1)
         let path = h.devices + "/" + id + "/user"
         let bare = h.send("PUT", path, key: key, json: ["userId": "u1"])
@@ -38,16 +38,18 @@ struct APITrustTests {
         #expect(h.send("PUT", path, key: h.serverKey, json: ["userId": "u9"]).status == 200)
     }
 
-    @Test("a hundred forged registrations to a victim's user bind nothing, and the victim's own device still binds")
-    func noUserSquatting() throws {
-        let h = try APIHarness()
+    @Test(
+        "a hundred forged registrations to a victim's user bind nothing, and the victim's own device still binds",
+        arguments: StoreKind.allCases)
+    func noUserSquatting(kind: StoreKind) throws {
+        let h = try APIHarness(kind)
         for n in 0..<100 {
             let forged = h.send(
                 "POST", h.devices, key: h.clientKey,
                 json: ["token": .string(StoreFixture.token(1000 + n)), "environment": "production", "userId": "victim"])
             #expect(forged.status == 401)
         }
-        #expect(try h.fixture.store.locked { try $0.scalar("SELECT count(*) FROM devices") } == 0, "a refused registration writes nothing")
+        #expect(try h.fixture.scalar("SELECT count(*) FROM devices") == 0, "a refused registration writes nothing")
         #expect(h.register(1, user: "victim").status == 201)
         let publish = h.publish(["users": ["victim"], "notification": ["title": "x"]])
         #expect(publish.status == 202)
@@ -56,9 +58,9 @@ struct APITrustTests {
         #expect(h.send("GET", h.publishes + "/" + id, key: h.serverKey).json?["targeted"] == 1)
     }
 
-    @Test("the client key registers only; a device key acts only on its own device; the server key on any")
-    func deviceKeys() throws {
-        let h = try APIHarness()
+    @Test("the client key registers only; a device key acts only on its own device; the server key on any", arguments: StoreKind.allCases)
+    func deviceKeys(kind: StoreKind) throws {
+        let h = try APIHarness(kind)
         let (a, keyA) = h.registered(1)
         let (b, _) = h.registered(2)
         let onB = h.devices + "/" + b
@@ -84,14 +86,17 @@ struct APITrustTests {
             "POST", "/v1/apps/\(h.appID)/events", key: keyA,
             json: ["events": [["publishId": "pub_1", "deviceId": .string(b), "event": "opened", "at": 1]]])
         #expect(events.status == 403 && events.errorCode == "wrong_device")
-        #expect(h.send("POST", "/v1/apps/\(h.appID)/events", key: h.clientKey, json: ["events": [["publishId": "p", "event": "opened", "at": 1]]]).status == 403)
+        #expect(
+            h.send(
+                "POST", "/v1/apps/\(h.appID)/events", key: h.clientKey, json: ["events": [["publishId": "p", "event": "opened", "at": 1]]]
+            ).status == 403)
         // A device key of one app means nothing in another.
         #expect(h.send("GET", "/v1/apps/app_other/devices/" + a, key: keyA).status == 401)
     }
 
-    @Test("registering a known token without its key issues a new one and the old one stops working")
-    func reRegistration() throws {
-        let h = try APIHarness()
+    @Test("registering a known token without its key issues a new one and the old one stops working", arguments: StoreKind.allCases)
+    func reRegistration(kind: StoreKind) throws {
+        let h = try APIHarness(kind)
         let (id, old) = h.registered(1)
         let again = h.register(1)
         #expect(again.status == 200 && again.json?["deviceId"]?.stringValue == id)
@@ -101,14 +106,16 @@ struct APITrustTests {
         #expect(h.send("GET", h.devices + "/" + id, key: new).status == 200)
     }
 
-    @Test("the grace period: for an upgraded app the client key still acts for keyless devices, until it is turned off")
-    func legacyAccess() throws {
-        let h = try APIHarness()
+    @Test(
+        "the grace period: for an upgraded app the client key still acts for keyless devices, until it is turned off",
+        arguments: StoreKind.allCases)
+    func legacyAccess(kind: StoreKind) throws {
+        let h = try APIHarness(kind)
         let store = h.fixture.store
         // A device registered before device keys existed (an import registers without one).
         _ = try store.importDevices(
             appID: h.appID, [DeviceRegistration(token: StoreFixture.token(1), environment: .production, interests: ["news"])], now: 1)
-        let old = try #require(try store.locked { try $0.query("SELECT id FROM devices WHERE key_hash IS NULL", []) { $0.text(0) }.first })
+        let old = try #require(try h.fixture.rows("SELECT id FROM devices WHERE key_hash IS NULL").first ?? nil)
         let (keyed, _) = h.registered(2)
         #expect(try store.keylessDeviceCount(appID: h.appID) == 1)
         let interests = h.devices + "/" + old + "/interests"
@@ -116,15 +123,18 @@ struct APITrustTests {
         #expect(try store.setLegacyDeviceAccess(appID: h.appID, true))
         #expect(h.send("PUT", interests, key: h.clientKey, json: ["interests": ["a"]]).status == 200)
         #expect(h.send("PUT", h.devices + "/" + keyed + "/interests", key: h.clientKey, json: ["interests": ["a"]]).status == 403)
-        #expect(h.send("PUT", h.devices + "/" + old + "/user", key: h.clientKey, json: ["userId": "u"]).status == 401, "users still need a token")
+        #expect(
+            h.send("PUT", h.devices + "/" + old + "/user", key: h.clientKey, json: ["userId": "u"]).status == 401,
+            "users still need a token")
         #expect(try store.setLegacyDeviceAccess(appID: h.appID, false))
         #expect(h.send("PUT", interests, key: h.clientKey, json: ["interests": ["a"]]).status == 403)
     }
 
-    @Test("an opened receipt for a device whose delivery APNs refused with 410 is notSent and counts nothing")
+    @Test(
+        "an opened receipt for a device whose delivery APNs refused with 410 is notSent and counts nothing", arguments: StoreKind.allCases)
     @MainActor
-    func receiptForDeadToken() async throws {
-        let h = try EngineHarness()
+    func receiptForDeadToken(kind: StoreKind) async throws {
+        let h = try EngineHarness(kind)
         h.register(0..<2)
         let keys = (0..<2).map { n in h.api.register(n).json?["deviceKey"]?.stringValue ?? "" }
         h.deliverer.program(StoreFixture.token(1), [.rejected(status: 410, reason: "Unregistered", timestamp: nil)])

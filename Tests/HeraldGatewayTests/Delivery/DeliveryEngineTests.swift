@@ -6,12 +6,14 @@ import Testing
 @Suite("Delivery engine: fan-out and delivery")
 @MainActor
 struct DeliveryEngineTests {
-    @Test("an interest of 1,234 devices: each gets the notification once, with herald.publishId and the app's topic")
-    func fanOut() async throws {
+    @Test(
+        "an interest of 1,234 devices: each gets the notification once, with herald.publishId and the app's topic",
+        arguments: StoreKind.allCases)
+    func fanOut(kind: StoreKind) async throws {
         var policy = DeliveryPolicy()
         policy.batchSize = 100
         policy.fanOutBatch = 300
-        let h = try EngineHarness(policy: policy)
+        let h = try EngineHarness(kind, policy: policy)
         let tokens = h.register(0..<1234)
         let id = try h.publish(["interests": ["news"], "notification": ["title": "Hi"]])
         await h.engine.runUntilIdle()
@@ -28,9 +30,11 @@ struct DeliveryEngineTests {
         #expect(status?["sent"] == 1234)
     }
 
-    @Test("push type, priority, expiration and collapse id reach the deliverer; the topic has the push type's suffix")
-    func headers() async throws {
-        let h = try EngineHarness()
+    @Test(
+        "push type, priority, expiration and collapse id reach the deliverer; the topic has the push type's suffix",
+        arguments: StoreKind.allCases)
+    func headers(kind: StoreKind) async throws {
+        let h = try EngineHarness(kind)
         h.register(0..<1)
         let id = try h.publish([
             "interests": ["news"], "apns": ["aps": ["alert": "call"]],
@@ -46,9 +50,9 @@ struct DeliveryEngineTests {
         #expect(sent.publishID == id)
     }
 
-    @Test("a rotated key stops working at once")
-    func rotation() throws {
-        let h = try EngineHarness()
+    @Test("a rotated key stops working at once", arguments: StoreKind.allCases)
+    func rotation(kind: StoreKind) throws {
+        let h = try EngineHarness(kind)
         #expect(h.api.send("GET", h.api.publishes + "/pub_x", key: h.api.serverKey).status == 404)
         let keys = try AppProvisioning(store: h.store).rotate(appID: h.api.appID, [.serverKey])
         #expect(keys.keys.sorted { $0.rawValue < $1.rawValue } == [.serverKey])
@@ -56,9 +60,9 @@ struct DeliveryEngineTests {
         #expect(h.api.send("GET", h.api.publishes + "/pub_x", key: keys[.serverKey] ?? "").status == 404)
     }
 
-    @Test("users and devices targets; a device in two targeted interests gets one")
-    func targets() async throws {
-        let h = try EngineHarness()
+    @Test("users and devices targets; a device in two targeted interests gets one", arguments: StoreKind.allCases)
+    func targets(kind: StoreKind) async throws {
+        let h = try EngineHarness(kind)
         h.register(0..<3, interests: ["a", "b"], user: "alice")
         h.register(3..<5, interests: ["b"])
         let both = try h.publish(["interests": ["a", "b"], "notification": ["title": "x"]])
@@ -68,9 +72,9 @@ struct DeliveryEngineTests {
         #expect(h.deliverer.sent.filter { $0.publishID == user }.count == 3)
     }
 
-    @Test("the same idempotency key sends nothing twice")
-    func idempotency() async throws {
-        let h = try EngineHarness()
+    @Test("the same idempotency key sends nothing twice", arguments: StoreKind.allCases)
+    func idempotency(kind: StoreKind) async throws {
+        let h = try EngineHarness(kind)
         h.register(0..<10)
         let body: JSONValue = ["interests": ["news"], "notification": ["title": "x"], "idempotencyKey": "once"]
         let first = try h.publish(body)
@@ -81,9 +85,9 @@ struct DeliveryEngineTests {
         #expect(h.deliverer.sent.count == 10)
     }
 
-    @Test("a scheduled publish goes out at its time, not before")
-    func scheduling() async throws {
-        let h = try EngineHarness()
+    @Test("a scheduled publish goes out at its time, not before", arguments: StoreKind.allCases)
+    func scheduling(kind: StoreKind) async throws {
+        let h = try EngineHarness(kind)
         h.register(0..<4)
         let id = try h.publish(["interests": ["news"], "notification": ["title": "x"], "options": ["sendAt": .double(h.now + 60)]])
         await h.engine.runUntilIdle()
@@ -96,9 +100,9 @@ struct DeliveryEngineTests {
         #expect(h.status(id)?["status"] == "done")
     }
 
-    @Test("a cancelled publish sends nothing")
-    func cancellation() async throws {
-        let h = try EngineHarness()
+    @Test("a cancelled publish sends nothing", arguments: StoreKind.allCases)
+    func cancellation(kind: StoreKind) async throws {
+        let h = try EngineHarness(kind)
         h.register(0..<4)
         let id = try h.publish(["interests": ["news"], "notification": ["title": "x"], "options": ["sendAt": .double(h.now + 60)]])
         #expect(h.api.send("DELETE", h.api.publishes + "/" + id, key: h.api.serverKey).status == 200)
@@ -107,9 +111,11 @@ struct DeliveryEngineTests {
         #expect(h.status(id)?["status"] == "cancelled")
     }
 
-    @Test("dead tokens are invalidated and kept with their reason; 410 only counts for tokens registered before it")
-    func invalidation() async throws {
-        let h = try EngineHarness()
+    @Test(
+        "dead tokens are invalidated and kept with their reason; 410 only counts for tokens registered before it",
+        arguments: StoreKind.allCases)
+    func invalidation(kind: StoreKind) async throws {
+        let h = try EngineHarness(kind)
         h.register(0..<4)
         let registeredAt = h.now
         h.deliverer.program(StoreFixture.token(0), [.rejected(status: 410, reason: "Unregistered", timestamp: registeredAt + 5)])
@@ -130,7 +136,9 @@ struct DeliveryEngineTests {
         #expect(h.status(next)?["targeted"] == 2)
         // Named by its token, a dead one is not sent again: final at once, counted as invalidated.
         let sentBefore = h.deliverer.sent.count
-        let direct = try h.publish(["tokens": [.string(StoreFixture.token(0)), .string(StoreFixture.token(3))], "notification": ["title": "x"]])
+        let direct = try h.publish([
+            "tokens": [.string(StoreFixture.token(0)), .string(StoreFixture.token(3))], "notification": ["title": "x"],
+        ])
         await h.engine.runUntilIdle()
         #expect(h.deliverer.sent.dropFirst(sentBefore).map(\.deviceToken) == [StoreFixture.token(3)])
         let directStatus = h.status(direct)
@@ -141,9 +149,9 @@ struct DeliveryEngineTests {
         #expect(try h.device(token: 0)?.invalidatedAt == nil)
     }
 
-    @Test("retryable failures back off on the clock and keep the apns-id")
-    func retries() async throws {
-        let h = try EngineHarness()
+    @Test("retryable failures back off on the clock and keep the apns-id", arguments: StoreKind.allCases)
+    func retries(kind: StoreKind) async throws {
+        let h = try EngineHarness(kind)
         h.register(0..<1)
         let token = StoreFixture.token(0)
         h.deliverer.program(
@@ -170,11 +178,11 @@ struct DeliveryEngineTests {
         #expect(Set(h.deliverer.sent.map(\.apnsID)).count == 1)
     }
 
-    @Test("permanent refusals fail at once; retries stop after the maximum; expiry stops them too")
-    func failures() async throws {
+    @Test("permanent refusals fail at once; retries stop after the maximum; expiry stops them too", arguments: StoreKind.allCases)
+    func failures(kind: StoreKind) async throws {
         var policy = DeliveryPolicy()
         policy.maxAttempts = 3
-        let h = try EngineHarness(policy: policy)
+        let h = try EngineHarness(kind, policy: policy)
         h.register(0..<3)
         h.deliverer.program(StoreFixture.token(0), [], then: .rejected(status: 413, reason: "PayloadTooLarge", timestamp: nil))
         h.deliverer.program(StoreFixture.token(1), [], then: .rejected(status: 500, reason: "InternalServerError", timestamp: nil))
@@ -193,9 +201,9 @@ struct DeliveryEngineTests {
         #expect(h.status(short)?["failures"] == ["Expired": 1])
     }
 
-    @Test("refused credentials pause the app's deliveries; they resume with backoff")
-    func configuration() async throws {
-        let h = try EngineHarness()
+    @Test("refused credentials pause the app's deliveries; they resume with backoff", arguments: StoreKind.allCases)
+    func configuration(kind: StoreKind) async throws {
+        let h = try EngineHarness(kind)
         h.register(0..<2)
         h.deliverer.program(StoreFixture.token(0), [.rejected(status: 403, reason: "InvalidProviderToken", timestamp: nil)])
         h.deliverer.program(StoreFixture.token(1), [.rejected(status: 403, reason: "InvalidProviderToken", timestamp: nil)])
@@ -206,9 +214,9 @@ struct DeliveryEngineTests {
         #expect(h.status(id)?["sent"] == 2)
     }
 
-    @Test("an app's rate limit spreads its notifications over time")
-    func rateLimit() async throws {
-        let h = try EngineHarness(rateLimit: 100)
+    @Test("an app's rate limit spreads its notifications over time", arguments: StoreKind.allCases)
+    func rateLimit(kind: StoreKind) async throws {
+        let h = try EngineHarness(kind, rateLimit: 100)
         h.register(0..<250)
         let id = try h.publish(["interests": ["news"], "notification": ["title": "x"]])
         await h.engine.runUntilIdle()
@@ -220,9 +228,9 @@ struct DeliveryEngineTests {
         #expect(h.status(id)?["status"] == "done")
     }
 
-    @Test("while an app is rate limited the running workers sleep on the clock until it may send, not poll")
-    func rateLimitedSleep() async throws {
-        let h = try EngineHarness(rateLimit: 10)
+    @Test("while an app is rate limited the running workers sleep on the clock until it may send, not poll", arguments: StoreKind.allCases)
+    func rateLimitedSleep(kind: StoreKind) async throws {
+        let h = try EngineHarness(kind, rateLimit: 10)
         h.register(0..<30)
         _ = try h.publish(["interests": ["news"], "notification": ["title": "x"]])
         h.engine.start()
@@ -238,9 +246,9 @@ struct DeliveryEngineTests {
         #expect(h.deliverer.sent.count == 20)
     }
 
-    @Test("concurrent publishes from many threads: each device gets each publish once")
-    func concurrentPublishes() async throws {
-        let h = try EngineHarness()
+    @Test("concurrent publishes from many threads: each device gets each publish once", arguments: StoreKind.allCases)
+    func concurrentPublishes(kind: StoreKind) async throws {
+        let h = try EngineHarness(kind)
         h.register(0..<50, interests: ["a", "b"])
         let api = h.api
         let ids = try await blocking {
@@ -269,9 +277,9 @@ struct DeliveryEngineTests {
         #expect(Set(sent.map { $0.publishID + $0.deviceToken }).count == 1000)
     }
 
-    @Test("outcomes the store cannot record are kept and recorded at the next step, never sent twice")
-    func unrecordedOutcomes() async throws {
-        let h = try EngineHarness()
+    @Test("outcomes the store cannot record are kept and recorded at the next step, never sent twice", arguments: StoreKind.allCases)
+    func unrecordedOutcomes(kind: StoreKind) async throws {
+        let h = try EngineHarness(kind)
         h.register(0..<10)
         let flaky = FlakyStore(h.store)
         let engine = DeliveryEngine(store: flaky, deliverer: h.deliverer, clock: h.clock, wallTime: { [wall = h.api.clock] in wall.now })
@@ -284,9 +292,10 @@ struct DeliveryEngineTests {
         #expect(engine.unrecorded.isEmpty)
     }
 
-    @Test("deliveries a killed process left in flight are sent again, marked in doubt, with the same apns-id")
-    func recovery() async throws {
-        let h = try EngineHarness()
+    @Test(
+        "deliveries a killed process left in flight are sent again, marked in doubt, with the same apns-id", arguments: StoreKind.allCases)
+    func recovery(kind: StoreKind) async throws {
+        let h = try EngineHarness(kind)
         h.register(0..<5)
         _ = try h.publish(["interests": ["news"], "notification": ["title": "x"]])
         _ = try h.store.fanOutStep(limit: 100, now: h.now)

@@ -20,10 +20,12 @@ struct DeliveryPauseTests {
                 == .rejected(status: 429, reason: "TooManyRequests", timestamp: nil, retryAfter: 30))
     }
 
-    @Test("Retry-After 30: nothing more of the app goes to APNs before 30 s of virtual time; everything goes after")
-    func retryAfter() async throws {
+    @Test(
+        "Retry-After 30: nothing more of the app goes to APNs before 30 s of virtual time; everything goes after",
+        arguments: StoreKind.allCases)
+    func retryAfter(kind: StoreKind) async throws {
         let logger = CollectingLogger()
-        let h = try EngineHarness(logger: logger)
+        let h = try EngineHarness(kind, logger: logger)
         h.register(0..<3)
         h.deliverer.program(StoreFixture.token(0), [.rejected(status: 429, reason: "TooManyRequests", timestamp: nil, retryAfter: 30)])
         let first = try h.publish(Self.news)
@@ -44,10 +46,12 @@ struct DeliveryPauseTests {
         #expect(logger.lines(containing: "resuming").count == 1)
     }
 
-    @Test("20 notifications refused for bad credentials: one pause line with the reason and how long, one resume line")
-    func credentialsLogOnce() async throws {
+    @Test(
+        "20 notifications refused for bad credentials: one pause line with the reason and how long, one resume line",
+        arguments: StoreKind.allCases)
+    func credentialsLogOnce(kind: StoreKind) async throws {
         let logger = CollectingLogger()
-        let h = try EngineHarness(logger: logger)
+        let h = try EngineHarness(kind, logger: logger)
         let tokens = h.register(0..<20)
         for token in tokens { h.deliverer.program(token, [.rejected(status: 403, reason: "InvalidProviderToken", timestamp: nil)]) }
         let id = try h.publish(Self.news)
@@ -64,10 +68,10 @@ struct DeliveryPauseTests {
         #expect(h.status(id)?["sent"] == 20)
     }
 
-    @Test("refusals in a row pause longer each time; an accepted notification starts over")
-    func credentialsBackOff() async throws {
+    @Test("refusals in a row pause longer each time; an accepted notification starts over", arguments: StoreKind.allCases)
+    func credentialsBackOff(kind: StoreKind) async throws {
         let logger = CollectingLogger()
-        let h = try EngineHarness(logger: logger)
+        let h = try EngineHarness(kind, logger: logger)
         h.register(0..<1)
         let refused = DeliveryOutcome.rejected(status: 403, reason: "InvalidProviderToken", timestamp: nil)
         h.deliverer.program(StoreFixture.token(0), [refused, refused, refused])
@@ -90,9 +94,9 @@ struct DeliveryPauseTests {
         #expect(lengths == [1, 2, 4, 1], "\(logger.messages)")
     }
 
-    @Test("a pause holds back its environment only: sandbox devices of the app are still sent to")
-    func perEnvironment() async throws {
-        let h = try EngineHarness()
+    @Test("a pause holds back its environment only: sandbox devices of the app are still sent to", arguments: StoreKind.allCases)
+    func perEnvironment(kind: StoreKind) async throws {
+        let h = try EngineHarness(kind)
         h.register(0..<1)
         let sandbox = h.api.send(
             "POST", h.api.devices, key: h.api.clientKey,

@@ -30,17 +30,21 @@ struct HeaderValueDeliveryTests {
         #expect(simulator.accepted.allSatisfy { $0.expiration == nil })
     }
 
-    @Test("through the engine: each such publish fails after one attempt, nothing reaches APNs, nothing is left to retry")
-    func engine() async throws {
+    @Test(
+        "through the engine: each such publish fails after one attempt, nothing reaches APNs, nothing is left to retry",
+        arguments: StoreKind.allCases)
+    func engine(kind: StoreKind) async throws {
         let (simulator, credentials) = try APNsPushDelivererTests.simulator()
         defer { simulator.stop() }
-        let fixture = try StoreFixture()
+        let fixture = try StoreFixture(kind)
         _ = try fixture.store.setCredentials(appID: fixture.appID, credentials)
         let wall = 1_000.0
         let engine = DeliveryEngine(
             store: fixture.store, deliverer: APNsPushDeliverer(), clock: VirtualClock(now: 0), wallTime: { wall }, jitter: { 1 })
         var ids: [String] = []
-        for (n, collapseID) in ["c\nx", "c\r\napns-expiration: 1", "c\0x"].enumerated() {
+        // PostgreSQL's text cannot hold a NUL at all (the API refuses one before the store).
+        let collapseIDs = ["c\nx", "c\r\napns-expiration: 1"] + (kind == .sqlite ? ["c\0x"] : [])
+        for (n, collapseID) in collapseIDs.enumerated() {
             let publish = NewPublish(
                 appID: fixture.appID, target: .tokens([StoreFixture.token(n)]), payload: ["aps": ["alert": "hi"]],
                 options: PublishOptions(collapseID: collapseID, environment: .sandbox), createdAt: wall)
@@ -53,8 +57,8 @@ struct HeaderValueDeliveryTests {
             #expect(publish.counts.failed == 1 && publish.counts.sent == 0, "\(id)")
             #expect(publish.failures.keys.allSatisfy { $0.contains("collapse id") }, "\(publish.failures)")
         }
-        let attempts = try fixture.store.locked { try $0.query("SELECT attempts FROM deliveries", [], { $0.int(0) }) }
-        #expect(attempts == [1, 1, 1])
+        let attempts = try fixture.rows("SELECT attempts FROM deliveries ORDER BY seq")
+        #expect(attempts == collapseIDs.map { _ in "1" })
         #expect(try fixture.store.nextDueTime() == nil, "nothing left to retry")
         #expect(simulator.statistics.requests == 0)
     }

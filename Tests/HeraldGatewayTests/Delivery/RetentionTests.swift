@@ -9,22 +9,26 @@ import Testing
 @MainActor
 struct RetentionTests {
     func rows(_ h: EngineHarness, _ table: String, publish id: String) throws -> Int {
-        try h.store.locked { try $0.scalar("SELECT count(*) FROM \(table) WHERE publish_id = ?", [.text(id)]) } ?? -1
+        try h.api.fixture.scalar("SELECT count(*) FROM \(table) WHERE publish_id = ?", [.text(id)]) ?? -1
     }
 
     func event(_ h: EngineHarness, publish: String, device n: Int, _ kind: String) throws -> JSONValue? {
         let device = try #require(try h.device(token: n))
-        let body: JSONValue = ["events": [["publishId": .string(publish), "deviceId": .string(device.id), "event": .string(kind), "at": 1]]]
+        let body: JSONValue = [
+            "events": [["publishId": .string(publish), "deviceId": .string(device.id), "event": .string(kind), "at": 1]]
+        ]
         return h.api.send("POST", "/v1/apps/\(h.api.appID)/events", key: h.api.serverKey, json: body).json
     }
 
-    @Test("deliveries and receipts go after the retention, in batches; the statistics stay; a late receipt is not counted")
-    func prunes() async throws {
+    @Test(
+        "deliveries and receipts go after the retention, in batches; the statistics stay; a late receipt is not counted",
+        arguments: StoreKind.allCases)
+    func prunes(kind: StoreKind) async throws {
         var policy = DeliveryPolicy()
         policy.retention = 7 * 86_400
         policy.pruneBatch = 3
         policy.pruneInterval = 60
-        let h = try EngineHarness(policy: policy)
+        let h = try EngineHarness(kind, policy: policy)
         h.register(0..<7)
         let id = try h.publish(["interests": ["news"], "notification": ["title": "Hi"]])
         let other = try h.publish(["interests": ["news"], "notification": ["title": "Later"]])
@@ -35,7 +39,7 @@ struct RetentionTests {
         await h.advance(by: 86_400)
         #expect(try rows(h, "deliveries", publish: id) == 7, "kept within the retention")
         // The second publish finishes later: it must outlive the first.
-        try h.store.locked { _ = try $0.run("UPDATE publishes SET updated_at = ? WHERE id = ?", [.double(h.now), .text(other)]) }
+        try h.api.fixture.execute("UPDATE publishes SET updated_at = ? WHERE id = ?", [.double(h.now), .text(other)])
 
         await h.advance(by: 6.5 * 86_400)
         #expect(try rows(h, "deliveries", publish: id) == 0)
@@ -51,11 +55,11 @@ struct RetentionTests {
         #expect(h.status(id)?["opened"] == 1)
     }
 
-    @Test("without a retention nothing is deleted")
-    func keepsForever() async throws {
+    @Test("without a retention nothing is deleted", arguments: StoreKind.allCases)
+    func keepsForever(kind: StoreKind) async throws {
         var policy = DeliveryPolicy()
         policy.retention = nil
-        let h = try EngineHarness(policy: policy)
+        let h = try EngineHarness(kind, policy: policy)
         h.register(0..<3)
         let id = try h.publish(["interests": ["news"], "notification": ["title": "Hi"]])
         await h.engine.runUntilIdle()

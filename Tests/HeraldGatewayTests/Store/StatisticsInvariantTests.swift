@@ -22,10 +22,10 @@ struct StatisticsInvariantTests {
         }
     }
 
-    @Test("over 40 random runs of 60 steps the counts match the model and the invariants hold", arguments: 0..<40)
-    func randomRun(seed: Int) throws {
+    @Test("over 40 random runs of 60 steps the counts match the model and the invariants hold", arguments: StoreKind.allCases, 0..<40)
+    func randomRun(kind: StoreKind, seed: Int) throws {
         var random = SeededGenerator(seed: UInt64(seed) &* 7919 &+ 17)
-        let fixture = try StoreFixture()
+        let fixture = try StoreFixture(kind)
         let devices = try fixture.register(12)
         let outsider = try fixture.register(1, from: 50, interests: ["other"])[0]
         let publish = try fixture.publish(.interests(["news"]))
@@ -38,7 +38,8 @@ struct StatisticsInvariantTests {
             now += 1
             switch Int.random(in: 0..<10, using: &random) {
             case 0...2:
-                let claimed = try fixture.store.claimDeliveries(appID: fixture.appID, now: now, limit: Int.random(in: 1...5, using: &random))
+                let claimed = try fixture.store.claimDeliveries(
+                    appID: fixture.appID, now: now, limit: Int.random(in: 1...5, using: &random))
                 for job in claimed { model.state[job.deviceID ?? ""] = .inFlight }
                 inFlight += claimed
             case 3...5 where !inFlight.isEmpty:
@@ -93,9 +94,7 @@ struct StatisticsInvariantTests {
 
     private func check(_ fixture: StoreFixture, publish: String, model: Model, seed: Int) throws {
         let counts = try #require(try fixture.store.publish(appID: fixture.appID, id: publish)).counts
-        let pending = try fixture.store.locked {
-            try $0.scalar("SELECT count(*) FROM deliveries WHERE publish_id = ? AND state IN (0, 1)", [.text(publish)])
-        } ?? -1
+        let pending = try fixture.scalar("SELECT count(*) FROM deliveries WHERE publish_id = ? AND state IN (0, 1)", [.text(publish)]) ?? -1
         #expect(counts.targeted == counts.sent + counts.failed + counts.invalidated + pending, "seed \(seed)")
         #expect(counts.delivered <= counts.sent && counts.opened <= counts.sent, "seed \(seed)")
         #expect(counts.sent == model.state.values.filter { $0 == .sent }.count, "seed \(seed)")

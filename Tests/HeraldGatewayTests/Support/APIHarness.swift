@@ -3,7 +3,7 @@ import HeraldAuth
 import HeraldCore
 @testable import HeraldGateway
 
-/// The API over a temporary store with two apps and known keys; requests without sockets.
+/// The API over a temporary store of `kind` with two apps and known keys; requests without sockets.
 final class APIHarness: @unchecked Sendable {
     let fixture: StoreFixture
     let api: GatewayAPI
@@ -32,9 +32,10 @@ final class APIHarness: @unchecked Sendable {
     }
 
     init(
-        maxBodyBytes: Int = 1 << 20, rateLimits: APIRateLimits = .unlimited, quota: DeviceQuota = DeviceQuota(), metricsToken: String? = nil
+        _ kind: StoreKind, maxBodyBytes: Int = 1 << 20, rateLimits: APIRateLimits = .unlimited, quota: DeviceQuota = DeviceQuota(),
+        metricsToken: String? = nil
     ) throws {
-        fixture = try StoreFixture()
+        fixture = try StoreFixture(kind)
         _ = try fixture.store.updateKeys(
             appID: fixture.appID, server: APIKey.hash(serverKey), client: APIKey.hash(clientKey), userTokenSecret: userTokenSecret)
         try fixture.store.createApp(

@@ -10,15 +10,17 @@ final class EngineHarness {
     let deliverer = FakeDeliverer()
     let clock: VirtualClock
     let engine: DeliveryEngine
-    var store: SQLiteStore { api.fixture.store }
+    var store: any GatewayStore { api.fixture.store }
 
-    init(policy: DeliveryPolicy = DeliveryPolicy(), rateLimit: Double? = nil, logger: any HeraldLogger = SilentLogger()) throws {
-        let api = try APIHarness()
+    init(_ kind: StoreKind, policy: DeliveryPolicy = DeliveryPolicy(), rateLimit: Double? = nil, logger: any HeraldLogger = SilentLogger())
+        throws
+    {
+        let api = try APIHarness(kind)
         self.api = api
         clock = VirtualClock(now: api.clock.now)
         let store = api.fixture.store
         if let rateLimit {
-            _ = try store.locked { try $0.run("UPDATE apps SET rate_limit = ? WHERE id = ?", [.double(rateLimit), .text(api.appID)]) }
+            try api.fixture.execute("UPDATE apps SET rate_limit = ? WHERE id = ?", [.double(rateLimit), .text(api.appID)])
         }
         _ = try store.setCredentials(
             appID: api.appID,
@@ -59,9 +61,7 @@ final class EngineHarness {
     }
 
     func device(token n: Int) throws -> DeviceRecord? {
-        let id = try store.locked {
-            try $0.query("SELECT id FROM devices WHERE token = ?", [.text(StoreFixture.token(n))], { $0.text(0) }).first
-        }
+        let id = try api.fixture.rows("SELECT id FROM devices WHERE token = ?", [.text(StoreFixture.token(n))]).first ?? nil
         return try id.flatMap { try store.device(appID: api.appID, id: $0) }
     }
 

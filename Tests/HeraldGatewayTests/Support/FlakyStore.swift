@@ -5,11 +5,11 @@ import HeraldCore
 /// A store whose `completeDeliveries` fails the next `failures` times (a full disk, a
 /// lock held too long); everything else goes to the real store.
 final class FlakyStore: GatewayStore, @unchecked Sendable {
-    let base: SQLiteStore
+    let base: any GatewayStore
     private let lock = NSLock()
     private var failuresLeft = 0
 
-    init(_ base: SQLiteStore) { self.base = base }
+    init(_ base: any GatewayStore) { self.base = base }
 
     func failNext(_ count: Int) { lock.withLock { failuresLeft = count } }
 
@@ -36,6 +36,10 @@ final class FlakyStore: GatewayStore, @unchecked Sendable {
     func registerDevice(appID: String, _ registration: DeviceRegistration, quota: DeviceQuota, now: Double) throws -> RegisteredDevice {
         try base.registerDevice(appID: appID, registration, quota: quota, now: now)
     }
+    func importDevices(appID: String, _ registrations: [DeviceRegistration], quota: DeviceQuota, now: Double) throws -> Int {
+        try base.importDevices(appID: appID, registrations, quota: quota, now: now)
+    }
+    func usage(appID: String) throws -> (devices: Int, subscriptions: Int) { try base.usage(appID: appID) }
     func deviceID(appID: String, keyHash: String) throws -> String? { try base.deviceID(appID: appID, keyHash: keyHash) }
     func deviceKeyState(appID: String, id: String) throws -> DeviceKeyState { try base.deviceKeyState(appID: appID, id: id) }
     func keylessDeviceCount(appID: String) throws -> Int { try base.keylessDeviceCount(appID: appID) }

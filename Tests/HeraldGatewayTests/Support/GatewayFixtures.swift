@@ -1,5 +1,7 @@
 import Foundation
 import HeraldCore
+import HeraldTestSupport
+import Testing
 @testable import HeraldGateway
 
 /// A fresh data folder under the temporary directory, removed by `cleanup()`.
@@ -13,14 +15,37 @@ struct TemporaryFolder {
     func cleanup() { try? FileManager.default.removeItem(at: url) }
 }
 
-/// A store in a temporary folder with one app (`app_test`), for tests.
-final class StoreFixture: @unchecked Sendable {
-    let folder = TemporaryFolder()
-    let store: SQLiteStore
-    let appID = "app_test"
+/// Which store a test runs against: store and API tests take `StoreKind.allCases` as
+/// arguments, so each runs on both.
+enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    /// `SQLiteStore` in a temporary folder.
+    case sqlite
+    /// `PostgresStore` in a database of the test's own, on the shared test server.
+    case postgres
 
-    init(durability: SQLiteStore.Durability = .normal) throws {
-        store = try SQLiteStore(directory: folder.url, durability: durability)
+    var testDescription: String { rawValue }
+}
+
+/// A store of `kind` with one app (`app_test`), for tests.
+final class StoreFixture: @unchecked Sendable {
+    let kind: StoreKind
+    let store: any GatewayStore
+    let appID = "app_test"
+    private let folder: TemporaryFolder?
+    private let database: PostgresTestDatabase?
+
+    init(_ kind: StoreKind, durability: SQLiteStore.Durability = .normal) throws {
+        self.kind = kind
+        switch kind {
+        case .sqlite:
+            let folder = TemporaryFolder()
+            (self.folder, database) = (folder, nil)
+            store = try SQLiteStore(directory: folder.url, durability: durability)
+        case .postgres:
+            let database = try PostgresTestDatabase()
+            (folder, self.database) = (nil, database)
+            store = try PostgresStore(url: database.url, connections: 4)
+        }
         try store.createApp(
             AppRecord(
                 id: appID, name: "Test", bundleID: "com.example.test", serverKeyHash: SHA256.hex("server"),
@@ -28,7 +53,49 @@ final class StoreFixture: @unchecked Sendable {
                 createdAt: 1_000))
     }
 
-    deinit { folder.cleanup() }
+    deinit {
+        folder?.cleanup()
+        database?.drop()
+    }
+
+    /// The store's URL (PostgreSQL) or folder (SQLite), for another store on the same data.
+    var location: String { database?.url ?? folder?.url.path ?? "" }
+
+    /// Runs SQL that both stores understand (`?` placeholders) and returns the first column
+    /// of each row as text (NULL as nil): tests look into the tables without caring which store.
+    @discardableResult
+    func rows(_ sql: String, _ values: [PostgresValue] = []) throws -> [String?] {
+        switch store {
+        case let sqlite as SQLiteStore:
+            return try sqlite.locked { db in
+                try db.queryOnce(sql, values.map(\.sqlValue)) { $0.optionalText(0) }
+            }
+        case let postgres as PostgresStore:
+            return try postgres.read { db in
+                try db.query(Self.numbered(sql), values).map { row in try row.optionalString(0) }
+            }
+        default:
+            fatalError("StoreFixture.rows: unknown store \(type(of: store))")
+        }
+    }
+
+    /// Runs a statement (`?` placeholders) on either store.
+    func execute(_ sql: String, _ values: [PostgresValue] = []) throws { try rows(sql, values) }
+
+    /// The first column of the first row as an integer.
+    func scalar(_ sql: String, _ values: [PostgresValue] = []) throws -> Int? {
+        try rows(sql, values).first?.flatMap { Int($0) }
+    }
+
+    /// `?` placeholders as PostgreSQL's `$1`, `$2`, …
+    private static func numbered(_ sql: String) -> String {
+        var number = 0
+        return sql.reduce(into: "") { text, character in
+            guard character == "?" else { return text.append(character) }
+            number += 1
+            text += "$\(number)"
+        }
+    }
 
     /// A 32-byte token in hex whose bytes come from `n`.
     static func token(_ n: Int) -> String {
@@ -70,5 +137,19 @@ final class StoreFixture: @unchecked Sendable {
     /// Fans out everything pending, in steps of `batch`.
     func fanOutAll(batch: Int = 1000, now: Double = 1_000) throws {
         while try store.fanOutStep(limit: batch, now: now) != nil {}
+    }
+}
+
+extension PostgresValue {
+    /// The same value for SQLite (a Boolean as 0 or 1).
+    var sqlValue: SQLValue {
+        switch self {
+        case .text(let text): .text(text)
+        case .int(let number): .int(number)
+        case .double(let number): .double(number)
+        case .bool(let flag): .int(flag ? 1 : 0)
+        case .bytes(let bytes): .blob(bytes)
+        case .null: .null
+        }
     }
 }

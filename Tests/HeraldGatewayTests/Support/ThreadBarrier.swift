@@ -27,3 +27,28 @@ final class ThreadBarrier: @unchecked Sendable {
         }
     }
 }
+
+extension ThreadBarrier {
+    /// Runs `body(n)` for n in 0..<count, each on a thread of its own, released together
+    /// once all have started; waits for all of them. The errors they threw, as text.
+    static func together(_ count: Int, _ body: @escaping @Sendable (Int) throws -> Void) -> [String] {
+        let barrier = ThreadBarrier(count)
+        let group = DispatchGroup()
+        let lock = NSLock()
+        nonisolated(unsafe) var failures: [String] = []
+        for n in 0..<count {
+            group.enter()
+            Thread {
+                defer { group.leave() }
+                do {
+                    try barrier.arrive()
+                    try body(n)
+                } catch {
+                    lock.withLock { failures.append("\(error)") }
+                }
+            }.start()
+        }
+        group.wait()
+        return lock.withLock { failures }
+    }
+}

@@ -57,6 +57,21 @@ public struct PostgresRow: Sendable {
         }
     }
 
+    /// The column's text, or nil for NULL.
+    public func optionalString(_ column: some PostgresColumn) throws(PostgresError) -> String? {
+        try isNull(column) ? nil : string(column)
+    }
+
+    /// The column as an integer, or nil for NULL.
+    public func optionalInt(_ column: some PostgresColumn) throws(PostgresError) -> Int? {
+        try isNull(column) ? nil : int(column)
+    }
+
+    /// The column as a number, or nil for NULL.
+    public func optionalDouble(_ column: some PostgresColumn) throws(PostgresError) -> Double? {
+        try isNull(column) ? nil : double(column)
+    }
+
     /// A `bytea` column's bytes (either output format, hex or escape).
     public func bytes(_ column: some PostgresColumn) throws(PostgresError) -> [UInt8] {
         let (_, pointer) = try value(column)

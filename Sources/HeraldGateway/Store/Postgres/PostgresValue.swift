@@ -15,6 +15,20 @@ public enum PostgresValue: Sendable, Hashable {
     public static func optional(_ number: Int?) -> PostgresValue { number.map(PostgresValue.int) ?? .null }
     public static func optional(_ number: Double?) -> PostgresValue { number.map(PostgresValue.double) ?? .null }
 
+    /// An array parameter in PostgreSQL's text form (`{1,2,3}`): cast it in the SQL
+    /// (`$1::bigint[]`), so one prepared statement serves any number of values.
+    public static func array(_ numbers: [Int]) -> PostgresValue {
+        .text("{" + numbers.map(String.init).joined(separator: ",") + "}")
+    }
+
+    /// A text array parameter (`{"a","b"}`, each element quoted): cast it as `$1::text[]`.
+    public static func array(_ texts: [String]) -> PostgresValue {
+        let elements = texts.map { text in
+            "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        }
+        return .text("{" + elements.joined(separator: ",") + "}")
+    }
+
     /// The bytes libpq sends, and whether they are binary; nil for NULL.
     func encoded(sql: String) throws(PostgresError) -> (bytes: [UInt8], binary: Bool)? {
         switch self {

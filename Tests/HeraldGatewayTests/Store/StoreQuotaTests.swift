@@ -6,23 +6,21 @@ import Testing
 /// The counters behind the quotas (schema migration 4's triggers) stay equal to the rows
 /// through every path that adds or removes devices and interests.
 @Suite("Store quota counters")
-struct SQLiteStoreQuotaTests {
-    static func counted(_ store: SQLiteStore, _ app: String) throws -> (devices: Int, subscriptions: Int) {
-        try store.locked { db in
-            (
-                try db.scalar("SELECT count(*) FROM devices WHERE app_id = ?", [.text(app)]) ?? -1,
-                try db.scalar("SELECT count(*) FROM device_interests WHERE app_id = ?", [.text(app)]) ?? -1
-            )
-        }
+struct StoreQuotaTests {
+    static func counted(_ fixture: StoreFixture, _ app: String) throws -> (devices: Int, subscriptions: Int) {
+        (
+            try fixture.scalar("SELECT count(*) FROM devices WHERE app_id = ?", [.text(app)]) ?? -1,
+            try fixture.scalar("SELECT count(*) FROM device_interests WHERE app_id = ?", [.text(app)]) ?? -1
+        )
     }
 
-    @Test("register, register again, set interests, delete and import keep the counts equal to the rows")
-    func exact() throws {
-        let fixture = try StoreFixture()
+    @Test("register, register again, set interests, delete and import keep the counts equal to the rows", arguments: StoreKind.allCases)
+    func exact(kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
         let store = fixture.store, app = fixture.appID
         func check(_ devices: Int, _ subscriptions: Int, _ step: String) throws {
             let usage = try store.usage(appID: app)
-            let rows = try Self.counted(store, app)
+            let rows = try Self.counted(fixture, app)
             #expect(usage.devices == devices && usage.subscriptions == subscriptions, "\(step): \(usage)")
             #expect(rows.devices == devices && rows.subscriptions == subscriptions, "\(step): rows \(rows)")
         }

@@ -3,11 +3,11 @@ import HeraldCore
 import Testing
 @testable import HeraldGateway
 
-@Suite("SQLite store: publishes, fan-out, deliveries")
-struct SQLiteStorePublishTests {
-    @Test("a publish is committed with herald.publishId in its payload and a collapse id")
-    func created() throws {
-        let fixture = try StoreFixture()
+@Suite("Store: publishes, fan-out, deliveries")
+struct StorePublishTests {
+    @Test("a publish is committed with herald.publishId in its payload and a collapse id", arguments: StoreKind.allCases)
+    func created(kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
         let id = try fixture.publish(.interests(["news"]))
         let publish = try #require(try fixture.store.publish(appID: fixture.appID, id: id))
         #expect(publish.status == .queued)
@@ -18,9 +18,9 @@ struct SQLiteStorePublishTests {
         #expect(try fixture.store.publish(appID: "other", id: id) == nil)
     }
 
-    @Test("the same idempotency key returns the same publish")
-    func idempotency() throws {
-        let fixture = try StoreFixture()
+    @Test("the same idempotency key returns the same publish", arguments: StoreKind.allCases)
+    func idempotency(kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
         let first = try fixture.publish(.interests(["news"]), key: "k1")
         let again = try fixture.store.createPublish(
             NewPublish(
@@ -30,9 +30,9 @@ struct SQLiteStorePublishTests {
         #expect(try fixture.publish(.interests(["news"]), key: "k2") != first)
     }
 
-    @Test("fan-out in small steps reaches every device of every interest once")
-    func fanOutInterests() throws {
-        let fixture = try StoreFixture()
+    @Test("fan-out in small steps reaches every device of every interest once", arguments: StoreKind.allCases)
+    func fanOutInterests(kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
         try fixture.register(25, interests: ["a"])
         try fixture.register(10, from: 20, interests: ["a", "b"])  // 20..<25 re-registered with both
         try fixture.register(5, from: 40, interests: ["c"])
@@ -51,9 +51,9 @@ struct SQLiteStorePublishTests {
         #expect(jobs.count == 30)
     }
 
-    @Test("a page that ends exactly where a step's budget ends does not skip the rest of that key")
-    func pageBoundaries() throws {
-        let fixture = try StoreFixture()
+    @Test("a page that ends exactly where a step's budget ends does not skip the rest of that key", arguments: StoreKind.allCases)
+    func pageBoundaries(kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
         for user in 0..<3 { try fixture.register(5, from: user * 10, user: "u\(user)") }
         let id = try fixture.publish(.users(["u0", "u1", "u2"]))
         for limit in [4, 3, 2, 1, 6] where try fixture.store.fanOutStep(limit: limit, now: 1_000) != nil {}
@@ -61,9 +61,9 @@ struct SQLiteStorePublishTests {
         #expect(try fixture.store.publish(appID: fixture.appID, id: id)?.counts.targeted == 15)
     }
 
-    @Test("users, devices and tokens targets; invalidated devices are skipped")
-    func otherTargets() throws {
-        let fixture = try StoreFixture()
+    @Test("users, devices and tokens targets; invalidated devices are skipped", arguments: StoreKind.allCases)
+    func otherTargets(kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
         let bob = try fixture.register(3, user: "bob")
         try fixture.register(2, from: 10, user: "carol")
         _ = try fixture.publish(.users(["bob", "nobody"]))
@@ -75,9 +75,9 @@ struct SQLiteStorePublishTests {
         #expect(jobs.filter { $0.deviceID == nil }.count == 1, "an unregistered token has no device")
     }
 
-    @Test("a scheduled publish waits for its time, and can be cancelled until it is sent")
-    func scheduling() throws {
-        let fixture = try StoreFixture()
+    @Test("a scheduled publish waits for its time, and can be cancelled until it is sent", arguments: StoreKind.allCases)
+    func scheduling(kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
         try fixture.register(3)
         let later = try fixture.publish(.interests(["news"]), sendAt: 2_000)
         let cancelled = try fixture.publish(.interests(["news"]), sendAt: 2_000)
@@ -98,9 +98,9 @@ struct SQLiteStorePublishTests {
         } throws: { ($0 as? StoreError)?.reason == .notFound }
     }
 
-    @Test("outcomes update the statistics; the publish is done when every delivery is final")
-    func outcomes() throws {
-        let fixture = try StoreFixture()
+    @Test("outcomes update the statistics; the publish is done when every delivery is final", arguments: StoreKind.allCases)
+    func outcomes(kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
         try fixture.register(5, now: 500)
         let id = try fixture.publish(.interests(["news"]))
         try fixture.fanOutAll()
@@ -138,9 +138,9 @@ struct SQLiteStorePublishTests {
         #expect(try fixture.store.publish(appID: fixture.appID, id: next)?.counts.targeted == 4)
     }
 
-    @Test("deliveries left in flight by a killed process come back in doubt, with the same apns-id")
-    func recovery() throws {
-        let fixture = try StoreFixture()
+    @Test("deliveries left in flight by a killed process come back in doubt, with the same apns-id", arguments: StoreKind.allCases)
+    func recovery(kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
         try fixture.register(3)
         _ = try fixture.publish(.interests(["news"]))
         try fixture.fanOutAll()
@@ -151,9 +151,11 @@ struct SQLiteStorePublishTests {
         #expect(again.filter(\.inDoubt).map(\.apnsID).sorted() == first.map(\.apnsID).sorted())
     }
 
-    @Test("events count once per device and kind; unknown publishes and untargeted devices are reported, not counted")
-    func events() throws {
-        let fixture = try StoreFixture()
+    @Test(
+        "events count once per device and kind; unknown publishes and untargeted devices are reported, not counted",
+        arguments: StoreKind.allCases)
+    func events(kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
         let devices = try fixture.register(2)
         let outsider = try fixture.register(1, from: 10, interests: ["other"])[0]
         let id = try fixture.publish(.interests(["news"]))
@@ -182,9 +184,9 @@ struct SQLiteStorePublishTests {
         #expect(counts.opened == 1)
     }
 
-    @Test("a receipt counts only once APNs accepted the delivery: in flight it waits, refused it is notSent")
-    func receiptsFollowAPNs() throws {
-        let fixture = try StoreFixture()
+    @Test("a receipt counts only once APNs accepted the delivery: in flight it waits, refused it is notSent", arguments: StoreKind.allCases)
+    func receiptsFollowAPNs(kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
         let devices = try fixture.register(3)
         let id = try fixture.publish(.interests(["news"]))
         try fixture.fanOutAll()
@@ -211,9 +213,9 @@ struct SQLiteStorePublishTests {
         #expect(final.delivered == 1 && final.opened == 1)
     }
 
-    @Test("a publish to nobody is done at once")
-    func empty() throws {
-        let fixture = try StoreFixture()
+    @Test("a publish to nobody is done at once", arguments: StoreKind.allCases)
+    func empty(kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
         let id = try fixture.publish(.interests(["nobody"]))
         try fixture.fanOutAll()
         #expect(try fixture.store.publish(appID: fixture.appID, id: id)?.status == .done)

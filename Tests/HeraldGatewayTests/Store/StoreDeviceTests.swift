@@ -3,11 +3,11 @@ import HeraldCore
 import Testing
 @testable import HeraldGateway
 
-@Suite("SQLite store: apps and devices")
-struct SQLiteStoreDeviceTests {
-    @Test("an app is stored with its key hashes and credentials, and read back")
-    func apps() throws {
-        let fixture = try StoreFixture()
+@Suite("Store: apps and devices")
+struct StoreDeviceTests {
+    @Test("an app is stored with its key hashes and credentials, and read back", arguments: StoreKind.allCases)
+    func apps(kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
         let credentials = APNsCredentials(
             environment: .sandbox,
             method: .token(keyID: "ABCDE12345", teamID: "TEAM123456", privateKeyPEM: "-----BEGIN PRIVATE KEY-----\nx\n"),
@@ -25,9 +25,9 @@ struct SQLiteStoreDeviceTests {
         #expect(try fixture.store.apps().map(\.id) == [fixture.appID])
     }
 
-    @Test("the same token registers once: the second time updates the same device")
-    func sameToken() throws {
-        let fixture = try StoreFixture()
+    @Test("the same token registers once: the second time updates the same device", arguments: StoreKind.allCases)
+    func sameToken(kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
         let token = StoreFixture.token(1)
         let first = try fixture.store.registerDevice(
             appID: fixture.appID,
@@ -47,9 +47,9 @@ struct SQLiteStoreDeviceTests {
         #expect(try fixture.store.device(appID: "other", id: first.id) == nil, "another app cannot see it")
     }
 
-    @Test("interests and user can be replaced and cleared; delete removes the device")
-    func updates() throws {
-        let fixture = try StoreFixture()
+    @Test("interests and user can be replaced and cleared; delete removes the device", arguments: StoreKind.allCases)
+    func updates(kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
         let id = try fixture.register(1)[0]
         #expect(try fixture.store.setInterests(appID: fixture.appID, deviceID: id, ["x", "y", "x"], quota: .unlimited, now: 5))
         #expect(try fixture.store.device(appID: fixture.appID, id: id)?.interests == ["x", "y"])
@@ -63,9 +63,9 @@ struct SQLiteStoreDeviceTests {
         #expect(try fixture.store.deleteDevice(appID: fixture.appID, deviceID: id) == false)
     }
 
-    @Test("a user has at most 100 devices; the 101st is refused with a clear error")
-    func userLimit() throws {
-        let fixture = try StoreFixture()
+    @Test("a user has at most 100 devices; the 101st is refused with a clear error", arguments: StoreKind.allCases)
+    func userLimit(kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
         try fixture.register(100, user: "bob")
         #expect {
             try fixture.register(1, from: 100, user: "bob")
@@ -76,43 +76,5 @@ struct SQLiteStoreDeviceTests {
         #expect(throws: StoreError.self) { try fixture.store.setUser(appID: fixture.appID, deviceID: other, "bob", now: 1) }
         // Re-registering one of bob's own devices is not a new device.
         _ = try fixture.register(1, from: 0, user: "bob")
-    }
-
-    @Test("the data survives reopening, and the schema version is recorded")
-    func reopen() throws {
-        let folder = TemporaryFolder()
-        defer { folder.cleanup() }
-        do {
-            let store = try SQLiteStore(directory: folder.url)
-            try store.createApp(AppRecord(id: "a", name: "A", bundleID: "b", serverKeyHash: "s", clientKeyHash: "c", createdAt: 1))
-        }
-        let reopened = try SQLiteStore(directory: folder.url)
-        #expect(try reopened.app(id: "a")?.name == "A")
-        #expect(try reopened.locked { try $0.scalar("PRAGMA user_version") } == Schema.migrations.count)
-        #expect(try reopened.locked { try $0.query("PRAGMA journal_mode", [], { $0.text(0) }) } == ["wal"])
-    }
-
-    @Test("a database from a newer Herald is refused, not damaged")
-    func newerSchema() throws {
-        let folder = TemporaryFolder()
-        defer { folder.cleanup() }
-        do {
-            let store = try SQLiteStore(directory: folder.url)
-            try store.locked { try $0.execute("PRAGMA user_version = 99") }
-        }
-        #expect {
-            try SQLiteStore(directory: folder.url)
-        } throws: { error in
-            (error as? StoreError)?.reason == .unsupportedSchema
-        }
-    }
-
-    @Test("a folder that cannot be created is a clear error")
-    func badFolder() throws {
-        #expect {
-            try SQLiteStore(directory: URL(fileURLWithPath: "/proc/herald-cannot-be-here"))
-        } throws: { error in
-            "\(error)".contains("/proc/herald-cannot-be-here")
-        }
     }
 }

@@ -1,0 +1,153 @@
+/// The PostgreSQL store's tables, as numbered migrations recorded in `herald_schema` (one
+/// row per migration applied). The same logical schema as SQLite's `Schema`, number for
+/// number: migration N makes the same change in both stores. Times are seconds since 1970
+/// as `double precision`, flags `boolean`, payloads `bytea`, target keys and fingerprints
+/// `jsonb` (the app's metadata stays `text`, kept as the app sent it). A migration is
+/// never edited once released: changes are new migrations, in both stores.
+enum PostgresSchema {
+    static let migrations: [String] = [
+        // 1: apps, devices, interests, publishes, deliveries, events.
+        """
+        CREATE TABLE apps (
+            id text PRIMARY KEY, name text NOT NULL, bundle_id text NOT NULL,
+            server_key_hash text NOT NULL, client_key_hash text NOT NULL,
+            rate_limit double precision, created_at double precision NOT NULL
+        );
+        CREATE TABLE app_credentials (
+            app_id text NOT NULL REFERENCES apps(id), environment text NOT NULL,
+            method text NOT NULL, key_id text, team_id text, pem text NOT NULL,
+            endpoint text, ca_file text,
+            PRIMARY KEY (app_id, environment)
+        );
+        CREATE TABLE devices (
+            seq bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, id text NOT NULL UNIQUE,
+            app_id text NOT NULL REFERENCES apps(id), token text NOT NULL, environment text NOT NULL,
+            user_id text, metadata text NOT NULL, created_at double precision NOT NULL,
+            token_registered_at double precision NOT NULL, updated_at double precision NOT NULL,
+            invalidated_at double precision, invalid_reason text,
+            UNIQUE (app_id, token)
+        );
+        CREATE INDEX devices_user ON devices(app_id, user_id) WHERE user_id IS NOT NULL;
+        CREATE TABLE device_interests (
+            app_id text NOT NULL, interest text NOT NULL, device_seq bigint NOT NULL,
+            PRIMARY KEY (app_id, interest, device_seq)
+        );
+        CREATE INDEX device_interests_device ON device_interests(device_seq);
+        CREATE TABLE publishes (
+            seq bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, id text NOT NULL UNIQUE,
+            app_id text NOT NULL REFERENCES apps(id), target_kind text NOT NULL, target_keys jsonb NOT NULL,
+            payload bytea NOT NULL, push_type text NOT NULL, priority integer NOT NULL, collapse_id text,
+            expiration double precision, send_at double precision, environment text NOT NULL, idempotency_key text,
+            status text NOT NULL, created_at double precision NOT NULL, updated_at double precision NOT NULL,
+            fanout_key integer NOT NULL DEFAULT 0, fanout_seq bigint NOT NULL DEFAULT 0,
+            fanout_done boolean NOT NULL DEFAULT false,
+            targeted bigint NOT NULL DEFAULT 0, sent bigint NOT NULL DEFAULT 0,
+            failed bigint NOT NULL DEFAULT 0, invalidated bigint NOT NULL DEFAULT 0,
+            delivered bigint NOT NULL DEFAULT 0, opened bigint NOT NULL DEFAULT 0,
+            UNIQUE (app_id, idempotency_key)
+        );
+        CREATE INDEX publishes_status ON publishes(status, seq) WHERE status IN ('scheduled', 'queued', 'sending');
+        CREATE TABLE publish_failures (
+            publish_id text NOT NULL, reason text NOT NULL, count bigint NOT NULL,
+            PRIMARY KEY (publish_id, reason)
+        );
+        CREATE TABLE deliveries (
+            seq bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, publish_id text NOT NULL, app_id text NOT NULL,
+            device_seq bigint, token text NOT NULL, environment text NOT NULL,
+            state smallint NOT NULL DEFAULT 0, attempts integer NOT NULL DEFAULT 0,
+            next_at double precision NOT NULL, in_doubt boolean NOT NULL DEFAULT false,
+            reason text, apns_id text, updated_at double precision NOT NULL,
+            UNIQUE (publish_id, token)
+        );
+        CREATE INDEX deliveries_due ON deliveries(app_id, next_at) WHERE state = 0;
+        CREATE INDEX deliveries_inflight ON deliveries(state) WHERE state = 1;
+        CREATE TABLE events (
+            publish_id text NOT NULL, device_id text NOT NULL, event text NOT NULL,
+            action_id text NOT NULL, at double precision NOT NULL,
+            PRIMARY KEY (publish_id, device_id, event, action_id)
+        );
+        """,
+        // 2: retention: which finished publishes still have per-device rows.
+        """
+        ALTER TABLE publishes ADD COLUMN pruned boolean NOT NULL DEFAULT false;
+        CREATE INDEX publishes_prunable ON publishes(updated_at) WHERE status IN ('done', 'cancelled') AND NOT pruned;
+        """,
+        // 3: trust: device keys (hashed), the user-token secret, the grace period for
+        // keyless devices (on for the apps that exist at the upgrade), held receipts.
+        """
+        ALTER TABLE apps ADD COLUMN user_token_secret text;
+        ALTER TABLE apps ADD COLUMN legacy_device_access boolean NOT NULL DEFAULT false;
+        UPDATE apps SET legacy_device_access = true;
+        ALTER TABLE devices ADD COLUMN key_hash text;
+        CREATE UNIQUE INDEX devices_key ON devices(key_hash) WHERE key_hash IS NOT NULL;
+        ALTER TABLE events ADD COLUMN counted boolean NOT NULL DEFAULT true;
+        CREATE INDEX events_uncounted ON events(publish_id, device_id) WHERE NOT counted;
+        """,
+        // 4: quotas: each app's devices and interest subscriptions, counted by triggers in
+        // the transaction that adds or removes a row (the app's row is locked with it, so
+        // concurrent writers take turns on the count and it stays exact).
+        """
+        ALTER TABLE apps ADD COLUMN device_count bigint NOT NULL DEFAULT 0;
+        ALTER TABLE apps ADD COLUMN subscription_count bigint NOT NULL DEFAULT 0;
+        UPDATE apps SET device_count = (SELECT count(*) FROM devices WHERE devices.app_id = apps.id),
+            subscription_count = (SELECT count(*) FROM device_interests WHERE device_interests.app_id = apps.id);
+        CREATE FUNCTION herald_count_devices() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            IF TG_OP = 'INSERT' THEN
+                UPDATE apps SET device_count = device_count + 1 WHERE id = NEW.app_id;
+            ELSE
+                UPDATE apps SET device_count = device_count - 1 WHERE id = OLD.app_id;
+            END IF;
+            RETURN NULL;
+        END $$;
+        CREATE TRIGGER devices_counted AFTER INSERT OR DELETE ON devices
+            FOR EACH ROW EXECUTE FUNCTION herald_count_devices();
+        CREATE FUNCTION herald_count_subscriptions() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            IF TG_OP = 'INSERT' THEN
+                UPDATE apps SET subscription_count = subscription_count + 1 WHERE id = NEW.app_id;
+            ELSE
+                UPDATE apps SET subscription_count = subscription_count - 1 WHERE id = OLD.app_id;
+            END IF;
+            RETURN NULL;
+        END $$;
+        CREATE TRIGGER subscriptions_counted AFTER INSERT OR DELETE ON device_interests
+            FOR EACH ROW EXECUTE FUNCTION herald_count_subscriptions();
+        """,
+        // 5: the request an idempotency key is bound to (`PublishFingerprint`); NULL for
+        // publishes without a key.
+        """
+        ALTER TABLE publishes ADD COLUMN request_fingerprint jsonb;
+        """,
+    ]
+
+    /// Session advisory lock keys of Herald ("herald" in ASCII, then a number): one process
+    /// at a time migrates, prunes.
+    enum LockKey {
+        static let migrations: Int64 = 0x6865_7261_6C64_0001
+        static let retention: Int64 = 0x6865_7261_6C64_0002
+    }
+
+    /// Brings the database up to the latest migration, under an advisory lock so that two
+    /// processes starting at once take turns (the second finds the work done). Each
+    /// migration and its `herald_schema` row commit together.
+    static func migrate(_ connection: PostgresConnection) throws {
+        try connection.execute("SELECT pg_advisory_lock($1)", [.int(Int(LockKey.migrations))])
+        defer { _ = try? connection.advisoryUnlock(LockKey.migrations) }
+        try connection.executeScript(
+            "CREATE TABLE IF NOT EXISTS herald_schema (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())")
+        let current = try version(connection)
+        guard current <= migrations.count else { throw Schema.newer("the database", schema: current, known: migrations.count) }
+        for (index, sql) in migrations.enumerated() where index >= current {
+            try connection.transaction { connection in
+                try connection.executeScript(sql)
+                try connection.execute("INSERT INTO herald_schema (version) VALUES ($1)", [.int(index + 1)])
+            }
+        }
+    }
+
+    /// The latest migration applied (0 for a new database).
+    static func version(_ connection: PostgresConnection) throws(PostgresError) -> Int {
+        try connection.query("SELECT coalesce(max(version), 0) FROM herald_schema")[0].int(0)
+    }
+}

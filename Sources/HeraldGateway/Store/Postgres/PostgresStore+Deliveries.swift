@@ -1,0 +1,165 @@
+import HeraldCore
+
+extension PostgresStore {
+    public func appsWithDueDeliveries(now: Double) throws -> [String] {
+        try read { db in
+            try db.query(
+                """
+                SELECT a.id FROM apps a
+                WHERE EXISTS (SELECT 1 FROM deliveries d WHERE d.app_id = a.id AND d.state = 0 AND d.next_at <= $1)
+                ORDER BY a.id COLLATE "C"
+                """, [.double(now)]
+            ).map { try $0.string(0) }
+        }
+    }
+
+    /// Claims in one statement: the due rows are locked, skipping those another process
+    /// is claiming (`FOR UPDATE SKIP LOCKED`), and marked in flight; the publishes' payloads
+    /// come after, once per publish.
+    public func claimDeliveries(appID: String, now: Double, limit: Int, excluding: Set<APNsEnvironment>) throws -> [DeliveryJob] {
+        try write { db in
+            let claimed = try db.query(
+                """
+                WITH due AS (
+                    SELECT seq FROM deliveries WHERE app_id = $1 AND state = 0 AND next_at <= $2 AND environment <> ALL($3::text[])
+                    ORDER BY next_at, seq LIMIT $4 FOR UPDATE SKIP LOCKED
+                )
+                UPDATE deliveries d SET state = 1, attempts = d.attempts + 1, updated_at = $2 FROM due WHERE d.seq = due.seq
+                RETURNING d.seq, d.publish_id, (SELECT id FROM devices WHERE seq = d.device_seq), d.token, d.environment, d.attempts,
+                d.in_doubt, d.next_at
+                """, [.text(appID), .double(now), .array(excluding.map(\.rawValue).sorted()), .int(max(0, limit))]
+            ).map { row in
+                (
+                    seq: try row.int(0), publishID: try row.string(1), deviceID: try row.optionalString(2), token: try row.string(3),
+                    environment: try row.string(4), attempts: try row.int(5), inDoubt: try row.bool(6), nextAt: try row.double(7)
+                )
+            }.sorted { ($0.nextAt, $0.seq) < ($1.nextAt, $1.seq) }
+            guard !claimed.isEmpty else { return [] }
+            let publishIDs = Array(Set(claimed.map(\.publishID))).sorted()
+            var publishes: [String: (payload: [UInt8], options: PublishOptions, dueAt: Double)] = [:]
+            for row in try db.query(
+                """
+                SELECT id, payload, push_type, priority, collapse_id, expiration, environment, greatest(created_at, coalesce(send_at, 0))
+                FROM publishes WHERE id = ANY($1::text[])
+                """, [.array(publishIDs)])
+            {
+                publishes[try row.string(0)] = (
+                    try row.bytes(1),
+                    PublishOptions(
+                        pushType: try row.string(2), priority: try row.int(3), collapseID: try row.optionalString(4),
+                        expiration: try row.optionalDouble(5), environment: APNsEnvironment(rawValue: try row.string(6)) ?? .production),
+                    try row.double(7)
+                )
+            }
+            return claimed.compactMap { job in
+                guard let publish = publishes[job.publishID] else { return nil }
+                return DeliveryJob(
+                    seq: job.seq, publishID: job.publishID, appID: appID, deviceID: job.deviceID, token: job.token,
+                    environment: APNsEnvironment(rawValue: job.environment) ?? .production, attempts: job.attempts,
+                    payload: publish.payload, options: publish.options, apnsID: SHA256.uuid(job.publishID + ":" + job.token),
+                    inDoubt: job.inDoubt, dueAt: publish.dueAt)
+            }
+        }
+    }
+
+    public func completeDeliveries(_ results: [DeliveryResult], now: Double) throws {
+        guard !results.isEmpty else { return }
+        try write { db in
+            // The deliveries still in flight, locked in seq order (a result for any other is a repeat: ignored).
+            let rows = try db.query(
+                "SELECT seq, publish_id, device_seq FROM deliveries WHERE state = 1 AND seq = ANY($1::bigint[]) ORDER BY seq FOR UPDATE",
+                [.array(results.map(\.seq))]
+            ).map { (try $0.int(0), (try $0.string(1), try $0.optionalInt(2))) }
+            let inFlight = Dictionary(rows, uniquingKeysWith: { first, _ in first })
+            var sent: [Int] = []
+            var sentPerPublish: [String: Int] = [:]
+            var touched: Set<String> = []
+            for result in results.sorted(by: { $0.seq < $1.seq }) {
+                guard let (publishID, deviceSeq) = inFlight[result.seq] else { continue }
+                touched.insert(publishID)
+                switch result.outcome {
+                case .sent:
+                    sent.append(result.seq)
+                    sentPerPublish[publishID, default: 0] += 1
+                case .retry(let reason, let retryAt):
+                    try db.execute(
+                        "UPDATE deliveries SET state = 0, next_at = $1, reason = $2, updated_at = $3 WHERE seq = $4",
+                        [.double(retryAt), .text(reason), .double(now), .int(result.seq)])
+                case .failed(let reason):
+                    try Self.fail(db, result.seq, publishID: publishID, reason: reason, now: now)
+                case .invalidated(let reason, let timestamp):
+                    try Self.invalidate(
+                        db, result.seq, publishID: publishID, deviceSeq: deviceSeq, reason: reason, timestamp: timestamp, now: now)
+                }
+            }
+            if !sent.isEmpty {
+                try db.execute(
+                    "UPDATE deliveries SET state = 2, updated_at = $1 WHERE seq = ANY($2::bigint[])", [.double(now), .array(sent)])
+            }
+            try Self.countHeldEvents(db, sent: sent)
+            for (publishID, count) in sentPerPublish.sorted(by: { $0.key < $1.key }) {
+                try db.execute("UPDATE publishes SET sent = sent + $1 WHERE id = $2", [.int(count), .text(publishID)])
+            }
+            for publishID in touched.sorted() { try Self.finishIfComplete(db, publishID: publishID, now: now) }
+        }
+    }
+
+    /// APNs' rule: a 410 counts only for a token registered before its timestamp; a device
+    /// that registered the token again since keeps it (this delivery counts as failed).
+    private static func invalidate(
+        _ db: PostgresConnection, _ seq: Int, publishID: String, deviceSeq: Int?, reason: String, timestamp: Double?, now: Double
+    ) throws {
+        let registeredAt = try deviceSeq.flatMap {
+            try db.query("SELECT token_registered_at FROM devices WHERE seq = $1 FOR UPDATE", [.int($0)]).first?.double(0)
+        }
+        if let deviceSeq, let registeredAt, timestamp.map({ registeredAt < $0 }) ?? true {
+            try db.execute(
+                "UPDATE devices SET invalidated_at = $1, invalid_reason = $2 WHERE seq = $3 AND invalidated_at IS NULL",
+                [.double(now), .text(reason), .int(deviceSeq)])
+        } else if deviceSeq != nil {
+            return try fail(db, seq, publishID: publishID, reason: reason, now: now)
+        }
+        try finish(db, seq, .invalidated, reason: reason, now: now)
+        try db.execute("UPDATE publishes SET invalidated = invalidated + 1 WHERE id = $1", [.text(publishID)])
+        try countFailure(db, publishID: publishID, reason: reason)
+    }
+
+    public func recoverInFlight() throws -> Int {
+        try write { db in try db.execute("UPDATE deliveries SET state = 0, in_doubt = true WHERE state = 1") }
+    }
+
+    public func nextDueTime() throws -> Double? {
+        try read { db in
+            try db.query(
+                """
+                SELECT CASE WHEN EXISTS (SELECT 1 FROM publishes WHERE status IN ('queued', 'sending') AND NOT fanout_done) THEN 0
+                ELSE least(
+                    (SELECT min(send_at) FROM publishes WHERE status = 'scheduled'),
+                    (SELECT min(due.at) FROM apps a CROSS JOIN LATERAL
+                        (SELECT min(next_at) AS at FROM deliveries WHERE app_id = a.id AND state = 0) due))
+                END
+                """
+            )[0].optionalDouble(0)
+        }
+    }
+
+    private static func finish(_ db: PostgresConnection, _ seq: Int, _ state: DeliveryState, reason: String?, now: Double) throws {
+        try db.execute(
+            "UPDATE deliveries SET state = $1, reason = $2, updated_at = $3 WHERE seq = $4",
+            [.int(state.rawValue), .optional(reason), .double(now), .int(seq)])
+    }
+
+    private static func fail(_ db: PostgresConnection, _ seq: Int, publishID: String, reason: String, now: Double) throws {
+        try finish(db, seq, .failed, reason: reason, now: now)
+        try db.execute("UPDATE publishes SET failed = failed + 1 WHERE id = $1", [.text(publishID)])
+        try countFailure(db, publishID: publishID, reason: reason)
+    }
+
+    static func countFailure(_ db: PostgresConnection, publishID: String, reason: String) throws {
+        try db.execute(
+            """
+            INSERT INTO publish_failures (publish_id, reason, count) VALUES ($1, $2, 1)
+            ON CONFLICT (publish_id, reason) DO UPDATE SET count = publish_failures.count + 1
+            """, [.text(publishID), .text(reason)])
+    }
+}

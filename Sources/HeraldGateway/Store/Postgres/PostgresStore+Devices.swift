@@ -1,0 +1,186 @@
+import HeraldCore
+
+/// Devices. Locks are taken in one order, so that concurrent calls wait instead of
+/// deadlocking: the device's row, then its user's (an advisory lock), then the app's row
+/// (the quota counters).
+extension PostgresStore {
+    public func registerDevice(appID: String, _ registration: DeviceRegistration, quota: DeviceQuota, now: Double) throws
+        -> RegisteredDevice
+    {
+        try write { db in try Self.register(db, appID: appID, registration, quota: quota, now: now) }
+    }
+
+    public func importDevices(appID: String, _ registrations: [DeviceRegistration], quota: DeviceQuota, now: Double) throws -> Int {
+        try write { db in
+            try registrations.reduce(0) { created, registration in
+                created + (try Self.register(db, appID: appID, registration, quota: quota, now: now).created ? 1 : 0)
+            }
+        }
+    }
+
+    private static func register(
+        _ db: PostgresConnection, appID: String, _ registration: DeviceRegistration, quota: DeviceQuota, now: Double
+    ) throws -> RegisteredDevice {
+        let existing = try db.query(
+            "SELECT seq, id, key_hash FROM devices WHERE app_id = $1 AND token = $2 FOR UPDATE", [.text(appID), .text(registration.token)]
+        ).first.map { (seq: try $0.int(0), id: try $0.string(1), keyHash: try $0.optionalString(2)) }
+        let user = registration.userID ?? nil
+        if let user { try lockUser(db, appID: appID, userID: user) }
+        try checkQuota(db, appID: appID, seq: existing?.seq, interests: registration.interests.map(Set.init), quota: quota)
+        if let user { try checkUserLimit(db, appID: appID, userID: user, excluding: existing?.seq) }
+        let metadata = registration.metadata.map { JSONWriter.serialize($0) }
+        let seq: Int
+        let id: String
+        var keyIssued = false
+        if let existing {
+            (seq, id) = (existing.seq, existing.id)
+            // The caller proved it holds the device's key: keep it. Otherwise the new key
+            // replaces the old one (a reinstall lost it): holding the token is the proof.
+            var kept = false
+            if let stored = existing.keyHash, let presented = registration.presentedKeyHash { kept = APIKey.equalHashes(presented, stored) }
+            let newKey = kept ? nil : registration.newKeyHash
+            keyIssued = newKey != nil
+            try db.execute(
+                """
+                UPDATE devices SET environment = $1, metadata = coalesce($2, metadata), token_registered_at = $3, updated_at = $3,
+                invalidated_at = NULL, invalid_reason = NULL, key_hash = coalesce($4, key_hash),
+                user_id = CASE WHEN $5 THEN $6 ELSE user_id END WHERE seq = $7
+                """,
+                [
+                    .text(registration.environment.rawValue), .optional(metadata), .double(now), .optional(newKey),
+                    .bool(registration.userID != nil), .optional(user), .int(seq),
+                ])
+        } else {
+            id = Identifier.make("dev_")
+            let inserted = try db.query(
+                """
+                INSERT INTO devices (id, app_id, token, environment, user_id, metadata, created_at, token_registered_at, updated_at,
+                key_hash) VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $7, $8) ON CONFLICT (app_id, token) DO NOTHING RETURNING seq
+                """,
+                [
+                    .text(id), .text(appID), .text(registration.token), .text(registration.environment.rawValue), .optional(user),
+                    .text(metadata ?? "{}"), .double(now), .optional(registration.newKeyHash),
+                ])
+            // Another registration of this token committed since the lookup: run again, as an update.
+            guard let row = inserted.first else {
+                throw PostgresError(.serialization, message: "token \(registration.token) was registered meanwhile by another request")
+            }
+            seq = try row.int(0)
+            keyIssued = registration.newKeyHash != nil
+        }
+        if let interests = registration.interests {
+            try replaceInterests(db, appID: appID, seq: seq, Set(interests), new: existing == nil)
+        }
+        return RegisteredDevice(id: id, created: existing == nil, keyIssued: keyIssued)
+    }
+
+    public func device(appID: String, id: String) throws -> DeviceRecord? {
+        try read { db in
+            try db.query(
+                """
+                SELECT id, app_id, token, environment, user_id, metadata, created_at, token_registered_at, invalidated_at, invalid_reason,
+                coalesce((SELECT json_agg(interest ORDER BY interest COLLATE "C") FROM device_interests WHERE device_seq = d.seq), '[]')
+                FROM devices d WHERE app_id = $1 AND id = $2
+                """, [.text(appID), .text(id)]
+            ).first.map { row in
+                DeviceRecord(
+                    id: try row.string(0), appID: try row.string(1), token: try row.string(2),
+                    environment: APNsEnvironment(rawValue: try row.string(3)) ?? .production,
+                    interests: ((try? JSONParser().parse(try row.string(10)))?.arrayValue ?? []).compactMap(\.stringValue),
+                    userID: try row.optionalString(4), metadata: (try? JSONParser().parse(try row.string(5))) ?? .object([:]),
+                    createdAt: try row.double(6), tokenRegisteredAt: try row.double(7), invalidatedAt: try row.optionalDouble(8),
+                    invalidReason: try row.optionalString(9))
+            }
+        }
+    }
+
+    public func deviceID(appID: String, keyHash: String) throws -> String? {
+        try read { db in
+            try db.query("SELECT id FROM devices WHERE key_hash = $1 AND app_id = $2", [.text(keyHash), .text(appID)]).first?.string(0)
+        }
+    }
+
+    public func deviceKeyState(appID: String, id: String) throws -> DeviceKeyState {
+        try read { db in
+            guard
+                let row = try db.query("SELECT key_hash IS NOT NULL FROM devices WHERE app_id = $1 AND id = $2", [.text(appID), .text(id)])
+                    .first
+            else { return .missing }
+            return try row.bool(0) ? .keyed : .keyless
+        }
+    }
+
+    public func keylessDeviceCount(appID: String) throws -> Int {
+        try read { db in try db.query("SELECT count(*) FROM devices WHERE app_id = $1 AND key_hash IS NULL", [.text(appID)])[0].int(0) }
+    }
+
+    public func setInterests(appID: String, deviceID: String, _ interests: [String], quota: DeviceQuota, now: Double) throws -> Bool {
+        try write { db in
+            guard let seq = try Self.lockDevice(db, appID: appID, id: deviceID) else { return false }
+            try Self.checkQuota(db, appID: appID, seq: seq, interests: Set(interests), quota: quota)
+            try Self.replaceInterests(db, appID: appID, seq: seq, Set(interests), new: false)
+            try db.execute("UPDATE devices SET updated_at = $1 WHERE seq = $2", [.double(now), .int(seq)])
+            return true
+        }
+    }
+
+    public func setUser(appID: String, deviceID: String, _ userID: String?, now: Double) throws -> Bool {
+        try write { db in
+            guard let seq = try Self.lockDevice(db, appID: appID, id: deviceID) else { return false }
+            if let userID {
+                try Self.lockUser(db, appID: appID, userID: userID)
+                try Self.checkUserLimit(db, appID: appID, userID: userID, excluding: seq)
+            }
+            try db.execute("UPDATE devices SET user_id = $1, updated_at = $2 WHERE seq = $3", [.optional(userID), .double(now), .int(seq)])
+            return true
+        }
+    }
+
+    public func deleteDevice(appID: String, deviceID: String) throws -> Bool {
+        try write { db in
+            guard let seq = try Self.lockDevice(db, appID: appID, id: deviceID) else { return false }
+            try db.execute("DELETE FROM device_interests WHERE device_seq = $1", [.int(seq)])
+            try db.execute("DELETE FROM devices WHERE seq = $1", [.int(seq)])
+            return true
+        }
+    }
+
+    /// The device's seq, its row locked until the transaction ends; nil when no such device.
+    static func lockDevice(_ db: PostgresConnection, appID: String, id: String) throws -> Int? {
+        try db.query("SELECT seq FROM devices WHERE app_id = $1 AND id = $2 FOR UPDATE", [.text(appID), .text(id)]).first?.int(0)
+    }
+
+    /// Makes the device's interests `interests`, writing only the difference (a device
+    /// registering at every launch with the same interests writes none).
+    private static func replaceInterests(_ db: PostgresConnection, appID: String, seq: Int, _ interests: Set<String>, new: Bool) throws {
+        let current =
+            new
+            ? [] : Set(try db.query("SELECT interest FROM device_interests WHERE device_seq = $1", [.int(seq)]).map { try $0.string(0) })
+        let removed = current.subtracting(interests), added = interests.subtracting(current)
+        if !removed.isEmpty {
+            try db.execute(
+                "DELETE FROM device_interests WHERE app_id = $1 AND device_seq = $2 AND interest = ANY($3::text[])",
+                [.text(appID), .int(seq), .array(removed.sorted())])
+        }
+        if !added.isEmpty {
+            try db.execute(
+                """
+                INSERT INTO device_interests (app_id, interest, device_seq) SELECT $1, unnest($2::text[]), $3
+                ON CONFLICT DO NOTHING
+                """, [.text(appID), .array(added.sorted()), .int(seq)])
+        }
+    }
+
+    /// Makes registrations and user changes for one user take turns until the transaction
+    /// ends, so two at once cannot both pass the limit (an advisory lock on the user).
+    private static func lockUser(_ db: PostgresConnection, appID: String, userID: String) throws {
+        try db.execute("SELECT pg_advisory_xact_lock(1, hashtext($1))", [.text(appID + "\u{1F}" + userID)])
+    }
+
+    private static func checkUserLimit(_ db: PostgresConnection, appID: String, userID: String, excluding seq: Int?) throws {
+        let count = try db.query(
+            "SELECT count(*) FROM devices WHERE app_id = $1 AND user_id = $2 AND seq <> $3", [.text(appID), .text(userID), .int(seq ?? -1)]
+        )[0].int(0)
+        guard count < DeviceQuota.devicesPerUser else { throw DeviceQuota.userLimitExceeded(userID) }
+    }
+}

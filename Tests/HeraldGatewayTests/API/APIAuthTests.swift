@@ -5,7 +5,7 @@ import Testing
 
 @Suite("API: keys and routes")
 struct APIAuthTests {
-    @Test("no key, a wrong key, another app's key and an unknown app are all 401", arguments: StoreKind.allCases)
+    @Test("no key, a wrong key, another app's key and an unknown app are all 401", arguments: StoreKind.tested)
     func unauthorized(kind: StoreKind) throws {
         let h = try APIHarness(kind)
         let body: JSONValue = ["token": .string(StoreFixture.token(1)), "environment": "sandbox"]
@@ -56,7 +56,7 @@ struct APIAuthTests {
         #expect(try h.fixture.store.app(id: h.appID)?.credentials == [credentials], "the delivery path still loads them")
     }
 
-    @Test("the client key cannot use server endpoints; the server key can use client ones", arguments: StoreKind.allCases)
+    @Test("the client key cannot use server endpoints; the server key can use client ones", arguments: StoreKind.tested)
     func roles(kind: StoreKind) throws {
         let h = try APIHarness(kind)
         let publish = h.send("POST", h.publishes, key: h.clientKey, json: ["interests": ["news"], "notification": ["title": "x"]])
@@ -72,7 +72,7 @@ struct APIAuthTests {
         #expect(h.send("GET", h.publishes + "/pub_x", key: h.otherServerKey).status == 401)
     }
 
-    @Test("unknown paths are 404, known paths with another method 405 with Allow", arguments: StoreKind.allCases)
+    @Test("unknown paths are 404, known paths with another method 405 with Allow", arguments: StoreKind.tested)
     func routing(kind: StoreKind) throws {
         let h = try APIHarness(kind)
         let missing = h.send("GET", "/v2/nothing")
@@ -87,7 +87,7 @@ struct APIAuthTests {
         #expect(String(decoding: metrics.body, as: UTF8.self).contains("herald_http_requests_total{route=\"healthz\""))
     }
 
-    @Test("bodies: not JSON, the wrong content type, empty, too large", arguments: StoreKind.allCases)
+    @Test("bodies: not JSON, the wrong content type, empty, too large", arguments: StoreKind.tested)
     func bodies(kind: StoreKind) throws {
         let h = try APIHarness(kind, maxBodyBytes: 2000)
         let notJSON = h.send("POST", h.devices, key: h.clientKey, raw: "{\"token\": ", headers: ["Content-Type": "application/json"])

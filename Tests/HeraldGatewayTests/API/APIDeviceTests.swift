@@ -5,7 +5,7 @@ import Testing
 
 @Suite("API: devices")
 struct APIDeviceTests {
-    @Test("register: 201 with an id; the same token again is 200 with the same id", arguments: StoreKind.allCases)
+    @Test("register: 201 with an id; the same token again is 200 with the same id", arguments: StoreKind.tested)
     func register(kind: StoreKind) throws {
         let h = try APIHarness(kind)
         let token = StoreFixture.token(7).uppercased()
@@ -33,7 +33,7 @@ struct APIDeviceTests {
         #expect(device?["metadata"] == ["appVersion": "2.1"])
     }
 
-    @Test("interests, user (login and logout) and delete", arguments: StoreKind.allCases)
+    @Test("interests, user (login and logout) and delete", arguments: StoreKind.tested)
     func updates(kind: StoreKind) throws {
         let h = try APIHarness(kind)
         let (id, key) = h.registered(1)
@@ -55,7 +55,7 @@ struct APIDeviceTests {
         #expect(h.send("DELETE", path, key: h.serverKey).status == 404)
     }
 
-    @Test("a user's 101st device is refused with 409", arguments: StoreKind.allCases)
+    @Test("a user's 101st device is refused with 409", arguments: StoreKind.tested)
     func userLimit(kind: StoreKind) throws {
         let h = try APIHarness(kind)
         for n in 0..<100 { #expect(h.register(n, user: "carol").status == 201) }
@@ -68,7 +68,7 @@ struct APIDeviceTests {
 
     @Test(
         "every registration field is validated with a clear error",
-        arguments: StoreKind.allCases,
+        arguments: StoreKind.tested,
         [
             (["environment": "sandbox"], "token: is required"),
             (["token": "xyz", "environment": "sandbox"], "token: expected the device token as hex"),
@@ -108,7 +108,7 @@ struct APIDeviceTests {
         #expect(response.errorMessage.hasPrefix(message), "\(response.errorMessage)")
     }
 
-    @Test("interest and user updates are validated too", arguments: StoreKind.allCases)
+    @Test("interest and user updates are validated too", arguments: StoreKind.tested)
     func updateValidation(kind: StoreKind) throws {
         let h = try APIHarness(kind)
         let (id, key) = h.registered(1)

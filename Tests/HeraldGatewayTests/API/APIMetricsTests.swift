@@ -24,7 +24,7 @@ struct APIMetricsTests {
 
     @Test(
         "without a metrics token: 200 for anyone, no app id and no app label, each series summed over the apps",
-        arguments: StoreKind.allCases)
+        arguments: StoreKind.tested)
     func open(kind: StoreKind) throws {
         let h = try APIHarness(kind)
         Self.traffic(h)
@@ -40,7 +40,7 @@ struct APIMetricsTests {
 
     @Test(
         "with a metrics token: 401 without it, with a wrong one or with an app's key, and nothing about the apps; per app with it",
-        arguments: StoreKind.allCases)
+        arguments: StoreKind.tested)
     func token(kind: StoreKind) throws {
         let h = try APIHarness(kind, metricsToken: Self.token)
         Self.traffic(h)

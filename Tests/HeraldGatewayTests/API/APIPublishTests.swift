@@ -5,7 +5,7 @@ import Testing
 
 @Suite("API: publishes and events")
 struct APIPublishTests {
-    @Test("a publish is committed before the 202, wakes the workers, and reports its status", arguments: StoreKind.allCases)
+    @Test("a publish is committed before the 202, wakes the workers, and reports its status", arguments: StoreKind.tested)
     func publish(kind: StoreKind) throws {
         let h = try APIHarness(kind)
         _ = h.register(1)
@@ -33,7 +33,7 @@ struct APIPublishTests {
         #expect(h.send("GET", h.publishes + "/pub_nope", key: h.serverKey).status == 404)
     }
 
-    @Test("the same idempotency key returns the same publish and commits nothing new", arguments: StoreKind.allCases)
+    @Test("the same idempotency key returns the same publish and commits nothing new", arguments: StoreKind.tested)
     func idempotency(kind: StoreKind) throws {
         let h = try APIHarness(kind)
         let body: JSONValue = ["users": ["u1"], "apns": ["aps": ["alert": "x"]], "idempotencyKey": "order-7-shipped"]
@@ -46,7 +46,7 @@ struct APIPublishTests {
         #expect(try h.fixture.scalar("SELECT count(*) FROM publishes") == 1)
     }
 
-    @Test("scheduled publishes can be cancelled once; others cannot", arguments: StoreKind.allCases)
+    @Test("scheduled publishes can be cancelled once; others cannot", arguments: StoreKind.tested)
     func cancel(kind: StoreKind) throws {
         let h = try APIHarness(kind)
         let later = h.clock.now + 3600
@@ -67,7 +67,7 @@ struct APIPublishTests {
 
     @Test(
         "every publish field is validated with a clear error",
-        arguments: StoreKind.allCases,
+        arguments: StoreKind.tested,
         [
             (["notification": ["title": "x"]], "body: give exactly one target"),
             (["interests": ["a"], "users": ["b"], "notification": ["title": "x"]], "interests+users: give exactly one target, not 2"),
@@ -134,7 +134,7 @@ struct APIPublishTests {
 
     @Test(
         "events: 202 with what was new; duplicates, unknown publishes and untargeted devices are reported, not errors",
-        arguments: StoreKind.allCases)
+        arguments: StoreKind.tested)
     func events(kind: StoreKind) throws {
         let h = try APIHarness(kind)
         let (device, deviceKey) = h.registered(1, user: "u")
@@ -168,7 +168,7 @@ struct APIPublishTests {
 
     @Test(
         "every event field is validated",
-        arguments: StoreKind.allCases,
+        arguments: StoreKind.tested,
         [
             ([:], "events: is required"),
             (["events": []], "events: expected an array of 1 to 1000 events"),
@@ -198,7 +198,7 @@ struct APIPublishTests {
         #expect(response.errorMessage.hasPrefix(message), "\(response.errorMessage)")
     }
 
-    @Test("concurrent publishes from many threads are all committed, each once", arguments: StoreKind.allCases)
+    @Test("concurrent publishes from many threads are all committed, each once", arguments: StoreKind.tested)
     func concurrent(kind: StoreKind) async throws {
         let h = try APIHarness(kind)
         let ids = await withTaskGroup(of: String?.self) { group in

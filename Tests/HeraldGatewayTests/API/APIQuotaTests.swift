@@ -19,7 +19,7 @@ struct APIQuotaTests {
 
     @Test(
         "interests per device: 100 by default; 101 distinct ones are refused at registration and in PUT …/interests",
-        arguments: StoreKind.allCases)
+        arguments: StoreKind.tested)
     func interestsPerDevice(kind: StoreKind) throws {
         let h = try APIHarness(kind)
         let refused = h.send(
@@ -41,7 +41,7 @@ struct APIQuotaTests {
 
     @Test(
         "devices per app: a new token past the quota is refused; a known token still registers; a deletion makes room",
-        arguments: StoreKind.allCases)
+        arguments: StoreKind.tested)
     func devicesPerApp(kind: StoreKind) throws {
         let h = try APIHarness(kind, quota: DeviceQuota(devicesPerApp: 3))
         let first = h.registered(0)
@@ -53,7 +53,7 @@ struct APIQuotaTests {
         #expect(try h.fixture.store.usage(appID: h.appID).devices == 3)
     }
 
-    @Test("subscriptions per app: summed over the devices; a change that adds none is always allowed", arguments: StoreKind.allCases)
+    @Test("subscriptions per app: summed over the devices; a change that adds none is always allowed", arguments: StoreKind.tested)
     func subscriptionsPerApp(kind: StoreKind) throws {
         let h = try APIHarness(kind, quota: DeviceQuota(subscriptionsPerApp: 5))
         let a = h.registered(0, interests: ["a", "b", "c"])
@@ -73,7 +73,7 @@ struct APIQuotaTests {
         #expect(try h.fixture.store.usage(appID: h.appID) == (3, 5))
     }
 
-    @Test("registrations at the same time cannot overshoot the devices quota", arguments: StoreKind.allCases)
+    @Test("registrations at the same time cannot overshoot the devices quota", arguments: StoreKind.tested)
     func concurrent(kind: StoreKind) throws {
         let h = try APIHarness(kind, quota: DeviceQuota(devicesPerApp: 10))
         let statuses = Statuses()

@@ -13,7 +13,7 @@ struct APIRateLimitTests {
         response.headers.first { $0.0.lowercased() == "retry-after" }?.1
     }
 
-    @Test("over the rate: 429 rate_limited with Retry-After and what to do; the bucket refills with time", arguments: StoreKind.allCases)
+    @Test("over the rate: 429 rate_limited with Retry-After and what to do; the bucket refills with time", arguments: StoreKind.tested)
     func limited(kind: StoreKind) throws {
         let harness = try APIHarness(kind, rateLimits: APIRateLimits(client: 2, clientBurst: 2))
         #expect(harness.register(1).status == 201)
@@ -36,7 +36,7 @@ struct APIRateLimitTests {
 
     @Test(
         "by default the client side may make 50 requests a second in bursts of 500; the server key is not limited",
-        arguments: StoreKind.allCases)
+        arguments: StoreKind.tested)
     func defaults(kind: StoreKind) throws {
         #expect(
             GatewayAPI(store: try StoreFixture(kind).store).rateLimiter.limits == APIRateLimits(client: 50, clientBurst: 500, server: nil))
@@ -53,7 +53,7 @@ struct APIRateLimitTests {
         #expect(publishes.allSatisfy { $0 == 202 }, "the server key has no limit unless one is set")
     }
 
-    @Test("the client key and the app's device keys share one bucket", arguments: StoreKind.allCases)
+    @Test("the client key and the app's device keys share one bucket", arguments: StoreKind.tested)
     func devicesShareClientBucket(kind: StoreKind) throws {
         let harness = try APIHarness(kind, rateLimits: APIRateLimits(client: 1, clientBurst: 2))
         let device = harness.registered(1)
@@ -64,7 +64,7 @@ struct APIRateLimitTests {
 
     @Test(
         "--server-rate-limit limits the server key in its own bucket; each app has its own; a wrong key is refused before it counts",
-        arguments: StoreKind.allCases)
+        arguments: StoreKind.tested)
     func serverLimit(kind: StoreKind) throws {
         let harness = try APIHarness(kind, rateLimits: APIRateLimits(client: 1, clientBurst: 1, server: 1))
         let body: JSONValue = ["interests": ["news"], "notification": ["title": "x"]]
@@ -80,7 +80,7 @@ struct APIRateLimitTests {
         #expect(harness.send("GET", "/healthz").status == 200, "health and metrics are never limited")
     }
 
-    @Test("without limits nothing is refused", arguments: StoreKind.allCases)
+    @Test("without limits nothing is refused", arguments: StoreKind.tested)
     func unlimited(kind: StoreKind) throws {
         let harness = try APIHarness(kind, rateLimits: .unlimited)
         for n in 0..<50 { #expect(harness.register(n).status == 201) }

@@ -5,7 +5,7 @@ import Testing
 
 @Suite("API: secrets never leave the gateway")
 struct APISecretsTests {
-    @Test("no key, user-token secret or APNs key appears in an answer, an error or /metrics", arguments: StoreKind.allCases)
+    @Test("no key, user-token secret or APNs key appears in an answer, an error or /metrics", arguments: StoreKind.tested)
     func noSecretsOut(kind: StoreKind) throws {
         let h = try APIHarness(kind)
         let pem =

@@ -8,7 +8,7 @@ import Testing
 /// word, and receipts count only for what APNs accepted.
 @Suite("API: trust (device keys, user tokens, honest counts)")
 struct APITrustTests {
-    @Test("binding a device to someone else's user needs their user token: 401, and nothing changes", arguments: StoreKind.allCases)
+    @Test("binding a device to someone else's user needs their user token: 401, and nothing changes", arguments: StoreKind.tested)
     func bindNeedsUserToken(kind: StoreKind) throws {
         let h = try APIHarness(kind)
         let (id, key) = h.registered(1)
@@ -40,7 +40,7 @@ struct APITrustTests {
 
     @Test(
         "a hundred forged registrations to a victim's user bind nothing, and the victim's own device still binds",
-        arguments: StoreKind.allCases)
+        arguments: StoreKind.tested)
     func noUserSquatting(kind: StoreKind) throws {
         let h = try APIHarness(kind)
         for n in 0..<100 {
@@ -58,7 +58,7 @@ struct APITrustTests {
         #expect(h.send("GET", h.publishes + "/" + id, key: h.serverKey).json?["targeted"] == 1)
     }
 
-    @Test("the client key registers only; a device key acts only on its own device; the server key on any", arguments: StoreKind.allCases)
+    @Test("the client key registers only; a device key acts only on its own device; the server key on any", arguments: StoreKind.tested)
     func deviceKeys(kind: StoreKind) throws {
         let h = try APIHarness(kind)
         let (a, keyA) = h.registered(1)
@@ -94,7 +94,7 @@ struct APITrustTests {
         #expect(h.send("GET", "/v1/apps/app_other/devices/" + a, key: keyA).status == 401)
     }
 
-    @Test("registering a known token without its key issues a new one and the old one stops working", arguments: StoreKind.allCases)
+    @Test("registering a known token without its key issues a new one and the old one stops working", arguments: StoreKind.tested)
     func reRegistration(kind: StoreKind) throws {
         let h = try APIHarness(kind)
         let (id, old) = h.registered(1)
@@ -108,7 +108,7 @@ struct APITrustTests {
 
     @Test(
         "the grace period: for an upgraded app the client key still acts for keyless devices, until it is turned off",
-        arguments: StoreKind.allCases)
+        arguments: StoreKind.tested)
     func legacyAccess(kind: StoreKind) throws {
         let h = try APIHarness(kind)
         let store = h.fixture.store
@@ -131,7 +131,7 @@ struct APITrustTests {
     }
 
     @Test(
-        "an opened receipt for a device whose delivery APNs refused with 410 is notSent and counts nothing", arguments: StoreKind.allCases)
+        "an opened receipt for a device whose delivery APNs refused with 410 is notSent and counts nothing", arguments: StoreKind.tested)
     @MainActor
     func receiptForDeadToken(kind: StoreKind) async throws {
         let h = try EngineHarness(kind)

@@ -8,7 +8,7 @@ import Testing
 struct DeliveryEngineTests {
     @Test(
         "an interest of 1,234 devices: each gets the notification once, with herald.publishId and the app's topic",
-        arguments: StoreKind.allCases)
+        arguments: StoreKind.tested)
     func fanOut(kind: StoreKind) async throws {
         var policy = DeliveryPolicy()
         policy.batchSize = 100
@@ -32,7 +32,7 @@ struct DeliveryEngineTests {
 
     @Test(
         "push type, priority, expiration and collapse id reach the deliverer; the topic has the push type's suffix",
-        arguments: StoreKind.allCases)
+        arguments: StoreKind.tested)
     func headers(kind: StoreKind) async throws {
         let h = try EngineHarness(kind)
         h.register(0..<1)
@@ -50,7 +50,7 @@ struct DeliveryEngineTests {
         #expect(sent.publishID == id)
     }
 
-    @Test("a rotated key stops working at once", arguments: StoreKind.allCases)
+    @Test("a rotated key stops working at once", arguments: StoreKind.tested)
     func rotation(kind: StoreKind) throws {
         let h = try EngineHarness(kind)
         #expect(h.api.send("GET", h.api.publishes + "/pub_x", key: h.api.serverKey).status == 404)
@@ -60,7 +60,7 @@ struct DeliveryEngineTests {
         #expect(h.api.send("GET", h.api.publishes + "/pub_x", key: keys[.serverKey] ?? "").status == 404)
     }
 
-    @Test("users and devices targets; a device in two targeted interests gets one", arguments: StoreKind.allCases)
+    @Test("users and devices targets; a device in two targeted interests gets one", arguments: StoreKind.tested)
     func targets(kind: StoreKind) async throws {
         let h = try EngineHarness(kind)
         h.register(0..<3, interests: ["a", "b"], user: "alice")
@@ -72,7 +72,7 @@ struct DeliveryEngineTests {
         #expect(h.deliverer.sent.filter { $0.publishID == user }.count == 3)
     }
 
-    @Test("the same idempotency key sends nothing twice", arguments: StoreKind.allCases)
+    @Test("the same idempotency key sends nothing twice", arguments: StoreKind.tested)
     func idempotency(kind: StoreKind) async throws {
         let h = try EngineHarness(kind)
         h.register(0..<10)
@@ -85,7 +85,7 @@ struct DeliveryEngineTests {
         #expect(h.deliverer.sent.count == 10)
     }
 
-    @Test("a scheduled publish goes out at its time, not before", arguments: StoreKind.allCases)
+    @Test("a scheduled publish goes out at its time, not before", arguments: StoreKind.tested)
     func scheduling(kind: StoreKind) async throws {
         let h = try EngineHarness(kind)
         h.register(0..<4)
@@ -100,7 +100,7 @@ struct DeliveryEngineTests {
         #expect(h.status(id)?["status"] == "done")
     }
 
-    @Test("a cancelled publish sends nothing", arguments: StoreKind.allCases)
+    @Test("a cancelled publish sends nothing", arguments: StoreKind.tested)
     func cancellation(kind: StoreKind) async throws {
         let h = try EngineHarness(kind)
         h.register(0..<4)
@@ -113,7 +113,7 @@ struct DeliveryEngineTests {
 
     @Test(
         "dead tokens are invalidated and kept with their reason; 410 only counts for tokens registered before it",
-        arguments: StoreKind.allCases)
+        arguments: StoreKind.tested)
     func invalidation(kind: StoreKind) async throws {
         let h = try EngineHarness(kind)
         h.register(0..<4)
@@ -149,7 +149,7 @@ struct DeliveryEngineTests {
         #expect(try h.device(token: 0)?.invalidatedAt == nil)
     }
 
-    @Test("retryable failures back off on the clock and keep the apns-id", arguments: StoreKind.allCases)
+    @Test("retryable failures back off on the clock and keep the apns-id", arguments: StoreKind.tested)
     func retries(kind: StoreKind) async throws {
         let h = try EngineHarness(kind)
         h.register(0..<1)
@@ -178,7 +178,7 @@ struct DeliveryEngineTests {
         #expect(Set(h.deliverer.sent.map(\.apnsID)).count == 1)
     }
 
-    @Test("permanent refusals fail at once; retries stop after the maximum; expiry stops them too", arguments: StoreKind.allCases)
+    @Test("permanent refusals fail at once; retries stop after the maximum; expiry stops them too", arguments: StoreKind.tested)
     func failures(kind: StoreKind) async throws {
         var policy = DeliveryPolicy()
         policy.maxAttempts = 3
@@ -201,7 +201,7 @@ struct DeliveryEngineTests {
         #expect(h.status(short)?["failures"] == ["Expired": 1])
     }
 
-    @Test("refused credentials pause the app's deliveries; they resume with backoff", arguments: StoreKind.allCases)
+    @Test("refused credentials pause the app's deliveries; they resume with backoff", arguments: StoreKind.tested)
     func configuration(kind: StoreKind) async throws {
         let h = try EngineHarness(kind)
         h.register(0..<2)
@@ -214,7 +214,7 @@ struct DeliveryEngineTests {
         #expect(h.status(id)?["sent"] == 2)
     }
 
-    @Test("an app's rate limit spreads its notifications over time", arguments: StoreKind.allCases)
+    @Test("an app's rate limit spreads its notifications over time", arguments: StoreKind.tested)
     func rateLimit(kind: StoreKind) async throws {
         let h = try EngineHarness(kind, rateLimit: 100)
         h.register(0..<250)
@@ -228,7 +228,7 @@ struct DeliveryEngineTests {
         #expect(h.status(id)?["status"] == "done")
     }
 
-    @Test("while an app is rate limited the running workers sleep on the clock until it may send, not poll", arguments: StoreKind.allCases)
+    @Test("while an app is rate limited the running workers sleep on the clock until it may send, not poll", arguments: StoreKind.tested)
     func rateLimitedSleep(kind: StoreKind) async throws {
         let h = try EngineHarness(kind, rateLimit: 10)
         h.register(0..<30)
@@ -246,7 +246,7 @@ struct DeliveryEngineTests {
         #expect(h.deliverer.sent.count == 20)
     }
 
-    @Test("concurrent publishes from many threads: each device gets each publish once", arguments: StoreKind.allCases)
+    @Test("concurrent publishes from many threads: each device gets each publish once", arguments: StoreKind.tested)
     func concurrentPublishes(kind: StoreKind) async throws {
         let h = try EngineHarness(kind)
         h.register(0..<50, interests: ["a", "b"])
@@ -277,7 +277,7 @@ struct DeliveryEngineTests {
         #expect(Set(sent.map { $0.publishID + $0.deviceToken }).count == 1000)
     }
 
-    @Test("outcomes the store cannot record are kept and recorded at the next step, never sent twice", arguments: StoreKind.allCases)
+    @Test("outcomes the store cannot record are kept and recorded at the next step, never sent twice", arguments: StoreKind.tested)
     func unrecordedOutcomes(kind: StoreKind) async throws {
         let h = try EngineHarness(kind)
         h.register(0..<10)
@@ -293,7 +293,7 @@ struct DeliveryEngineTests {
     }
 
     @Test(
-        "deliveries a killed process left in flight are sent again, marked in doubt, with the same apns-id", arguments: StoreKind.allCases)
+        "deliveries a killed process left in flight are sent again, marked in doubt, with the same apns-id", arguments: StoreKind.tested)
     func recovery(kind: StoreKind) async throws {
         let h = try EngineHarness(kind)
         h.register(0..<5)

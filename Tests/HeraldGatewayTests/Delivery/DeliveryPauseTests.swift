@@ -22,7 +22,7 @@ struct DeliveryPauseTests {
 
     @Test(
         "Retry-After 30: nothing more of the app goes to APNs before 30 s of virtual time; everything goes after",
-        arguments: StoreKind.allCases)
+        arguments: StoreKind.tested)
     func retryAfter(kind: StoreKind) async throws {
         let logger = CollectingLogger()
         let h = try EngineHarness(kind, logger: logger)
@@ -48,7 +48,7 @@ struct DeliveryPauseTests {
 
     @Test(
         "20 notifications refused for bad credentials: one pause line with the reason and how long, one resume line",
-        arguments: StoreKind.allCases)
+        arguments: StoreKind.tested)
     func credentialsLogOnce(kind: StoreKind) async throws {
         let logger = CollectingLogger()
         let h = try EngineHarness(kind, logger: logger)
@@ -68,7 +68,7 @@ struct DeliveryPauseTests {
         #expect(h.status(id)?["sent"] == 20)
     }
 
-    @Test("refusals in a row pause longer each time; an accepted notification starts over", arguments: StoreKind.allCases)
+    @Test("refusals in a row pause longer each time; an accepted notification starts over", arguments: StoreKind.tested)
     func credentialsBackOff(kind: StoreKind) async throws {
         let logger = CollectingLogger()
         let h = try EngineHarness(kind, logger: logger)
@@ -94,7 +94,7 @@ struct DeliveryPauseTests {
         #expect(lengths == [1, 2, 4, 1], "\(logger.messages)")
     }
 
-    @Test("a pause holds back its environment only: sandbox devices of the app are still sent to", arguments: StoreKind.allCases)
+    @Test("a pause holds back its environment only: sandbox devices of the app are still sent to", arguments: StoreKind.tested)
     func perEnvironment(kind: StoreKind) async throws {
         let h = try EngineHarness(kind)
         h.register(0..<1)

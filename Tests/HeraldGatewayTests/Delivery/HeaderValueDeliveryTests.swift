@@ -32,7 +32,7 @@ struct HeaderValueDeliveryTests {
 
     @Test(
         "through the engine: each such publish fails after one attempt, nothing reaches APNs, nothing is left to retry",
-        arguments: StoreKind.allCases)
+        arguments: StoreKind.tested)
     func engine(kind: StoreKind) async throws {
         let (simulator, credentials) = try APNsPushDelivererTests.simulator()
         defer { simulator.stop() }

@@ -22,7 +22,7 @@ struct RetentionTests {
 
     @Test(
         "deliveries and receipts go after the retention, in batches; the statistics stay; a late receipt is not counted",
-        arguments: StoreKind.allCases)
+        arguments: StoreKind.tested)
     func prunes(kind: StoreKind) async throws {
         var policy = DeliveryPolicy()
         policy.retention = 7 * 86_400
@@ -55,7 +55,7 @@ struct RetentionTests {
         #expect(h.status(id)?["opened"] == 1)
     }
 
-    @Test("without a retention nothing is deleted", arguments: StoreKind.allCases)
+    @Test("without a retention nothing is deleted", arguments: StoreKind.tested)
     func keepsForever(kind: StoreKind) async throws {
         var policy = DeliveryPolicy()
         policy.retention = nil

@@ -22,7 +22,7 @@ struct StatisticsInvariantTests {
         }
     }
 
-    @Test("over 40 random runs of 60 steps the counts match the model and the invariants hold", arguments: StoreKind.allCases, 0..<40)
+    @Test("over 40 random runs of 60 steps the counts match the model and the invariants hold", arguments: StoreKind.tested, 0..<40)
     func randomRun(kind: StoreKind, seed: Int) throws {
         var random = SeededGenerator(seed: UInt64(seed) &* 7919 &+ 17)
         let fixture = try StoreFixture(kind)

@@ -5,7 +5,7 @@ import Testing
 
 @Suite("Store: apps and devices")
 struct StoreDeviceTests {
-    @Test("an app is stored with its key hashes and credentials, and read back", arguments: StoreKind.allCases)
+    @Test("an app is stored with its key hashes and credentials, and read back", arguments: StoreKind.tested)
     func apps(kind: StoreKind) throws {
         let fixture = try StoreFixture(kind)
         let credentials = APNsCredentials(
@@ -25,7 +25,7 @@ struct StoreDeviceTests {
         #expect(try fixture.store.apps().map(\.id) == [fixture.appID])
     }
 
-    @Test("the same token registers once: the second time updates the same device", arguments: StoreKind.allCases)
+    @Test("the same token registers once: the second time updates the same device", arguments: StoreKind.tested)
     func sameToken(kind: StoreKind) throws {
         let fixture = try StoreFixture(kind)
         let token = StoreFixture.token(1)
@@ -47,7 +47,7 @@ struct StoreDeviceTests {
         #expect(try fixture.store.device(appID: "other", id: first.id) == nil, "another app cannot see it")
     }
 
-    @Test("interests and user can be replaced and cleared; delete removes the device", arguments: StoreKind.allCases)
+    @Test("interests and user can be replaced and cleared; delete removes the device", arguments: StoreKind.tested)
     func updates(kind: StoreKind) throws {
         let fixture = try StoreFixture(kind)
         let id = try fixture.register(1)[0]
@@ -63,7 +63,7 @@ struct StoreDeviceTests {
         #expect(try fixture.store.deleteDevice(appID: fixture.appID, deviceID: id) == false)
     }
 
-    @Test("a user has at most 100 devices; the 101st is refused with a clear error", arguments: StoreKind.allCases)
+    @Test("a user has at most 100 devices; the 101st is refused with a clear error", arguments: StoreKind.tested)
     func userLimit(kind: StoreKind) throws {
         let fixture = try StoreFixture(kind)
         try fixture.register(100, user: "bob")

@@ -14,7 +14,7 @@ struct StoreQuotaTests {
         )
     }
 
-    @Test("register, register again, set interests, delete and import keep the counts equal to the rows", arguments: StoreKind.allCases)
+    @Test("register, register again, set interests, delete and import keep the counts equal to the rows", arguments: StoreKind.tested)
     func exact(kind: StoreKind) throws {
         let fixture = try StoreFixture(kind)
         let store = fixture.store, app = fixture.appID

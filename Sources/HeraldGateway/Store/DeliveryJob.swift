@@ -43,6 +43,42 @@ public struct DeliveryResult: Sendable, Hashable {
     }
 }
 
+extension DeliveryResult {
+    /// What a batch of results leaves to do together once each was applied.
+    struct Batch {
+        /// The deliveries APNs accepted, to be marked sent.
+        var sent: [Int] = []
+        var sentPerPublish: [String: Int] = [:]
+        /// Publishes that may now be done.
+        var touched: Set<String> = []
+    }
+
+    /// Applies the results of deliveries still in flight (`inFlight`: seq to publish and
+    /// device seq; a result for any other is a repeat, ignored) through the store's calls
+    /// inside its transaction, in the order given; the accepted ones come back together.
+    static func apply(
+        _ results: [DeliveryResult], inFlight: [Int: (publishID: String, deviceSeq: Int?)],
+        retry: (_ seq: Int, _ reason: String, _ at: Double) throws -> Void,
+        fail: (_ seq: Int, _ publishID: String, _ reason: String) throws -> Void,
+        invalidate: (_ seq: Int, _ publishID: String, _ deviceSeq: Int?, _ reason: String, _ timestamp: Double?) throws -> Void
+    ) throws -> Batch {
+        var batch = Batch()
+        for result in results {
+            guard let (publishID, deviceSeq) = inFlight[result.seq] else { continue }
+            batch.touched.insert(publishID)
+            switch result.outcome {
+            case .sent:
+                batch.sent.append(result.seq)
+                batch.sentPerPublish[publishID, default: 0] += 1
+            case .retry(let reason, let retryAt): try retry(result.seq, reason, retryAt)
+            case .failed(let reason): try fail(result.seq, publishID, reason)
+            case .invalidated(let reason, let timestamp): try invalidate(result.seq, publishID, deviceSeq, reason, timestamp)
+            }
+        }
+        return batch
+    }
+}
+
 /// A device's report about a publish: delivered, opened, dismissed or an action.
 public struct DeviceEvent: Sendable, Hashable {
     public enum Kind: String, Sendable, Hashable, CaseIterable {

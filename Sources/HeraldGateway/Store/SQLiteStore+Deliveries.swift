@@ -49,29 +49,20 @@ extension SQLiteStore {
             let rows = try db.queryOnce(
                 "SELECT seq, publish_id, device_seq FROM deliveries WHERE state = 1 AND seq IN (\(Connection.placeholders(results.count)))",
                 results.map { .int($0.seq) }
-            ) { ($0.int(0), ($0.text(1), $0.isNull(2) ? nil : $0.int(2))) }
+            ) { ($0.int(0), (publishID: $0.text(1), deviceSeq: $0.isNull(2) ? nil : $0.int(2))) }
             let inFlight = Dictionary(rows, uniquingKeysWith: { first, _ in first })
-            var sent: [Int] = []
-            var sentPerPublish: [String: Int] = [:]
-            var touched: Set<String> = []
-            for result in results {
-                guard let (publishID, deviceSeq) = inFlight[result.seq] else { continue }
-                touched.insert(publishID)
-                switch result.outcome {
-                case .sent:
-                    sent.append(result.seq)
-                    sentPerPublish[publishID, default: 0] += 1
-                case .retry(let reason, let retryAt):
+            let batch = try DeliveryResult.apply(
+                results, inFlight: inFlight,
+                retry: { seq, reason, retryAt in
                     try db.run(
                         "UPDATE deliveries SET state = 0, next_at = ?, reason = ?, updated_at = ? WHERE seq = ?",
-                        [.double(retryAt), .text(reason), .double(now), .int(result.seq)])
-                case .failed(let reason):
-                    try Self.fail(db, result.seq, publishID: publishID, reason: reason, now: now)
-                case .invalidated(let reason, let timestamp):
-                    try Self.invalidate(
-                        db, result.seq, publishID: publishID, deviceSeq: deviceSeq, reason: reason, timestamp: timestamp, now: now)
-                }
-            }
+                        [.double(retryAt), .text(reason), .double(now), .int(seq)])
+                },
+                fail: { seq, publishID, reason in try Self.fail(db, seq, publishID: publishID, reason: reason, now: now) },
+                invalidate: { seq, publishID, deviceSeq, reason, timestamp in
+                    try Self.invalidate(db, seq, publishID: publishID, deviceSeq: deviceSeq, reason: reason, timestamp: timestamp, now: now)
+                })
+            let sent = batch.sent
             if !sent.isEmpty {
                 _ = try db.queryOnce(
                     "UPDATE deliveries SET state = 2, updated_at = ? WHERE seq IN (\(Connection.placeholders(sent.count)))",
@@ -79,10 +70,10 @@ extension SQLiteStore {
                 ) { _ in () }
             }
             try Self.countHeldEvents(db, sent: sent)
-            for (publishID, count) in sentPerPublish {
+            for (publishID, count) in batch.sentPerPublish {
                 try db.run("UPDATE publishes SET sent = sent + ? WHERE id = ?", [.int(count), .text(publishID)])
             }
-            for publishID in touched { try Self.finishIfComplete(db, publishID: publishID, now: now) }
+            for publishID in batch.touched { try Self.finishIfComplete(db, publishID: publishID, now: now) }
         }
     }
 

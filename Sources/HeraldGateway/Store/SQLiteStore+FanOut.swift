@@ -17,70 +17,44 @@ extension SQLiteStore {
             else { return nil }
             let (id, appID, kind, keysText, startKey, startSeq, environment) = row
             let keys = PublishTarget(kind: kind, storedKeys: keysText).keys
-            var keyIndex = startKey
-            var afterSeq = startSeq
-            var remaining = max(1, limit)
-            var created = 0
-            while keyIndex < keys.count, remaining > 0 {
-                let key = keys[keyIndex]
-                let asked = remaining
-                let page: (scanned: Int, last: Int?)
-                if kind == "interests" || kind == "users" {
-                    let inserted = try Self.insertPage(
-                        db, publishID: id, appID: appID, kind: kind, key: key, afterSeq: afterSeq, limit: asked, now: now)
-                    created += inserted.created
-                    page = (inserted.scanned, inserted.last)
-                } else {
-                    let targets = try Self.targets(db, appID: appID, kind: kind, key: key, environment: environment)
-                    for target in targets {
-                        // A token APNs already declared dead is not sent again: its delivery is
-                        // final at once, counted as invalidated with the stored reason.
-                        let dead = target.invalidReason != nil
-                        let inserted = try db.run(
-                            """
-                            INSERT OR IGNORE INTO deliveries (publish_id, app_id, device_seq, token, environment, next_at, updated_at,
-                            state, reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                            """,
-                            [
-                                .text(id), .text(appID), target.seq.map(SQLValue.int) ?? .null, .text(target.token),
-                                .text(target.environment), .double(now), .double(now),
-                                .int(dead ? DeliveryState.invalidated.rawValue : DeliveryState.pending.rawValue),
-                                .optional(target.invalidReason),
-                            ])
-                        created += inserted
-                        if inserted > 0, let reason = target.invalidReason {
-                            try db.run("UPDATE publishes SET invalidated = invalidated + 1 WHERE id = ?", [.text(id)])
-                            try Self.countFailure(db, publishID: id, reason: reason)
-                        }
-                    }
-                    page = (targets.count, nil)
-                }
-                remaining -= max(1, page.scanned)
-                // A full page may have more behind it: stay on this key, after the last device.
-                if let last = page.last, page.scanned == asked {
-                    afterSeq = last
-                } else {
-                    keyIndex += 1
-                    afterSeq = 0
-                }
-            }
-            let finished = keyIndex >= keys.count
+            var cursor = FanOutCursor(keyIndex: startKey, afterSeq: startSeq)
+            let created = try cursor.step(
+                kind: kind, keys: keys, limit: limit,
+                page: { try Self.insertPage(db, publishID: id, appID: appID, kind: kind, key: $0, afterSeq: $1, limit: $2, now: now) },
+                targets: { try Self.targets(db, appID: appID, kind: kind, key: $0, environment: environment) },
+                deliver: { try Self.insertDelivery(db, publishID: id, appID: appID, $0, now: now) })
+            let finished = cursor.finished(keys)
             try db.run(
                 """
                 UPDATE publishes SET fanout_key = ?, fanout_seq = ?, fanout_done = ?, targeted = targeted + ?, status = 'sending',
                 updated_at = ? WHERE id = ?
-                """, [.int(keyIndex), .int(afterSeq), .int(finished ? 1 : 0), .int(created), .double(now), .text(id)])
+                """, [.int(cursor.keyIndex), .int(cursor.afterSeq), .int(finished ? 1 : 0), .int(created), .double(now), .text(id)])
             if finished { try Self.finishIfComplete(db, publishID: id, now: now) }
             return FanOutProgress(publishID: id, appID: appID, created: created, finished: finished)
         }
     }
 
-    private struct Target {
-        var seq: Int?
-        var token: String
-        var environment: String
-        /// Set for a registered token APNs declared dead.
-        var invalidReason: String?
+    /// A delivery to one target; 1 when it is new. A token APNs already declared dead is
+    /// not sent again: its delivery is final at once, counted as invalidated with the reason.
+    private static func insertDelivery(_ db: Connection, publishID: String, appID: String, _ target: FanOutTarget, now: Double) throws
+        -> Int
+    {
+        let dead = target.invalidReason != nil
+        let inserted = try db.run(
+            """
+            INSERT OR IGNORE INTO deliveries (publish_id, app_id, device_seq, token, environment, next_at, updated_at, state, reason)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """,
+            [
+                .text(publishID), .text(appID), target.seq.map(SQLValue.int) ?? .null, .text(target.token), .text(target.environment),
+                .double(now), .double(now), .int(dead ? DeliveryState.invalidated.rawValue : DeliveryState.pending.rawValue),
+                .optional(target.invalidReason),
+            ])
+        if inserted > 0, let reason = target.invalidReason {
+            try db.run("UPDATE publishes SET invalidated = invalidated + 1 WHERE id = ?", [.text(publishID)])
+            try countFailure(db, publishID: publishID, reason: reason)
+        }
+        return inserted
     }
 
     /// One page of an interest's or a user's devices, inserted as deliveries by one
@@ -88,7 +62,7 @@ extension SQLiteStore {
     /// one's seq (the cursor), and how many deliveries were new.
     private static func insertPage(
         _ db: Connection, publishID: String, appID: String, kind: String, key: String, afterSeq: Int, limit: Int, now: Double
-    ) throws -> (scanned: Int, last: Int?, created: Int) {
+    ) throws -> FanOutCursor.Page {
         let source =
             kind == "interests"
             ? """
@@ -101,22 +75,22 @@ extension SQLiteStore {
             try db.query("SELECT count(*), max(s) FROM (SELECT d.seq AS s \(source))", filter) {
                 ($0.int(0), $0.isNull(1) ? nil : $0.int(1))
             }.first ?? (0, nil)
-        guard page.0 > 0 else { return (0, nil, 0) }
+        guard page.0 > 0 else { return FanOutCursor.Page(scanned: 0, last: nil, created: 0) }
         let created = try db.run(
             """
             INSERT OR IGNORE INTO deliveries (publish_id, app_id, device_seq, token, environment, next_at, updated_at)
             SELECT ?, ?, d.seq, d.token, d.environment, ?, ? \(source)
             """, [.text(publishID), .text(appID), .double(now), .double(now)] + filter)
-        return (page.0, page.1, created)
+        return FanOutCursor.Page(scanned: page.0, last: page.1, created: created)
     }
 
     /// The device a `devices` or `tokens` key names: the registered device when there is
     /// one, else (tokens only) the raw token in the publish's environment. A `devices` key
     /// skips an invalidated device; a `tokens` key names the token itself, so a dead one
     /// comes back with its reason (final at once, never sent again).
-    private static func targets(_ db: Connection, appID: String, kind: String, key: String, environment: String) throws -> [Target] {
-        let row: (Statement) -> Target = {
-            Target(seq: $0.int(0), token: $0.text(1), environment: $0.text(2), invalidReason: $0.isNull(3) ? nil : $0.text(4))
+    private static func targets(_ db: Connection, appID: String, kind: String, key: String, environment: String) throws -> [FanOutTarget] {
+        let row: (Statement) -> FanOutTarget = {
+            FanOutTarget(seq: $0.int(0), token: $0.text(1), environment: $0.text(2), invalidReason: $0.isNull(3) ? nil : $0.text(4))
         }
         if kind == "devices" {
             return try db.query(
@@ -126,7 +100,7 @@ extension SQLiteStore {
         let registered = try db.query(
             "SELECT seq, token, environment, invalidated_at, coalesce(invalid_reason, 'Unregistered') FROM devices WHERE app_id = ? AND token = ?",
             [.text(appID), .text(key)], row)
-        return registered.isEmpty ? [Target(seq: nil, token: key, environment: environment)] : registered
+        return registered.isEmpty ? [FanOutTarget(seq: nil, token: key, environment: environment)] : registered
     }
 
     /// Marks a publish done once its fan-out finished and every delivery is final.

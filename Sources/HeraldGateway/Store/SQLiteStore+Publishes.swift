@@ -55,63 +55,28 @@ extension SQLiteStore {
 
     public func recordEvents(appID: String, _ events: [DeviceEvent]) throws -> EventTally {
         try write { db in
-            var tally = EventTally()
-            var known: [String: Bool] = [:]
-            for event in events {
-                let exists: Bool
-                if let cached = known[event.publishID] {
-                    exists = cached
-                } else {
-                    exists =
-                        try db.scalar("SELECT 1 FROM publishes WHERE app_id = ? AND id = ?", [.text(appID), .text(event.publishID)]) != nil
-                    known[event.publishID] = exists
-                }
-                guard exists else {
-                    tally.unknownPublishes += 1
-                    continue
-                }
-                // Only a device the publish was sent to, and that APNs accepted, can report on
-                // it: a leaked client key or a made-up device id cannot inflate the statistics.
-                let state = try db.query(
-                    """
-                    SELECT d.state FROM devices v JOIN deliveries d ON d.publish_id = ? AND d.device_seq = v.seq
-                    WHERE v.app_id = ? AND v.id = ?
-                    """, [.text(event.publishID), .text(appID), .text(event.deviceID)], { DeliveryState(rawValue: $0.int(0)) }
-                ).first
-                guard let state else {
-                    tally.notTargeted += 1
-                    continue
-                }
-                // A device can hear of a push before the gateway hears APNs' 200: such a
-                // receipt is kept, uncounted, and counted when the delivery is marked sent.
-                let counted: Bool
-                switch state {
-                case .sent: counted = true
-                case .pending, .inFlight: counted = false
-                case .failed, .invalidated, .cancelled, .none:
-                    tally.notSent += 1
-                    continue
-                }
-                let inserted = try db.run(
-                    "INSERT OR IGNORE INTO events (publish_id, device_id, event, action_id, at, counted) VALUES (?, ?, ?, ?, ?, ?)",
-                    [
-                        .text(event.publishID), .text(event.deviceID), .text(event.kind.rawValue), .text(event.actionID ?? ""),
-                        .double(event.at), .int(counted ? 1 : 0),
-                    ])
-                guard inserted > 0 else {
-                    tally.duplicates += 1
-                    continue
-                }
-                guard counted else {
-                    tally.pending += 1
-                    continue
-                }
-                tally.accepted += 1
-                if let column = event.kind.statisticsColumn {
-                    try db.run("UPDATE publishes SET \(column) = \(column) + 1 WHERE id = ?", [.text(event.publishID)])
-                }
-            }
-            return tally
+            try EventTally.record(
+                events,
+                publishExists: { try db.scalar("SELECT 1 FROM publishes WHERE app_id = ? AND id = ?", [.text(appID), .text($0)]) != nil },
+                deliveryState: { event in
+                    try db.query(
+                        """
+                        SELECT d.state FROM devices v JOIN deliveries d ON d.publish_id = ? AND d.device_seq = v.seq
+                        WHERE v.app_id = ? AND v.id = ?
+                        """, [.text(event.publishID), .text(appID), .text(event.deviceID)], { $0.int(0) }
+                    ).first
+                },
+                insert: { event, counted in
+                    try db.run(
+                        "INSERT OR IGNORE INTO events (publish_id, device_id, event, action_id, at, counted) VALUES (?, ?, ?, ?, ?, ?)",
+                        [
+                            .text(event.publishID), .text(event.deviceID), .text(event.kind.rawValue), .text(event.actionID ?? ""),
+                            .double(event.at), .int(counted ? 1 : 0),
+                        ]) > 0
+                },
+                count: { publishID, column in
+                    try db.run("UPDATE publishes SET \(column) = \(column) + 1 WHERE id = ?", [.text(publishID)])
+                })
         }
     }
 

@@ -91,28 +91,22 @@ enum PostgresSchema {
         ALTER TABLE apps ADD COLUMN subscription_count bigint NOT NULL DEFAULT 0;
         UPDATE apps SET device_count = (SELECT count(*) FROM devices WHERE devices.app_id = apps.id),
             subscription_count = (SELECT count(*) FROM device_interests WHERE device_interests.app_id = apps.id);
-        CREATE FUNCTION herald_count_devices() RETURNS trigger LANGUAGE plpgsql AS $$
+        -- One function for both counters: the column it moves comes as the trigger's argument.
+        CREATE FUNCTION herald_count_rows() RETURNS trigger LANGUAGE plpgsql AS $$
+        DECLARE
+            delta integer := CASE WHEN TG_OP = 'INSERT' THEN 1 ELSE -1 END;
+            app text := CASE WHEN TG_OP = 'INSERT' THEN NEW.app_id ELSE OLD.app_id END;
         BEGIN
-            IF TG_OP = 'INSERT' THEN
-                UPDATE apps SET device_count = device_count + 1 WHERE id = NEW.app_id;
-            ELSE
-                UPDATE apps SET device_count = device_count - 1 WHERE id = OLD.app_id;
-            END IF;
+            UPDATE apps SET
+                device_count = device_count + CASE WHEN TG_ARGV[0] = 'device_count' THEN delta ELSE 0 END,
+                subscription_count = subscription_count + CASE WHEN TG_ARGV[0] = 'subscription_count' THEN delta ELSE 0 END
+            WHERE id = app;
             RETURN NULL;
         END $$;
         CREATE TRIGGER devices_counted AFTER INSERT OR DELETE ON devices
-            FOR EACH ROW EXECUTE FUNCTION herald_count_devices();
-        CREATE FUNCTION herald_count_subscriptions() RETURNS trigger LANGUAGE plpgsql AS $$
-        BEGIN
-            IF TG_OP = 'INSERT' THEN
-                UPDATE apps SET subscription_count = subscription_count + 1 WHERE id = NEW.app_id;
-            ELSE
-                UPDATE apps SET subscription_count = subscription_count - 1 WHERE id = OLD.app_id;
-            END IF;
-            RETURN NULL;
-        END $$;
+            FOR EACH ROW EXECUTE FUNCTION herald_count_rows('device_count');
         CREATE TRIGGER subscriptions_counted AFTER INSERT OR DELETE ON device_interests
-            FOR EACH ROW EXECUTE FUNCTION herald_count_subscriptions();
+            FOR EACH ROW EXECUTE FUNCTION herald_count_rows('subscription_count');
         """,
         // 5: the request an idempotency key is bound to (`PublishFingerprint`); NULL for
         // publishes without a key.
@@ -134,8 +128,11 @@ enum PostgresSchema {
     static func migrate(_ connection: PostgresConnection) throws {
         try connection.execute("SELECT pg_advisory_lock($1)", [.int(Int(LockKey.migrations))])
         defer { _ = try? connection.advisoryUnlock(LockKey.migrations) }
-        try connection.executeScript(
-            "CREATE TABLE IF NOT EXISTS herald_schema (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())")
+        // Checked first (under the lock) rather than IF NOT EXISTS, whose notice libpq would print.
+        if try connection.query("SELECT to_regclass('herald_schema') IS NULL")[0].bool(0) {
+            try connection.executeScript(
+                "CREATE TABLE herald_schema (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())")
+        }
         let current = try version(connection)
         guard current <= migrations.count else { throw Schema.newer("the database", schema: current, known: migrations.count) }
         for (index, sql) in migrations.enumerated() where index >= current {

@@ -69,38 +69,29 @@ extension PostgresStore {
             let rows = try db.query(
                 "SELECT seq, publish_id, device_seq FROM deliveries WHERE state = 1 AND seq = ANY($1::bigint[]) ORDER BY seq FOR UPDATE",
                 [.array(results.map(\.seq))]
-            ).map { (try $0.int(0), (try $0.string(1), try $0.optionalInt(2))) }
+            ).map { (try $0.int(0), (publishID: try $0.string(1), deviceSeq: try $0.optionalInt(2))) }
             let inFlight = Dictionary(rows, uniquingKeysWith: { first, _ in first })
-            var sent: [Int] = []
-            var sentPerPublish: [String: Int] = [:]
-            var touched: Set<String> = []
-            for result in results.sorted(by: { $0.seq < $1.seq }) {
-                guard let (publishID, deviceSeq) = inFlight[result.seq] else { continue }
-                touched.insert(publishID)
-                switch result.outcome {
-                case .sent:
-                    sent.append(result.seq)
-                    sentPerPublish[publishID, default: 0] += 1
-                case .retry(let reason, let retryAt):
+            let batch = try DeliveryResult.apply(
+                results.sorted { $0.seq < $1.seq }, inFlight: inFlight,
+                retry: { seq, reason, retryAt in
                     try db.execute(
                         "UPDATE deliveries SET state = 0, next_at = $1, reason = $2, updated_at = $3 WHERE seq = $4",
-                        [.double(retryAt), .text(reason), .double(now), .int(result.seq)])
-                case .failed(let reason):
-                    try Self.fail(db, result.seq, publishID: publishID, reason: reason, now: now)
-                case .invalidated(let reason, let timestamp):
-                    try Self.invalidate(
-                        db, result.seq, publishID: publishID, deviceSeq: deviceSeq, reason: reason, timestamp: timestamp, now: now)
-                }
-            }
+                        [.double(retryAt), .text(reason), .double(now), .int(seq)])
+                },
+                fail: { seq, publishID, reason in try Self.fail(db, seq, publishID: publishID, reason: reason, now: now) },
+                invalidate: { seq, publishID, deviceSeq, reason, timestamp in
+                    try Self.invalidate(db, seq, publishID: publishID, deviceSeq: deviceSeq, reason: reason, timestamp: timestamp, now: now)
+                })
+            let sent = batch.sent
             if !sent.isEmpty {
                 try db.execute(
                     "UPDATE deliveries SET state = 2, updated_at = $1 WHERE seq = ANY($2::bigint[])", [.double(now), .array(sent)])
             }
             try Self.countHeldEvents(db, sent: sent)
-            for (publishID, count) in sentPerPublish.sorted(by: { $0.key < $1.key }) {
+            for (publishID, count) in batch.sentPerPublish.sorted(by: { $0.key < $1.key }) {
                 try db.execute("UPDATE publishes SET sent = sent + $1 WHERE id = $2", [.int(count), .text(publishID)])
             }
-            for publishID in touched.sorted() { try Self.finishIfComplete(db, publishID: publishID, now: now) }
+            for publishID in batch.touched.sorted() { try Self.finishIfComplete(db, publishID: publishID, now: now) }
         }
     }
 

@@ -17,52 +17,21 @@ extension PostgresStore {
             else { return nil }
             let id = try row.string(0), appID = try row.string(1), kind = try row.string(2), environment = try row.string(6)
             let keys = PublishTarget(kind: kind, storedKeys: try row.string(3)).keys
-            var keyIndex = try row.int(4)
-            var afterSeq = try row.int(5)
-            var remaining = max(1, limit)
-            var created = 0
-            while keyIndex < keys.count, remaining > 0 {
-                let key = keys[keyIndex]
-                let asked = remaining
-                let page: (scanned: Int, last: Int?)
-                if kind == "interests" || kind == "users" {
-                    let inserted = try Self.insertPage(
-                        db, publishID: id, appID: appID, kind: kind, key: key, afterSeq: afterSeq, limit: asked, now: now)
-                    created += inserted.created
-                    page = (inserted.scanned, inserted.last)
-                } else {
-                    let targets = try Self.targets(db, appID: appID, kind: kind, key: key, environment: environment)
-                    for target in targets {
-                        created += try Self.insertDelivery(db, publishID: id, appID: appID, target, now: now)
-                    }
-                    page = (targets.count, nil)
-                }
-                remaining -= max(1, page.scanned)
-                // A full page may have more behind it: stay on this key, after the last device.
-                if let last = page.last, page.scanned == asked {
-                    afterSeq = last
-                } else {
-                    keyIndex += 1
-                    afterSeq = 0
-                }
-            }
-            let finished = keyIndex >= keys.count
+            var cursor = FanOutCursor(keyIndex: try row.int(4), afterSeq: try row.int(5))
+            let created = try cursor.step(
+                kind: kind, keys: keys, limit: limit,
+                page: { try Self.insertPage(db, publishID: id, appID: appID, kind: kind, key: $0, afterSeq: $1, limit: $2, now: now) },
+                targets: { try Self.targets(db, appID: appID, kind: kind, key: $0, environment: environment) },
+                deliver: { try Self.insertDelivery(db, publishID: id, appID: appID, $0, now: now) })
+            let finished = cursor.finished(keys)
             try db.execute(
                 """
                 UPDATE publishes SET fanout_key = $1, fanout_seq = $2, fanout_done = $3, targeted = targeted + $4, status = 'sending',
                 updated_at = $5 WHERE id = $6
-                """, [.int(keyIndex), .int(afterSeq), .bool(finished), .int(created), .double(now), .text(id)])
+                """, [.int(cursor.keyIndex), .int(cursor.afterSeq), .bool(finished), .int(created), .double(now), .text(id)])
             if finished { try Self.finishIfComplete(db, publishID: id, now: now) }
             return FanOutProgress(publishID: id, appID: appID, created: created, finished: finished)
         }
-    }
-
-    private struct Target {
-        var seq: Int?
-        var token: String
-        var environment: String
-        /// Set for a registered token APNs declared dead.
-        var invalidReason: String?
     }
 
     /// One page of an interest's or a user's devices, inserted as deliveries by one
@@ -70,7 +39,7 @@ extension PostgresStore {
     /// seq (the cursor), and how many deliveries were new.
     private static func insertPage(
         _ db: PostgresConnection, publishID: String, appID: String, kind: String, key: String, afterSeq: Int, limit: Int, now: Double
-    ) throws -> (scanned: Int, last: Int?, created: Int) {
+    ) throws -> FanOutCursor.Page {
         let source =
             kind == "interests"
             ? """
@@ -90,14 +59,14 @@ extension PostgresStore {
             )
             SELECT (SELECT count(*) FROM page), (SELECT max(seq) FROM page), (SELECT count(*) FROM made)
             """, [.text(appID), .text(key), .int(afterSeq), .int(limit), .text(publishID), .double(now)])[0]
-        return (try row.int(0), try row.optionalInt(1), try row.int(2))
+        return FanOutCursor.Page(scanned: try row.int(0), last: try row.optionalInt(1), created: try row.int(2))
     }
 
     /// The device a `devices` or `tokens` key names (see `SQLiteStore`): the registered
     /// device, else (tokens only) the raw token in the publish's environment; a `tokens`
     /// key names a dead token too, with its reason.
     private static func targets(_ db: PostgresConnection, appID: String, kind: String, key: String, environment: String) throws
-        -> [Target]
+        -> [FanOutTarget]
     {
         let sql =
             kind == "devices"
@@ -110,16 +79,17 @@ extension PostgresStore {
             WHERE app_id = $1 AND token = $2
             """
         let registered = try db.query(sql, [.text(appID), .text(key)]).map { row in
-            Target(
+            FanOutTarget(
                 seq: try row.int(0), token: try row.string(1), environment: try row.string(2),
                 invalidReason: try row.bool(3) ? try row.string(4) : nil)
         }
-        return registered.isEmpty && kind == "tokens" ? [Target(seq: nil, token: key, environment: environment)] : registered
+        return registered.isEmpty && kind == "tokens" ? [FanOutTarget(seq: nil, token: key, environment: environment)] : registered
     }
 
     /// A delivery to one target; 1 when it is new. A token APNs already declared dead is
     /// not sent again: its delivery is final at once, counted as invalidated with the reason.
-    private static func insertDelivery(_ db: PostgresConnection, publishID: String, appID: String, _ target: Target, now: Double) throws
+    private static func insertDelivery(_ db: PostgresConnection, publishID: String, appID: String, _ target: FanOutTarget, now: Double)
+        throws
         -> Int
     {
         let dead = target.invalidReason != nil

@@ -20,7 +20,17 @@ public final class RecordingGatewayTransport: GatewayHTTPTransport, @unchecked S
 
     public var sent: [GatewayHTTPRequest] { lock.withLock { requests } }
 
-    public func body(_ index: Int) throws -> JSONValue { try JSONParser().parse(sent[index].body ?? Data()) }
+    /// A request that was never sent (the test asks for more than the client made).
+    public struct NotSent: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// The JSON body of request `index`; throws when fewer requests were sent.
+    public func body(_ index: Int) throws -> JSONValue {
+        let all = sent
+        guard all.indices.contains(index) else { throw NotSent(description: "request \(index) was not sent; \(all.count) were") }
+        return try JSONParser().parse(all[index].body ?? Data())
+    }
 
     public func send(_ request: GatewayHTTPRequest) async throws -> GatewayHTTPResponse {
         let answer: Result<GatewayHTTPResponse, Error> = lock.withLock {

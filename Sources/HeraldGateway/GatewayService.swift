@@ -2,10 +2,11 @@ import Foundation
 import HeraldCore
 
 /// A running gateway: the store, the HTTP API on its HTTP server, and the delivery workers.
-/// `herald serve` is this with options; tests start it in-process on port 0.
+/// `herald serve` is this with options; tests start it in-process on port 0. The store is
+/// any `GatewayStore`: SQLite in a data folder, or a PostgreSQL database.
 @MainActor
 public final class GatewayService {
-    public let store: SQLiteStore
+    public let store: any GatewayStore
     public let api: GatewayAPI
     public let engine: DeliveryEngine
     public let metrics: GatewayMetrics
@@ -13,13 +14,27 @@ public final class GatewayService {
     /// Deliveries a previous process left in flight, sent again (in doubt).
     public let recovered: Int
 
-    public init(
+    /// A gateway on the SQLite data folder `data`.
+    public convenience init(
         data: URL, listen: ListenAddress, http: HTTPServer.Configuration = HTTPServer.Configuration(),
         durability: SQLiteStore.Durability = .publishes, deliverer: any PushDeliverer, policy: DeliveryPolicy = DeliveryPolicy(),
         rateLimits: APIRateLimits = APIRateLimits(), quota: DeviceQuota = DeviceQuota(), metricsToken: String? = nil,
         clock: any HeraldClock = LiveClock(), logger: any HeraldLogger = SilentLogger()
     ) throws {
-        store = try SQLiteStore(directory: data, durability: durability)
+        try self.init(
+            store: try SQLiteStore(directory: data, durability: durability), listen: listen, http: http, deliverer: deliverer,
+            policy: policy, rateLimits: rateLimits, quota: quota, metricsToken: metricsToken, clock: clock, logger: logger)
+    }
+
+    /// A gateway on `store`: deliveries a previous process left in flight go back to
+    /// pending first, then the workers start and the server listens.
+    public init(
+        store: any GatewayStore, listen: ListenAddress, http: HTTPServer.Configuration = HTTPServer.Configuration(),
+        deliverer: any PushDeliverer, policy: DeliveryPolicy = DeliveryPolicy(), rateLimits: APIRateLimits = APIRateLimits(),
+        quota: DeviceQuota = DeviceQuota(), metricsToken: String? = nil, clock: any HeraldClock = LiveClock(),
+        logger: any HeraldLogger = SilentLogger()
+    ) throws {
+        self.store = store
         recovered = try store.recoverInFlight()
         let metrics = GatewayMetrics()
         self.metrics = metrics
@@ -31,7 +46,8 @@ public final class GatewayService {
             store: store, metrics: metrics, maxBodyBytes: http.maxBodyBytes, rateLimits: rateLimits, quota: quota,
             metricsToken: metricsToken, onPublish: { Task { @MainActor in engine.wake() } })
         let api = self.api
-        server = try HTTPServer(address: listen, configuration: http, counters: HTTPServerCounters(metrics: metrics), head: { api.head($0) })
+        server = try HTTPServer(
+            address: listen, configuration: http, counters: HTTPServerCounters(metrics: metrics), head: { api.head($0) })
         engine.start()
     }
 

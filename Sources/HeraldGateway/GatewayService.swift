@@ -13,6 +13,8 @@ public final class GatewayService {
     let server: HTTPServer
     /// Deliveries a previous process left in flight, sent again (in doubt).
     public let recovered: Int
+    /// Wakes the workers when another process commits a publish (PostgreSQL).
+    let publishWatch: (any PublishWatch)?
 
     /// A gateway on the SQLite data folder `data`.
     public convenience init(
@@ -45,9 +47,16 @@ public final class GatewayService {
         api = GatewayAPI(
             store: store, metrics: metrics, maxBodyBytes: http.maxBodyBytes, rateLimits: rateLimits, quota: quota,
             metricsToken: metricsToken, onPublish: { Task { @MainActor in engine.wake() } })
+        let publishWatch = try store.watchPublishes { Task { @MainActor in engine.wake() } }
+        self.publishWatch = publishWatch
         let api = self.api
-        server = try HTTPServer(
-            address: listen, configuration: http, counters: HTTPServerCounters(metrics: metrics), head: { api.head($0) })
+        do {
+            server = try HTTPServer(
+                address: listen, configuration: http, counters: HTTPServerCounters(metrics: metrics), head: { api.head($0) })
+        } catch {
+            publishWatch?.stop()
+            throw error
+        }
         engine.start()
     }
 
@@ -67,6 +76,7 @@ public final class GatewayService {
     /// Stops the HTTP server (waiting for its threads) and the workers.
     public func stop() {
         server.stop()
+        publishWatch?.stop()
         engine.stop()
     }
 
@@ -76,6 +86,7 @@ public final class GatewayService {
     @discardableResult
     public func shutdown(timeout: Double = 10) async -> Int {
         server.stop()
+        publishWatch?.stop()
         return await engine.drain(timeout: timeout)
     }
 }

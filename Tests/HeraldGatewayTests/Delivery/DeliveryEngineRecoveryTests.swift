@@ -9,7 +9,7 @@ struct DeliveryEngineRecoveryTests {
     @Test("outcomes the store cannot record are kept and recorded at the next step, never sent twice", arguments: StoreKind.allCases)
     func unrecordedOutcomes(kind: StoreKind) async throws {
         let h = try EngineHarness(kind)
-        h.register(0..<10)
+        try await h.register(0..<10)
         let flaky = FlakyStore(h.store)
         let engine = DeliveryEngine(store: flaky, deliverer: h.deliverer, clock: h.clock, wallTime: { [wall = h.api.clock] in wall.now })
         flaky.failNext(2)
@@ -25,7 +25,7 @@ struct DeliveryEngineRecoveryTests {
         "deliveries a killed process left in flight are sent again, marked in doubt, with the same apns-id", arguments: StoreKind.allCases)
     func recovery(kind: StoreKind) async throws {
         let h = try EngineHarness(kind)
-        h.register(0..<5)
+        try await h.register(0..<5)
         _ = try h.publish(["interests": ["news"], "notification": ["title": "x"]])
         _ = try h.store.fanOutStep(limit: 100, now: h.now)
         let claimed = try h.store.claimDeliveries(appID: h.api.appID, now: h.now, limit: 2)  // then "killed"

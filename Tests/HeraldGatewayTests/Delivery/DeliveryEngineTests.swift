@@ -14,7 +14,7 @@ struct DeliveryEngineTests {
         policy.batchSize = 100
         policy.fanOutBatch = 300
         let h = try EngineHarness(kind, policy: policy)
-        let tokens = h.register(0..<1234)
+        let tokens = try await h.register(0..<1234)
         let id = try h.publish(["interests": ["news"], "notification": ["title": "Hi"]])
         await h.engine.runUntilIdle()
         let sent = h.deliverer.sent
@@ -35,7 +35,7 @@ struct DeliveryEngineTests {
         arguments: StoreKind.allCases)
     func headers(kind: StoreKind) async throws {
         let h = try EngineHarness(kind)
-        h.register(0..<1)
+        try await h.register(0..<1)
         let id = try h.publish([
             "interests": ["news"], "apns": ["aps": ["alert": "call"]],
             "options": ["pushType": "voip", "priority": 5, "ttl": 60, "collapseId": "c1"],
@@ -63,8 +63,8 @@ struct DeliveryEngineTests {
     @Test("users and devices targets; a device in two targeted interests gets one", arguments: StoreKind.allCases)
     func targets(kind: StoreKind) async throws {
         let h = try EngineHarness(kind)
-        h.register(0..<3, interests: ["a", "b"], user: "alice")
-        h.register(3..<5, interests: ["b"])
+        try await h.register(0..<3, interests: ["a", "b"], user: "alice")
+        try await h.register(3..<5, interests: ["b"])
         let both = try h.publish(["interests": ["a", "b"], "notification": ["title": "x"]])
         let user = try h.publish(["users": ["alice"], "notification": ["title": "x"]])
         await h.engine.runUntilIdle()
@@ -75,7 +75,7 @@ struct DeliveryEngineTests {
     @Test("the same idempotency key sends nothing twice", arguments: StoreKind.allCases)
     func idempotency(kind: StoreKind) async throws {
         let h = try EngineHarness(kind)
-        h.register(0..<10)
+        try await h.register(0..<10)
         let body: JSONValue = ["interests": ["news"], "notification": ["title": "x"], "idempotencyKey": "once"]
         let first = try h.publish(body)
         await h.engine.runUntilIdle()
@@ -88,7 +88,7 @@ struct DeliveryEngineTests {
     @Test("a scheduled publish goes out at its time, not before", arguments: StoreKind.allCases)
     func scheduling(kind: StoreKind) async throws {
         let h = try EngineHarness(kind)
-        h.register(0..<4)
+        try await h.register(0..<4)
         let id = try h.publish(["interests": ["news"], "notification": ["title": "x"], "options": ["sendAt": .double(h.now + 60)]])
         await h.engine.runUntilIdle()
         #expect(h.deliverer.sent.isEmpty)
@@ -103,7 +103,7 @@ struct DeliveryEngineTests {
     @Test("a cancelled publish sends nothing", arguments: StoreKind.allCases)
     func cancellation(kind: StoreKind) async throws {
         let h = try EngineHarness(kind)
-        h.register(0..<4)
+        try await h.register(0..<4)
         let id = try h.publish(["interests": ["news"], "notification": ["title": "x"], "options": ["sendAt": .double(h.now + 60)]])
         #expect(h.api.send("DELETE", h.api.publishes + "/" + id, key: h.api.serverKey).status == 200)
         await h.advance(by: 120)
@@ -116,7 +116,7 @@ struct DeliveryEngineTests {
         arguments: StoreKind.allCases)
     func invalidation(kind: StoreKind) async throws {
         let h = try EngineHarness(kind)
-        h.register(0..<4)
+        try await h.register(0..<4)
         let registeredAt = h.now
         h.deliverer.program(StoreFixture.token(0), [.rejected(status: 410, reason: "Unregistered", timestamp: registeredAt + 5)])
         h.deliverer.program(StoreFixture.token(1), [.rejected(status: 410, reason: "Unregistered", timestamp: registeredAt - 5)])
@@ -152,7 +152,7 @@ struct DeliveryEngineTests {
     @Test("retryable failures back off on the clock and keep the apns-id", arguments: StoreKind.allCases)
     func retries(kind: StoreKind) async throws {
         let h = try EngineHarness(kind)
-        h.register(0..<1)
+        try await h.register(0..<1)
         let token = StoreFixture.token(0)
         h.deliverer.program(
             token,
@@ -183,7 +183,7 @@ struct DeliveryEngineTests {
         var policy = DeliveryPolicy()
         policy.maxAttempts = 3
         let h = try EngineHarness(kind, policy: policy)
-        h.register(0..<3)
+        try await h.register(0..<3)
         h.deliverer.program(StoreFixture.token(0), [], then: .rejected(status: 413, reason: "PayloadTooLarge", timestamp: nil))
         h.deliverer.program(StoreFixture.token(1), [], then: .rejected(status: 500, reason: "InternalServerError", timestamp: nil))
         h.deliverer.program(StoreFixture.token(2), [], then: .rejected(status: 500, reason: "InternalServerError", timestamp: nil))
@@ -204,7 +204,7 @@ struct DeliveryEngineTests {
     @Test("refused credentials pause the app's deliveries; they resume with backoff", arguments: StoreKind.allCases)
     func configuration(kind: StoreKind) async throws {
         let h = try EngineHarness(kind)
-        h.register(0..<2)
+        try await h.register(0..<2)
         h.deliverer.program(StoreFixture.token(0), [.rejected(status: 403, reason: "InvalidProviderToken", timestamp: nil)])
         h.deliverer.program(StoreFixture.token(1), [.rejected(status: 403, reason: "InvalidProviderToken", timestamp: nil)])
         let id = try h.publish(["interests": ["news"], "notification": ["title": "x"]])
@@ -217,7 +217,7 @@ struct DeliveryEngineTests {
     @Test("an app's rate limit spreads its notifications over time", arguments: StoreKind.allCases)
     func rateLimit(kind: StoreKind) async throws {
         let h = try EngineHarness(kind, rateLimit: 100)
-        h.register(0..<250)
+        try await h.register(0..<250)
         let id = try h.publish(["interests": ["news"], "notification": ["title": "x"]])
         await h.engine.runUntilIdle()
         #expect(h.deliverer.sent.count == 100, "one second's worth at once")
@@ -231,7 +231,7 @@ struct DeliveryEngineTests {
     @Test("while an app is rate limited the running workers sleep on the clock until it may send, not poll", arguments: StoreKind.allCases)
     func rateLimitedSleep(kind: StoreKind) async throws {
         let h = try EngineHarness(kind, rateLimit: 10)
-        h.register(0..<30)
+        try await h.register(0..<30)
         _ = try h.publish(["interests": ["news"], "notification": ["title": "x"]])
         h.engine.start()
         defer { h.engine.stop() }
@@ -249,7 +249,7 @@ struct DeliveryEngineTests {
     @Test("concurrent publishes from many threads: each device gets each publish once", arguments: StoreKind.allCases)
     func concurrentPublishes(kind: StoreKind) async throws {
         let h = try EngineHarness(kind)
-        h.register(0..<50, interests: ["a", "b"])
+        try await h.register(0..<50, interests: ["a", "b"])
         let api = h.api
         let ids = try await blocking {
             let group = DispatchGroup()

@@ -2,24 +2,41 @@ import Foundation
 import HeraldCore
 
 /// A running gateway: the store, the HTTP API on its HTTP server, and the delivery workers.
-/// `herald serve` is this with options; tests start it in-process on port 0.
+/// `herald serve` is this with options; tests start it in-process on port 0. The store is
+/// any `GatewayStore`: SQLite in a data folder, or a PostgreSQL database.
 @MainActor
 public final class GatewayService {
-    public let store: SQLiteStore
+    public let store: any GatewayStore
     public let api: GatewayAPI
     public let engine: DeliveryEngine
     public let metrics: GatewayMetrics
     let server: HTTPServer
     /// Deliveries a previous process left in flight, sent again (in doubt).
     public let recovered: Int
+    /// Wakes the workers when another process commits a publish (PostgreSQL).
+    let publishWatch: (any PublishWatch)?
 
-    public init(
+    /// A gateway on the SQLite data folder `data`.
+    public convenience init(
         data: URL, listen: ListenAddress, http: HTTPServer.Configuration = HTTPServer.Configuration(),
         durability: SQLiteStore.Durability = .publishes, deliverer: any PushDeliverer, policy: DeliveryPolicy = DeliveryPolicy(),
         rateLimits: APIRateLimits = APIRateLimits(), quota: DeviceQuota = DeviceQuota(), metricsToken: String? = nil,
         clock: any HeraldClock = LiveClock(), logger: any HeraldLogger = SilentLogger()
     ) throws {
-        store = try SQLiteStore(directory: data, durability: durability)
+        try self.init(
+            store: try SQLiteStore(directory: data, durability: durability), listen: listen, http: http, deliverer: deliverer,
+            policy: policy, rateLimits: rateLimits, quota: quota, metricsToken: metricsToken, clock: clock, logger: logger)
+    }
+
+    /// A gateway on `store`: deliveries a previous process left in flight go back to
+    /// pending first, then the workers start and the server listens.
+    public init(
+        store: any GatewayStore, listen: ListenAddress, http: HTTPServer.Configuration = HTTPServer.Configuration(),
+        deliverer: any PushDeliverer, policy: DeliveryPolicy = DeliveryPolicy(), rateLimits: APIRateLimits = APIRateLimits(),
+        quota: DeviceQuota = DeviceQuota(), metricsToken: String? = nil, clock: any HeraldClock = LiveClock(),
+        logger: any HeraldLogger = SilentLogger()
+    ) throws {
+        self.store = store
         recovered = try store.recoverInFlight()
         let metrics = GatewayMetrics()
         self.metrics = metrics
@@ -30,8 +47,16 @@ public final class GatewayService {
         api = GatewayAPI(
             store: store, metrics: metrics, maxBodyBytes: http.maxBodyBytes, rateLimits: rateLimits, quota: quota,
             metricsToken: metricsToken, onPublish: { Task { @MainActor in engine.wake() } })
+        let publishWatch = try store.watchPublishes { Task { @MainActor in engine.wake() } }
+        self.publishWatch = publishWatch
         let api = self.api
-        server = try HTTPServer(address: listen, configuration: http, counters: HTTPServerCounters(metrics: metrics), head: { api.head($0) })
+        do {
+            server = try HTTPServer(
+                address: listen, configuration: http, counters: HTTPServerCounters(metrics: metrics), head: { api.head($0) })
+        } catch {
+            publishWatch?.stop()
+            throw error
+        }
         engine.start()
     }
 
@@ -51,6 +76,7 @@ public final class GatewayService {
     /// Stops the HTTP server (waiting for its threads) and the workers.
     public func stop() {
         server.stop()
+        publishWatch?.stop()
         engine.stop()
     }
 
@@ -60,6 +86,7 @@ public final class GatewayService {
     @discardableResult
     public func shutdown(timeout: Double = 10) async -> Int {
         server.stop()
+        publishWatch?.stop()
         return await engine.drain(timeout: timeout)
     }
 }

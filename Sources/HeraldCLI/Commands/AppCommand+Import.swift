@@ -4,7 +4,7 @@ import HeraldGateway
 
 extension AppCommand {
     /// `herald app import-devices --app ID FILE|-`: JSON lines, validated, one transaction.
-    static func importDevices(_ arguments: Arguments, data: URL, terminal: Terminal) throws -> Int32 {
+    static func importDevices(_ arguments: Arguments, store location: StoreLocation, terminal: Terminal) throws -> Int32 {
         guard let appID = arguments.value("app") else { throw UsageError("--app is required") }
         guard arguments.positionals.count == 2 else { throw UsageError("give one file of JSON lines, or - for standard input") }
         let input = try PayloadInput.read([arguments.positionals[1]], terminal: terminal, what: "a file of JSON lines")[0]
@@ -33,7 +33,7 @@ extension AppCommand {
             registrations.append(
                 DeviceRegistration(token: token.hex, environment: environment, interests: interests, userID: user.map { .some($0) }))
         }
-        let store = try SQLiteStore(directory: data)
+        let store = try location.open(connections: 2)
         guard try store.app(id: appID) != nil else { throw StoreError(.notFound, "no app \(appID); 'herald app list' shows the apps") }
         let created = try store.importDevices(appID: appID, registrations, now: Date().timeIntervalSince1970)
         terminal.print(JSONWriter.serialize(["appId": .string(appID), "devices": .int(registrations.count), "created": .int(created)]))

@@ -6,7 +6,7 @@ import HeraldGateway
 extension AppCommand {
     /// `herald app user-token`: a user token as the app's backend would sign it, for trying
     /// `PUT …/devices/{id}/user` and `herald device --user` by hand.
-    static func userToken(_ arguments: Arguments, data: URL, terminal: Terminal) throws -> Int32 {
+    static func userToken(_ arguments: Arguments, store location: StoreLocation, terminal: Terminal) throws -> Int32 {
         let appID = try required(arguments, "app")
         let user = try required(arguments, "user")
         var lifetime = UserToken.maxLifetime
@@ -16,7 +16,7 @@ extension AppCommand {
             }
             lifetime = value
         }
-        guard let app = try SQLiteStore(directory: data).app(id: appID) else {
+        guard let app = try location.open(connections: 2).app(id: appID) else {
             throw StoreError(.notFound, "no app \(appID); 'herald app list' shows the apps")
         }
         guard let secret = app.userTokenSecret else {
@@ -29,10 +29,10 @@ extension AppCommand {
     }
 
     /// `herald app legacy-access`: the upgrade's grace period for devices without a key.
-    static func legacyAccess(_ arguments: Arguments, data: URL, terminal: Terminal) throws -> Int32 {
+    static func legacyAccess(_ arguments: Arguments, store location: StoreLocation, terminal: Terminal) throws -> Int32 {
         let appID = try required(arguments, "app")
         guard arguments.has("on") != arguments.has("off") else { throw UsageError("give --on or --off") }
-        let store = try SQLiteStore(directory: data)
+        let store = try location.open(connections: 2)
         guard try store.setLegacyDeviceAccess(appID: appID, arguments.has("on")) else {
             throw StoreError(.notFound, "no app \(appID); 'herald app list' shows the apps")
         }

@@ -10,14 +10,17 @@ enum AppCommand: Command {
         Usage:
           herald app create --name N --bundle-id B (--auth-key FILE --key-id K --team-id T | --certificate FILE)
                             [--environment sandbox|production] [--apns-endpoint URL --apns-ca FILE]
-                            [--rate-limit N] [--data DIR]
-          herald app list [--json] [--data DIR]
-          herald app rotate-key --app ID [--key server|client|both|user-token] [--data DIR]
-          herald app user-token --app ID --user U [--lifetime SECONDS] [--data DIR]
-          herald app legacy-access --app ID (--on | --off) [--data DIR]
+                            [--rate-limit N] [STORE]
+          herald app list [--json] [STORE]
+          herald app rotate-key --app ID [--key server|client|both|user-token] [STORE]
+          herald app user-token --app ID --user U [--lifetime SECONDS] [STORE]
+          herald app legacy-access --app ID (--on | --off) [STORE]
           herald app set-credentials --app ID (--auth-key FILE --key-id K --team-id T | --certificate FILE)
-                            [--environment sandbox|production] [--apns-endpoint URL --apns-ca FILE] [--data DIR]
-          herald app import-devices --app ID FILE|- [--data DIR]
+                            [--environment sandbox|production] [--apns-endpoint URL --apns-ca FILE] [STORE]
+          herald app import-devices --app ID FILE|- [STORE]
+
+        STORE is --data DIR (an SQLite folder, ./herald-data by default) or --database URL
+        (PostgreSQL), the same as 'herald serve' uses; it may run at the same time.
 
         create prints {"appId", "serverKey", "clientKey", "userTokenSecret"} as JSON: the
         keys are shown this once (only their SHA-256 is stored). The server key publishes
@@ -35,7 +38,9 @@ enum AppCommand: Command {
         benchmark) in one transaction, all or none, and prints {"appId", "devices", "created"}.
 
         Options:
-          --data DIR           the gateway's data folder (default ./herald-data)
+          --data DIR           the gateway's SQLite data folder (default ./herald-data)
+          --database URL       its PostgreSQL database instead (postgres://USER:PASSWORD@HOST:PORT/DB;
+                               or HERALD_DATABASE_URL, which keeps the password out of ps)
           --name N             a name for people
           --bundle-id B        the app's bundle id (the APNs topic)
           --auth-key FILE      the .p8 token key from Apple, with --key-id and --team-id
@@ -50,12 +55,13 @@ enum AppCommand: Command {
           --json               list as one JSON array
 
         Exit status: 0 on success, 2 on a usage error or invalid input, 1 when the data
-        folder cannot be used.
+        folder or the database cannot be used.
         """
     static let spec = Arguments.Spec(
         flags: ["json", "on", "off"],
         options: [
-            "data", "name", "bundle-id", "auth-key", "key-id", "team-id", "certificate", "environment", "apns-endpoint", "apns-ca",
+            "data", "database", "name", "bundle-id", "auth-key", "key-id", "team-id", "certificate", "environment", "apns-endpoint",
+            "apns-ca",
             "rate-limit", "app", "key", "user", "lifetime",
         ])
 
@@ -69,16 +75,22 @@ enum AppCommand: Command {
             )
             return 2
         }
-        let data = URL(fileURLWithPath: arguments.value("data") ?? "herald-data")
+        let store: StoreLocation
+        do {
+            store = try StoreOptions.location(arguments, environment: ProcessInfo.processInfo.environment)
+        } catch {
+            terminal.error("herald app: \(error)\nRun 'herald app --help' for usage.")
+            return 2
+        }
         do {
             switch action {
-            case "create": return try create(arguments, data: data, terminal: terminal)
-            case "list": return try list(arguments, data: data, terminal: terminal)
-            case "rotate-key": return try rotate(arguments, data: data, terminal: terminal)
-            case "import-devices": return try importDevices(arguments, data: data, terminal: terminal)
-            case "user-token": return try userToken(arguments, data: data, terminal: terminal)
-            case "legacy-access": return try legacyAccess(arguments, data: data, terminal: terminal)
-            default: return try setCredentials(arguments, data: data, terminal: terminal)
+            case "create": return try create(arguments, store: store, terminal: terminal)
+            case "list": return try list(arguments, store: store, terminal: terminal)
+            case "rotate-key": return try rotate(arguments, store: store, terminal: terminal)
+            case "import-devices": return try importDevices(arguments, store: store, terminal: terminal)
+            case "user-token": return try userToken(arguments, store: store, terminal: terminal)
+            case "legacy-access": return try legacyAccess(arguments, store: store, terminal: terminal)
+            default: return try setCredentials(arguments, store: store, terminal: terminal)
             }
         } catch let error as ValidationError {
             terminal.error("herald app: \(error)")
@@ -90,12 +102,12 @@ enum AppCommand: Command {
             terminal.error("herald app: \(error)")
             return 2
         } catch {
-            terminal.error("herald app: \(data.path): \(error)")
+            terminal.error("herald app: \(store): \(error)")
             return 1
         }
     }
 
-    private static func create(_ arguments: Arguments, data: URL, terminal: Terminal) throws -> Int32 {
+    private static func create(_ arguments: Arguments, store location: StoreLocation, terminal: Terminal) throws -> Int32 {
         let name = try required(arguments, "name")
         let bundleID = try required(arguments, "bundle-id")
         let credentials = try credentials(arguments)
@@ -105,7 +117,7 @@ enum AppCommand: Command {
             rateLimit = value
         }
         try AppProvisioning.validate(name: name, bundleID: bundleID, rateLimit: rateLimit)
-        let provisioning = AppProvisioning(store: try SQLiteStore(directory: data))
+        let provisioning = AppProvisioning(store: try location.open(connections: 2))
         let created = try provisioning.create(
             name: name, bundleID: bundleID, credentials: [credentials], rateLimit: rateLimit, now: Date().timeIntervalSince1970)
         terminal.print(
@@ -116,8 +128,8 @@ enum AppCommand: Command {
         return 0
     }
 
-    private static func list(_ arguments: Arguments, data: URL, terminal: Terminal) throws -> Int32 {
-        let store = try SQLiteStore(directory: data)
+    private static func list(_ arguments: Arguments, store location: StoreLocation, terminal: Terminal) throws -> Int32 {
+        let store = try location.open(connections: 2)
         let apps = try store.apps()
         let keyless = try apps.map { try store.keylessDeviceCount(appID: $0.id) }
         let values: [JSONValue] = zip(apps, keyless).map { app, keyless in
@@ -136,13 +148,14 @@ enum AppCommand: Command {
             for (app, keyless) in zip(apps, keyless) {
                 let environments = app.credentials.map(\.environment.rawValue).joined(separator: ",")
                 let legacy = app.legacyDeviceAccess ? "  legacy access on (\(keyless) keyless devices)" : ""
-                terminal.print("\(app.id)  \(app.bundleID)  \(app.name)  [\(environments.isEmpty ? "no credentials" : environments)]\(legacy)")
+                terminal.print(
+                    "\(app.id)  \(app.bundleID)  \(app.name)  [\(environments.isEmpty ? "no credentials" : environments)]\(legacy)")
             }
         }
         return 0
     }
 
-    private static func rotate(_ arguments: Arguments, data: URL, terminal: Terminal) throws -> Int32 {
+    private static func rotate(_ arguments: Arguments, store location: StoreLocation, terminal: Terminal) throws -> Int32 {
         let appID = try required(arguments, "app")
         let secrets: Set<AppProvisioning.Secret>
         switch arguments.value("key") ?? "both" {
@@ -152,17 +165,17 @@ enum AppCommand: Command {
         case "user-token": secrets = [.userTokenSecret]
         case let other: throw ValidationError("--key", "\"\(other)\" is not server, client, both or user-token")
         }
-        let made = try AppProvisioning(store: try SQLiteStore(directory: data)).rotate(appID: appID, secrets)
+        let made = try AppProvisioning(store: try location.open(connections: 2)).rotate(appID: appID, secrets)
         var object: [String: JSONValue] = ["appId": .string(appID)]
         for (secret, value) in made { object[secret.rawValue] = .string(value) }
         terminal.print(JSONWriter.serialize(.object(object)))
         return 0
     }
 
-    private static func setCredentials(_ arguments: Arguments, data: URL, terminal: Terminal) throws -> Int32 {
+    private static func setCredentials(_ arguments: Arguments, store location: StoreLocation, terminal: Terminal) throws -> Int32 {
         let appID = try required(arguments, "app")
         let credentials = try credentials(arguments)
-        guard try SQLiteStore(directory: data).setCredentials(appID: appID, credentials) else {
+        guard try location.open(connections: 2).setCredentials(appID: appID, credentials) else {
             throw StoreError(.notFound, "no app \(appID); 'herald app list' shows the apps")
         }
         terminal.print(JSONWriter.serialize(["appId": .string(appID), "environment": .string(credentials.environment.rawValue)]))

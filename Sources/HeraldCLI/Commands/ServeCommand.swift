@@ -8,15 +8,20 @@ enum ServeCommand: Command {
     static let name = "serve"
     static let summary = "Run the gateway: device registry, publishing API and durable delivery to APNs"
     static let help = """
-        Usage: herald serve [--data DIR] [--listen HOST:PORT] [options]
+        Usage: herald serve [--data DIR | --database URL] [--listen HOST:PORT] [options]
 
         Serves the gateway's JSON API (docs/gateway.md, docs/openapi.yaml) over HTTP/1.1
-        and delivers publishes through the deliverer, from the SQLite database in DIR.
-        Prints 'herald serve: listening on http://HOST:PORT ...' on standard output once
-        it accepts requests; stops on SIGTERM or SIGINT.
+        and delivers publishes through the deliverer, from the SQLite database in DIR or
+        from a PostgreSQL database. Prints 'herald serve: listening on http://HOST:PORT ...'
+        on standard output once it accepts requests; stops on SIGTERM or SIGINT.
 
         Options:
-          --data DIR              data folder (default ./herald-data; created with mode 0700)
+          --data DIR              SQLite data folder (default ./herald-data; created with mode 0700)
+          --database URL          a PostgreSQL database instead: postgres://USER:PASSWORD@HOST:PORT/DB
+                                  (?sslmode=require for TLS, ?host=/run/postgresql for a socket);
+                                  its tables are made or migrated at start. HERALD_DATABASE_URL
+                                  does the same and keeps the password out of ps; --data wins
+                                  over it. The password is never printed
           --listen HOST:PORT      numeric address to listen on (default 127.0.0.1:8080; port 0 picks one)
           --threads N             HTTP event-loop threads (default: the number of cores, at least 2)
           --max-connections N     connections open at once (default 1024); past it a connection
@@ -52,9 +57,9 @@ enum ServeCommand: Command {
                                   which keeps it out of ps) /metrics is open and leaves app ids out
           --retention DAYS        how long a finished publish keeps its per-device deliveries
                                   and receipts; its statistics stay (default 7; 0: forever)
-          --durability MODE       publishes (default): a publish is fsync'd before its 202, other
-                                  writes survive kill -9 at once and power loss at the next flush;
-                                  full: fsync every commit; normal: fsync at checkpoints only
+          --durability MODE       SQLite only. publishes (default): a publish is fsync'd before its
+                                  202, other writes survive kill -9 at once and power loss at the
+                                  next flush; full: fsync every commit; normal: fsync at checkpoints only
           --deliverer KIND        apns (default, once the APNs client is in the build),
                                   record:FILE   TEST MODE: append each notification to FILE as a JSON line
                                                 (fsync per batch) and answer 200, sending nothing,
@@ -66,12 +71,13 @@ enum ServeCommand: Command {
         SIGTERM or SIGINT stops it gracefully: no new requests or batches, and up to 10 s
         for the batches in flight to be answered and recorded (a second signal exits at once).
 
-        Exit status: 0 after SIGTERM or SIGINT, 2 on a usage error, 1 when the data folder
-        or the address cannot be used.
+        Exit status: 0 after SIGTERM or SIGINT, 2 on a usage error, 1 when the data folder,
+        the database or the address cannot be used.
         """
     static let spec = Arguments.Spec(
         options: [
-            "data", "listen", "threads", "max-connections", "max-connections-per-ip", "timeout", "header-timeout", "body-timeout",
+            "data", "database", "listen", "threads", "max-connections", "max-connections-per-ip", "timeout", "header-timeout",
+            "body-timeout",
             "max-body", "max-body-memory", "api-rate-limit", "retention", "durability", "deliverer",
             "deliverer-latency",
             "batch-size",
@@ -113,7 +119,7 @@ enum ServeCommand: Command {
                 )
             }
             terminal.print(
-                "herald serve: listening on http://\(gateway.listening) (data \(settings.data.path), deliverer \(settings.delivererDescription))"
+                "herald serve: listening on http://\(gateway.listening) (\(settings.store.label), deliverer \(settings.delivererDescription))"
             )
             stopper.gateway = gateway
             // Runs the main queue (the workers' clock) until SIGTERM or SIGINT.

@@ -3,7 +3,8 @@ import HeraldGateway
 
 /// `herald serve`'s options, checked.
 struct ServeSettings {
-    var data = URL(fileURLWithPath: "herald-data")
+    /// The SQLite folder or the PostgreSQL database (`--data`, `--database`, HERALD_DATABASE_URL).
+    var store = StoreLocation.defaultFolder
     var listen = ListenAddress(host: "127.0.0.1", port: 8080)
     var http = HTTPServer.Configuration()
     var durability = SQLiteStore.Durability.publishes
@@ -38,7 +39,7 @@ struct ServeSettings {
     }
 
     init(_ arguments: Arguments, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
-        if let data = arguments.value("data") { self.data = URL(fileURLWithPath: data) }
+        store = try StoreOptions.location(arguments, environment: environment)
         if let listen = arguments.value("listen") { self.listen = try ListenAddress(parsing: listen) }
         http.threads = try Self.number(arguments, "threads", 1...256) ?? http.threads
         http.connectionLimit = try Self.number(arguments, "max-connections", 1...100_000) ?? http.connectionLimit
@@ -71,6 +72,9 @@ struct ServeSettings {
         if let mode = arguments.value("durability") {
             guard let value = SQLiteStore.Durability(rawValue: mode) else {
                 throw UsageError("--durability: \"\(mode)\" is not full, publishes or normal")
+            }
+            guard case .folder = store else {
+                throw UsageError("--durability is the SQLite data folder's; a PostgreSQL database commits as its server is set up to")
             }
             durability = value
         }

@@ -78,9 +78,24 @@ public protocol GatewayStore: AnyObject, Sendable {
     /// Deletes up to `limit` deliveries (and then the receipts) of publishes finished
     /// before `before`, keeping the publishes and their statistics.
     func pruneFinished(before: Double, limit: Int) throws -> PruneProgress
+
+    // MARK: Other processes
+    /// Calls `wake`, on a thread of its own, when another process commits a publish to the
+    /// same store, until the watch is stopped; nil for a store no other process serves
+    /// (SQLite's data folder).
+    func watchPublishes(_ wake: @escaping @Sendable () -> Void) throws -> (any PublishWatch)?
+}
+
+/// A running `watchPublishes`.
+public protocol PublishWatch: AnyObject, Sendable {
+    /// Stops it; `wake` is not called after this returns.
+    func stop()
 }
 
 extension GatewayStore {
+    /// No other process to hear from.
+    public func watchPublishes(_ wake: @escaping @Sendable () -> Void) throws -> (any PublishWatch)? { nil }
+
     /// Claims due deliveries of every environment.
     public func claimDeliveries(appID: String, now: Double, limit: Int) throws -> [DeliveryJob] {
         try claimDeliveries(appID: appID, now: now, limit: limit, excluding: [])

@@ -135,7 +135,7 @@ struct APITrustTests {
     @MainActor
     func receiptForDeadToken(kind: StoreKind) async throws {
         let h = try EngineHarness(kind)
-        h.register(0..<2)
+        try await h.register(0..<2)
         let keys = (0..<2).map { n in h.api.register(n).json?["deviceKey"]?.stringValue ?? "" }
         h.deliverer.program(StoreFixture.token(1), [.rejected(status: 410, reason: "Unregistered", timestamp: nil)])
         let id = try h.publish(["interests": ["news"], "notification": ["title": "Hi"]])

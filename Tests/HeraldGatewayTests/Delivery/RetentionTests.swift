@@ -29,7 +29,7 @@ struct RetentionTests {
         policy.pruneBatch = 3
         policy.pruneInterval = 60
         let h = try EngineHarness(kind, policy: policy)
-        h.register(0..<7)
+        try await h.register(0..<7)
         let id = try h.publish(["interests": ["news"], "notification": ["title": "Hi"]])
         let other = try h.publish(["interests": ["news"], "notification": ["title": "Later"]])
         await h.engine.runUntilIdle()
@@ -60,7 +60,7 @@ struct RetentionTests {
         var policy = DeliveryPolicy()
         policy.retention = nil
         let h = try EngineHarness(kind, policy: policy)
-        h.register(0..<3)
+        try await h.register(0..<3)
         let id = try h.publish(["interests": ["news"], "notification": ["title": "Hi"]])
         await h.engine.runUntilIdle()
         await h.advance(by: 365 * 86_400)

@@ -101,7 +101,7 @@ struct HTTPServerTests {
         }
         #expect(statuses.filter { $0 == 201 }.count == 100)
         #expect(statuses.filter { $0 == 200 }.count == 100)
-        #expect(try gateway.service.store.locked { try $0.scalar("SELECT count(*) FROM devices") } == 100)
+        #expect(try gateway.service.store.usage(appID: gateway.appID).devices == 100)
     }
 
     @Test("past the connection limit a new connection gets a JSON 503 (no slot waited long enough to be taken); a freed slot serves again")

@@ -20,9 +20,15 @@ final class ServeProcess: @unchecked Sendable {
         var description: String
     }
 
-    /// Starts `herald serve --listen 127.0.0.1:0 ARGS` and waits for its "listening on" line.
-    init(_ arguments: [String]) throws {
-        process = try ChildProcess(Self.executable, ["serve", "--listen", "127.0.0.1:0"] + arguments, stdout: .pipe, stderr: .pipe)
+    /// The "listening on" line.
+    let firstLine: String
+
+    /// Starts `herald serve --listen 127.0.0.1:0 ARGS` (with `environment` added to this
+    /// process's) and waits for its "listening on" line.
+    init(_ arguments: [String], environment: [String: String] = [:]) throws {
+        process = try ChildProcess(
+            Self.executable, ["serve", "--listen", "127.0.0.1:0"] + arguments, stdout: .pipe, stderr: .pipe,
+            environment: ProcessInfo.processInfo.environment.merging(environment) { $1 })
         var line = [UInt8]()
         let handle = process.standardOutput ?? FileHandle.nullDevice
         while true {
@@ -39,6 +45,7 @@ final class ServeProcess: @unchecked Sendable {
             throw Failure(description: "unexpected first line: \(text)")
         }
         self.port = port
+        firstLine = text
     }
 
     /// SIGKILL: no cleanup, no flush, like a power cut for the process.

@@ -23,7 +23,11 @@ extension PostgresStore {
                     .text(options.environment.rawValue), .optional(publish.idempotencyKey), .optional(publish.storedFingerprint),
                     .text(publish.initialStatus.rawValue), .double(publish.createdAt),
                 ])
-            guard inserted.isEmpty, let key = publish.idempotencyKey else { return (id, true) }
+            guard inserted.isEmpty, let key = publish.idempotencyKey else {
+                // Heard by the other processes' watches when this commits.
+                try db.notify(PostgresPublishWatch.channel, payload: id)
+                return (id, true)
+            }
             // Another request with this key committed since the lookup (the insert waited
             // for it): that one is the publish.
             guard let (existing, stored) = try Self.keyed(db, appID: publish.appID, key: key) else {

@@ -14,6 +14,7 @@ import HeraldCore
 /// reach is `.unavailable` (the API's 503 with Retry-After), never a crash.
 public final class PostgresStore: GatewayStore, @unchecked Sendable {
     let pool: PostgresPool
+    private let url: String
     /// The URL with its password as `***`.
     public let redactedURL: String
     private let lock = NSLock()
@@ -24,6 +25,7 @@ public final class PostgresStore: GatewayStore, @unchecked Sendable {
     /// Connects to the database at `url` (`postgres://user:password@host:port/db`, TLS per
     /// its `sslmode`) with up to `connections` connections, and migrates it.
     public init(url: String, connections: Int = 8, timeout: Double = 10) throws {
+        self.url = url
         pool = PostgresPool(url: url, size: max(1, connections), timeout: timeout)
         redactedURL = PostgresURL(url).redacted
         try read { db in try PostgresSchema.migrate(db) }
@@ -51,6 +53,15 @@ public final class PostgresStore: GatewayStore, @unchecked Sendable {
         do {
             return try pool.withConnection { db in try db.transaction(isolation) { try body($0) } }
         } catch let error as PostgresError {
+            throw StoreError(error)
+        }
+    }
+
+    /// Hears of publishes other processes commit (`PostgresPublishWatch`).
+    public func watchPublishes(_ wake: @escaping @Sendable () -> Void) throws -> (any PublishWatch)? {
+        do {
+            return try PostgresPublishWatch(url: url, wake: wake)
+        } catch {
             throw StoreError(error)
         }
     }

@@ -28,8 +28,8 @@ public final class GatewayService {
             policy: policy, rateLimits: rateLimits, quota: quota, metricsToken: metricsToken, clock: clock, logger: logger)
     }
 
-    /// A gateway on `store`: deliveries a previous process left in flight go back to
-    /// pending first, then the workers start and the server listens.
+    /// A gateway on `store`: this process is registered and the deliveries no live process
+    /// holds go back to pending first, then the workers start and the server listens.
     public init(
         store: any GatewayStore, listen: ListenAddress, http: HTTPServer.Configuration = HTTPServer.Configuration(),
         deliverer: any PushDeliverer, policy: DeliveryPolicy = DeliveryPolicy(), rateLimits: APIRateLimits = APIRateLimits(),
@@ -37,8 +37,8 @@ public final class GatewayService {
         logger: any HeraldLogger = SilentLogger()
     ) throws {
         self.store = store
-        recovered = try store.recoverInFlight()
-        let metrics = GatewayMetrics()
+        recovered = try store.recoverInFlight(now: Date().timeIntervalSince1970, lease: policy.lease)
+        let metrics = GatewayMetrics(instance: store.instance.id)
         self.metrics = metrics
         let engine = DeliveryEngine(
             store: store, deliverer: deliverer, clock: clock, wallTime: { Date().timeIntervalSince1970 }, metrics: metrics, policy: policy,
@@ -78,15 +78,19 @@ public final class GatewayService {
         server.stop()
         publishWatch?.stop()
         engine.stop()
+        try? store.leave()
     }
 
     /// A graceful stop: no new requests (those being answered finish), no new batches,
     /// and up to `timeout` seconds for the batches in flight to be answered and recorded.
-    /// Returns the batches still out (their deliveries will be in doubt at the next start).
+    /// Returns the batches still out: their deliveries are left for the other processes
+    /// on the store (at once) or the next start, in doubt.
     @discardableResult
     public func shutdown(timeout: Double = 10) async -> Int {
         server.stop()
         publishWatch?.stop()
-        return await engine.drain(timeout: timeout)
+        let left = await engine.drain(timeout: timeout)
+        try? store.leave()
+        return left
     }
 }

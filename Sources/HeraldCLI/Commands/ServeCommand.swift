@@ -57,6 +57,12 @@ enum ServeCommand: Command {
                                   which keeps it out of ps) /metrics is open and leaves app ids out
           --retention DAYS        how long a finished publish keeps its per-device deliveries
                                   and receipts; its statistics stay (default 7; 0: forever)
+          --instance-id NAME      this process's name on the database and the instance_id label of
+                                  /metrics (or HERALD_INSTANCE_ID; default HOST-PID-RANDOM). Two
+                                  live processes may not share one
+          --lease SECONDS         PostgreSQL: a gateway not seen for this long (killed, frozen, cut
+                                  off) has the deliveries it held in flight taken over by the
+                                  others, which send them again (default 30; it beats every third)
           --durability MODE       SQLite only. publishes (default): a publish is fsync'd before its
                                   202, other writes survive kill -9 at once and power loss at the
                                   next flush; full: fsync every commit; normal: fsync at checkpoints only
@@ -69,7 +75,8 @@ enum ServeCommand: Command {
           --fanout-batch N        deliveries created per fan-out step (default 2000)
 
         SIGTERM or SIGINT stops it gracefully: no new requests or batches, and up to 10 s
-        for the batches in flight to be answered and recorded (a second signal exits at once).
+        for the batches in flight to be answered and recorded (a second signal exits at once);
+        what is still unanswered then is left to the other gateways on the database at once.
 
         Exit status: 0 after SIGTERM or SIGINT, 2 on a usage error, 1 when the data folder,
         the database or the address cannot be used.
@@ -82,7 +89,7 @@ enum ServeCommand: Command {
             "deliverer-latency",
             "batch-size",
             "fanout-batch", "max-interests-per-device", "max-devices-per-app", "max-subscriptions-per-app", "api-burst",
-            "server-rate-limit", "metrics-token",
+            "server-rate-limit", "metrics-token", "instance-id", "lease",
         ])
 
     static func run(_ arguments: Arguments, terminal: Terminal) -> Int32 {

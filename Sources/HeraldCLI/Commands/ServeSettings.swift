@@ -23,6 +23,11 @@ struct ServeSettings {
     var metricsToken: String?
     /// The shortest metrics token taken: shorter ones can be guessed.
     static let minimumMetricsToken = 16
+    /// This process's name on the store (`--instance-id`, else HERALD_INSTANCE_ID; `nil`:
+    /// made from the host, the pid and a random suffix).
+    var instanceID: String?
+    /// Seconds a process may go unseen before the others take over its deliveries.
+    var lease = DeliveryPolicy().lease
 
     enum DelivererChoice {
         case apns
@@ -68,6 +73,14 @@ struct ServeSettings {
             metricsToken = try Self.metricsToken(token, from: "--metrics-token")
         } else if let token = environment["HERALD_METRICS_TOKEN"], !token.isEmpty {
             metricsToken = try Self.metricsToken(token, from: "HERALD_METRICS_TOKEN")
+        }
+        if let seconds = try Self.number(arguments, "lease", 3...3600) { lease = Double(seconds) }
+        if let id = arguments.value("instance-id") ?? environment["HERALD_INSTANCE_ID"].flatMap({ $0.isEmpty ? nil : $0 }) {
+            guard GatewayInstance.isValidID(id) else {
+                throw UsageError(
+                    "--instance-id: \"\(id)\" is not 1 to 100 letters, digits, '.', '_', ':' or '-' (such as the host or pod name)")
+            }
+            instanceID = id
         }
         if let mode = arguments.value("durability") {
             guard let value = SQLiteStore.Durability(rawValue: mode) else {

@@ -4,7 +4,8 @@ import HeraldCore
 /// The delivery workers: promote scheduled publishes, fan publishes out into
 /// deliveries, and drain due deliveries through the deliverer in batches, recording every
 /// outcome. All state is in the store, so a process killed at any moment resumes on
-/// restart (`recoverInFlight` first). Waiting happens on the injected clock.
+/// restart (`recoverInFlight` first), and on a shared store the other processes take over
+/// its deliveries after a lease (`DeliveryEngine+Leases`). Waiting happens on the injected clock.
 @MainActor
 public final class DeliveryEngine {
     let store: any GatewayStore
@@ -33,6 +34,9 @@ public final class DeliveryEngine {
     private var woken = false
     /// When pruning looks next (wall time); at once after a start.
     private var nextPruneAt = 0.0
+    /// When the next heartbeat is due, and when the last one was recorded (wall time).
+    var nextBeatAt = 0.0
+    var lastBeat: Double?
 
     public init(
         store: any GatewayStore, deliverer: any PushDeliverer, clock: any HeraldClock, wallTime: @escaping @Sendable () -> Double,
@@ -126,6 +130,7 @@ public final class DeliveryEngine {
                 try store.completeDeliveries(unrecorded, now: now)
                 unrecorded = []
             }
+            try beatIfDue(now: now)
             if try store.promoteDuePublishes(now: now) > 0 { worked = true }
             if let progress = try store.fanOutStep(limit: policy.fanOutBatch, now: now) {
                 worked = true

@@ -24,6 +24,12 @@ public struct DeliveryPolicy: Sendable {
     /// Deliveries deleted per pruning step, and how often pruning looks (seconds).
     public var pruneBatch = 5000
     public var pruneInterval = 60.0
+    /// How long a process may go unseen before the others on a shared store take over the
+    /// deliveries it has in flight (seconds). It beats every third of this. Longer: fewer
+    /// writes, a killed process's deliveries wait longer; shorter than a few seconds: a
+    /// process held up (a pause of its host, a slow database) loses its deliveries to the
+    /// others and APNs shows them twice.
+    public var lease = 30.0
 
     public init() {}
 }

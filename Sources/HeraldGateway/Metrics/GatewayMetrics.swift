@@ -60,7 +60,9 @@ public final class GatewayMetrics: @unchecked Sendable {
         "herald_publishes_total": ("counter", "Publishes committed by app."),
         "herald_events_total": ("counter", "Device events received (duplicates included) by app and kind."),
         "herald_deliveries_total": ("counter", "Delivery outcomes by app: sent, failed, invalidated, retried."),
-        "herald_deliveries_in_doubt_total": ("counter", "Deliveries found in flight after a restart and sent again."),
+        "herald_deliveries_in_doubt_total": ("counter", "Deliveries sent again after a restart or a takeover (they may have reached APNs)."),
+        "herald_deliveries_taken_over_total": ("counter", "Deliveries taken over from gateways not seen for a lease."),
+        "herald_gateway_instances": ("gauge", "Gateway processes seen within the lease on this store, this one included."),
         "herald_delivery_batch_duration_seconds": ("histogram", "Time the deliverer took for one batch, by app."),
         "herald_delivery_latency_seconds": ("histogram", "From a publish being due to APNs accepting a notification, by app."),
         "herald_fanout_deliveries_total": ("counter", "Deliveries created by fan-out, by app."),
@@ -72,10 +74,17 @@ public final class GatewayMetrics: @unchecked Sendable {
         "herald_http_busy_total": ("counter", "Requests refused because the bodies held at once were at their memory limit."),
     ]
 
-    public init() {}
+    /// Labels on every series: `instance_id` names the process, so series scraped through
+    /// a load balancer from several gateways stay apart (Prometheus' own `instance` label
+    /// is the address it scraped, which is the balancer's).
+    let constant: [(String, String)]
+
+    public init(instance: String? = nil) {
+        constant = instance.map { [("instance_id", $0)] } ?? []
+    }
 
     public func increment(_ name: String, _ labels: [(String, String)], by amount: Double = 1) {
-        lock.withLock { counters[name, default: [:]][Labels(pairs: labels), default: 0] += amount }
+        lock.withLock { counters[name, default: [:]][Labels(pairs: constant + labels), default: 0] += amount }
     }
 
     public func observe(_ name: String, _ labels: [(String, String)], _ value: Double) {
@@ -85,7 +94,7 @@ public final class GatewayMetrics: @unchecked Sendable {
     /// Many observations of one histogram under one lock (a batch's latencies).
     public func observe(_ name: String, _ labels: [(String, String)], values: [Double]) {
         guard !values.isEmpty else { return }
-        let key = Labels(pairs: labels)
+        let key = Labels(pairs: constant + labels)
         lock.withLock {
             var histogram = histograms[name]?[key] ?? Histogram()
             for value in values { histogram.observe(value) }
@@ -104,7 +113,7 @@ public final class GatewayMetrics: @unchecked Sendable {
 
     /// A counter's value (tests).
     public func value(_ name: String, _ labels: [(String, String)]) -> Double {
-        lock.withLock { counters[name]?[Labels(pairs: labels)] ?? 0 }
+        lock.withLock { counters[name]?[Labels(pairs: constant + labels)] ?? 0 }
     }
 
     /// Everything in Prometheus' text exposition format 0.0.4. Without `perApp`, the `app`
@@ -121,7 +130,7 @@ public final class GatewayMetrics: @unchecked Sendable {
                 for (labels, value) in (counters[name] ?? [:]).sorted(by: { $0.key < $1.key }) {
                     out += "\(name)\(Self.braces(labels.text)) \(Self.number(value))\n"
                 }
-                if let value = gauges[name] { out += "\(name) \(Self.number(value))\n" }
+                if let value = gauges[name] { out += "\(name)\(Self.braces(Labels(pairs: constant).text)) \(Self.number(value))\n" }
                 for (labels, histogram) in (histograms[name] ?? [:]).sorted(by: { $0.key < $1.key }) {
                     let prefix = labels.text.isEmpty ? "" : labels.text + ","
                     for (index, bound) in Histogram.bounds.enumerated() {

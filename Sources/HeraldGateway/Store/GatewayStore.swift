@@ -68,9 +68,21 @@ public protocol GatewayStore: AnyObject, Sendable {
     func claimDeliveries(appID: String, now: Double, limit: Int, excluding: Set<APNsEnvironment>) throws -> [DeliveryJob]
     /// Records outcomes of claimed deliveries and updates their publishes' statistics.
     func completeDeliveries(_ results: [DeliveryResult], now: Double) throws
-    /// At start: deliveries left in flight by a previous process go back to pending,
-    /// marked in doubt (they may have reached APNs). How many.
-    func recoverInFlight() throws -> Int
+    /// At start: registers this process (`instance`) and puts the deliveries no live
+    /// process holds back to pending, marked in doubt (they may have reached APNs). On
+    /// SQLite, every delivery in flight (one process serves a folder); on PostgreSQL,
+    /// those of processes that stopped (or held no lease) and this instance id's own from
+    /// an earlier run. Throws `conflict` when another live process has this instance id.
+    /// How many.
+    func recoverInFlight(now: Double, lease: Double) throws -> Int
+    /// Every third of a lease: records that this process is alive at `now` and, when
+    /// `takeOver`, puts the deliveries of processes not seen since `now - lease` back to
+    /// pending, in doubt, and forgets those processes.
+    func heartbeat(now: Double, lease: Double, takeOver: Bool) throws -> LeaseReport
+    /// At a graceful stop: this process is gone; what it still holds is free for the others.
+    func leave() throws
+    /// Which process this store's claims are made for.
+    var instance: GatewayInstance { get }
     /// The earliest time something becomes due (a scheduled publish, a retry).
     func nextDueTime() throws -> Double?
 

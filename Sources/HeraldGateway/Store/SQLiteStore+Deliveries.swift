@@ -34,8 +34,8 @@ extension SQLiteStore {
             }
             if !jobs.isEmpty {
                 _ = try db.queryOnce(
-                    "UPDATE deliveries SET state = 1, attempts = attempts + 1, updated_at = ? WHERE seq IN (\(Connection.placeholders(jobs.count)))",
-                    [.double(now)] + jobs.map { .int($0.seq) }
+                    "UPDATE deliveries SET state = 1, attempts = attempts + 1, updated_at = ?, lease_owner = ? WHERE seq IN (\(Connection.placeholders(jobs.count)))",
+                    [.double(now), .text(instance.id)] + jobs.map { .int($0.seq) }
                 ) { _ in () }
             }
             return jobs
@@ -95,10 +95,6 @@ extension SQLiteStore {
         try finish(db, seq, .invalidated, reason: reason, apnsID: nil, now: now)
         try db.run("UPDATE publishes SET invalidated = invalidated + 1 WHERE id = ?", [.text(publishID)])
         try countFailure(db, publishID: publishID, reason: reason)
-    }
-
-    public func recoverInFlight() throws -> Int {
-        try write { db in try db.run("UPDATE deliveries SET state = 0, in_doubt = 1 WHERE state = 1") }
     }
 
     public func nextDueTime() throws -> Double? {

@@ -28,11 +28,14 @@ public final class SQLiteStore: GatewayStore, @unchecked Sendable {
     }
 
     public let durability: Durability
+    /// The process this store claims deliveries for.
+    public let instance: GatewayInstance
 
     /// Opens (creating, with mode 0700) the data folder and its database, and migrates it.
-    public init(directory: URL, durability: Durability = .publishes) throws {
+    public init(directory: URL, durability: Durability = .publishes, instance: GatewayInstance = .current()) throws {
         self.directory = directory
         self.durability = durability
+        self.instance = instance
         do {
             try FileManager.default.createDirectory(
                 at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])

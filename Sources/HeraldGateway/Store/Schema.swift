@@ -105,6 +105,16 @@ enum Schema {
         """
         ALTER TABLE publishes ADD COLUMN request_fingerprint TEXT;
         """,
+        // 6: leases, as PostgreSQL's migration 6: the process serving the folder and the
+        // holder of each delivery in flight (one process serves a folder, so SQLite only
+        // records them).
+        """
+        CREATE TABLE gateway_instances (
+            id TEXT PRIMARY KEY, host TEXT NOT NULL, pid INTEGER NOT NULL,
+            started_at REAL NOT NULL, heartbeat_at REAL NOT NULL
+        );
+        ALTER TABLE deliveries ADD COLUMN lease_owner TEXT;
+        """,
     ]
 
     /// Brings the database at `connection` up to the latest migration.

@@ -23,6 +23,21 @@ struct APNsFailureTests {
 
 @Suite("Prometheus text")
 struct GatewayMetricsTests {
+    @Test("every series of a named instance carries instance_id, with and without the per-app series")
+    func instanceLabel() {
+        let metrics = GatewayMetrics(instance: "gw-2")
+        metrics.increment("herald_publishes_total", [("app", "a")], by: 2)
+        metrics.set("herald_gateway_instances", 2)
+        metrics.observe("herald_delivery_latency_seconds", [("app", "a")], 0.02)
+        for (text, app) in [(metrics.render(), ",app=\"a\""), (metrics.render(perApp: false), "")] {
+            #expect(text.contains("herald_publishes_total{instance_id=\"gw-2\"\(app)} 2\n"), "\(text)")
+            #expect(text.contains("herald_gateway_instances{instance_id=\"gw-2\"} 2\n"))
+            #expect(text.contains("herald_delivery_latency_seconds_count{instance_id=\"gw-2\"\(app)} 1\n"))
+            #expect(text.contains("herald_delivery_latency_seconds_bucket{instance_id=\"gw-2\"\(app),le=\"+Inf\"} 1\n"))
+        }
+        #expect(metrics.value("herald_publishes_total", [("app", "a")]) == 2)
+    }
+
     @Test("counters, a gauge and a histogram render with HELP, TYPE, cumulative buckets, sum and count")
     func render() {
         let metrics = GatewayMetrics()

@@ -29,9 +29,34 @@ struct DeliveryEngineRecoveryTests {
         _ = try h.publish(["interests": ["news"], "notification": ["title": "x"]])
         _ = try h.store.fanOutStep(limit: 100, now: h.now)
         let claimed = try h.store.claimDeliveries(appID: h.api.appID, now: h.now, limit: 2)  // then "killed"
-        #expect(try h.store.recoverInFlight() == 2)
+        #expect(try h.store.recoverInFlight(now: h.now, lease: 30) == 2)
         await h.engine.runUntilIdle()
         #expect(h.deliverer.sent.count == 5)
         #expect(Set(claimed.map(\.apnsID)).isSubset(of: Set(h.deliverer.sent.map(\.apnsID))))
+    }
+
+    @Test(
+        "heartbeats every third of a lease; no takeover on the first, nor on the first after being cut off from the store",
+        arguments: StoreKind.tested)
+    func heartbeats(kind: StoreKind) async throws {
+        let h = try EngineHarness(kind)
+        let flaky = FlakyStore(h.store)
+        let engine = DeliveryEngine(store: flaky, deliverer: h.deliverer, clock: h.clock, wallTime: { [wall = h.api.clock] in wall.now })
+        let start = h.now
+        func step(after seconds: Double) async {
+            h.api.clock.now += seconds
+            await engine.step()
+        }
+        await step(after: 0)
+        await step(after: 5)  // not due yet
+        await step(after: 5)
+        flaky.cutOff = true
+        for _ in 0..<6 { await step(after: 10) }
+        flaky.cutOff = false
+        await step(after: 10)
+        await step(after: 10)
+        let beats = flaky.heartbeats.map { ($0.now - start, $0.takeOver) }
+        #expect(beats.map(\.0) == [0, 10, 80, 90])
+        #expect(beats.map(\.1) == [false, true, false, true])
     }
 }

@@ -35,8 +35,9 @@ struct HTTPServerTests {
         #expect(health.json == ["status": "ok"])
         let metrics = try await gateway.call("GET", "/metrics", key: gateway.metricsToken)
         let text = String(decoding: metrics.body, as: UTF8.self)
-        #expect(text.contains("herald_deliveries_total{app=\"\(gateway.appID)\",outcome=\"sent\"} 1"))
-        #expect(text.contains("herald_delivery_latency_seconds_count{app=\"\(gateway.appID)\"} 1"))
+        let instance = "instance_id=\"\(gateway.service.store.instance.id)\""
+        #expect(text.contains("herald_deliveries_total{\(instance),app=\"\(gateway.appID)\",outcome=\"sent\"} 1"))
+        #expect(text.contains("herald_delivery_latency_seconds_count{\(instance),app=\"\(gateway.appID)\"} 1"))
     }
 
     @Test("a body over the limit is answered 413 without being kept")

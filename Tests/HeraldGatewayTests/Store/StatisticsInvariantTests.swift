@@ -69,7 +69,7 @@ struct StatisticsInvariantTests {
                 if Bool.random(using: &random) { try fixture.store.completeDeliveries(results, now: now) }
             case 6 where !inFlight.isEmpty:
                 // A restart: in-flight deliveries go back to pending.
-                _ = try fixture.store.recoverInFlight()
+                _ = try fixture.store.recoverInFlight(now: 1_000, lease: 30)
                 for job in inFlight { model.state[job.deviceID ?? ""] = .pending }
                 inFlight = []
             default:

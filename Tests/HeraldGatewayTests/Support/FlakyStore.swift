@@ -3,13 +3,30 @@ import HeraldCore
 @testable import HeraldGateway
 
 /// A store whose `completeDeliveries` fails the next `failures` times (a full disk, a
-/// lock held too long); everything else goes to the real store.
+/// lock held too long), and whose heartbeats fail while `cutOff` (the database out of
+/// reach) and are recorded; everything else goes to the real store.
 final class FlakyStore: GatewayStore, @unchecked Sendable {
     let base: any GatewayStore
     private let lock = NSLock()
     private var failuresLeft = 0
+    private var isCutOff = false
+    private var beats: [(now: Double, takeOver: Bool)] = []
 
     init(_ base: any GatewayStore) { self.base = base }
+
+    var cutOff: Bool {
+        get { lock.withLock { isCutOff } }
+        set { lock.withLock { isCutOff = newValue } }
+    }
+
+    /// The heartbeats that reached the store: when, and whether they could take over.
+    var heartbeats: [(now: Double, takeOver: Bool)] { lock.withLock { beats } }
+
+    func heartbeat(now: Double, lease: Double, takeOver: Bool) throws -> LeaseReport {
+        if cutOff { throw StoreError(.unavailable, "the database cannot be reached") }
+        lock.withLock { beats.append((now, takeOver)) }
+        return try base.heartbeat(now: now, lease: lease, takeOver: takeOver)
+    }
 
     func failNext(_ count: Int) { lock.withLock { failuresLeft = count } }
 
@@ -63,7 +80,9 @@ final class FlakyStore: GatewayStore, @unchecked Sendable {
     func claimDeliveries(appID: String, now: Double, limit: Int, excluding: Set<APNsEnvironment>) throws -> [DeliveryJob] {
         try base.claimDeliveries(appID: appID, now: now, limit: limit, excluding: excluding)
     }
-    func recoverInFlight() throws -> Int { try base.recoverInFlight() }
+    func recoverInFlight(now: Double, lease: Double) throws -> Int { try base.recoverInFlight(now: now, lease: lease) }
+    func leave() throws { try base.leave() }
+    var instance: GatewayInstance { base.instance }
     func nextDueTime() throws -> Double? { try base.nextDueTime() }
     func pruneFinished(before: Double, limit: Int) throws -> PruneProgress { try base.pruneFinished(before: before, limit: limit) }
 }

@@ -113,6 +113,16 @@ enum PostgresSchema {
         """
         ALTER TABLE publishes ADD COLUMN request_fingerprint jsonb;
         """,
+        // 6: leases. The processes serving the store, with when each was last seen, and
+        // which of them holds each delivery in flight (`GatewayInstance`).
+        """
+        CREATE TABLE gateway_instances (
+            id text PRIMARY KEY, host text NOT NULL, pid integer NOT NULL,
+            started_at double precision NOT NULL, heartbeat_at double precision NOT NULL
+        );
+        ALTER TABLE deliveries ADD COLUMN lease_owner text;
+        CREATE INDEX deliveries_in_flight ON deliveries(lease_owner) WHERE state = 1;
+        """,
     ]
 
     /// Session advisory lock keys of Herald ("herald" in ASCII, then a number): one process

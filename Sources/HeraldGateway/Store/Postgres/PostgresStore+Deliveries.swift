@@ -14,20 +14,31 @@ extension PostgresStore {
     }
 
     /// Claims in one statement: the due rows are locked, skipping those another process
-    /// is claiming (`FOR UPDATE SKIP LOCKED`), and marked in flight; the publishes' payloads
-    /// come after, once per publish.
+    /// is claiming (`FOR UPDATE SKIP LOCKED`), and marked in flight under this instance's
+    /// lease; the publishes' payloads come after, once per publish. The claim is also a
+    /// heartbeat (it adds this instance's row again when another process, finding it silent
+    /// for a lease, took it away with its deliveries).
     public func claimDeliveries(appID: String, now: Double, limit: Int, excluding: Set<APNsEnvironment>) throws -> [DeliveryJob] {
         try write { db in
             let claimed = try db.query(
                 """
-                WITH due AS (
+                WITH me AS (
+                    INSERT INTO gateway_instances (id, host, pid, started_at, heartbeat_at) VALUES ($5, $6, $7, $2, $2)
+                    ON CONFLICT (id) DO UPDATE SET heartbeat_at = greatest(gateway_instances.heartbeat_at, excluded.heartbeat_at)
+                    RETURNING id
+                ),
+                due AS (
                     SELECT seq FROM deliveries WHERE app_id = $1 AND state = 0 AND next_at <= $2 AND environment <> ALL($3::text[])
                     ORDER BY next_at, seq LIMIT $4 FOR UPDATE SKIP LOCKED
                 )
-                UPDATE deliveries d SET state = 1, attempts = d.attempts + 1, updated_at = $2 FROM due WHERE d.seq = due.seq
+                UPDATE deliveries d SET state = 1, attempts = d.attempts + 1, updated_at = $2, lease_owner = me.id
+                FROM due, me WHERE d.seq = due.seq
                 RETURNING d.seq, d.publish_id, (SELECT id FROM devices WHERE seq = d.device_seq), d.token, d.environment, d.attempts,
                 d.in_doubt, d.next_at
-                """, [.text(appID), .double(now), .array(excluding.map(\.rawValue).sorted()), .int(max(0, limit))]
+                """,
+                [.text(appID), .double(now), .array(excluding.map(\.rawValue).sorted()), .int(max(0, limit)), .text(instance.id),
+                    .text(instance.host), .int(instance.pid),
+                ]
             ).map { row in
                 (
                     seq: try row.int(0), publishID: try row.string(1), deviceID: try row.optionalString(2), token: try row.string(3),
@@ -65,17 +76,21 @@ extension PostgresStore {
     public func completeDeliveries(_ results: [DeliveryResult], now: Double) throws {
         guard !results.isEmpty else { return }
         try write { db in
-            // The deliveries still in flight, locked in seq order (a result for any other is a repeat: ignored).
+            // The deliveries still in flight under this instance's lease, locked in seq order. A
+            // result for any other is a repeat, or comes after the lease was taken over (the
+            // delivery is another process's now, in doubt): ignored, so it counts once.
             let rows = try db.query(
-                "SELECT seq, publish_id, device_seq FROM deliveries WHERE state = 1 AND seq = ANY($1::bigint[]) ORDER BY seq FOR UPDATE",
-                [.array(results.map(\.seq))]
+                """
+                SELECT seq, publish_id, device_seq FROM deliveries WHERE state = 1 AND seq = ANY($1::bigint[]) AND lease_owner = $2
+                ORDER BY seq FOR UPDATE
+                """, [.array(results.map(\.seq)), .text(instance.id)]
             ).map { (try $0.int(0), (publishID: try $0.string(1), deviceSeq: try $0.optionalInt(2))) }
             let inFlight = Dictionary(rows, uniquingKeysWith: { first, _ in first })
             let batch = try DeliveryResult.apply(
                 results.sorted { $0.seq < $1.seq }, inFlight: inFlight,
                 retry: { seq, reason, retryAt in
                     try db.execute(
-                        "UPDATE deliveries SET state = 0, next_at = $1, reason = $2, updated_at = $3 WHERE seq = $4",
+                        "UPDATE deliveries SET state = 0, next_at = $1, reason = $2, updated_at = $3, lease_owner = NULL WHERE seq = $4",
                         [.double(retryAt), .text(reason), .double(now), .int(seq)])
                 },
                 fail: { seq, publishID, reason in try Self.fail(db, seq, publishID: publishID, reason: reason, now: now) },
@@ -113,10 +128,6 @@ extension PostgresStore {
         try finish(db, seq, .invalidated, reason: reason, now: now)
         try db.execute("UPDATE publishes SET invalidated = invalidated + 1 WHERE id = $1", [.text(publishID)])
         try countFailure(db, publishID: publishID, reason: reason)
-    }
-
-    public func recoverInFlight() throws -> Int {
-        try write { db in try db.execute("UPDATE deliveries SET state = 0, in_doubt = true WHERE state = 1") }
     }
 
     public func nextDueTime() throws -> Double? {

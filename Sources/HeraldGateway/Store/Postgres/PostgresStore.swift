@@ -22,10 +22,16 @@ public final class PostgresStore: GatewayStore, @unchecked Sendable {
     /// (see `appKeys`); found once there is an app. Read and set under `lock`.
     private var decoyAppID: String?
 
+    /// The process this store claims deliveries for (`PostgresStore+Leases`).
+    public let instance: GatewayInstance
+
     /// Connects to the database at `url` (`postgres://user:password@host:port/db`, TLS per
-    /// its `sslmode`) with up to `connections` connections, and migrates it.
-    public init(url: String, connections: Int = 8, timeout: Double = 10) throws {
+    /// its `sslmode`) with up to `connections` connections, and migrates it. `instance` is
+    /// the process whose claims this store makes (another store on the same database with
+    /// another instance is, to the leases, another process).
+    public init(url: String, connections: Int = 8, timeout: Double = 10, instance: GatewayInstance = .current()) throws {
         self.url = url
+        self.instance = instance
         pool = PostgresPool(url: url, size: max(1, connections), timeout: timeout)
         redactedURL = PostgresURL(url).redacted
         try read { db in try PostgresSchema.migrate(db) }

@@ -1,0 +1,23 @@
+import HeraldCore
+
+extension DeliveryEngine {
+    /// Every third of a lease: tells the store this process is alive, and takes over the
+    /// deliveries of processes that have not been seen for a lease. Not on the first beat,
+    /// nor after a gap of more than half a lease since the last one: after a time cut off
+    /// from the database every process's last beat is old, and the others must be given a
+    /// round to be seen again before they count as gone.
+    func beatIfDue(now: Double) throws {
+        guard now >= nextBeatAt else { return }
+        let takeOver = lastBeat.map { now - $0 <= policy.lease / 2 } ?? false
+        let report = try store.heartbeat(now: now, lease: policy.lease, takeOver: takeOver)
+        lastBeat = now
+        nextBeatAt = now + policy.lease / 3
+        metrics.set("herald_gateway_instances", Double(report.liveInstances))
+        guard report.released > 0 else { return }
+        metrics.increment("herald_deliveries_taken_over_total", [], by: Double(report.released))
+        logger.log(
+            .warning,
+            "herald gateway: took over \(report.released) deliveries from a gateway not seen for \(Self.seconds(policy.lease)) s; sending them again (APNs may show them twice)"
+        )
+    }
+}

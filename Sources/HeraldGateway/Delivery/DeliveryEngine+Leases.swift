@@ -2,15 +2,17 @@ import HeraldCore
 
 extension DeliveryEngine {
     /// Every third of a lease: tells the store this process is alive, and takes over the
-    /// deliveries of processes that have not been seen for a lease. Not on the first beat,
-    /// nor after a gap of more than half a lease since the last one: after a time cut off
-    /// from the database every process's last beat is old, and the others must be given a
-    /// round to be seen again before they count as gone.
+    /// deliveries of processes that have not been seen for a lease. Only once this process
+    /// has itself been beating without a gap for a whole lease: after a start, and after a
+    /// time cut off from the database (when every process's last beat is old), the others
+    /// get a whole lease to be seen again before they count as gone.
     func beatIfDue(now: Double) throws {
         guard now >= nextBeatAt else { return }
-        let takeOver = lastBeat.map { now - $0 <= policy.lease / 2 } ?? false
+        if let last = lastBeat, now - last > policy.lease / 2 { beatingSince = nil }
+        let takeOver = beatingSince.map { now - $0 >= policy.lease } ?? false
         let report = try store.heartbeat(now: now, lease: policy.lease, takeOver: takeOver)
         lastBeat = now
+        beatingSince = beatingSince ?? now
         nextBeatAt = now + policy.lease / 3
         metrics.set("herald_gateway_instances", Double(report.liveInstances))
         guard report.released > 0 else { return }

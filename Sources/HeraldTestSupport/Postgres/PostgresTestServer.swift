@@ -92,6 +92,20 @@ public final class PostgresTestServer: @unchecked Sendable {
         watchdog.wait()
     }
 
+    /// Stops the server process (fast: open sessions are ended) and keeps its data, as an
+    /// operator's restart or a crash of the database machine would; `startAgain()` brings it
+    /// back on the same port. For a server of the test's own, not the shared one.
+    public func stopInPlace() throws(Failure) {
+        let result = try run("pg_ctl", ["-D", "\(folder)/data", "-m", "fast", "-w", "-t", "60", "-s", "stop"])
+        guard result.status == 0 else { throw Failure("pg_ctl stop failed (exit \(result.status)): \(result.err)") }
+    }
+
+    /// Starts a server stopped by `stopInPlace()` again, on the same port and data.
+    public func startAgain() throws(Failure) {
+        let result = try run("pg_ctl", ["-D", "\(folder)/data", "-l", "\(folder)/server.log", "-w", "-t", "60", "-s", "start"])
+        guard result.status == 0 else { throw Failure("pg_ctl start failed (exit \(result.status)): \(result.err)") }
+    }
+
     /// Runs a program of the installation (createdb, dropdb, psql…) as the server's user.
     func run(_ program: String, _ arguments: [String]) throws(Failure) -> ChildProcess.Output {
         try installation.run(program, arguments, in: folder)

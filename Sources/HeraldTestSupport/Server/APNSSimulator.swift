@@ -46,6 +46,9 @@ public final class APNSSimulator: @unchecked Sendable {
         guard configuration.maxConcurrentStreams > 0 else {
             throw APNSSimulatorError("--max-streams", "must be at least 1, found \(configuration.maxConcurrentStreams)")
         }
+        // A client that goes away while its answer is written (a gateway killed with -9)
+        // must cost its connection, not the process: SIGPIPE's default action ends it.
+        signal(SIGPIPE, SIG_IGN)
         var temporary: String?
         var tlsPath = configuration.tlsDirectory ?? ""
         if configuration.tlsDirectory == nil {

@@ -52,3 +52,12 @@ extension ThreadBarrier {
         return lock.withLock { failures }
     }
 }
+
+/// Values collected from several threads.
+final class Results<T>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [T] = []
+    func add(_ value: T) { lock.withLock { values.append(value) } }
+    func add(contentsOf more: [T]) { lock.withLock { values += more } }
+    var all: [T] { lock.withLock { values } }
+}

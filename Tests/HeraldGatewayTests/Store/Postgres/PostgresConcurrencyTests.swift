@@ -95,12 +95,4 @@ struct PostgresConcurrencyTests {
         #expect(counts.delivered == 300, "a receipt held while in flight is counted when sent")
         #expect(try fixture.store.publish(appID: fixture.appID, id: id)?.status == .done)
     }
-
-    final class Results<T>: @unchecked Sendable {
-        private let lock = NSLock()
-        private var values: [T] = []
-        func add(_ value: T) { lock.withLock { values.append(value) } }
-        func add(contentsOf more: [T]) { lock.withLock { values += more } }
-        var all: [T] { lock.withLock { values } }
-    }
 }

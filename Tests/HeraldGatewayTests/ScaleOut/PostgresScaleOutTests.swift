@@ -1,0 +1,119 @@
+import Foundation
+import HeraldCore
+import HeraldTestSupport
+import Testing
+@testable import HeraldGateway
+
+/// Several `herald serve` processes on one PostgreSQL database, delivering through
+/// HeraldAPNs to `herald apns-sim`, while things go wrong: a gateway killed with SIGKILL in
+/// the middle of a fan-out, the database stopped and started mid-publish, and one
+/// idempotency key sent to two gateways at once.
+@Suite("Scale-out: gateways on one database, under faults", .serialized)
+struct PostgresScaleOutTests {
+    /// What one gateway can have in flight at a kill: its batches (4) of `--batch-size` (100).
+    static let inFlightBound = 4 * 100
+
+    @Test("a gateway killed with -9 mid fan-out: the other finishes; every token reached; repeats only from the killed one's flight", .timeLimit(.minutes(4)))
+    func killOneMidFanOut() throws {
+        let stage = try ScaleOutStage(devices: 20_000)
+        let a = try stage.gateway("gw-a")
+        let b = try stage.gateway("gw-b")
+        defer { _ = b.terminate() }
+        let id = try stage.publish(port: a.port)
+        // Once both are fanning out and sending, before the fan-out is done.
+        try stage.waitFor("deliveries sent by gw-a") {
+            try stage.count("SELECT count(*) FROM deliveries WHERE state = 2") > 0
+                && stage.count("SELECT count(*) FROM deliveries WHERE state = 1 AND lease_owner = 'gw-a'") > 0
+        }
+        a.kill9()
+        let fanOutUnfinished = try stage.count("SELECT count(*) FROM publishes WHERE NOT fanout_done") == 1
+        let heldByKilled = try stage.count("SELECT count(*) FROM deliveries WHERE state = 1 AND lease_owner = 'gw-a'")
+        let record = try stage.waitUntilDone(id, timeout: 150)
+        var log = ""
+        if record?.status != .done {
+            _ = b.terminate()
+            log = String(b.standardError.suffix(2000))
+        }
+        #expect(record?.status == .done, "\(String(describing: record)); gw-b said: \(log)")
+        #expect(record?.counts.targeted == 20_000)
+        #expect(record?.counts.sent == 20_000)
+        let received = try stage.received(id)
+        #expect(received.count == 20_000, "\(20_000 - received.count) tokens never got it")
+        let repeats = received.values.filter { $0.count > 1 }
+        #expect(repeats.allSatisfy { Set($0).count == 1 }, "a repeat carries the same apns-id")
+        let extra = repeats.map { $0.count - 1 }.reduce(0, +)
+        let inDoubt = try stage.count("SELECT count(*) FROM deliveries WHERE in_doubt")
+        #expect(inDoubt == heldByKilled, "only what gw-a held was taken over")
+        #expect(extra <= inDoubt, "\(extra) repeats, but only \(inDoubt) deliveries were taken over")
+        #expect(inDoubt <= Self.inFlightBound)
+        let takenOver = try RawHTTPClient.json(port: b.port, "GET", "/metrics").body
+        #expect(String(decoding: takenOver, as: UTF8.self).contains("herald_deliveries_taken_over_total{instance_id=\"gw-b\"} \(heldByKilled)"))
+        print(
+            "scale-out kill test: gw-a killed \(fanOutUnfinished ? "during" : "after") the fan-out holding \(heldByKilled); \(extra) sent twice"
+        )
+    }
+
+    @Test("the database stopped and started mid-publish: 503 with Retry-After while down, never 500; the publish finishes, nothing lost", .timeLimit(.minutes(4)))
+    func databaseRestart() throws {
+        let server = try PostgresTestServer()
+        defer { server.stop() }
+        let stage = try ScaleOutStage(devices: 10_000, server: server)
+        let gateways = [try stage.gateway("gw-a"), try stage.gateway("gw-b")]
+        defer { for gateway in gateways { _ = gateway.terminate() } }
+        let id = try stage.publish(port: gateways[0].port)
+        try stage.waitFor("the first deliveries") { try stage.count("SELECT count(*) FROM deliveries WHERE state = 2") > 0 }
+        try server.stopInPlace()
+        // Down for longer than the lease (3 s): every request is refused for now, none fails.
+        var answers: [(path: String, status: Int, retryAfter: String?)] = []
+        let downUntil = Date().addingTimeInterval(5)
+        var n = 0
+        while Date() < downUntil {
+            let gateway = gateways[n % 2]
+            n += 1
+            for (method, path, key, body) in [
+                ("GET", "/healthz", nil, nil),
+                ("GET", "/v1/apps/\(stage.appID)/publishes/\(id)", stage.serverKey, nil),
+                ("POST", "/v1/apps/\(stage.appID)/publishes", stage.serverKey, ["interests": ["all"], "notification": ["title": "x"]]),
+                ("POST", "/v1/apps/\(stage.appID)/devices", stage.clientKey, ["token": .string(StoreFixture.token(900_000 + n)), "environment": "production"]),
+            ] as [(String, String, String?, JSONValue?)] {
+                let response = try RawHTTPClient.json(port: gateway.port, method, path, key: key, body)
+                answers.append((path, response.status, response.headers["retry-after"]))
+            }
+            Thread.sleep(forTimeInterval: 0.2)
+        }
+        try server.startAgain()
+        #expect(answers.count >= 40)
+        #expect(answers.allSatisfy { $0.status == 503 && $0.retryAfter != nil }, "\(answers.filter { $0.status != 503 || $0.retryAfter == nil })")
+        let record = try stage.waitUntilDone(id, timeout: 150)
+        #expect(record?.status == .done && record?.counts.sent == 10_000, "\(String(describing: record))")
+        let received = try stage.received(id)
+        #expect(received.count == 10_000, "\(10_000 - received.count) tokens never got it")
+        let extra = received.values.map { $0.count - 1 }.reduce(0, +)
+        let inDoubt = try stage.count("SELECT count(*) FROM deliveries WHERE in_doubt")
+        #expect(extra <= inDoubt, "\(extra) repeats, \(inDoubt) in doubt")
+        #expect(inDoubt == 0, "a database restart takes nothing away from live gateways")
+        // Both serve again.
+        for gateway in gateways {
+            #expect(try RawHTTPClient.json(port: gateway.port, "GET", "/healthz").status == 200)
+        }
+    }
+
+    @Test("one idempotency key sent to two gateways at the same moment: one publish, each device gets it once", .timeLimit(.minutes(2)))
+    func sameKeyOnTwoGateways() throws {
+        let stage = try ScaleOutStage(devices: 200)
+        let gateways = [try stage.gateway("gw-a"), try stage.gateway("gw-b")]
+        defer { for gateway in gateways { _ = gateway.terminate() } }
+        let ids = Results<String>()
+        let failures = ThreadBarrier.together(8) { n in
+            ids.add(try stage.publish(port: gateways[n % 2].port, idempotencyKey: "order-42"))
+        }
+        #expect(failures.isEmpty, "\(failures)")
+        #expect(Set(ids.all).count == 1 && ids.all.count == 8)
+        #expect(try stage.count("SELECT count(*) FROM publishes") == 1)
+        let id = try #require(ids.all.first)
+        let record = try stage.waitUntilDone(id, timeout: 60)
+        #expect(record?.status == .done && record?.counts.sent == 200)
+        let received = try stage.received(id)
+        #expect(received.count == 200 && received.values.allSatisfy { $0.count == 1 })
+    }
+}

@@ -32,7 +32,7 @@ pyenv: deps
 # Every suite in parallel (the gateway's store and API tests on SQLite), then the PostgreSQL
 # suites and the gateway's tests on PostgreSQL (they start a real server and wait on it, which
 # would hold the few threads the other suites' async tests share), then the OpenAPI
-# conformance run (schemathesis) alone, then check-apple.
+# conformance run (schemathesis) alone, on both stores, then check-apple.
 # Each runs with TMPDIR in a fresh folder and fails when it leaves anything there (scripts/tmp-audit.sh).
 test: build pyenv schemathesis
 	HERALD_TEST_STORES=sqlite scripts/tmp-audit.sh $(SWIFT) test --skip OpenAPIConformanceTests --skip Postgres

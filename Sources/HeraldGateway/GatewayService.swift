@@ -46,7 +46,7 @@ public final class GatewayService {
         self.engine = engine
         api = GatewayAPI(
             store: store, metrics: metrics, maxBodyBytes: http.maxBodyBytes, rateLimits: rateLimits, quota: quota,
-            metricsToken: metricsToken, onPublish: { Task { @MainActor in engine.wake() } })
+            metricsToken: metricsToken, onPublish: { Task { @MainActor in engine.wake() } }, logger: logger)
         let publishWatch = try store.watchPublishes { Task { @MainActor in engine.wake() } }
         self.publishWatch = publishWatch
         let api = self.api

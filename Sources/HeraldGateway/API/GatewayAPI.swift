@@ -18,13 +18,17 @@ public final class GatewayAPI: Sendable {
     public let quota: DeviceQuota
     /// SHA-256 of the token `/metrics` requires; `nil`: open, without per-app series.
     let metricsTokenHash: String?
+    /// Where server-side failures are told, at most one line a second.
+    let failureLog: ThrottledLog
 
     public init(
         store: any GatewayStore, metrics: GatewayMetrics = GatewayMetrics(), maxBodyBytes: Int = 1 << 20,
         rateLimits: APIRateLimits = APIRateLimits(), quota: DeviceQuota = DeviceQuota(), metricsToken: String? = nil,
-        now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }, onPublish: @escaping @Sendable () -> Void = {}
+        now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }, onPublish: @escaping @Sendable () -> Void = {},
+        logger: any HeraldLogger = SilentLogger()
     ) {
         self.store = store
+        failureLog = ThrottledLog(logger)
         self.quota = quota
         metricsTokenHash = metricsToken.map(APIKey.hash)
         self.metrics = metrics
@@ -150,7 +154,9 @@ public final class GatewayAPI: Sendable {
     /// Routes the request and checks its key and rate.
     private func prepare(_ request: HTTPRequest) -> Preparation {
         let segments = request.path.split(separator: "/", omittingEmptySubsequences: true).map { $0.removingPercentEncoding ?? String($0) }
-        let matching = Self.routes.compactMap { route in Self.match(route.pattern, segments).map { (route, $0) } }
+        let matching =
+            segments.contains { $0.unicodeScalars.contains("\0") }
+            ? [] : Self.routes.compactMap { route in Self.match(route.pattern, segments).map { (route, $0) } }
         guard !matching.isEmpty else {
             return .refused(.error(.notFound("no endpoint \(request.path); see docs/openapi.yaml")), route: "unknown", app: nil)
         }
@@ -171,7 +177,7 @@ public final class GatewayAPI: Sendable {
             }
             return .accepted(route, context)
         } catch {
-            return .refused(.error(Self.apiError(for: error)), route: route.name, app: context.app?.id)
+            return .refused(.error(failure(error, route: route.name)), route: route.name, app: context.app?.id)
         }
     }
 
@@ -179,8 +185,16 @@ public final class GatewayAPI: Sendable {
         do {
             return try route.handler(self, context)
         } catch {
-            return .error(Self.apiError(for: error))
+            return .error(failure(error, route: route.name))
         }
+    }
+
+    /// The answer to `error`; a server-side failure is logged with its detail (the SQL, the
+    /// database's message), which the answer leaves out: a client may hold only the client key.
+    private func failure(_ error: any Error, route: String) -> APIError {
+        let answer = Self.apiError(for: error)
+        if answer.status >= 500 { failureLog.log(.error, "herald gateway: \(route): \(error)", now: now()) }
+        return answer
     }
 
     static func apiError(for error: any Error) -> APIError {
@@ -188,7 +202,7 @@ public final class GatewayAPI: Sendable {
         case let error as APIError: error
         case let error as ValidationError: .invalid(error)
         case let error as StoreError: apiError(error)
-        default: APIError(500, "internal", "\(error)")
+        default: APIError(500, "internal", "the gateway failed; its log has the details")
         }
     }
 
@@ -199,8 +213,11 @@ public final class GatewayAPI: Sendable {
         case .quotaExceeded: return APIError(409, "quota_exceeded", error.message)
         case .conflict: return APIError(409, "conflict", error.message)
         case .idempotencyKeyReused: return APIError(409, "idempotency_key_reused", error.message)
-        case .database, .unavailable, .unsupportedSchema:
-            return APIError(503, "unavailable", "the store failed: \(error.message); retry later", headers: [("Retry-After", "1")])
+        case .unavailable:
+            return APIError(503, "unavailable", "the database cannot be reached now; retry later", headers: [("Retry-After", "1")])
+        case .database, .unsupportedSchema:
+            return APIError(
+                503, "unavailable", "the database failed; retry later (the gateway's log has the details)", headers: [("Retry-After", "1")])
         }
     }
 

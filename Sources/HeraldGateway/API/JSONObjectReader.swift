@@ -43,6 +43,7 @@ struct JSONObjectReader {
         guard let value = try value(key, required: required, nullable: nullable, expected: "a string") else { return nil }
         guard case .string(let text) = value else { throw ValidationError(field(key), "expected a string, found \(value.typeDescription)") }
         guard !text.isEmpty else { throw ValidationError(field(key), "must not be empty") }
+        try Self.refuseNUL(text, field(key))
         let length = text.unicodeScalars.count
         guard length <= maxLength else { throw ValidationError(field(key), "is \(length) characters; at most \(maxLength)") }
         return text
@@ -93,9 +94,17 @@ struct JSONObjectReader {
             guard case .string(let text) = element else {
                 throw ValidationError(where_, "expected a string, found \(element.typeDescription)")
             }
+            try Self.refuseNUL(text, where_)
             try validate(text, where_)
             result.append(text)
         }
         return result
+    }
+
+    /// No field may hold U+0000: PostgreSQL's text cannot store it, and no id, interest or
+    /// key needs it; both stores refuse it alike, here.
+    static func refuseNUL(_ text: String, _ field: String) throws(ValidationError) {
+        guard text.unicodeScalars.contains("\0") else { return }
+        throw ValidationError(field, "contains the NUL character (U+0000), which no text field may hold; remove it")
     }
 }

@@ -7,7 +7,7 @@ import Testing
 /// docs/openapi.yaml is kept true by schemathesis (from PyPI): it generates valid and
 /// invalid requests from the document, sends them to a real gateway, and checks every
 /// response against it (status codes, bodies, content types, auth, methods).
-@Suite("docs/openapi.yaml against the running gateway (schemathesis)")
+@Suite("docs/openapi.yaml against the running gateway (schemathesis)", .serialized)
 @MainActor
 struct OpenAPIConformanceTests {
     nonisolated static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -23,10 +23,11 @@ struct OpenAPIConformanceTests {
 
     @Test(
         "schemathesis finds no request the gateway answers differently from the document", .timeLimit(.minutes(5)),
-        .enabled(if: enabled, "runs in make test's second step (HERALD_SCHEMATHESIS=1 swift test --filter OpenAPIConformanceTests)"))
-    func conformance() async throws {
+        .enabled(if: enabled, "runs in make test's third step (HERALD_SCHEMATHESIS=1 swift test --filter OpenAPIConformanceTests)"),
+        arguments: StoreKind.tested)
+    func conformance(kind: StoreKind) async throws {
         let schemathesis = try await blocking { try Self.installSchemathesis() }
-        let gateway = try GatewayServiceFixture()
+        let gateway = try GatewayServiceFixture(store: kind)
         defer { gateway.stop() }
         // Known ids, so operations on one device or publish reach past 404.
         let device = try await gateway.call(

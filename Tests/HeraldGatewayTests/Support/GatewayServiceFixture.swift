@@ -1,6 +1,7 @@
 import Foundation
 import HeraldAuth
 import HeraldCore
+import HeraldTestSupport
 @testable import HeraldGateway
 
 /// A gateway started in-process on an ephemeral loopback port, with a fake deliverer and
@@ -17,10 +18,22 @@ final class GatewayServiceFixture {
     /// What `/metrics` requires here (the per-app series come with it).
     let metricsToken = "metrics-" + String(repeating: "m", count: 24)
 
-    init(http: HTTPServer.Configuration = HTTPServer.Configuration()) throws {
+    /// The PostgreSQL database of a fixture on `.postgres`.
+    private let database: PostgresTestDatabase?
+
+    init(http: HTTPServer.Configuration = HTTPServer.Configuration(), store kind: StoreKind = .sqlite) throws {
+        let store: any GatewayStore
+        switch kind {
+        case .sqlite:
+            database = nil
+            store = try SQLiteStore(directory: folder.url, durability: .normal)
+        case .postgres:
+            let database = try PostgresTestDatabase()
+            self.database = database
+            store = try PostgresStore(url: database.url, connections: http.threads + 2)
+        }
         service = try GatewayService(
-            data: folder.url, listen: ListenAddress(host: "127.0.0.1", port: 0), http: http, durability: .normal, deliverer: deliverer,
-            metricsToken: metricsToken)
+            store: store, listen: ListenAddress(host: "127.0.0.1", port: 0), http: http, deliverer: deliverer, metricsToken: metricsToken)
         let created = try AppProvisioning(store: service.store).create(
             name: "Test", bundleID: "com.example.test",
             credentials: [
@@ -43,6 +56,7 @@ final class GatewayServiceFixture {
     func stop() {
         service.stop()
         folder.cleanup()
+        database?.drop()
     }
 
     /// Waits (polling the API) until the publish reaches `status`, up to `timeout` seconds.

@@ -1,10 +1,13 @@
 """Shared by the benchmark scripts: the machine they ran on, their section of
-docs/benchmarks.md, an APNs key, `herald apns-sim`."""
+docs/benchmarks.md, an APNs key, `herald apns-sim`, `herald serve` and its API, wrk."""
 import json
 import os
 import platform
 import signal
 import subprocess
+import threading
+import time
+import urllib.request
 
 
 def machine(*tools):
@@ -91,3 +94,117 @@ def write_section(path, section, start, end):
         report = report.rstrip("\n") + "\n\n" + section + "\n"
     with open(path, "w", encoding="utf-8") as f:
         f.write(report)
+
+
+class Server:
+    """`herald serve` on `store` (["--data", DIR] or ["--database", URL]) as a child, its
+    standard error in the file `log` (a full pipe would stall it); its peak resident memory
+    sampled from /proc."""
+
+    def __init__(self, herald, store, log, extra=()):
+        self.log = log
+        with open(self.log, "w") as f:
+            self.proc = subprocess.Popen([herald, "serve", *store, "--listen", "127.0.0.1:0", *extra],
+                                         stdout=subprocess.PIPE, stderr=f, text=True)
+        line = self.proc.stdout.readline()
+        if "listening on http://" not in line:
+            raise SystemExit(f"herald serve did not start: {line}{self.errors()}")
+        self.base = line.split("listening on ")[1].split()[0]
+        self.peak_kib = 0
+        self.running = True
+        self.sampler = threading.Thread(target=self._sample, daemon=True)
+        self.sampler.start()
+
+    def _sample(self):
+        while self.running and self.proc.poll() is None:
+            try:
+                with open(f"/proc/{self.proc.pid}/status") as f:
+                    for line in f:
+                        if line.startswith("VmHWM:"):
+                            self.peak_kib = max(self.peak_kib, int(line.split()[1]))
+            except OSError:
+                pass
+            time.sleep(0.01)
+
+    def metric(self, name, **labels):
+        """The sum of the series `name` in /metrics whose labels include `labels`."""
+        with urllib.request.urlopen(f"{self.base}/metrics", timeout=30) as response:
+            text = response.read().decode()
+        total = 0.0
+        for line in text.splitlines():
+            if not line.startswith(name + "{") and not line.startswith(name + " "):
+                continue
+            series, value = line.rsplit(" ", 1)
+            if all(f'{key}="{wanted}"' in series for key, wanted in labels.items()):
+                total += float(value)
+        return total
+
+    def stop(self):
+        self.running = False
+        self.proc.terminate()
+        self.proc.wait(timeout=30)
+
+    def errors(self):
+        with open(self.log, encoding="utf-8", errors="replace") as f:
+            return "".join(f.readlines()[-20:])
+
+
+def call(method, url, key, body=None):
+    data = json.dumps(body).encode() if body is not None else None
+    request = urllib.request.Request(url, data=data, method=method, headers={
+        "Authorization": f"Bearer {key}", "Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=30) as response:
+        return json.loads(response.read() or b"{}")
+
+
+def publish_and_wait(server, app, key, interest, n, title, body, timeout=900):
+    """Seconds from the POST until `done`, seconds until the 202, the final status; exits unless all n were sent."""
+    started = time.perf_counter()
+    publish = call("POST", f"{server.base}/v1/apps/{app}/publishes", key,
+                   {"interests": [interest], "notification": {"title": title, "body": body}})
+    accepted = time.perf_counter() - started
+    while True:
+        status = call("GET", f"{server.base}/v1/apps/{app}/publishes/{publish['publishId']}", key)
+        if status["status"] == "done" or time.perf_counter() - started > timeout:
+            break
+        time.sleep(0.02)
+    if status["status"] != "done" or status["sent"] != n:
+        raise SystemExit(f"publish {publish['publishId']}: not all {n:,} sent after "
+                         f"{time.perf_counter() - started:.0f} s: {status}\n{server.errors()}")
+    return time.perf_counter() - started, accepted, status
+
+
+# Each request registers a new token: the prefix (one per wrk process), the thread, a counter.
+WRK_SCRIPT = r"""
+local counter = 0
+local tid = 0
+local threads = 0
+local prefix = "00000000"
+function setup(thread)
+  threads = threads + 1
+  thread:set("tid", threads)
+end
+function init(args)
+  tid = tonumber(wrk.thread:get("tid")) or 0
+  prefix = args[1] or prefix
+end
+function request()
+  counter = counter + 1
+  local token = prefix .. string.format("%08x", tid) .. string.rep("a", 40) .. string.format("%08x", counter)
+  local body = '{"token":"' .. token .. '","environment":"production","interests":["wrk"]}'
+  return wrk.format("POST", nil, nil, body)
+end
+"""
+
+
+def wrk_register(server, app, key, seconds, folder, threads=2, connections=32, prefix="00000000"):
+    """wrk POSTs a new device per request to `server` for `seconds`; parse_wrk's numbers."""
+    script = os.path.join(folder, "register.lua")
+    with open(script, "w") as f:
+        f.write(WRK_SCRIPT)
+    out = subprocess.run(
+        ["wrk", f"-t{threads}", f"-c{connections}", f"-d{seconds}s", "--latency", "-s", script,
+         "-H", f"Authorization: Bearer {key}", "-H", "Content-Type: application/json",
+         f"{server.base}/v1/apps/{app}/devices", "--", prefix],
+        check=True, capture_output=True, text=True).stdout
+    return parse_wrk(out)

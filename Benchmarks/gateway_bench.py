@@ -26,113 +26,15 @@ import os
 import subprocess
 import sys
 import tempfile
-import threading
 import time
-import urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from benchlib import APNsSim, machine, parse_wrk, write_p8, write_section  # noqa: E402
+from benchlib import APNsSim, Server, machine, publish_and_wait, write_p8, write_section, wrk_register  # noqa: E402
 
 START, END = "<!-- bench:gateway:start -->", "<!-- bench:gateway:end -->"
 KEY_ID, TEAM_ID, TOPIC = "BENCH12345", "TEAM123456", "com.example.bench"
 TITLE, BODY = "Bench", "one to many"
 APNS_CONNECTIONS = 2  # APNsPushDeliverer's default (Sources/HeraldGateway/Delivery)
-
-WRK_SCRIPT = r"""
-local counter = 0
-local tid = 0
-local threads = 0
-function setup(thread)
-  threads = threads + 1
-  thread:set("tid", threads)
-end
-function init(args)
-  tid = tonumber(wrk.thread:get("tid")) or 0
-end
-function request()
-  counter = counter + 1
-  local token = string.format("%08x", tid) .. string.rep("a", 48) .. string.format("%08x", counter)
-  local body = '{"token":"' .. token .. '","environment":"production","interests":["wrk"]}'
-  return wrk.format("POST", nil, nil, body)
-end
-"""
-
-
-class Server:
-    """`herald serve` as a child; its peak resident memory sampled from /proc."""
-
-    def __init__(self, herald, data, extra):
-        self.log = os.path.join(os.path.dirname(data), "serve.err")  # a file: a full pipe would stall the server
-        with open(self.log, "w") as log:
-            self.proc = subprocess.Popen(
-                [herald, "serve", "--data", data, "--listen", "127.0.0.1:0"] + extra,
-                stdout=subprocess.PIPE, stderr=log, text=True)
-        line = self.proc.stdout.readline()
-        if "listening on http://" not in line:
-            raise SystemExit(f"herald serve did not start: {line}{self.errors()}")
-        self.base = line.split("listening on ")[1].split()[0]
-        self.peak_kib = 0
-        self.running = True
-        self.sampler = threading.Thread(target=self._sample, daemon=True)
-        self.sampler.start()
-
-    def _sample(self):
-        while self.running and self.proc.poll() is None:
-            try:
-                with open(f"/proc/{self.proc.pid}/status") as f:
-                    for line in f:
-                        if line.startswith("VmHWM:"):
-                            self.peak_kib = max(self.peak_kib, int(line.split()[1]))
-            except OSError:
-                pass
-            time.sleep(0.01)
-
-    def stop(self):
-        self.running = False
-        self.proc.terminate()
-        self.proc.wait(timeout=30)
-
-    def errors(self):
-        with open(self.log, encoding="utf-8", errors="replace") as f:
-            return "".join(f.readlines()[-20:])
-
-
-def call(method, url, key, body=None):
-    data = json.dumps(body).encode() if body is not None else None
-    request = urllib.request.Request(url, data=data, method=method, headers={
-        "Authorization": f"Bearer {key}", "Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=30) as response:
-        return json.loads(response.read() or b"{}")
-
-
-def publish_and_wait(server, app, key, interest, n, timeout=900):
-    """Seconds from the POST until `done`, seconds until the 202, the final status; exits unless all n were sent."""
-    started = time.perf_counter()
-    publish = call("POST", f"{server.base}/v1/apps/{app}/publishes", key,
-                   {"interests": [interest], "notification": {"title": TITLE, "body": BODY}})
-    accepted = time.perf_counter() - started
-    while True:
-        status = call("GET", f"{server.base}/v1/apps/{app}/publishes/{publish['publishId']}", key)
-        if status["status"] == "done" or time.perf_counter() - started > timeout:
-            break
-        time.sleep(0.02)
-    if status["status"] != "done" or status["sent"] != n:
-        raise SystemExit(f"publish {publish['publishId']}: not all {n:,} sent after "
-                         f"{time.perf_counter() - started:.0f} s: {status}\n{server.errors()}")
-    return time.perf_counter() - started, accepted, status
-
-
-def wrk_registration(server, app, key, seconds, folder):
-    script = os.path.join(folder, "register.lua")
-    with open(script, "w") as f:
-        f.write(WRK_SCRIPT)
-    out = subprocess.run(
-        ["wrk", "-t2", "-c32", f"-d{seconds}s", "--latency", "-s", script,
-         "-H", f"Authorization: Bearer {key}", "-H", "Content-Type: application/json",
-         f"{server.base}/v1/apps/{app}/devices"],
-        check=True, capture_output=True, text=True).stdout
-    return parse_wrk(out)
-
 
 def main():
     parser = argparse.ArgumentParser()
@@ -169,24 +71,24 @@ def main():
             imported = time.perf_counter() - started
 
             # Registration at full speed: the client side's default rate limit (50/s) is lifted.
-            server = Server(args.herald, data, ["--deliverer", "discard", "--api-rate-limit", "0"])
+            server = Server(args.herald, ["--data", data], os.path.join(folder, "serve.err"), ["--deliverer", "discard", "--api-rate-limit", "0"])
             try:
-                wrk = wrk_registration(server, app, client_key, args.wrk_seconds, folder)
-                instant, instant_accept, instant_status = publish_and_wait(server, app, server_key, "bench", n)
+                wrk = wrk_register(server, app, client_key, args.wrk_seconds, folder)
+                instant, instant_accept, instant_status = publish_and_wait(server, app, server_key, "bench", n, TITLE, BODY)
             finally:
                 server.stop()
             instant_peak = server.peak_kib / 1024
 
-            server = Server(args.herald, data, ["--deliverer", "discard", "--deliverer-latency", "20"])
+            server = Server(args.herald, ["--data", data], os.path.join(folder, "serve.err"), ["--deliverer", "discard", "--deliverer-latency", "20"])
             try:
-                slow, _, slow_status = publish_and_wait(server, app, server_key, "bench", n)
+                slow, _, slow_status = publish_and_wait(server, app, server_key, "bench", n, TITLE, BODY)
             finally:
                 server.stop()
             slow_peak = server.peak_kib / 1024
 
-            server = Server(args.herald, data, [])  # the default deliverer: HeraldAPNs
+            server = Server(args.herald, ["--data", data], os.path.join(folder, "serve.err"))  # the default deliverer: HeraldAPNs
             try:
-                apns, apns_accept, apns_status = publish_and_wait(server, app, server_key, "bench", n)
+                apns, apns_accept, apns_status = publish_and_wait(server, app, server_key, "bench", n, TITLE, BODY)
             finally:
                 server.stop()
             apns_peak = server.peak_kib / 1024

@@ -63,9 +63,11 @@ enum ServeCommand: Command {
           --lease SECONDS         PostgreSQL: a gateway not seen for this long (killed, frozen, cut
                                   off) has the deliveries it held in flight taken over by the
                                   others, which send them again (default 30; it beats every third)
-          --durability MODE       SQLite only. publishes (default): a publish is fsync'd before its
-                                  202, other writes survive kill -9 at once and power loss at the
-                                  next flush; full: fsync every commit; normal: fsync at checkpoints only
+          --durability MODE       publishes (default): a publish is fsync'd before its 202, other
+                                  writes survive kill -9 at once and power loss at the next flush;
+                                  full: fsync every commit; normal (SQLite only): fsync at
+                                  checkpoints only. On PostgreSQL, publishes lets device writes
+                                  commit without waiting for their WAL flush; full waits for all
           --deliverer KIND        apns (default, once the APNs client is in the build),
                                   record:FILE   TEST MODE: append each notification to FILE as a JSON line
                                                 (fsync per batch) and answer 200, sending nothing,

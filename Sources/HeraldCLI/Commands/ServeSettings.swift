@@ -86,8 +86,10 @@ struct ServeSettings {
             guard let value = SQLiteStore.Durability(rawValue: mode) else {
                 throw UsageError("--durability: \"\(mode)\" is not full, publishes or normal")
             }
-            guard case .folder = store else {
-                throw UsageError("--durability is the SQLite data folder's; a PostgreSQL database commits as its server is set up to")
+            if case .database = store, value == .normal {
+                throw UsageError(
+                    "--durability normal is SQLite's only: on PostgreSQL publishes, deliveries and receipts always wait for the disk; give publishes (the default) or full"
+                )
             }
             durability = value
         }

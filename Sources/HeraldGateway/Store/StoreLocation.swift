@@ -16,14 +16,15 @@ public enum StoreLocation: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Opens the store there (creating the folder, migrating either). `durability` is the
-    /// SQLite folder's; `connections` the most a PostgreSQL store opens at once; `instance`
+    /// SQLite folder's, and on PostgreSQL `.full` makes device writes wait for the disk too; `connections` the most a PostgreSQL store opens at once; `instance`
     /// the process the store claims deliveries for.
     public func open(
         durability: SQLiteStore.Durability = .publishes, connections: Int = 8, instance: GatewayInstance = .current()
     ) throws -> any GatewayStore {
         switch self {
         case .folder(let url): try SQLiteStore(directory: url, durability: durability, instance: instance)
-        case .database(let url): try PostgresStore(url: url, connections: connections, instance: instance)
+        case .database(let url):
+            try PostgresStore(url: url, connections: connections, instance: instance, deviceWritesWaitForDisk: durability == .full)
         }
     }
 

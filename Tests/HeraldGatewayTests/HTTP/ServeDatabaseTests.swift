@@ -68,11 +68,11 @@ struct ServeDatabaseTests {
     }
 
     @Test(
-        "--data with --database, a URL that is not PostgreSQL's, --durability with a database: usage errors, no password repeated",
+        "--data with --database, a URL that is not PostgreSQL's, --durability normal with a database: usage errors, no password repeated",
         arguments: [
             (["--data", "x", "--database", "postgres://u:pw-1@h/db"], "give --data DIR (an SQLite folder) or --database URL"),
             (["--database", "mysql://u:pw-1@h/db"], "--database: expected a URL that starts with postgres://"),
-            (["--database", "postgres://u:pw-1@h/db", "--durability", "full"], "--durability is the SQLite data folder's"),
+            (["--database", "postgres://u:pw-1@h/db", "--durability", "normal"], "--durability normal is SQLite's only"),
         ])
     func usageErrors(arguments: [String], message: String) throws {
         for command in [["serve", "--listen", "127.0.0.1:0"], ["app", "list"]] {

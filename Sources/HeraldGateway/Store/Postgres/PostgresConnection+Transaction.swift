@@ -22,9 +22,14 @@ extension PostgresConnection {
     /// An error that `body` catches still spoils the transaction (PostgreSQL refuses every
     /// later statement in it): it is rolled back and that error thrown (and retried when
     /// it is a serialization failure or deadlock).
+    ///
+    /// Without `waitForFlush` its COMMIT does not wait for the WAL to reach the disk
+    /// (`synchronous_commit` off for this transaction): a crash of the server may lose it,
+    /// never half of it.
     @discardableResult
     public func transaction<T>(
-        _ isolation: PostgresIsolation = .readCommitted, attempts: Int = 5, _ body: (PostgresConnection) throws -> T
+        _ isolation: PostgresIsolation = .readCommitted, attempts: Int = 5, waitForFlush: Bool = true,
+        _ body: (PostgresConnection) throws -> T
     ) throws -> T {
         guard !inTransaction else {
             throw PostgresError(
@@ -35,7 +40,7 @@ extension PostgresConnection {
         var reconnected = false
         while true {
             do {
-                return try attemptTransaction(isolation, body)
+                return try attemptTransaction(isolation, waitForFlush: waitForFlush, body)
             } catch let error as PostgresError {
                 if error.isRetryable, attempt < max(attempts, 1) {
                     attempt += 1
@@ -54,9 +59,13 @@ extension PostgresConnection {
         }
     }
 
-    private func attemptTransaction<T>(_ isolation: PostgresIsolation, _ body: (PostgresConnection) throws -> T) throws -> T {
+    private func attemptTransaction<T>(_ isolation: PostgresIsolation, waitForFlush: Bool, _ body: (PostgresConnection) throws -> T)
+        throws -> T
+    {
         lastError = nil
-        try executeScript("BEGIN ISOLATION LEVEL \(isolation.rawValue)")
+        // One round trip either way: the setting goes with BEGIN and ends with the transaction.
+        try executeScript(
+            "BEGIN ISOLATION LEVEL \(isolation.rawValue)" + (waitForFlush ? "" : "; SET LOCAL synchronous_commit TO OFF"))
         inTransaction = true
         defer { inTransaction = false }
         let value: T

@@ -2,16 +2,17 @@ import HeraldCore
 
 /// Devices. Locks are taken in one order, so that concurrent calls wait instead of
 /// deadlocking: the device's row, then its user's (an advisory lock), then the app's row
-/// (the quota counters).
+/// (the quota counters). Device writes are `deviceWrite`s: by default they do not wait
+/// for their WAL flush (SQLite's `publishes` durability).
 extension PostgresStore {
     public func registerDevice(appID: String, _ registration: DeviceRegistration, quota: DeviceQuota, now: Double) throws
         -> RegisteredDevice
     {
-        try write { db in try Self.register(db, appID: appID, registration, quota: quota, now: now) }
+        try deviceWrite { db in try Self.register(db, appID: appID, registration, quota: quota, now: now) }
     }
 
     public func importDevices(appID: String, _ registrations: [DeviceRegistration], quota: DeviceQuota, now: Double) throws -> Int {
-        try write { db in
+        try deviceWrite { db in
             try registrations.reduce(0) { created, registration in
                 created + (try Self.register(db, appID: appID, registration, quota: quota, now: now).created ? 1 : 0)
             }
@@ -115,7 +116,7 @@ extension PostgresStore {
     }
 
     public func setInterests(appID: String, deviceID: String, _ interests: [String], quota: DeviceQuota, now: Double) throws -> Bool {
-        try write { db in
+        try deviceWrite { db in
             guard let seq = try Self.lockDevice(db, appID: appID, id: deviceID) else { return false }
             try Self.checkQuota(db, appID: appID, seq: seq, interests: Set(interests), quota: quota)
             try Self.replaceInterests(db, appID: appID, seq: seq, Set(interests), new: false)
@@ -125,7 +126,7 @@ extension PostgresStore {
     }
 
     public func setUser(appID: String, deviceID: String, _ userID: String?, now: Double) throws -> Bool {
-        try write { db in
+        try deviceWrite { db in
             guard let seq = try Self.lockDevice(db, appID: appID, id: deviceID) else { return false }
             if let userID {
                 try Self.lockUser(db, appID: appID, userID: userID)
@@ -137,7 +138,7 @@ extension PostgresStore {
     }
 
     public func deleteDevice(appID: String, deviceID: String) throws -> Bool {
-        try write { db in
+        try deviceWrite { db in
             guard let seq = try Self.lockDevice(db, appID: appID, id: deviceID) else { return false }
             try db.execute("DELETE FROM device_interests WHERE device_seq = $1", [.int(seq)])
             try db.execute("DELETE FROM devices WHERE seq = $1", [.int(seq)])

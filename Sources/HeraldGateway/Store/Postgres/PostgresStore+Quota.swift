@@ -16,7 +16,10 @@ extension PostgresStore {
     static func checkQuota(_ db: PostgresConnection, appID: String, seq: Int?, interests: Set<String>?, quota: DeviceQuota) throws {
         try quota.check(
             appID: appID, newDevice: seq == nil, interests: interests,
-            current: { try db.query("SELECT count(*) FROM device_interests WHERE device_seq = $1", [.int(seq ?? 0)])[0].int(0) },
+            current: {
+                guard let seq else { return 0 }  // a new device has none
+                return try db.query("SELECT count(*) FROM device_interests WHERE device_seq = $1", [.int(seq)])[0].int(0)
+            },
             usage: {
                 try db.query("SELECT device_count, subscription_count FROM apps WHERE id = $1 FOR UPDATE", [.text(appID)]).first.map {
                     (try $0.int(0), try $0.int(1))

@@ -24,14 +24,27 @@ public final class PostgresStore: GatewayStore, @unchecked Sendable {
 
     /// The process this store claims deliveries for (`PostgresStore+Leases`).
     public let instance: GatewayInstance
+    /// Whether device writes (registrations, interests, users, deletions) wait for their
+    /// WAL flush like every other commit (`--durability full`). By default they do not,
+    /// which is SQLite's default (`publishes`) on PostgreSQL: publishes, deliveries and
+    /// receipts wait for the disk; a device write is answered once committed, and a crash
+    /// of the database server can lose the last fraction of a second of them (a device
+    /// registers again at its next launch). Every registration of an app updates the app's
+    /// counters, so they commit one after another: waiting for the disk in each halves
+    /// their rate.
+    public let deviceWritesWaitForDisk: Bool
 
     /// Connects to the database at `url` (`postgres://user:password@host:port/db`, TLS per
     /// its `sslmode`) with up to `connections` connections, and migrates it. `instance` is
     /// the process whose claims this store makes (another store on the same database with
     /// another instance is, to the leases, another process).
-    public init(url: String, connections: Int = 8, timeout: Double = 10, instance: GatewayInstance = .current()) throws {
+    public init(
+        url: String, connections: Int = 8, timeout: Double = 10, instance: GatewayInstance = .current(),
+        deviceWritesWaitForDisk: Bool = false
+    ) throws {
         self.url = url
         self.instance = instance
+        self.deviceWritesWaitForDisk = deviceWritesWaitForDisk
         pool = PostgresPool(url: url, size: max(1, connections), timeout: timeout)
         redactedURL = PostgresURL(url).redacted
         try read { db in try PostgresSchema.migrate(db) }
@@ -55,12 +68,19 @@ public final class PostgresStore: GatewayStore, @unchecked Sendable {
     }
 
     /// Runs `body` in one transaction on a pooled connection (see `PostgresConnection.transaction`).
-    func write<T>(_ isolation: PostgresIsolation = .readCommitted, _ body: (PostgresConnection) throws -> T) throws -> T {
+    func write<T>(
+        _ isolation: PostgresIsolation = .readCommitted, waitForFlush: Bool = true, _ body: (PostgresConnection) throws -> T
+    ) throws -> T {
         do {
-            return try pool.withConnection { db in try db.transaction(isolation) { try body($0) } }
+            return try pool.withConnection { db in try db.transaction(isolation, waitForFlush: waitForFlush) { try body($0) } }
         } catch let error as PostgresError {
             throw StoreError(error)
         }
+    }
+
+    /// A `write` for device data: without its WAL flush unless `deviceWritesWaitForDisk`.
+    func deviceWrite<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
+        try write(waitForFlush: deviceWritesWaitForDisk, body)
     }
 
     /// Hears of publishes other processes commit (`PostgresPublishWatch`).

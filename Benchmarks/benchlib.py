@@ -1,5 +1,6 @@
 """Shared by the benchmark scripts: the machine they ran on, their section of
 docs/benchmarks.md, an APNs key, `herald apns-sim`, `herald serve` and its API, wrk."""
+import hashlib
 import json
 import os
 import platform
@@ -208,3 +209,15 @@ def wrk_register(server, app, key, seconds, folder, threads=2, connections=32, p
          f"{server.base}/v1/apps/{app}/devices", "--", prefix],
         check=True, capture_output=True, text=True).stdout
     return parse_wrk(out)
+
+
+def write_devices(path, n, interest="bench"):
+    """n devices as JSON lines for `herald app import-devices` (tokens from a hash of their
+    number, alike in every benchmark); their tokens."""
+    tokens = set()
+    with open(path, "w") as f:
+        for i in range(n):
+            token = hashlib.sha256(b"bench-%d" % i).hexdigest()
+            tokens.add(token)
+            f.write(f'{{"token":"{token}","environment":"production","interests":["{interest}"]}}\n')
+    return tokens

@@ -20,7 +20,6 @@
 Needs the venv of scripts/pyenv.sh (cryptography, aioapns): `make bench-gateway`.
 """
 import argparse
-import hashlib
 import json
 import os
 import subprocess
@@ -29,7 +28,8 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from benchlib import APNsSim, Server, machine, publish_and_wait, write_p8, write_section, wrk_register  # noqa: E402
+from benchlib import (  # noqa: E402
+    APNsSim, Server, machine, publish_and_wait, write_devices, write_p8, write_section, wrk_register)
 
 START, END = "<!-- bench:gateway:start -->", "<!-- bench:gateway:end -->"
 KEY_ID, TEAM_ID, TOPIC = "BENCH12345", "TEAM123456", "com.example.bench"
@@ -61,10 +61,7 @@ def main():
             app, server_key, client_key = created["appId"], created["serverKey"], created["clientKey"]
 
             devices = os.path.join(folder, "devices.jsonl")
-            with open(devices, "w") as f:
-                for i in range(n):
-                    token = hashlib.sha256(b"bench-%d" % i).hexdigest()
-                    f.write(f'{{"token":"{token}","environment":"production","interests":["bench"]}}\n')
+            write_devices(devices, n)
             started = time.perf_counter()
             subprocess.run([args.herald, "app", "import-devices", "--data", data, "--app", app, devices],
                            check=True, capture_output=True)

@@ -16,7 +16,6 @@ publishes wait for the disk, device writes do not. A last row measures registrat
 PostgreSQL with `--durability full` (every commit waits for its WAL flush).
 """
 import argparse
-import hashlib
 import json
 import os
 import subprocess
@@ -26,7 +25,8 @@ import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from benchlib import APNsSim, Server, machine, publish_and_wait, write_p8, write_section, wrk_register  # noqa: E402
+from benchlib import (  # noqa: E402
+    APNsSim, Server, machine, publish_and_wait, write_devices, write_p8, write_section, wrk_register)
 from pglib import TempPostgres  # noqa: E402
 
 START, END = "<!-- bench:scaleout:start -->", "<!-- bench:scaleout:end -->"
@@ -115,12 +115,7 @@ def main():
         write_p8(key_file)
         record = os.path.join(folder, "sim-record.jsonl")
         devices = os.path.join(folder, "devices.jsonl")
-        tokens = set()
-        with open(devices, "w") as f:
-            for i in range(n):
-                token = hashlib.sha256(b"bench-%d" % i).hexdigest()
-                tokens.add(token)
-                f.write(f'{{"token":"{token}","environment":"production","interests":["bench"]}}\n')
+        tokens = write_devices(devices, n)
         sim = APNsSim(args.herald, folder, KEY_ID, TEAM_ID, key_file, record=record)
         pg = TempPostgres()
         try:

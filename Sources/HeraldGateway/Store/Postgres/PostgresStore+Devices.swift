@@ -11,12 +11,70 @@ extension PostgresStore {
         try deviceWrite { db in try Self.register(db, appID: appID, registration, quota: quota, now: now) }
     }
 
+    /// One transaction. Without a quota (the operator's import) new tokens go in a few
+    /// thousand at a time, each batch in one statement; a quota is checked device by device.
     public func importDevices(appID: String, _ registrations: [DeviceRegistration], quota: DeviceQuota, now: Double) throws -> Int {
         try deviceWrite { db in
-            try registrations.reduce(0) { created, registration in
-                created + (try Self.register(db, appID: appID, registration, quota: quota, now: now).created ? 1 : 0)
+            guard quota == .unlimited else {
+                return try registrations.reduce(0) { created, registration in
+                    created + (try Self.register(db, appID: appID, registration, quota: quota, now: now).created ? 1 : 0)
+                }
+            }
+            return try stride(from: 0, to: registrations.count, by: 2000).reduce(0) { created, start in
+                created + (try Self.importBatch(db, appID: appID, registrations[start..<min(registrations.count, start + 2000)], now: now))
             }
         }
+    }
+
+    /// The batch's new tokens in one INSERT and their interests in another, then the user
+    /// limit for their users; tokens already registered (or twice in the batch) as
+    /// registrations, in order. How many were new.
+    private static func importBatch(_ db: PostgresConnection, appID: String, _ batch: ArraySlice<DeviceRegistration>, now: Double) throws
+        -> Int
+    {
+        var seen = Set(
+            try db.query("SELECT token FROM devices WHERE app_id = $1 AND token = ANY($2::text[])", [.text(appID), .array(batch.map(\.token))])
+                .map { try $0.string(0) })
+        var fresh: [DeviceRegistration] = []
+        var again: [DeviceRegistration] = []
+        for registration in batch {
+            if seen.insert(registration.token).inserted { fresh.append(registration) } else { again.append(registration) }
+        }
+        if !fresh.isEmpty {
+            let rows = try db.query(
+                """
+                INSERT INTO devices (id, app_id, token, environment, user_id, metadata, created_at, token_registered_at, updated_at,
+                key_hash) SELECT r.id, $1, r.token, r.environment, nullif(r.user_id, ''), r.metadata, $2, $2, $2, nullif(r.key_hash, '')
+                FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[])
+                    AS r(id, token, environment, user_id, metadata, key_hash)
+                RETURNING seq, token
+                """,
+                [
+                    .text(appID), .double(now), .array(fresh.map { _ in Identifier.make("dev_") }), .array(fresh.map(\.token)),
+                    .array(fresh.map(\.environment.rawValue)), .array(fresh.map { ($0.userID ?? nil) ?? "" }),
+                    .array(fresh.map { $0.metadata.map { JSONWriter.serialize($0) } ?? "{}" }), .array(fresh.map { $0.newKeyHash ?? "" }),
+                ])
+            let seqs = Dictionary(try rows.map { (try $0.string(1), try $0.int(0)) }, uniquingKeysWith: { first, _ in first })
+            let pairs = fresh.flatMap { registration in
+                Set(registration.interests ?? []).sorted().map { (interest: $0, seq: seqs[registration.token] ?? 0) }
+            }
+            if !pairs.isEmpty {
+                try db.execute(
+                    "INSERT INTO device_interests (app_id, interest, device_seq) SELECT $1, p.i, p.s FROM unnest($2::text[], $3::bigint[]) AS p(i, s)",
+                    [.text(appID), .array(pairs.map(\.interest)), .array(pairs.map(\.seq))])
+            }
+            let users = Set(fresh.compactMap { $0.userID ?? nil }).sorted()
+            if !users.isEmpty,
+                let over = try db.query(
+                    "SELECT user_id FROM devices WHERE app_id = $1 AND user_id = ANY($2::text[]) GROUP BY user_id HAVING count(*) > $3 LIMIT 1",
+                    [.text(appID), .array(users), .int(DeviceQuota.devicesPerUser)]
+                ).first
+            {
+                throw DeviceQuota.userLimitExceeded(try over.string(0))
+            }
+        }
+        for registration in again { _ = try register(db, appID: appID, registration, quota: .unlimited, now: now) }
+        return fresh.count
     }
 
     private static func register(

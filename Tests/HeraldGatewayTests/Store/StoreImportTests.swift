@@ -1,0 +1,48 @@
+import Foundation
+import HeraldCore
+import Testing
+@testable import HeraldGateway
+
+/// `importDevices` (the operator's `herald app import-devices`): the same outcome as
+/// registering each device in turn, in one transaction, on both stores (PostgreSQL puts
+/// new tokens in by the thousand).
+@Suite("Store: importing devices")
+struct StoreImportTests {
+    static func registration(_ n: Int, _ environment: APNsEnvironment = .production, interests: [String]? = ["x"], user: String? = nil)
+        -> DeviceRegistration
+    {
+        DeviceRegistration(
+            token: StoreFixture.token(n), environment: environment, interests: interests, userID: user.map { .some($0) },
+            metadata: ["n": .int(n)])
+    }
+
+    @Test(
+        "5,000 devices across batches, one already registered, one twice in the file: each once, the last registration wins, counts exact",
+        arguments: StoreKind.tested)
+    func batches(kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let store = fixture.store, app = fixture.appID
+        let known = try fixture.register(1, from: 7, interests: ["old"])[0]
+        var file = (0..<5000).map { Self.registration($0, interests: $0 % 2 == 0 ? ["x", "y"] : ["x"], user: $0 < 3 ? "ann" : nil) }
+        file.append(Self.registration(4000, .sandbox, interests: ["z"]))  // 4000 again, later in the file
+        #expect(try store.importDevices(appID: app, file, now: 5) == 4999, "every token but the one registered before is new")
+        // Even devices have two interests, odd ones one; 4000's last registration has one.
+        #expect(try store.usage(appID: app) == (5000, 2500 * 2 + 2500 - 1))
+        #expect(try fixture.scalar("SELECT count(*) FROM device_interests") == 7499)
+        let again = try #require(try fixture.rows("SELECT id FROM devices WHERE token = ?", [.text(StoreFixture.token(4000))]).first ?? nil)
+        let device = try #require(try store.device(appID: app, id: again))
+        #expect(device.environment == .sandbox && device.interests == ["z"])
+        let kept = try #require(try store.device(appID: app, id: known))
+        #expect(kept.interests == ["x"] && kept.metadata["n"] == .int(7), "an import registers a known token again: its interests replaced")
+        #expect(try fixture.scalar("SELECT count(*) FROM devices WHERE user_id = 'ann'") == 3)
+    }
+
+    @Test("a file that takes a user past 100 devices imports nothing", arguments: StoreKind.tested)
+    func userLimit(kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let file = (0..<101).map { Self.registration($0, user: "bob") }
+        #expect(throws: StoreError.self) { try fixture.store.importDevices(appID: fixture.appID, file, now: 5) }
+        #expect(try fixture.store.usage(appID: fixture.appID) == (0, 0))
+        #expect(try fixture.scalar("SELECT count(*) FROM devices") == 0)
+    }
+}

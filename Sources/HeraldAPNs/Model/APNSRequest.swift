@@ -42,13 +42,8 @@ public struct APNSRequest: Sendable, Hashable {
         }
         self.pushType = pushType
         self.topic = try Self.topic(bundleID, pushType: pushType)
-        let priority = priority ?? (pushType == .background ? .powerConsiderate : .immediate)
-        guard APNSPriority.documented.contains(priority) else {
-            throw APNSRequestError("priority", "\(priority) is not an APNs priority; use 10 (immediate), 5 (power-considerate) or 1 (low)")
-        }
-        if pushType == .background && priority == .immediate {
-            throw APNSRequestError("priority", "a background push must be sent with priority 5 (or 1); APNs rejects priority 10 for it")
-        }
+        let priority = priority ?? APNSPriority(rawValue: pushType.defaultPriority)
+        if let problem = pushType.priorityProblem(priority.rawValue) { throw APNSRequestError("priority", problem) }
         self.priority = priority
         if let expiration, expiration < 0 {
             throw APNSRequestError("expiration", "\(expiration) is negative; give Unix seconds, or 0 to try once and never store")

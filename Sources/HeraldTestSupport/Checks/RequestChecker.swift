@@ -7,7 +7,6 @@ final class RequestChecker {
     private let tokens: TokenVerifier
     private let parser = JSONParser(maxDepth: 64)
     private static let pushTypes = Set(PushType.documented.map(\.rawValue))
-    private static let suffixes = PushType.documented.map(\.topicSuffix).filter { !$0.isEmpty }
 
     init(configuration: APNSSimulatorConfiguration) {
         tokens = TokenVerifier(configuration: configuration)
@@ -32,14 +31,11 @@ final class RequestChecker {
         let pushType = request.value("apns-push-type") ?? "alert"
         guard Self.pushTypes.contains(pushType) else { return .reject(status: 400, reason: "InvalidPushType") }
         guard let topic = request.value("apns-topic"), !topic.isEmpty else { return .reject(status: 400, reason: "MissingTopic") }
-        let suffix = PushType(rawValue: pushType).topicSuffix
-        let topicFits = suffix.isEmpty ? !Self.suffixes.contains { topic.hasSuffix($0) } : topic.hasSuffix(suffix) && topic.count > suffix.count
-        guard topicFits else { return .reject(status: 400, reason: "BadTopic") }
-        var priority = pushType == "background" ? 5 : 10
+        let type = PushType(rawValue: pushType)
+        guard type.topicProblem(topic) == nil else { return .reject(status: 400, reason: "BadTopic") }
+        var priority = type.defaultPriority
         if let text = request.value("apns-priority") {
-            guard let value = Int(text), [10, 5, 1].contains(value), !(pushType == "background" && value == 10) else {
-                return .reject(status: 400, reason: "BadPriority")
-            }
+            guard let value = Int(text), type.priorityProblem(value) == nil else { return .reject(status: 400, reason: "BadPriority") }
             priority = value
         }
         var expiration: Int?

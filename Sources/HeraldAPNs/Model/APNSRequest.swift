@@ -54,19 +54,7 @@ public struct APNSRequest: Sendable, Hashable {
         }
         self.collapseID = collapseID
         self.apnsID = try apnsID.map { (id: String) throws(APNSRequestError) -> String in try Self.checkUUID(id) }
-        let issues: [LintIssue]
-        do {
-            issues = try linter.lint(payload, pushType: pushType)
-        } catch {
-            throw APNSRequestError("payload", "\(error)")
-        }
-        if let first = issues.first(where: { $0.severity == .error }) {
-            let count = issues.filter { $0.severity == .error }.count
-            throw APNSRequestError(
-                first.path, first.message + (count > 1 ? " (and \(count - 1) more lint error\(count > 2 ? "s" : ""); run herald lint)" : "")
-            )
-        }
-        self.warnings = issues
+        self.warnings = try Self.checkPayload(payload, pushType: pushType, linter: linter)
         self.payload = Array(JSONWriter.serialize(payload).utf8)
     }
 

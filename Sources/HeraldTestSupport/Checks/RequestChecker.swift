@@ -8,12 +8,21 @@ final class RequestChecker {
     private let parser = JSONParser(maxDepth: 64)
     private static let pushTypes = Set(PushType.documented.map(\.rawValue))
 
+    private let channels: ChannelDesk
+
     init(configuration: APNSSimulatorConfiguration) {
         tokens = TokenVerifier(configuration: configuration)
+        channels = ChannelDesk(maxChannels: configuration.maxChannels)
     }
 
     /// The answer for `request` on a connection authorized by certificate or bound to a key.
     func check(_ request: SimulatorRequest, certificateAuthorized: Bool, boundKeyID: inout String?) -> SimulatorVerdict {
+        if let path = request.path, ChannelDesk.handles(path) {
+            if !certificateAuthorized, let reason = tokens.check(request.authorization, boundKeyID: &boundKeyID) {
+                return .reject(status: 403, reason: reason)
+            }
+            return channels.answer(request)
+        }
         guard request.method == "POST" else { return .reject(status: 405, reason: "MethodNotAllowed") }
         guard let path = request.path, path.hasPrefix("/3/device/") else { return .reject(status: 404, reason: "BadPath") }
         let token = path.dropFirst("/3/device/".count)

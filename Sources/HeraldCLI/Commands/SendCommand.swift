@@ -87,7 +87,7 @@ enum SendCommand: Command {
         }
     }
 
-    static func request(_ token: String, _ payload: JSONValue, _ topic: String, _ arguments: Arguments) throws(UsageError) -> APNSRequest {
+    private static func request(_ token: String, _ payload: JSONValue, _ topic: String, _ arguments: Arguments) throws(UsageError) -> APNSRequest {
         let pushType = PushType(rawValue: arguments.value("push-type") ?? "alert")
         func integer(_ name: String) throws(UsageError) -> Int? {
             guard let text = arguments.value(name) else { return nil }

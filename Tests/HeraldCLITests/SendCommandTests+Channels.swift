@@ -5,35 +5,13 @@ import HeraldTestSupport
 import Testing
 
 /// `herald channel` and `herald send --channel` against the simulator, in-process.
-/// Serialized for the same reason as `herald send`'s tests.
-@Suite("herald channel and send --channel", .serialized)
-final class ChannelCommandTests {
-    let simulator: APNSSimulator
-    let keyFile: String
-
-    init() throws {
-        let key = try APNSSigningKey.generate()
-        var configuration = APNSSimulatorConfiguration()
-        configuration.trustedKeys = [.init(keyID: "ABC123DEFG", teamID: "TEAM123456", publicKey: try key.publicKey())]
-        simulator = try APNSSimulator.start(configuration)
-        keyFile = FileManager.default.temporaryDirectory.appendingPathComponent("AuthKey-\(UUID().uuidString).p8").path
-        try Data(key.pkcs8PEM().utf8).write(to: URL(fileURLWithPath: keyFile))
-    }
-
-    deinit {
-        simulator.stop()
-        try? FileManager.default.removeItem(atPath: keyFile)
-    }
-
-    var auth: [String] {
-        ["--auth-key", keyFile, "--key-id", "ABC123DEFG", "--team-id", "TEAM123456", "--topic", "com.example.app",
-         "--endpoint", simulator.url, "--ca", simulator.caFile]
-    }
-
-    static let update = #"{"aps":{"timestamp":1718870700,"event":"update","content-state":{"home":1,"away":0}}}"#
+/// In `herald send`'s serialized suite: each blocks its calling thread until the async
+/// work is done, so two suites at once could take both threads of the test pool.
+extension SendCommandTests {
+    static let liveActivityUpdate = #"{"aps":{"timestamp":1718870700,"event":"update","content-state":{"home":1,"away":0}}}"#
 
     @Test("create, list, read, broadcast to and delete a channel")
-    func lifecycle() throws {
+    func channelLifecycle() throws {
         let created = CLIRun(["channel", "create", "--storage", "most-recent"] + auth)
         #expect(created.status == 0, "\(created.err)")
         let words = created.out.trimmingCharacters(in: .newlines).split(separator: " ").map(String.init)
@@ -44,7 +22,7 @@ final class ChannelCommandTests {
         let read = CLIRun(["channel", "read", "--json", id] + auth)
         #expect(try read.jsonLines() == [["id": .string(id), "storage": "most-recent"]])
 
-        let sent = CLIRun(["send", "--channel", id, "--priority", "5"] + auth, stdin: Self.update)
+        let sent = CLIRun(["send", "--channel", id, "--priority", "5"] + auth, stdin: Self.liveActivityUpdate)
         #expect(sent.status == 0, "\(sent.err)")
         #expect(sent.outLines.first?.hasPrefix("\(id) 200 ") == true, "\(sent.out)")
         let recorded = try #require(simulator.accepted.first)
@@ -56,8 +34,8 @@ final class ChannelCommandTests {
     }
 
     @Test("a broadcast to an unknown channel prints APNs' reason and exits 1")
-    func unknownChannel() throws {
-        let run = CLIRun(["send", "--json", "--channel", "bm8tc3VjaC1jaGFubmVs"] + auth, stdin: Self.update)
+    func channelUnknown() throws {
+        let run = CLIRun(["send", "--json", "--channel", "bm8tc3VjaC1jaGFubmVs"] + auth, stdin: Self.liveActivityUpdate)
         #expect(run.status == 1)
         let line = try #require(try run.jsonLines().first)
         #expect(line["channel"] == "bm8tc3VjaC1jaGFubmVs")
@@ -76,20 +54,20 @@ final class ChannelCommandTests {
             (["channel", "read"], "read takes one channel id"),
             (["channel", "read", "not base64!"], "channel id: \"not base64!\" is not a channel id"),
         ])
-    func usage(arguments: [String], message: String) {
+    func channelUsage(arguments: [String], message: String) {
         let run = CLIRun(arguments + auth)
         #expect(run.status == 2)
         #expect(run.err.contains(message), "\(run.err)")
     }
 
     @Test("send --channel refuses a start event, other push types and tokens")
-    func sendChecks() {
+    func channelSendChecks() {
         let start = #"{"aps":{"timestamp":1,"event":"start","content-state":{},"attributes-type":"A","attributes":{},"alert":{"title":"t","body":"b"}}}"#
         let refused = CLIRun(["send", "--channel", "dHJhaW4="] + auth, stdin: start)
         #expect(refused.status == 2)
         #expect(refused.err.contains("a broadcast cannot start a Live Activity"))
-        #expect(CLIRun(["send", "--channel", "dHJhaW4=", "--push-type", "alert"] + auth, stdin: Self.update).status == 2)
-        #expect(CLIRun(["send", "--channel", "dHJhaW4=", String(repeating: "ab", count: 32)] + auth, stdin: Self.update).status == 2)
+        #expect(CLIRun(["send", "--channel", "dHJhaW4=", "--push-type", "alert"] + auth, stdin: Self.liveActivityUpdate).status == 2)
+        #expect(CLIRun(["send", "--channel", "dHJhaW4=", String(repeating: "ab", count: 32)] + auth, stdin: Self.liveActivityUpdate).status == 2)
         #expect(simulator.acceptedCount == 0)
     }
 }

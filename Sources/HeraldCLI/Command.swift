@@ -18,7 +18,7 @@ public enum HeraldCLI {
 
     static let commands: [any Command.Type] = [
         InspectCommand.self, LintCommand.self, SimulateCommand.self, NseCommand.self, OutboxCommand.self, SendCommand.self,
-        APNSSimCommand.self, ServeCommand.self, AppCommand.self, DeviceCommand.self, BenchDecodeCommand.self, BenchOutboxCommand.self,
+        ChannelCommand.self, APNSSimCommand.self, ServeCommand.self, AppCommand.self, DeviceCommand.self, BenchDecodeCommand.self, BenchOutboxCommand.self,
         BenchAPNSCommand.self,
     ]
 

@@ -7,7 +7,7 @@ import Testing
 struct InspectJSONTests {
     static let topLevelKeys: Set<String> = [
         "provider", "id", "alert", "badge", "sound", "category", "threadId", "contentAvailable", "mutableContent",
-        "interruptionLevel", "relevanceScore", "link", "attachments", "data", "notes",
+        "interruptionLevel", "relevanceScore", "liveActivity", "link", "attachments", "data", "notes",
     ]
 
     /// Every `Examples/Payloads/<provider>.json`; the `lint-*` files are deliberately wrong examples.
@@ -35,6 +35,7 @@ struct InspectJSONTests {
         #expect(report["contentAvailable"]?.boolValue != nil, "\(name): contentAvailable is a Boolean")
         #expect(report["mutableContent"]?.boolValue != nil, "\(name): mutableContent is a Boolean")
         #expect(report["data"]?.objectValue != nil, "\(name): data is an object")
+        if let live = report["liveActivity"], !live.isNull { checkLiveActivityShape(live, name) }
         #expect(report["notes"]?.arrayValue?.allSatisfy { $0.stringValue != nil } == true, "\(name): notes are strings")
         let attachments = report["attachments"]?.arrayValue
         #expect(attachments != nil, "\(name): attachments is an array")
@@ -43,6 +44,53 @@ struct InspectJSONTests {
             #expect(attachment["url"]?.stringValue != nil)
             #expect(attachment["type"]?.isNull == true || ["image", "audio", "video"].contains(attachment["type"]?.stringValue))
         }
+    }
+
+    static let liveActivityKeys: Set<String> = [
+        "event", "timestamp", "contentState", "staleDate", "dismissalDate", "attributesType", "attributes", "inputPushToken",
+        "inputPushChannel",
+    ]
+
+    /// Checks the `liveActivity` object has exactly the documented keys with their types.
+    static func checkLiveActivityShape(_ live: JSONValue, _ name: String) {
+        #expect(live.keySet == liveActivityKeys, "\(name): liveActivity keys")
+        for key in ["event", "attributesType", "inputPushChannel"] {
+            #expect(live[key]?.isNull == true || live[key]?.stringValue != nil, "\(name): liveActivity.\(key)")
+        }
+        for key in ["timestamp", "staleDate", "dismissalDate"] {
+            #expect(live[key]?.isNull == true || live[key]?.intValue != nil, "\(name): liveActivity.\(key)")
+        }
+        #expect(live["inputPushToken"]?.boolValue != nil, "\(name): liveActivity.inputPushToken")
+    }
+
+    @Test("a Live Activity start, key by key: every Live Activity key typed, any relevance score")
+    func liveActivityStart() throws {
+        let run = CLIRun(["inspect", "--json", repositoryRoot.appendingPathComponent("Examples/LiveActivities/start.json").path])
+        #expect(run.status == 0)
+        let report = try #require(try run.jsonLines().first)
+        Self.checkShape(report, "start.json")
+        #expect(report["relevanceScore"] == 75)
+        #expect(report["alert"] == ["title": "Deploy started", "subtitle": nil, "body": "checkout 2.4.0 is building"])
+        #expect(
+            report["liveActivity"] == [
+                "event": "start", "timestamp": 1_718_870_400, "contentState": ["stage": "build", "progress": 0.1],
+                "staleDate": 1_718_874_000, "dismissalDate": nil, "attributesType": "DeployAttributes",
+                "attributes": ["service": "checkout", "version": "2.4.0"], "inputPushToken": true, "inputPushChannel": nil,
+            ])
+        #expect(report["notes"] == [])
+    }
+
+    @Test("the channel id a start subscribes to, and the dismissal date of an end")
+    func liveActivityChannelAndEnd() throws {
+        let folder = repositoryRoot.appendingPathComponent("Examples/LiveActivities")
+        let run = CLIRun(["inspect", "--json", folder.appendingPathComponent("start-on-channel.json").path, folder.appendingPathComponent("end.json").path])
+        let lines = try run.jsonLines()
+        try #require(lines.count == 2)
+        #expect(lines[0]["liveActivity"]?["inputPushChannel"] == "dHJhaW5zLWxpbmUtNw==")
+        #expect(lines[0]["liveActivity"]?["inputPushToken"] == false)
+        #expect(lines[1]["liveActivity"]?["event"] == "end")
+        #expect(lines[1]["liveActivity"]?["dismissalDate"] == 1_718_874_600)
+        for line in lines { Self.checkShape(line, "live activity") }
     }
 
     @Test("the example folder has one payload per built-in provider")
@@ -84,7 +132,7 @@ struct InspectJSONTests {
             "alert": ["title": "Driver arriving", "subtitle": nil, "body": "Your driver is 2 minutes away."],
             "badge": nil, "sound": "default", "category": nil, "threadId": nil,
             "contentAvailable": false, "mutableContent": false, "interruptionLevel": nil, "relevanceScore": nil,
-            "link": nil, "attachments": [], "data": ["bookingId": "472", "type": "arriving"], "notes": [],
+            "liveActivity": nil, "link": nil, "attachments": [], "data": ["bookingId": "472", "type": "arriving"], "notes": [],
         ]
         #expect(try run.jsonLines() == [expected])
     }
@@ -97,7 +145,7 @@ struct InspectJSONTests {
             "alert": ["title": "Order shipped", "subtitle": "Order #8842", "body": "Your parcel is on its way."],
             "badge": 3, "sound": "default", "category": nil, "threadId": "orders",
             "contentAvailable": false, "mutableContent": false, "interruptionLevel": nil, "relevanceScore": nil,
-            "link": "shopapp://orders/8842", "attachments": [],
+            "liveActivity": nil, "link": "shopapp://orders/8842", "attachments": [],
             "data": ["id": "evt_01HZX8842", "link": "shopapp://orders/8842", "orderId": "8842"], "notes": [],
         ]
         #expect(try run.jsonLines() == [expected])
@@ -133,7 +181,7 @@ struct InspectJSONTests {
             "provider": "apns", "id": "m1", "alert": ["title": "T", "subtitle": "S", "body": "B"],
             "badge": 0, "sound": "siren.caf", "category": "INVITE", "threadId": "t1",
             "contentAvailable": true, "mutableContent": true, "interruptionLevel": "time-sensitive",
-            "relevanceScore": 0.25, "link": "app://x", "attachments": [["url": "https://e.com/p.png?x=1", "type": "image"]],
+            "relevanceScore": 0.25, "liveActivity": nil, "link": "app://x", "attachments": [["url": "https://e.com/p.png?x=1", "type": "image"]],
             "data": ["id": "m1", "link": "app://x", "image_url": "https://e.com/p.png?x=1", "extra": [1, 2.5, nil]],
             "notes": [],
         ]

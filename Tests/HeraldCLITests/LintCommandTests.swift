@@ -176,6 +176,51 @@ struct LintCommandTests {
         #expect(ok.status == 0)
     }
 
+    @Test(
+        "every Live Activity example is clean as a liveactivity push to the right topic at priority 10 and 5",
+        arguments: ["start.json", "update.json", "end.json", "start-on-channel.json"])
+    func liveActivityExamples(_ file: String) {
+        let path = repositoryRoot.appendingPathComponent("Examples/LiveActivities/\(file)").path
+        for priority in ["10", "5"] {
+            let run = CLIRun(["lint", "--strict", "--push-type", "liveactivity", "--priority", priority, "--topic", "com.example.deploys.push-type.liveactivity", path])
+            #expect(run.status == 0, "\(file): \(run.out)\(run.err)")
+            #expect(run.out.isEmpty)
+        }
+        // As an alert push, its Live Activity keys are flagged (and 75 or 100 is out of a notification's range).
+        let alert = CLIRun(["lint", "--strict", path])
+        #expect(alert.status == 1)
+        #expect(alert.outLines.contains { $0.hasPrefix("warning: aps: Live Activity keys, which iOS ignores in a push of type alert") })
+    }
+
+    @Test("a Live Activity start missing its alert and attributes: one line per key, with its path")
+    func liveActivityStartMissing() {
+        let run = CLIRun(
+            ["lint", "--push-type", "liveactivity"],
+            stdin: "{\"aps\": {\"timestamp\": 1718870400, \"event\": \"start\", \"content-state\": {}, \"relevance-score\": 100}}")
+        #expect(run.status == 1)
+        #expect(
+            run.outLines == [
+                "error: aps.attributes-type: a start event needs attributes-type: the name of the app's ActivityAttributes type",
+                "error: aps.attributes: a start event needs attributes: the activity's static attributes, as an object",
+                "error: aps.alert: a start event needs an alert with a title and a body; iOS shows it when the activity starts",
+            ])
+    }
+
+    @Test("--priority and --topic are checked against the push type")
+    func headerOptions() {
+        let payload = "{\"aps\": {\"timestamp\": 1718870400, \"event\": \"end\"}}"
+        let low = CLIRun(["lint", "--push-type", "liveactivity", "--priority", "1", "--topic", "com.example.app"], stdin: payload)
+        #expect(low.status == 1)
+        #expect(
+            low.outLines == [
+                "error: apns-priority: a liveactivity push must be sent with priority 10 or 5; APNs rejects 1 for it",
+                "error: apns-topic: \"com.example.app\" does not end with .push-type.liveactivity; a liveactivity push goes to <bundle id>.push-type.liveactivity",
+            ])
+        let notNumber = CLIRun(["lint", "--priority", "high"], stdin: payload)
+        #expect(notNumber.status == 2)
+        #expect(notNumber.err == "herald lint: --priority high: not a whole number; use 10, 5 or 1\n")
+    }
+
     @Test("an unknown --push-type exits 2 and lists the known ones")
     func unknownPushType() {
         let run = CLIRun(["lint", "--push-type", "loud", example("apns.json")])

@@ -43,11 +43,22 @@ struct APSDecodingTests {
         let (aps, _) = decode([
             "timestamp": 1_700_000_000, "event": "start", "content-state": ["score": "1-0"],
             "stale-date": 1_700_003_600, "dismissal-date": 1_700_007_200,
-            "attributes-type": "MatchAttributes", "attributes": ["home": "A"],
+            "attributes-type": "MatchAttributes", "attributes": ["home": "A"], "input-push-token": 1,
+            "input-push-channel": "dHJhaW4=",
         ])
         #expect(aps.liveActivity == LiveActivityContent(
-            timestamp: 1_700_000_000, event: "start", contentState: ["score": "1-0"], staleDate: 1_700_003_600,
-            dismissalDate: 1_700_007_200, attributesType: "MatchAttributes", attributes: ["home": "A"]))
+            timestamp: 1_700_000_000, event: .start, contentState: ["score": "1-0"], staleDate: 1_700_003_600,
+            dismissalDate: 1_700_007_200, attributesType: "MatchAttributes", attributes: ["home": "A"], inputPushToken: true,
+            inputPushChannel: "dHJhaW4="))
+        #expect(aps.unknown.isEmpty)
+    }
+
+    @Test("a Live Activity key of the wrong type is noted with its path")
+    func liveActivityCoercion() {
+        let (aps, notes) = decode(["timestamp": "1700000000", "event": "update", "input-push-channel": 7])
+        #expect(aps.liveActivity?.timestamp == 1_700_000_000)
+        #expect(aps.liveActivity?.inputPushChannel == "7")
+        #expect(notes.map(\.path) == ["aps.input-push-channel", "aps.timestamp"])
     }
 
     @Test("a string alert is the body")

@@ -65,7 +65,7 @@ struct LintTests {
     func liveActivity() throws {
         let issues = try lint(["aps": ["event": "start"]], .liveActivity)
         #expect(Set(issues.compactMap { $0.split(separator: ":").dropFirst().first.map { $0.trimmingCharacters(in: .whitespaces) } })
-            == ["aps.timestamp", "aps.attributes-type", "aps.attributes", "aps.content-state"])
+            == ["aps.timestamp", "aps.attributes-type", "aps.attributes", "aps.content-state", "aps.alert"])
         #expect(try lint(["aps": ["event": "end", "timestamp": 1]], .liveActivity).isEmpty)
     }
 

@@ -62,14 +62,27 @@ public final class APNSClient: Sendable {
     public func send(_ request: APNSRequest) async throws -> APNSResponse {
         try enter()
         defer { leave() }
-        return try await deliver(request)
+        return Self.response(try await deliver(wire(request)), request)
     }
 
-    /// Sends one request with renewal and retries; the caller has entered.
+    /// The response for an accepted `request`.
+    private static func response(_ answer: TransportAnswer, _ request: APNSRequest) -> APNSResponse {
+        APNSResponse(apnsID: answer.apnsID ?? request.apnsID ?? "", uniqueID: answer.uniqueID, status: answer.status)
+    }
+
+    /// The exchange that sends `request`.
+    private func wire(_ request: APNSRequest) -> APNSWireRequest {
+        APNSWireRequest(
+            url: configuration.environment.baseURL + request.path, headers: request.headers.map { $0.name + ": " + $0.value },
+            body: request.payload, label: String(request.deviceToken.prefix(8)) + "…")
+    }
+
+    /// Makes one exchange with renewal and retries; the caller has entered. Returns the
+    /// answer when its status is 2xx, throws `APNSError` for any other.
     ///
     /// `first` is the reply to a first attempt already made (by `send(batch:)`) with
     /// that token: it counts as the first attempt, and delivery goes on from it.
-    private func deliver(_ request: APNSRequest, first: FirstAttempt? = nil) async throws -> APNSResponse {
+    func deliver(_ request: APNSWireRequest, first: FirstAttempt? = nil) async throws -> TransportAnswer {
         var retries = 0
         var renewed = false
         var made = first
@@ -82,13 +95,13 @@ public final class APNSClient: Sendable {
                 reply = attempt.reply
             } else {
                 token = try await currentToken()
-                reply = await pool.perform(url: configuration.environment.baseURL + request.path, headers: headers(request, token), body: request.payload)
+                reply = await pool.perform(request.method, url: request.url, headers: headers(request.headers, token), body: request.body)
             }
             let failure: any Error
             var retryAfter: Double?
             switch reply {
-            case .answer(let answer) where answer.status == 200:
-                return APNSResponse(apnsID: answer.apnsID ?? request.apnsID ?? "", uniqueID: answer.uniqueID, status: 200)
+            case .answer(let answer) where (200..<300).contains(answer.status):
+                return answer
             case .answer(let answer):
                 let error = APNSError(status: answer.status, body: answer.body, apnsID: answer.apnsID, retryAfter: answer.retryAfter)
                 if error.errorClass == .refreshToken, let token, !renewed {
@@ -105,7 +118,7 @@ public final class APNSClient: Sendable {
             guard retries < configuration.retry.maxRetries else { throw failure }
             retries += 1
             let delay = configuration.retry.delay(attempt: retries, retryAfter: retryAfter)
-            logger.log(.info, "APNs \(request.deviceToken.prefix(8))…: \(failure); retry \(retries) in \(delay) s")
+            logger.log(.info, "APNs \(request.label): \(failure); retry \(retries) in \(delay) s")
             await pause(delay)
         }
     }
@@ -128,7 +141,6 @@ public final class APNSClient: Sendable {
         defer { leave() }
         guard !requests.isEmpty else { return [] }
         let batch = BatchState(count: requests.count)
-        let baseURL = configuration.environment.baseURL
         var next = 0
         while next < requests.count {
             let slots = await pool.acquire(upTo: requests.count - next)
@@ -144,15 +156,16 @@ public final class APNSClient: Sendable {
                     batch.finish(index, .failure(error))
                     continue
                 }
-                pool.submit(url: baseURL + request.path, headers: headers(request, token), body: request.payload) { [self] reply in
+                let wire = wire(request)
+                pool.submit(url: wire.url, headers: headers(wire.headers, token), body: wire.body) { [self] reply in
                     if case .answer(let answer) = reply, answer.status == 200 {
-                        batch.finish(index, .success(APNSResponse(apnsID: answer.apnsID ?? request.apnsID ?? "", uniqueID: answer.uniqueID, status: 200)))
+                        batch.finish(index, .success(Self.response(answer, request)))
                         return
                     }
                     let attempt = FirstAttempt(token: token, reply: reply)
                     Task {
                         let result: Result<APNSResponse, any Error>
-                        do { result = .success(try await self.deliver(request, first: attempt)) } catch { result = .failure(error) }
+                        do { result = .success(Self.response(try await self.deliver(wire, first: attempt), request)) } catch { result = .failure(error) }
                         batch.finish(index, result)
                     }
                 }
@@ -162,7 +175,7 @@ public final class APNSClient: Sendable {
     }
 
     /// A first attempt `send(batch:)` made: the token it carried and the reply.
-    private struct FirstAttempt: Sendable {
+    struct FirstAttempt: Sendable {
         var token: APNSTokenProvider.Token?
         var reply: TransportReply
     }
@@ -230,7 +243,7 @@ public final class APNSClient: Sendable {
     /// Requests in the transport now (for tests and statistics).
     public var inFlight: Int { pool.inFlight }
 
-    private func enter() throws(APNSTransportError) {
+    func enter() throws(APNSTransportError) {
         let accepted = activity.withLock { state -> Bool in
             guard !state.shuttingDown else { return false }
             state.running += 1
@@ -239,7 +252,7 @@ public final class APNSClient: Sendable {
         guard accepted else { throw APNSTransportError(code: 0, message: "the APNs client is shut down; make a new one to send") }
     }
 
-    private func leave() {
+    func leave() {
         let waiters = activity.withLock { state -> [CheckedContinuation<Void, Never>] in
             state.running -= 1
             guard state.shuttingDown, state.running == 0 else { return [] }
@@ -255,10 +268,9 @@ public final class APNSClient: Sendable {
         return try await tokens.current()
     }
 
-    private func headers(_ request: APNSRequest, _ token: APNSTokenProvider.Token?) -> [String] {
-        var lines = request.headers.map { $0.name + ": " + $0.value }
-        if let token { lines.append("authorization: bearer " + token.value) }
-        return lines
+    private func headers(_ lines: [String], _ token: APNSTokenProvider.Token?) -> [String] {
+        guard let token else { return lines }
+        return lines + ["authorization: bearer " + token.value]
     }
 
     /// Waits `seconds` on the client's clock.

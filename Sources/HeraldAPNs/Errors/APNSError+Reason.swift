@@ -8,6 +8,8 @@ extension APNSError {
         case missingProviderToken, unrelatedKeyIDInToken, badEnvironmentKeyIDInToken
         case badPath, methodNotAllowed, expiredToken, unregistered, payloadTooLarge
         case tooManyProviderTokenUpdates, tooManyRequests, internalServerError, serviceUnavailable, shutdown
+        /// Broadcast push notifications and the channel API.
+        case badChannelID, missingChannelID, channelNotRegistered, cannotCreateChannelConfig, missingPushType
         /// A reason Apple does not document (yet), kept as sent.
         case unknown(String)
 

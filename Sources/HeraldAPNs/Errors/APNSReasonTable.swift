@@ -23,7 +23,7 @@ public enum APNSReasonTable {
         Entry(reason: .deviceTokenNotForTopic, text: "DeviceTokenNotForTopic", status: 400, errorClass: .invalidToken, meaning: "the token belongs to another app (topic)"),
         Entry(reason: .duplicateHeaders, text: "DuplicateHeaders", status: 400, errorClass: .permanent, meaning: "a header was sent twice"),
         Entry(reason: .idleTimeout, text: "IdleTimeout", status: 400, errorClass: .backOff, meaning: "the connection was idle too long; retry on a new connection"),
-        Entry(reason: .invalidPushType, text: "InvalidPushType", status: 400, errorClass: .permanent, meaning: "apns-push-type is not valid"),
+        Entry(reason: .invalidPushType, text: "InvalidPushType", status: 400, errorClass: .permanent, meaning: "apns-push-type is not valid (broadcasts and channels take only Live Activities)"),
         Entry(reason: .missingDeviceToken, text: "MissingDeviceToken", status: 400, errorClass: .permanent, meaning: "the path has no device token"),
         Entry(reason: .missingTopic, text: "MissingTopic", status: 400, errorClass: .permanent, meaning: "apns-topic is required with this key or certificate"),
         Entry(reason: .payloadEmpty, text: "PayloadEmpty", status: 400, errorClass: .permanent, meaning: "the payload is empty"),
@@ -36,7 +36,7 @@ public enum APNSReasonTable {
         Entry(reason: .missingProviderToken, text: "MissingProviderToken", status: 403, errorClass: .permanent, meaning: "no certificate and no authorization header"),
         Entry(reason: .unrelatedKeyIDInToken, text: "UnrelatedKeyIdInToken", status: 403, errorClass: .permanent, meaning: "the key id is not the one this connection started with; keep one connection pool per key"),
         Entry(reason: .badEnvironmentKeyIDInToken, text: "BadEnvironmentKeyIdInToken", status: 403, errorClass: .permanent, meaning: "the key is not allowed in this environment"),
-        Entry(reason: .badPath, text: "BadPath", status: 404, errorClass: .permanent, meaning: "the request path is not /3/device/<token>"),
+        Entry(reason: .badPath, text: "BadPath", status: 404, errorClass: .permanent, meaning: "the request path is none of APNs' (/3/device/<token>, /4/broadcasts/apps/<bundle id>, /1/apps/<bundle id>/channels)"),
         Entry(reason: .methodNotAllowed, text: "MethodNotAllowed", status: 405, errorClass: .permanent, meaning: "only POST is accepted"),
         Entry(reason: .expiredToken, text: "ExpiredToken", status: 410, errorClass: .invalidToken, meaning: "the device token has expired"),
         Entry(reason: .unregistered, text: "Unregistered", status: 410, errorClass: .invalidToken, meaning: "the token is no longer active for the topic (the app was removed)"),
@@ -46,6 +46,11 @@ public enum APNSReasonTable {
         Entry(reason: .internalServerError, text: "InternalServerError", status: 500, errorClass: .backOff, meaning: "APNs failed; retry later"),
         Entry(reason: .serviceUnavailable, text: "ServiceUnavailable", status: 503, errorClass: .backOff, meaning: "APNs is unavailable; retry later"),
         Entry(reason: .shutdown, text: "Shutdown", status: 503, errorClass: .backOff, meaning: "the APNs server is shutting down; retry on a new connection"),
+        Entry(reason: .badChannelID, text: "BadChannelId", status: 400, errorClass: .permanent, meaning: "apns-channel-id is not base64, or is too long"),
+        Entry(reason: .missingChannelID, text: "MissingChannelId", status: 400, errorClass: .permanent, meaning: "the request needs an apns-channel-id header"),
+        Entry(reason: .channelNotRegistered, text: "ChannelNotRegistered", status: 400, errorClass: .permanent, meaning: "no channel has this id in this environment (it was deleted, or made in the other one)"),
+        Entry(reason: .cannotCreateChannelConfig, text: "CannotCreateChannelConfig", status: 400, errorClass: .permanent, meaning: "the app has as many channels as APNs allows (10,000 per environment); delete ended ones"),
+        Entry(reason: .missingPushType, text: "MissingPushType", status: 400, errorClass: .permanent, meaning: "the request needs apns-push-type (a channel's push-type); both are LiveActivity"),
     ]
 
     static let byText: [String: Entry] = Dictionary(uniqueKeysWithValues: entries.map { ($0.text, $0) })

@@ -25,6 +25,23 @@ extension APNSRequest {
         return bundleID + suffix
     }
 
+    /// The payload's lint warnings; throws the first lint error (and how many more there are).
+    static func checkPayload(_ payload: JSONValue, pushType: PushType, linter: PayloadLinter) throws(APNSRequestError) -> [LintIssue] {
+        let issues: [LintIssue]
+        do {
+            issues = try linter.lint(payload, pushType: pushType)
+        } catch {
+            throw APNSRequestError("payload", "\(error)")
+        }
+        if let first = issues.first(where: { $0.severity == .error }) {
+            let count = issues.filter { $0.severity == .error }.count
+            throw APNSRequestError(
+                first.path, first.message + (count > 1 ? " (and \(count - 1) more lint error\(count > 2 ? "s" : ""); run herald lint)" : "")
+            )
+        }
+        return issues
+    }
+
     /// A canonical UUID, lowercased.
     static func checkUUID(_ text: String) throws(APNSRequestError) -> String {
         let lower = text.lowercased()

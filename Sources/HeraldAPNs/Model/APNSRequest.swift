@@ -42,13 +42,8 @@ public struct APNSRequest: Sendable, Hashable {
         }
         self.pushType = pushType
         self.topic = try Self.topic(bundleID, pushType: pushType)
-        let priority = priority ?? (pushType == .background ? .powerConsiderate : .immediate)
-        guard APNSPriority.documented.contains(priority) else {
-            throw APNSRequestError("priority", "\(priority) is not an APNs priority; use 10 (immediate), 5 (power-considerate) or 1 (low)")
-        }
-        if pushType == .background && priority == .immediate {
-            throw APNSRequestError("priority", "a background push must be sent with priority 5 (or 1); APNs rejects priority 10 for it")
-        }
+        let priority = priority ?? APNSPriority(rawValue: pushType.defaultPriority)
+        if let problem = pushType.priorityProblem(priority.rawValue) { throw APNSRequestError("priority", problem) }
         self.priority = priority
         if let expiration, expiration < 0 {
             throw APNSRequestError("expiration", "\(expiration) is negative; give Unix seconds, or 0 to try once and never store")
@@ -59,19 +54,7 @@ public struct APNSRequest: Sendable, Hashable {
         }
         self.collapseID = collapseID
         self.apnsID = try apnsID.map { (id: String) throws(APNSRequestError) -> String in try Self.checkUUID(id) }
-        let issues: [LintIssue]
-        do {
-            issues = try linter.lint(payload, pushType: pushType)
-        } catch {
-            throw APNSRequestError("payload", "\(error)")
-        }
-        if let first = issues.first(where: { $0.severity == .error }) {
-            let count = issues.filter { $0.severity == .error }.count
-            throw APNSRequestError(
-                first.path, first.message + (count > 1 ? " (and \(count - 1) more lint error\(count > 2 ? "s" : ""); run herald lint)" : "")
-            )
-        }
-        self.warnings = issues
+        self.warnings = try Self.checkPayload(payload, pushType: pushType, linter: linter)
         self.payload = Array(JSONWriter.serialize(payload).utf8)
     }
 

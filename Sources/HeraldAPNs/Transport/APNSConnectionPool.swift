@@ -27,10 +27,10 @@ final class APNSConnectionPool: Sendable {
     }
 
     /// Sends one request and waits for its reply.
-    func perform(url: String, headers: [String], body: [UInt8]) async -> TransportReply {
+    func perform(_ method: TransportMethod = .post, url: String, headers: [String], body: [UInt8]) async -> TransportReply {
         await permits.acquire()
         return await withCheckedContinuation { (continuation: CheckedContinuation<TransportReply, Never>) in
-            submit(url: url, headers: headers, body: body) { reply in continuation.resume(returning: reply) }
+            submit(method, url: url, headers: headers, body: body) { reply in continuation.resume(returning: reply) }
         }
     }
 
@@ -54,7 +54,10 @@ final class APNSConnectionPool: Sendable {
 
     /// Hands one request to the least busy connection; the caller holds a permit,
     /// which is given back before `completion` runs (on the connection's thread).
-    func submit(url: String, headers: [String], body: [UInt8], completion: @escaping @Sendable (TransportReply) -> Void) {
+    func submit(
+        _ method: TransportMethod = .post, url: String, headers: [String], body: [UInt8],
+        completion: @escaping @Sendable (TransportReply) -> Void
+    ) {
         let index = load.withLock { load -> Int in
             var best = 0
             for i in load.indices where load[i] < load[best] { best = i }
@@ -62,7 +65,7 @@ final class APNSConnectionPool: Sendable {
             return best
         }
         connections[index].submit(
-            TransportJob(url: url, headers: headers, body: body) { [load, permits] reply in
+            TransportJob(method: method, url: url, headers: headers, body: body) { [load, permits] reply in
                 load.withLock { $0[index] -= 1 }
                 permits.release()
                 completion(reply)

@@ -21,7 +21,6 @@ final class CurlTransfer {
         try check(herald_curl_easy_setopt_long(easy, CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2TLS)), "HTTP/2")
         try check(herald_curl_easy_setopt_long(easy, CURLOPT_PIPEWAIT, 1), "PIPEWAIT")
         try check(herald_curl_easy_setopt_long(easy, CURLOPT_NOSIGNAL, 1), "NOSIGNAL")
-        try check(herald_curl_easy_setopt_long(easy, CURLOPT_POST, 1), "POST")
         try check(herald_curl_easy_setopt_long(easy, CURLOPT_TCP_NODELAY, 1), "TCP_NODELAY")
         try check(herald_curl_easy_setopt_long(easy, CURLOPT_TIMEOUT_MS, Int(settings.requestTimeout * 1000)), "TIMEOUT")
         try check(herald_curl_easy_setopt_long(easy, CURLOPT_CONNECTTIMEOUT_MS, Int(settings.connectTimeout * 1000)), "CONNECTTIMEOUT")
@@ -76,8 +75,17 @@ final class CurlTransfer {
         body = stored
         try check(herald_curl_easy_setopt_string(easy, CURLOPT_URL, job.url), "URL")
         try check(herald_curl_easy_setopt_slist(easy, CURLOPT_HTTPHEADER, headerList), "HTTPHEADER")
-        try check(herald_curl_easy_setopt_off(easy, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(job.body.count)), "POSTFIELDSIZE")
-        try check(herald_curl_easy_setopt_pointer(easy, CURLOPT_POSTFIELDS, stored), "POSTFIELDS")
+        switch job.method {
+        case .post:
+            try check(herald_curl_easy_setopt_long(easy, CURLOPT_POST, 1), "POST")
+            try check(herald_curl_easy_setopt_string(easy, CURLOPT_CUSTOMREQUEST, nil), "CUSTOMREQUEST")
+            try check(herald_curl_easy_setopt_off(easy, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(job.body.count)), "POSTFIELDSIZE")
+            try check(herald_curl_easy_setopt_pointer(easy, CURLOPT_POSTFIELDS, stored), "POSTFIELDS")
+        case .get, .delete:
+            // HTTPGET undoes POST on a reused handle; DELETE is a GET with another method name.
+            try check(herald_curl_easy_setopt_long(easy, CURLOPT_HTTPGET, 1), "HTTPGET")
+            try check(herald_curl_easy_setopt_string(easy, CURLOPT_CUSTOMREQUEST, job.method == .delete ? "DELETE" : nil), "CUSTOMREQUEST")
+        }
     }
 
     /// The reply once libcurl reports the transfer done with `code`.
@@ -118,7 +126,7 @@ final class CurlTransfer {
         guard let data, let context else { return 0 }
         let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
         let length = size * count
-        // Only three headers matter; the others (and the status line) are skipped
+        // Only five headers matter; the others (and the status line) are skipped
         // without making strings.
         data.withMemoryRebound(to: UInt8.self, capacity: length) { bytes in
             let line = UnsafeBufferPointer(start: bytes, count: length)
@@ -128,6 +136,10 @@ final class CurlTransfer {
                 transfer.answer.uniqueID = value
             } else if let value = headerValue(line, named: retryAfterName) {
                 transfer.answer.retryAfter = Double(value)
+            } else if let value = headerValue(line, named: requestIDName) {
+                transfer.answer.requestID = value
+            } else if let value = headerValue(line, named: channelIDName) {
+                transfer.answer.channelID = value
             }
         }
         return length
@@ -136,6 +148,8 @@ final class CurlTransfer {
     private static let apnsIDName = Array("apns-id:".utf8)
     private static let uniqueIDName = Array("apns-unique-id:".utf8)
     private static let retryAfterName = Array("retry-after:".utf8)
+    private static let requestIDName = Array("apns-request-id:".utf8)
+    private static let channelIDName = Array("apns-channel-id:".utf8)
 
     /// The trimmed value of the header line `line` when its name (with the colon,
     /// lowercase) is `name`, compared without regard to case.

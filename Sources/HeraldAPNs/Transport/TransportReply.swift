@@ -10,11 +10,21 @@ struct TransportAnswer: Sendable {
     var apnsID: String?
     var uniqueID: String?
     var retryAfter: Double?
+    /// `apns-request-id`: the channel and broadcast APIs' request id.
+    var requestID: String?
+    /// `apns-channel-id`: the id of a channel APNs just created.
+    var channelID: String?
     var body: [UInt8]
+}
+
+/// The HTTP methods APNs uses: POST to send and create, GET to read, DELETE to delete.
+enum TransportMethod: String, Sendable {
+    case post = "POST", get = "GET", delete = "DELETE"
 }
 
 /// One request for the transport thread: everything is copied, nothing is shared.
 struct TransportJob: Sendable {
+    var method: TransportMethod = .post
     var url: String
     var headers: [String]
     var body: [UInt8]

@@ -17,10 +17,27 @@ enum InspectReport {
             "mutableContent": .bool(n.aps.mutableContent),
             "interruptionLevel": text(n.aps.interruptionLevel?.rawValue),
             "relevanceScore": n.aps.relevanceScore.map(JSONValue.double) ?? .null,
+            "liveActivity": n.aps.liveActivity.map(liveActivity) ?? .null,
             "link": text(n.link),
             "attachments": .array(n.attachments.map { .object(["url": .string($0.url), "type": text($0.kind?.rawValue)]) }),
             "data": .object(n.data),
             "notes": .array(n.notes.map { .string($0.description) }),
+        ])
+    }
+
+    /// The Live Activity keys, each as its type or `null` (docs/cli.md).
+    static func liveActivity(_ live: LiveActivityContent) -> JSONValue {
+        func int(_ value: Int?) -> JSONValue { value.map(JSONValue.int) ?? .null }
+        return .object([
+            "event": live.event.map { .string($0.rawValue) } ?? .null,
+            "timestamp": int(live.timestamp),
+            "contentState": live.contentState ?? .null,
+            "staleDate": int(live.staleDate),
+            "dismissalDate": int(live.dismissalDate),
+            "attributesType": live.attributesType.map(JSONValue.string) ?? .null,
+            "attributes": live.attributes ?? .null,
+            "inputPushToken": .bool(live.inputPushToken),
+            "inputPushChannel": live.inputPushChannel.map(JSONValue.string) ?? .null,
         ])
     }
 
@@ -41,6 +58,7 @@ enum InspectReport {
         if !flags.isEmpty { rows.append(("flags", flags.joined(separator: ", "))) }
         if let level = n.aps.interruptionLevel { rows.append(("interruption", level.rawValue)) }
         if let score = n.aps.relevanceScore { rows.append(("relevance", "\(score)")) }
+        if let live = n.aps.liveActivity { rows += activityRows(live) }
         rows.append(("link", n.link ?? "-"))
         for attachment in n.attachments {
             rows.append(("attachment", attachment.url + (attachment.kind.map { " (\($0.rawValue))" } ?? "")))
@@ -51,5 +69,20 @@ enum InspectReport {
         return rows.map { label, value in
             label + String(repeating: " ", count: max(1, 14 - label.count)) + value
         }.joined(separator: "\n")
+    }
+
+    /// The Live Activity rows of the table: the event, its dates and its content.
+    private static func activityRows(_ live: LiveActivityContent) -> [(String, String)] {
+        var event = live.event?.rawValue ?? "-"
+        if let timestamp = live.timestamp { event += " at \(timestamp)" }
+        if let type = live.attributesType { event += " (\(type))" }
+        var rows: [(String, String)] = [("activity", event)]
+        if let state = live.contentState { rows.append(("state", JSONWriter.serialize(state))) }
+        if let attributes = live.attributes { rows.append(("attributes", JSONWriter.serialize(attributes))) }
+        if let stale = live.staleDate { rows.append(("stale", String(stale))) }
+        if let dismissal = live.dismissalDate { rows.append(("dismissal", String(dismissal))) }
+        if live.inputPushToken { rows.append(("input", "push token")) }
+        if let channel = live.inputPushChannel { rows.append(("input", "channel \(channel)")) }
+        return rows
     }
 }

@@ -11,6 +11,7 @@ enum SendCommand: Command {
                            [--sandbox | --production | --endpoint URL [--ca FILE]]
                            [--push-type T] [--priority P] [--collapse-id ID] [--expiration EPOCH]
                            [--json] TOKEN... [PAYLOAD.json | -]
+               herald send ... --channel CHANNEL_ID [--priority P] [--expiration EPOCH] [PAYLOAD.json | -]
 
         Checks the payload with the lint rules, then sends it to each token over HTTP/2
         and prints one line per token: the token, the status, the apns-id and, for a
@@ -25,6 +26,8 @@ enum SendCommand: Command {
           --priority P          10, 5 or 1 (default 10; 5 for background)
           --collapse-id ID      1 to 64 bytes, no control characters
           --expiration EPOCH    Unix seconds; 0 delivers once or never
+          --channel ID          broadcast a Live Activity update or end to every device
+                                subscribed to channel ID (herald channel) instead
           --json                one JSON object per token
           --simulator-file OUT  write the payload to OUT, as is (name it NAME.apns), for
                                 'xcrun simctl push' instead of sending
@@ -34,7 +37,7 @@ enum SendCommand: Command {
         """
     static let spec = Arguments.Spec(
         flags: APNSOptions.flags.union(["json"]),
-        options: APNSOptions.options.union(["push-type", "priority", "collapse-id", "expiration", "simulator-file"]))
+        options: APNSOptions.options.union(["push-type", "priority", "collapse-id", "expiration", "simulator-file", "channel"]))
 
     static func run(_ arguments: Arguments, terminal: Terminal) -> Int32 {
         var positionals = arguments.positionals
@@ -59,6 +62,10 @@ enum SendCommand: Command {
         if let out = arguments.value("simulator-file") {
             return SimulatorFile.write(payload, topic: topic, to: out, terminal: terminal)
         }
+        if let channel = arguments.value("channel") {
+            guard positionals.isEmpty else { return usage("give --channel or device tokens, not both", terminal) }
+            return broadcast(payload, to: channel, topic: topic, arguments, terminal)
+        }
         guard !positionals.isEmpty else { return usage("give at least one device token (64 hex digits)", terminal) }
         let requests: [APNSRequest]
         let configuration: APNSClientConfiguration
@@ -69,18 +76,7 @@ enum SendCommand: Command {
             return usage(error.description, terminal)
         }
         for warning in requests.first?.warnings ?? [] { terminal.error("herald send: \(warning)") }
-        let outcome = AsyncBridge.run { () async -> Result<[Result<APNSResponse, any Error>], APNSConfigurationError> in
-            do {
-                let client = try await MainActor.run { try APNSClient(configuration: configuration, clock: LiveClock()) }
-                let results = await client.send(batch: requests)
-                await client.shutdown()
-                return .success(results)
-            } catch let error as APNSConfigurationError {
-                return .failure(error)
-            } catch {
-                return .failure(APNSConfigurationError("client", "\(error)"))
-            }
-        }
+        let outcome = APNSSession.run(configuration) { client in await client.send(batch: requests) }
         guard let outcome else { return fail("no answer within an hour", terminal) }
         switch outcome {
         case .failure(let error): return fail(error.description, terminal)
@@ -112,12 +108,12 @@ enum SendCommand: Command {
         }
     }
 
-    private static func usage(_ message: String, _ terminal: Terminal) -> Int32 {
+    static func usage(_ message: String, _ terminal: Terminal) -> Int32 {
         terminal.error("herald send: \(message)\nRun 'herald send --help' for usage.")
         return 2
     }
 
-    private static func fail(_ message: String, _ terminal: Terminal) -> Int32 {
+    static func fail(_ message: String, _ terminal: Terminal) -> Int32 {
         terminal.error("herald send: \(message)")
         return 2
     }

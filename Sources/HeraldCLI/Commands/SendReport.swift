@@ -5,9 +5,11 @@ import HeraldCore
 /// The lines `herald send` prints: `TOKEN STATUS APNS-ID [REASON (CLASS)]`, or JSON.
 struct SendReport {
     var json: Bool
+    /// The JSON key of the first field: `token`, or `channel` for a broadcast.
+    var subject = "token"
 
     func line(_ token: String, _ result: Result<APNSResponse, any Error>) -> String {
-        var fields: [String: JSONValue] = ["token": .string(token)]
+        var fields: [String: JSONValue] = [subject: .string(token)]
         var text: String
         switch result {
         case .success(let response):

@@ -14,7 +14,14 @@ public struct PayloadLinter: Sendable {
     public static let standard = PayloadLinter()
 
     /// Every problem in `payload` for `pushType`, errors first, then by path.
-    public func lint(_ payload: JSONValue, pushType: PushType = .alert) throws(PayloadDecodingError) -> [LintIssue] {
+    ///
+    /// - Parameters:
+    ///   - priority: the `apns-priority` it will be sent with, checked against the push
+    ///     type when given (a Live Activity takes 10 or 5, a background push 5 or 1).
+    ///   - topic: the `apns-topic`, checked for the push type's suffix when given.
+    public func lint(_ payload: JSONValue, pushType: PushType = .alert, priority: Int? = nil, topic: String? = nil)
+        throws(PayloadDecodingError) -> [LintIssue]
+    {
         let notification = try decoder.decode(payload)
         var issues = notification.notes.compactMap { note -> LintIssue? in
             switch note.severity {
@@ -24,6 +31,12 @@ public struct PayloadLinter: Sendable {
             }
         }
         issues += sizeIssues(payload, pushType: pushType)
+        if let priority, PushType.documented.contains(pushType), let problem = pushType.priorityProblem(priority) {
+            issues.append(LintIssue(.error, "apns-priority", problem))
+        }
+        if let topic, PushType.documented.contains(pushType), let problem = pushType.topicProblem(topic) {
+            issues.append(LintIssue(.error, "apns-topic", problem))
+        }
         issues += PayloadRules(notification: notification, pushType: pushType).issues()
         return issues.enumerated().sorted { a, b in
             (a.element.severity, a.offset) < (b.element.severity, b.offset)

@@ -17,6 +17,7 @@ struct PayloadRules {
             issues.append(LintIssue(.error, "push type", "\"\(pushType)\" is not an APNs push type; use one of \(PushType.documented.map(\.rawValue).joined(separator: ", "))"))
         }
         issues += shapeIssues()
+        issues += LiveActivityRules(aps: aps, pushType: pushType).issues()
         issues += valueIssues()
         issues += unknownKeyIssues()
         return issues
@@ -44,8 +45,6 @@ struct PayloadRules {
             if aps.alert != nil { issues.append(LintIssue(.error, "aps.alert", "a background push carries no alert; send an alert push instead")) }
             if aps.badge != nil { issues.append(LintIssue(.error, "aps.badge", "a background push carries no badge")) }
             if aps.sound != nil { issues.append(LintIssue(.error, "aps.sound", "a background push carries no sound")) }
-        case .liveActivity:
-            issues += liveActivityIssues()
         default:
             break
         }
@@ -69,32 +68,13 @@ struct PayloadRules {
         if aps.interruptionLevel == .critical && aps.sound?.isCritical != true {
             issues.append(LintIssue(.warning, "aps.interruption-level", "critical without a critical sound; critical alerts need the entitlement and {\"critical\": 1} in aps.sound"))
         }
-        if let score = aps.relevanceScore, !(0...1).contains(score) {
+        // A notification's score ranks it within its thread (0 to 1); a Live Activity's
+        // ranks the app's activities against each other and takes any number.
+        if let score = aps.relevanceScore, pushType != .liveActivity, !(0...1).contains(score) {
             issues.append(LintIssue(.error, "aps.relevance-score", "must be between 0 and 1, found \(JSONWriter.number(score))"))
         }
         if let volume = aps.sound?.volume, !(0...1).contains(volume) {
             issues.append(LintIssue(.error, "aps.sound.volume", "must be between 0 and 1, found \(JSONWriter.number(volume))"))
-        }
-        return issues
-    }
-
-    private func liveActivityIssues() -> [LintIssue] {
-        let live = aps.liveActivity ?? LiveActivityContent()
-        var issues: [LintIssue] = []
-        if live.timestamp == nil { issues.append(LintIssue(.error, "aps.timestamp", "a Live Activity push needs a timestamp (epoch seconds)")) }
-        switch live.event {
-        case nil:
-            issues.append(LintIssue(.error, "aps.event", "a Live Activity push needs an event: start, update or end"))
-        case "start":
-            if live.attributesType == nil { issues.append(LintIssue(.error, "aps.attributes-type", "a start event needs attributes-type")) }
-            if live.attributes == nil { issues.append(LintIssue(.error, "aps.attributes", "a start event needs attributes")) }
-            if live.contentState == nil { issues.append(LintIssue(.error, "aps.content-state", "a start event needs content-state")) }
-        case "update":
-            if live.contentState == nil { issues.append(LintIssue(.error, "aps.content-state", "an update event needs content-state")) }
-        case "end":
-            break
-        case let other?:
-            issues.append(LintIssue(.error, "aps.event", "\"\(other)\" is not start, update or end"))
         }
         return issues
     }

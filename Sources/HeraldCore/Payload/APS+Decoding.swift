@@ -27,13 +27,15 @@ extension APS {
             case Key.interruptionLevel: aps.interruptionLevel = reader.string(key).map(InterruptionLevel.init(rawValue:))
             case Key.relevanceScore: aps.relevanceScore = reader.double(key)
             case Key.filterCriteria: aps.filterCriteria = reader.string(key)
-            case "timestamp": live.edit { $0.timestamp = reader.int(key) }
-            case "event": live.edit { $0.event = reader.string(key) }
-            case "content-state": live.edit { $0.contentState = value }
-            case "stale-date": live.edit { $0.staleDate = reader.int(key) }
-            case "dismissal-date": live.edit { $0.dismissalDate = reader.int(key) }
-            case "attributes-type": live.edit { $0.attributesType = reader.string(key) }
-            case "attributes": live.edit { $0.attributes = value }
+            case LiveActivityContent.Key.timestamp: live.edit { $0.timestamp = reader.int(key) }
+            case LiveActivityContent.Key.event: live.edit { $0.event = reader.string(key).map(LiveActivityEvent.init(rawValue:)) }
+            case LiveActivityContent.Key.contentState: live.edit { $0.contentState = value }
+            case LiveActivityContent.Key.staleDate: live.edit { $0.staleDate = reader.int(key) }
+            case LiveActivityContent.Key.dismissalDate: live.edit { $0.dismissalDate = reader.int(key) }
+            case LiveActivityContent.Key.attributesType: live.edit { $0.attributesType = reader.string(key) }
+            case LiveActivityContent.Key.attributes: live.edit { $0.attributes = value }
+            case LiveActivityContent.Key.inputPushToken: live.edit { $0.inputPushToken = reader.flag(key) }
+            case LiveActivityContent.Key.inputPushChannel: live.edit { $0.inputPushChannel = reader.string(key) }
             default: aps.unknown[key] = value
             }
         }

@@ -45,9 +45,7 @@ public struct APS: Sendable, Hashable {
         static let mutableContent = "mutable-content", targetContentID = "target-content-id"
         static let interruptionLevel = "interruption-level", relevanceScore = "relevance-score"
         static let filterCriteria = "filter-criteria"
-        static let liveActivity = [
-            "timestamp", "event", "content-state", "stale-date", "dismissal-date", "attributes-type", "attributes",
-        ]
+        static let liveActivity = LiveActivityContent.Key.all
         static let all: Set<String> = Set(
             [
                 alert, badge, sound, threadID, category, contentAvailable, mutableContent, targetContentID,
@@ -131,29 +129,4 @@ public struct InterruptionLevel: RawRepresentable, Sendable, Hashable {
 
     /// The values Apple documents.
     public static let documented: [InterruptionLevel] = [.passive, .active, .timeSensitive, .critical]
-}
-
-/// The Live Activity keys of `aps`.
-public struct LiveActivityContent: Sendable, Hashable {
-    public var timestamp: Int?
-    /// `start`, `update` or `end`.
-    public var event: String?
-    public var contentState: JSONValue?
-    public var staleDate: Int?
-    public var dismissalDate: Int?
-    public var attributesType: String?
-    public var attributes: JSONValue?
-
-    public init(
-        timestamp: Int? = nil, event: String? = nil, contentState: JSONValue? = nil, staleDate: Int? = nil,
-        dismissalDate: Int? = nil, attributesType: String? = nil, attributes: JSONValue? = nil
-    ) {
-        self.timestamp = timestamp
-        self.event = event
-        self.contentState = contentState
-        self.staleDate = staleDate
-        self.dismissalDate = dismissalDate
-        self.attributesType = attributesType
-        self.attributes = attributes
-    }
 }

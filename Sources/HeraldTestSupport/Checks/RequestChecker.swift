@@ -7,14 +7,22 @@ final class RequestChecker {
     private let tokens: TokenVerifier
     private let parser = JSONParser(maxDepth: 64)
     private static let pushTypes = Set(PushType.documented.map(\.rawValue))
-    private static let suffixes = PushType.documented.map(\.topicSuffix).filter { !$0.isEmpty }
+
+    private let channels: ChannelDesk
 
     init(configuration: APNSSimulatorConfiguration) {
         tokens = TokenVerifier(configuration: configuration)
+        channels = ChannelDesk(maxChannels: configuration.maxChannels)
     }
 
     /// The answer for `request` on a connection authorized by certificate or bound to a key.
     func check(_ request: SimulatorRequest, certificateAuthorized: Bool, boundKeyID: inout String?) -> SimulatorVerdict {
+        if let path = request.path, ChannelDesk.handles(path) {
+            if !certificateAuthorized, let reason = tokens.check(request.authorization, boundKeyID: &boundKeyID) {
+                return .reject(status: 403, reason: reason)
+            }
+            return channels.answer(request)
+        }
         guard request.method == "POST" else { return .reject(status: 405, reason: "MethodNotAllowed") }
         guard let path = request.path, path.hasPrefix("/3/device/") else { return .reject(status: 404, reason: "BadPath") }
         let token = path.dropFirst("/3/device/".count)
@@ -32,14 +40,11 @@ final class RequestChecker {
         let pushType = request.value("apns-push-type") ?? "alert"
         guard Self.pushTypes.contains(pushType) else { return .reject(status: 400, reason: "InvalidPushType") }
         guard let topic = request.value("apns-topic"), !topic.isEmpty else { return .reject(status: 400, reason: "MissingTopic") }
-        let suffix = PushType(rawValue: pushType).topicSuffix
-        let topicFits = suffix.isEmpty ? !Self.suffixes.contains { topic.hasSuffix($0) } : topic.hasSuffix(suffix) && topic.count > suffix.count
-        guard topicFits else { return .reject(status: 400, reason: "BadTopic") }
-        var priority = pushType == "background" ? 5 : 10
+        let type = PushType(rawValue: pushType)
+        guard type.topicProblem(topic) == nil else { return .reject(status: 400, reason: "BadTopic") }
+        var priority = type.defaultPriority
         if let text = request.value("apns-priority") {
-            guard let value = Int(text), [10, 5, 1].contains(value), !(pushType == "background" && value == 10) else {
-                return .reject(status: 400, reason: "BadPriority")
-            }
+            guard let value = Int(text), type.priorityProblem(value) == nil else { return .reject(status: 400, reason: "BadPriority") }
             priority = value
         }
         var expiration: Int?

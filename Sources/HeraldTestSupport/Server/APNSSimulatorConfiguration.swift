@@ -45,6 +45,8 @@ public struct APNSSimulatorConfiguration: Sendable {
     /// SETTINGS_MAX_CONCURRENT_STREAMS sent to every client.
     public var maxConcurrentStreams = 1000
     public var faults: [SimulatorFault] = []
+    /// Channels an app may have at once; one more gets 400 CannotCreateChannelConfig.
+    public var maxChannels = 10_000
     /// Tokens older than this (seconds) get 403 ExpiredProviderToken.
     public var maxTokenAge: Double = 3600
     /// Unix time in seconds, for token ages and 410 timestamps.

@@ -99,10 +99,11 @@ final class SimulatorConnection {
     }
 
     /// Answers `stream`: status, `apns-id`, and a JSON body for errors.
-    func respond(stream: Int32, status: Int, apnsID: String?, body: [UInt8]?) {
+    func respond(stream: Int32, status: Int, apnsID: String?, headers: [(String, String)] = [], body: [UInt8]?) {
         guard !isClosed, let session else { return }
         var fields: [(String, String)] = [(":status", String(status))]
         if let apnsID { fields.append(("apns-id", apnsID)) }
+        fields += headers
         if let body {
             fields.append(("content-type", "application/json"))
             fields.append(("content-length", String(body.count)))

@@ -160,11 +160,18 @@ final class SimulatorServer: @unchecked Sendable {
                 return answer(
                     .reject(status: 500, reason: "InternalServerError"), stream: stream, on: connection, goAwayAfter: goAwayAfter)
             }
-            connection.respond(stream: stream, status: 200, apnsID: notification.apnsID, body: nil)
+            if notification.channelID != nil {
+                connection.respond(stream: stream, status: 200, apnsID: nil, headers: [("apns-request-id", notification.apnsID)], body: nil)
+            } else {
+                connection.respond(stream: stream, status: 200, apnsID: notification.apnsID, body: nil)
+            }
             statistics.withLock {
                 $0.requests += 1
                 $0.accepted += 1
             }
+        case .answer(let status, let headers, let body):
+            connection.respond(stream: stream, status: status, apnsID: nil, headers: headers, body: body)
+            statistics.withLock { $0.requests += 1 }
         case .reject(let status, let reason):
             var body = #"{"reason":"\#(reason)""#
             if status == 410 { body += #","timestamp":\#(Int64(now() * 1000))"# }

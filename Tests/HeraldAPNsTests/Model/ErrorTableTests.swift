@@ -7,6 +7,8 @@ struct ErrorTableTests {
     /// Apple's table (docs/apns.md, "Errors"), written out independently of the source.
     static let apple: [(Int, [String])] = [
         (400, ["BadCollapseId", "BadDeviceToken", "BadExpirationDate", "BadMessageId", "BadPriority", "BadTopic", "DeviceTokenNotForTopic", "DuplicateHeaders", "IdleTimeout", "InvalidPushType", "MissingDeviceToken", "MissingTopic", "PayloadEmpty", "TopicDisallowed"]),
+        // Broadcast push notifications and the channel management API.
+        (400, ["BadChannelId", "MissingChannelId", "ChannelNotRegistered", "CannotCreateChannelConfig", "MissingPushType"]),
         (403, ["BadCertificate", "BadCertificateEnvironment", "ExpiredProviderToken", "Forbidden", "InvalidProviderToken", "MissingProviderToken", "UnrelatedKeyIdInToken", "BadEnvironmentKeyIdInToken"]),
         (404, ["BadPath"]), (405, ["MethodNotAllowed"]), (410, ["Unregistered", "ExpiredToken"]), (413, ["PayloadTooLarge"]),
         (429, ["TooManyProviderTokenUpdates", "TooManyRequests"]), (500, ["InternalServerError"]), (503, ["ServiceUnavailable", "Shutdown"]),

@@ -88,9 +88,12 @@ extension SimulatorFixture {
 
     /// An alert request to device `n`.
     static func request(_ n: Int, _ text: String = "hello", pushType: PushType = .alert, collapseID: String? = nil) throws -> APNSRequest {
-        let payload: JSONValue = pushType == .background
-            ? .object(["aps": .object(["content-available": .int(1)]), "n": .int(n)])
-            : .object(["aps": .object(["alert": .string(text)]), "n": .int(n)])
+        let payload: JSONValue
+        switch pushType {
+        case .background: payload = ["aps": ["content-available": 1], "n": .int(n)]
+        case .liveActivity: payload = ["aps": ["timestamp": 1_718_870_400, "event": "update", "content-state": ["text": .string(text)]], "n": .int(n)]
+        default: payload = ["aps": ["alert": .string(text)], "n": .int(n)]
+        }
         return try APNSRequest(deviceToken: device(n), payload: payload, pushType: pushType, bundleID: bundleID, collapseID: collapseID)
     }
 }

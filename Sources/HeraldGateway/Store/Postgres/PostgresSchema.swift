@@ -127,7 +127,10 @@ enum PostgresSchema {
         // transaction that adds 100,000 devices (an import) updated the app's row 200,000
         // times, and each update walked the row's versions that the transaction had made,
         // so the import took minutes. (SQLite's row triggers stay: it keeps no versions.)
+        // Also: migration 6's index of deliveries in flight by holder makes migration 1's
+        // index of them by state redundant, and every claim paid for both.
         """
+        DROP INDEX deliveries_inflight;
         DROP TRIGGER devices_counted ON devices;
         DROP TRIGGER subscriptions_counted ON device_interests;
         DROP FUNCTION herald_count_rows();

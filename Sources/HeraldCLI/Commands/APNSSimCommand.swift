@@ -1,8 +1,8 @@
 import Dispatch
 import Foundation
 import HeraldAPNs
+import HeraldAPNsSimulator
 import HeraldCore
-import HeraldTestSupport
 
 /// `herald apns-sim`: a local APNs (HTTP/2 over TLS) for development, tests and benchmarks.
 enum APNSSimCommand: Command {

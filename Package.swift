@@ -57,6 +57,9 @@ var targets: [Target] = [
     // own epoll server, delivery through HeraldAPNs.
     .target(
         name: "HeraldGateway", dependencies: ["HeraldCore", "HeraldAuth", "HeraldAPNs", "CSQLite", "CLibPQ", "CPoller", "COpenSSL"]),
+    // `herald serve --deliverer record:FILE|discard`: deliverers that send nothing, for tests
+    // and benchmarks, kept out of the production gateway module.
+    .target(name: "HeraldGatewayTestModes", dependencies: ["HeraldCore", "HeraldGateway"]),
     // epoll, eventfd and accept4 for the gateway's HTTP server (epoll's event is packed).
     .target(name: "CPoller"),
     // The `herald` command line, as a library so that tests can drive it in-process.
@@ -64,6 +67,7 @@ var targets: [Target] = [
         name: "HeraldCLI",
         dependencies: [
             "HeraldCore", "HeraldSimulator", "HeraldDownload", "HeraldAPNs", "HeraldAPNsSimulator", "HeraldAuth", "HeraldGateway",
+            "HeraldGatewayTestModes",
         ]),
     .executableTarget(name: "herald", dependencies: ["HeraldCLI"]),
     .testTarget(name: "HeraldCoreTests", dependencies: ["HeraldCore", "HeraldTestSupport"], exclude: ["Fixtures"]),
@@ -76,7 +80,7 @@ var targets: [Target] = [
     .testTarget(
         name: "HeraldGatewayTests",
         dependencies: [
-            "HeraldGateway", "HeraldAuth", "HeraldCore", "HeraldAPNs", "HeraldAPNsSimulator", "HeraldTestSupport",
+            "HeraldGateway", "HeraldGatewayTestModes", "HeraldAuth", "HeraldCore", "HeraldAPNs", "HeraldAPNsSimulator", "HeraldTestSupport",
         ]),
     .testTarget(
         name: "HeraldAPNsTests", dependencies: ["HeraldAPNs", "HeraldAPNsSimulator", "HeraldCore", "HeraldTestSupport"],

@@ -113,7 +113,7 @@ enum SimulatorStatisticsJSON {
         JSONWriter.serialize(.object([
             "connections": .int(statistics.connections), "requests": .int(statistics.requests),
             "accepted": .int(statistics.accepted), "rejected": .object(statistics.rejected.mapValues { .int($0) }),
-            "dropped": .int(statistics.dropped), "goAways": .int(statistics.goAways),
+            "dropped": .int(statistics.dropped), "goAways": .int(statistics.goAways), "refusedStreams": .int(statistics.refusedStreams),
             "peakConcurrentStreams": .int(statistics.peakConcurrentStreams),
         ]))
     }

@@ -14,21 +14,23 @@ struct PostgresScaleOutTests {
     static let inFlightBound = 4 * 100
 
     @Test("a gateway killed with -9 mid fan-out: the other finishes; every token reached; repeats only from the killed one's flight", .timeLimit(.minutes(4)))
-    func killOneMidFanOut() throws {
+    func killOneMidFanOut() async throws {
         let stage = try ScaleOutStage(devices: 20_000)
         let a = try stage.gateway("gw-a")
         let b = try stage.gateway("gw-b")
         defer { _ = b.terminate() }
         let id = try stage.publish(port: a.port)
         // Once both are fanning out and sending, before the fan-out is done.
-        try stage.waitFor("deliveries sent by gw-a") {
-            try stage.count("SELECT count(*) FROM deliveries WHERE state = 2") > 0
-                && stage.count("SELECT count(*) FROM deliveries WHERE state = 1 AND lease_owner = 'gw-a'") > 0
+        try await blocking {
+            try stage.waitFor("deliveries sent by gw-a") {
+                try stage.count("SELECT count(*) FROM deliveries WHERE state = 2") > 0
+                    && stage.count("SELECT count(*) FROM deliveries WHERE state = 1 AND lease_owner = 'gw-a'") > 0
+            }
         }
         a.kill9()
         let fanOutUnfinished = try stage.count("SELECT count(*) FROM publishes WHERE NOT fanout_done") == 1
         let heldByKilled = try stage.count("SELECT count(*) FROM deliveries WHERE state = 1 AND lease_owner = 'gw-a'")
-        let record = try stage.waitUntilDone(id, timeout: 150)
+        let record = try await blocking { try stage.waitUntilDone(id, timeout: 150) }
         var log = ""
         if record?.status != .done {
             _ = b.terminate()
@@ -54,18 +56,59 @@ struct PostgresScaleOutTests {
     }
 
     @Test("the database stopped and started mid-publish: 503 with Retry-After while down, never 500; the publish finishes, nothing lost", .timeLimit(.minutes(4)))
-    func databaseRestart() throws {
+    func databaseRestart() async throws {
         let server = try PostgresTestServer()
         defer { server.stop() }
         let stage = try ScaleOutStage(devices: 10_000, server: server)
         let gateways = [try stage.gateway("gw-a"), try stage.gateway("gw-b")]
         defer { for gateway in gateways { _ = gateway.terminate() } }
         let id = try stage.publish(port: gateways[0].port)
-        try stage.waitFor("the first deliveries") { try stage.count("SELECT count(*) FROM deliveries WHERE state = 2") > 0 }
+        try await blocking { try stage.waitFor("the first deliveries") { try stage.count("SELECT count(*) FROM deliveries WHERE state = 2") > 0 } }
         try server.stopInPlace()
         // Down for longer than the lease (3 s): every request is refused for now, none fails.
+        let answers = try await blocking { try Self.askWhileDown(stage, gateways, publish: id, seconds: 5) }
+        try server.startAgain()
+        #expect(answers.count >= 40)
+        #expect(answers.allSatisfy { $0.status == 503 && $0.retryAfter != nil }, "\(answers.filter { $0.status != 503 || $0.retryAfter == nil })")
+        let record = try await blocking { try stage.waitUntilDone(id, timeout: 150) }
+        #expect(record?.status == .done && record?.counts.sent == 10_000, "\(String(describing: record))")
+        let received = try stage.received(id)
+        #expect(received.count == 10_000, "\(10_000 - received.count) tokens never got it")
+        let extra = received.values.map { $0.count - 1 }.reduce(0, +)
+        let inDoubt = try stage.count("SELECT count(*) FROM deliveries WHERE in_doubt")
+        #expect(extra <= inDoubt, "\(extra) repeats, \(inDoubt) in doubt")
+        #expect(inDoubt == 0, "a database restart takes nothing away from live gateways")
+        // Both serve again.
+        for gateway in gateways {
+            #expect(try RawHTTPClient.json(port: gateway.port, "GET", "/healthz").status == 200)
+        }
+    }
+
+    @Test("one idempotency key sent to two gateways at the same moment: one publish, each device gets it once", .timeLimit(.minutes(2)))
+    func sameKeyOnTwoGateways() async throws {
+        let stage = try ScaleOutStage(devices: 200)
+        let gateways = [try stage.gateway("gw-a"), try stage.gateway("gw-b")]
+        defer { for gateway in gateways { _ = gateway.terminate() } }
+        let ids = Results<String>()
+        let failures = ThreadBarrier.together(8) { n in
+            ids.add(try stage.publish(port: gateways[n % 2].port, idempotencyKey: "order-42"))
+        }
+        #expect(failures.isEmpty, "\(failures)")
+        #expect(Set(ids.all).count == 1 && ids.all.count == 8)
+        #expect(try stage.count("SELECT count(*) FROM publishes") == 1)
+        let id = try #require(ids.all.first)
+        let record = try await blocking { try stage.waitUntilDone(id, timeout: 60) }
+        #expect(record?.status == .done && record?.counts.sent == 200)
+        let received = try stage.received(id)
+        #expect(received.count == 200 && received.values.allSatisfy { $0.count == 1 })
+    }
+
+    /// Every API request to the gateways in turn, for `seconds`: what each answered.
+    static func askWhileDown(_ stage: ScaleOutStage, _ gateways: [ServeProcess], publish id: String, seconds: Double) throws
+        -> [(path: String, status: Int, retryAfter: String?)]
+    {
         var answers: [(path: String, status: Int, retryAfter: String?)] = []
-        let downUntil = Date().addingTimeInterval(5)
+        let downUntil = Date().addingTimeInterval(seconds)
         var n = 0
         while Date() < downUntil {
             let gateway = gateways[n % 2]
@@ -81,39 +124,6 @@ struct PostgresScaleOutTests {
             }
             Thread.sleep(forTimeInterval: 0.2)
         }
-        try server.startAgain()
-        #expect(answers.count >= 40)
-        #expect(answers.allSatisfy { $0.status == 503 && $0.retryAfter != nil }, "\(answers.filter { $0.status != 503 || $0.retryAfter == nil })")
-        let record = try stage.waitUntilDone(id, timeout: 150)
-        #expect(record?.status == .done && record?.counts.sent == 10_000, "\(String(describing: record))")
-        let received = try stage.received(id)
-        #expect(received.count == 10_000, "\(10_000 - received.count) tokens never got it")
-        let extra = received.values.map { $0.count - 1 }.reduce(0, +)
-        let inDoubt = try stage.count("SELECT count(*) FROM deliveries WHERE in_doubt")
-        #expect(extra <= inDoubt, "\(extra) repeats, \(inDoubt) in doubt")
-        #expect(inDoubt == 0, "a database restart takes nothing away from live gateways")
-        // Both serve again.
-        for gateway in gateways {
-            #expect(try RawHTTPClient.json(port: gateway.port, "GET", "/healthz").status == 200)
-        }
-    }
-
-    @Test("one idempotency key sent to two gateways at the same moment: one publish, each device gets it once", .timeLimit(.minutes(2)))
-    func sameKeyOnTwoGateways() throws {
-        let stage = try ScaleOutStage(devices: 200)
-        let gateways = [try stage.gateway("gw-a"), try stage.gateway("gw-b")]
-        defer { for gateway in gateways { _ = gateway.terminate() } }
-        let ids = Results<String>()
-        let failures = ThreadBarrier.together(8) { n in
-            ids.add(try stage.publish(port: gateways[n % 2].port, idempotencyKey: "order-42"))
-        }
-        #expect(failures.isEmpty, "\(failures)")
-        #expect(Set(ids.all).count == 1 && ids.all.count == 8)
-        #expect(try stage.count("SELECT count(*) FROM publishes") == 1)
-        let id = try #require(ids.all.first)
-        let record = try stage.waitUntilDone(id, timeout: 60)
-        #expect(record?.status == .done && record?.counts.sent == 200)
-        let received = try stage.received(id)
-        #expect(received.count == 200 && received.values.allSatisfy { $0.count == 1 })
+        return answers
     }
 }

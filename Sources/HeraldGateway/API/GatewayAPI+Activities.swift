@@ -53,7 +53,8 @@ extension GatewayAPI {
         let pushToStart = found.pushToStart.map { entry -> JSONValue in
             ["activityType": .string(entry.activityType), "token": .string(entry.token), "updatedAt": .double(entry.updatedAt)]
         }
-        return .json(200, ["deviceId": .string(id), "pushToStart": .array(pushToStart), "activities": .array(found.activities.map(Self.json))])
+        return .json(
+            200, ["deviceId": .string(id), "pushToStart": .array(pushToStart), "activities": .array(found.activities.map(Self.json))])
     }
 
     private static func activityID(_ context: Context) throws(ValidationError) -> String {

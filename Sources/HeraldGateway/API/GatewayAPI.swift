@@ -96,15 +96,20 @@ public final class GatewayAPI: Sendable {
         Route(method: "PUT", pattern: ["v1", "apps", ":app", "devices", ":device", "user"], name: "set_user", access: .device) {
             try $0.setUser($1)
         },
-        Route(method: "GET", pattern: ["v1", "apps", ":app", "devices", ":device", "live-activities"], name: "list_activities", access: .device) {
+        Route(
+            method: "GET", pattern: ["v1", "apps", ":app", "devices", ":device", "live-activities"], name: "list_activities",
+            access: .device
+        ) {
             try $0.listActivities($1)
         },
         Route(
-            method: "PUT", pattern: ["v1", "apps", ":app", "devices", ":device", "push-to-start", ":activityType"], name: "set_push_to_start",
+            method: "PUT", pattern: ["v1", "apps", ":app", "devices", ":device", "push-to-start", ":activityType"],
+            name: "set_push_to_start",
             access: .device
         ) { try $0.setPushToStartToken($1) },
         Route(
-            method: "PUT", pattern: ["v1", "apps", ":app", "devices", ":device", "live-activities", ":activityId"], name: "set_activity_token",
+            method: "PUT", pattern: ["v1", "apps", ":app", "devices", ":device", "live-activities", ":activityId"],
+            name: "set_activity_token",
             access: .device
         ) { try $0.setActivityToken($1) },
         Route(

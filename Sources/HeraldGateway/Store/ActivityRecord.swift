@@ -87,7 +87,8 @@ extension ActivityTokenChange {
             }
             if activity.activityType != activityType {
                 throw StoreError(
-                    .conflict, "activity \(id) is a \(activity.activityType), not a \(activityType); an activity keeps the type it started with")
+                    .conflict,
+                    "activity \(id) is a \(activity.activityType), not a \(activityType); an activity keeps the type it started with")
             }
             activity.token = token
             activity.updatedAt = now

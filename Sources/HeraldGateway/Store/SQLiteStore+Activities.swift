@@ -4,8 +4,10 @@ extension SQLiteStore {
     public func setPushToStartToken(appID: String, deviceID: String, activityType: String, token: String, now: Double) throws -> Bool {
         try write { db in
             guard let seq = try Self.deviceSeq(db, appID: appID, id: deviceID) else { return false }
-            let known: Int = try db.scalar(
-                "SELECT count(*) FROM push_to_start_tokens WHERE device_seq = ? AND activity_type = ?", [.int(seq), .text(activityType)]) ?? 0
+            let known: Int =
+                try db.scalar(
+                    "SELECT count(*) FROM push_to_start_tokens WHERE device_seq = ? AND activity_type = ?",
+                    [.int(seq), .text(activityType)]) ?? 0
             if known == 0 {
                 let count: Int = try db.scalar("SELECT count(*) FROM push_to_start_tokens WHERE device_seq = ?", [.int(seq)]) ?? 0
                 guard count < ActivityLimits.pushToStartTypes else {
@@ -61,7 +63,8 @@ extension SQLiteStore {
             let pushToStart = try db.query(
                 "SELECT activity_type, token, updated_at FROM push_to_start_tokens WHERE device_seq = ? ORDER BY activity_type", [.int(seq)]
             ) { PushToStartToken(activityType: $0.text(0), token: $0.text(1), updatedAt: $0.double(2)) }
-            let activities = try db.query("\(Self.activityColumns) WHERE device_seq = ? ORDER BY activity_id", [.int(seq)], Self.activityRow)
+            let activities = try db.query(
+                "\(Self.activityColumns) WHERE device_seq = ? ORDER BY activity_id", [.int(seq)], Self.activityRow)
             return DeviceActivities(pushToStart: pushToStart, activities: activities)
         }
     }

@@ -37,9 +37,11 @@ struct APIActivityTests {
         #expect(late.status == 409)
         #expect(late.errorCode == "conflict")
         #expect(late.errorMessage.contains("has ended"))
-        let other = h.send("PUT", path + "/live-activities/act-2", key: key, json: ["activityType": "Match", "token": .string(Self.tokenA)])
+        let other = h.send(
+            "PUT", path + "/live-activities/act-2", key: key, json: ["activityType": "Match", "token": .string(Self.tokenA)])
         #expect(other.status == 201)
-        let retyped = h.send("PUT", path + "/live-activities/act-2", key: key, json: ["activityType": "Deploy", "token": .string(Self.tokenA)])
+        let retyped = h.send(
+            "PUT", path + "/live-activities/act-2", key: key, json: ["activityType": "Deploy", "token": .string(Self.tokenA)])
         #expect(retyped.status == 409)
         #expect(retyped.errorMessage.contains("is a Match, not a Deploy"))
     }
@@ -72,8 +74,14 @@ struct APIActivityTests {
             ("live-activities/act-1", ["activityType": "Deploy"], "token: is required"),
             ("live-activities/act-1", ["token": .string(tokenA)], "activityType: is required"),
             ("live-activities/act-1", ["activityType": "Deploy", "token": "xyz"], "token: expected the device token as hex"),
-            ("live-activities/act-1", ["activityType": "9Lives", "token": .string(tokenA)], "activityType: \"9Lives\" is not an activity type"),
-            ("live-activities/act-1", ["activityType": "De ploy", "token": .string(tokenA)], "activityType: \"De ploy\" is not an activity type"),
+            (
+                "live-activities/act-1", ["activityType": "9Lives", "token": .string(tokenA)],
+                "activityType: \"9Lives\" is not an activity type"
+            ),
+            (
+                "live-activities/act-1", ["activityType": "De ploy", "token": .string(tokenA)],
+                "activityType: \"De ploy\" is not an activity type"
+            ),
             ("live-activities/act-1", ["activityType": "A\u{0}B", "token": .string(tokenA)], "activityType: contains the NUL character"),
             ("live-activities/act-1", ["activityType": "Deploy", "token": .string(tokenA), "state": 1], "state: unknown field"),
             ("live-activities/act%201", ["activityType": "Deploy", "token": .string(tokenA)], "activityId: \"act 1\" is not an id"),

@@ -15,8 +15,11 @@ struct StoreActivityTests {
         #expect(try store.setPushToStartToken(appID: fixture.appID, deviceID: id, activityType: "Match", token: Self.tokenA, now: 10))
         #expect(try store.setPushToStartToken(appID: fixture.appID, deviceID: id, activityType: "Deploy", token: Self.tokenA, now: 11))
         #expect(try store.setPushToStartToken(appID: fixture.appID, deviceID: id, activityType: "Match", token: Self.tokenB, now: 12))
-        #expect(try store.setPushToStartToken(appID: fixture.appID, deviceID: "dev_nope", activityType: "Match", token: Self.tokenA, now: 12) == false)
-        #expect(try store.setPushToStartToken(appID: "app_other", deviceID: id, activityType: "Match", token: Self.tokenA, now: 12) == false)
+        #expect(
+            try store.setPushToStartToken(appID: fixture.appID, deviceID: "dev_nope", activityType: "Match", token: Self.tokenA, now: 12)
+                == false)
+        #expect(
+            try store.setPushToStartToken(appID: "app_other", deviceID: id, activityType: "Match", token: Self.tokenA, now: 12) == false)
         let found = try #require(try store.activities(appID: fixture.appID, deviceID: id))
         #expect(
             found.pushToStart == [
@@ -33,32 +36,43 @@ struct StoreActivityTests {
         let id = try fixture.register(1)[0]
         let store = fixture.store
         let first = try #require(
-            try store.setActivityToken(appID: fixture.appID, deviceID: id, activityID: "act-1", activityType: "Deploy", token: Self.tokenA, now: 10))
+            try store.setActivityToken(
+                appID: fixture.appID, deviceID: id, activityID: "act-1", activityType: "Deploy", token: Self.tokenA, now: 10))
         #expect(first.created)
         #expect(first.activity == ActivityRecord(id: "act-1", activityType: "Deploy", token: Self.tokenA, createdAt: 10, updatedAt: 10))
         let rotated = try #require(
-            try store.setActivityToken(appID: fixture.appID, deviceID: id, activityID: "act-1", activityType: "Deploy", token: Self.tokenB, now: 20))
+            try store.setActivityToken(
+                appID: fixture.appID, deviceID: id, activityID: "act-1", activityType: "Deploy", token: Self.tokenB, now: 20))
         #expect(rotated.created == false)
         #expect(rotated.activity == ActivityRecord(id: "act-1", activityType: "Deploy", token: Self.tokenB, createdAt: 10, updatedAt: 20))
         #expect {
-            try store.setActivityToken(appID: fixture.appID, deviceID: id, activityID: "act-1", activityType: "Match", token: Self.tokenB, now: 21)
+            try store.setActivityToken(
+                appID: fixture.appID, deviceID: id, activityID: "act-1", activityType: "Match", token: Self.tokenB, now: 21)
         } throws: { error in
             (error as? StoreError)?.reason == .conflict && "\(error)".contains("is a Deploy, not a Match")
         }
-        #expect(try store.setActivityToken(appID: fixture.appID, deviceID: "dev_nope", activityID: "act-1", activityType: "Deploy", token: Self.tokenA, now: 21) == nil)
+        #expect(
+            try store.setActivityToken(
+                appID: fixture.appID, deviceID: "dev_nope", activityID: "act-1", activityType: "Deploy", token: Self.tokenA, now: 21) == nil
+        )
 
         let ended = try #require(try store.endActivity(appID: fixture.appID, deviceID: id, activityID: "act-1", now: 30))
         #expect(ended.endedAt == 30)
-        #expect(try store.endActivity(appID: fixture.appID, deviceID: id, activityID: "act-1", now: 40)?.endedAt == 30, "the first end is kept")
+        #expect(
+            try store.endActivity(appID: fixture.appID, deviceID: id, activityID: "act-1", now: 40)?.endedAt == 30, "the first end is kept")
         #expect(try store.endActivity(appID: fixture.appID, deviceID: id, activityID: "act-9", now: 40) == nil)
         #expect(try store.endActivity(appID: fixture.appID, deviceID: "dev_nope", activityID: "act-1", now: 40) == nil)
         #expect {
-            try store.setActivityToken(appID: fixture.appID, deviceID: id, activityID: "act-1", activityType: "Deploy", token: Self.tokenA, now: 50)
+            try store.setActivityToken(
+                appID: fixture.appID, deviceID: id, activityID: "act-1", activityType: "Deploy", token: Self.tokenA, now: 50)
         } throws: { error in
             (error as? StoreError)?.reason == .conflict && "\(error)".contains("has ended")
         }
         let listed = try #require(try store.activities(appID: fixture.appID, deviceID: id))
-        #expect(listed.activities == [ActivityRecord(id: "act-1", activityType: "Deploy", token: Self.tokenB, createdAt: 10, updatedAt: 20, endedAt: 30)])
+        #expect(
+            listed.activities == [
+                ActivityRecord(id: "act-1", activityType: "Deploy", token: Self.tokenB, createdAt: 10, updatedAt: 20, endedAt: 30)
+            ])
     }
 
     @Test("activities belong to their device: another device's same id is its own; delete removes them", arguments: StoreKind.tested)
@@ -68,7 +82,8 @@ struct StoreActivityTests {
         let store = fixture.store
         for (n, id) in ids.enumerated() {
             let change = try store.setActivityToken(
-                appID: fixture.appID, deviceID: id, activityID: "shared", activityType: "Deploy", token: StoreFixture.token(200 + n), now: 10)
+                appID: fixture.appID, deviceID: id, activityID: "shared", activityType: "Deploy", token: StoreFixture.token(200 + n),
+                now: 10)
             #expect(change?.created == true)
             #expect(try store.setPushToStartToken(appID: fixture.appID, deviceID: id, activityType: "Deploy", token: Self.tokenA, now: 10))
         }
@@ -90,16 +105,23 @@ struct StoreActivityTests {
         #expect(throws: StoreError.self) {
             try store.setPushToStartToken(appID: fixture.appID, deviceID: id, activityType: "OneMore", token: Self.tokenA, now: 2)
         }
-        #expect(try store.setPushToStartToken(appID: fixture.appID, deviceID: id, activityType: "Type0", token: Self.tokenB, now: 2), "a known type rotates")
+        #expect(
+            try store.setPushToStartToken(appID: fixture.appID, deviceID: id, activityType: "Type0", token: Self.tokenB, now: 2),
+            "a known type rotates")
         for n in 0..<ActivityLimits.runningActivities {
-            _ = try store.setActivityToken(appID: fixture.appID, deviceID: id, activityID: "a\(n)", activityType: "Deploy", token: Self.tokenA, now: 1)
+            _ = try store.setActivityToken(
+                appID: fixture.appID, deviceID: id, activityID: "a\(n)", activityType: "Deploy", token: Self.tokenA, now: 1)
         }
         #expect {
-            try store.setActivityToken(appID: fixture.appID, deviceID: id, activityID: "extra", activityType: "Deploy", token: Self.tokenA, now: 2)
+            try store.setActivityToken(
+                appID: fixture.appID, deviceID: id, activityID: "extra", activityType: "Deploy", token: Self.tokenA, now: 2)
         } throws: { error in
             (error as? StoreError)?.reason == .limitExceeded && "\(error)".contains("at most 50 running activities")
         }
         _ = try store.endActivity(appID: fixture.appID, deviceID: id, activityID: "a0", now: 3)
-        #expect(try store.setActivityToken(appID: fixture.appID, deviceID: id, activityID: "extra", activityType: "Deploy", token: Self.tokenA, now: 4)?.created == true)
+        #expect(
+            try store.setActivityToken(
+                appID: fixture.appID, deviceID: id, activityID: "extra", activityType: "Deploy", token: Self.tokenA, now: 4)?.created
+                == true)
     }
 }

@@ -63,7 +63,8 @@ final class FlakyStore: GatewayStore, @unchecked Sendable {
     func setActivityToken(appID: String, deviceID: String, activityID: String, activityType: String, token: String, now: Double)
         throws -> ActivityTokenChange?
     {
-        try base.setActivityToken(appID: appID, deviceID: deviceID, activityID: activityID, activityType: activityType, token: token, now: now)
+        try base.setActivityToken(
+            appID: appID, deviceID: deviceID, activityID: activityID, activityType: activityType, token: token, now: now)
     }
     func endActivity(appID: String, deviceID: String, activityID: String, now: Double) throws -> ActivityRecord? {
         try base.endActivity(appID: appID, deviceID: deviceID, activityID: activityID, now: now)

@@ -28,7 +28,9 @@ extension PostgresStore {
             guard let seq = try Self.lockDevice(db, appID: appID, id: deviceID) else { return nil }
             let change = try ActivityTokenChange.decide(
                 existing: try Self.activity(db, seq: seq, activityID: activityID),
-                running: { try db.query("SELECT count(*) FROM activities WHERE device_seq = $1 AND ended_at IS NULL", [.int(seq)])[0].int(0) },
+                running: {
+                    try db.query("SELECT count(*) FROM activities WHERE device_seq = $1 AND ended_at IS NULL", [.int(seq)])[0].int(0)
+                },
                 id: activityID, activityType: activityType, token: token, now: now)
             // One statement either way: a new row, or the rotated token on the known one.
             try db.execute(
@@ -53,12 +55,16 @@ extension PostgresStore {
 
     public func activities(appID: String, deviceID: String) throws -> DeviceActivities? {
         try read { db in
-            guard let seq = try db.query("SELECT seq FROM devices WHERE app_id = $1 AND id = $2", [.text(appID), .text(deviceID)]).first?.int(0)
+            guard
+                let seq = try db.query("SELECT seq FROM devices WHERE app_id = $1 AND id = $2", [.text(appID), .text(deviceID)]).first?.int(
+                    0)
             else { return nil }
             let pushToStart = try db.query(
-                "SELECT activity_type, token, updated_at FROM push_to_start_tokens WHERE device_seq = $1 ORDER BY activity_type", [.int(seq)]
+                "SELECT activity_type, token, updated_at FROM push_to_start_tokens WHERE device_seq = $1 ORDER BY activity_type",
+                [.int(seq)]
             ).map { PushToStartToken(activityType: try $0.string(0), token: try $0.string(1), updatedAt: try $0.double(2)) }
-            let activities = try db.query("\(Self.activityColumns) WHERE device_seq = $1 ORDER BY activity_id", [.int(seq)]).map(Self.activityRow)
+            let activities = try db.query("\(Self.activityColumns) WHERE device_seq = $1 ORDER BY activity_id", [.int(seq)]).map(
+                Self.activityRow)
             return DeviceActivities(pushToStart: pushToStart, activities: activities)
         }
     }

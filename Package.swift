@@ -7,6 +7,7 @@ var products: [Product] = [
     .library(name: "HeraldSimulator", targets: ["HeraldSimulator"]),
     .library(name: "HeraldDownload", targets: ["HeraldDownload"]),
     .library(name: "HeraldAPNs", targets: ["HeraldAPNs"]),
+    .library(name: "HeraldAPNsSimulator", targets: ["HeraldAPNsSimulator"]),
     .library(name: "HeraldTestSupport", targets: ["HeraldTestSupport"]),
     .library(name: "HeraldAuth", targets: ["HeraldAuth"]),
     .library(name: "HeraldGateway", targets: ["HeraldGateway"]),
@@ -40,9 +41,13 @@ var targets: [Target] = [
         dependencies: ["HeraldCore", .target(name: "CCurl", condition: .when(platforms: [.linux]))]),
     // The APNs provider client: requests, ES256 token auth, HTTP/2 over libcurl.
     .target(name: "HeraldAPNs", dependencies: ["HeraldCore", "COpenSSL", "CCurl"]),
-    // Test doubles shipped as a product: the APNs simulator (HTTP/2 server on nghttp2).
-    // It reuses HeraldAPNs' key and reason types, so it depends on it too.
-    .target(name: "HeraldTestSupport", dependencies: ["HeraldCore", "HeraldAPNs", "COpenSSL", "CNGHTTP2", "CSpawn"]),
+    // The APNs simulator as a product of its own (HTTP/2 server on nghttp2, TLS, JWT
+    // checks, faults, the record): `herald apns-sim` and the tests. It reuses HeraldAPNs'
+    // key and reason types, so it depends on it too.
+    .target(name: "HeraldAPNsSimulator", dependencies: ["HeraldCore", "HeraldAPNs", "COpenSSL", "CNGHTTP2"]),
+    // Test helpers for the test targets only (the shipped `herald` does not link it):
+    // child processes, a media server, a PostgreSQL test server, seeded randomness.
+    .target(name: "HeraldTestSupport", dependencies: ["HeraldCore", "HeraldAPNsSimulator", "CSpawn"]),
     // Close-on-exec pipes and "close every other descriptor" for spawned children.
     .target(name: "CSpawn"),
     // User tokens (HS256 JWTs) for an app's backend to sign and the gateway to verify.
@@ -52,23 +57,34 @@ var targets: [Target] = [
     // own epoll server, delivery through HeraldAPNs.
     .target(
         name: "HeraldGateway", dependencies: ["HeraldCore", "HeraldAuth", "HeraldAPNs", "CSQLite", "CLibPQ", "CPoller", "COpenSSL"]),
+    // `herald serve --deliverer record:FILE|discard`: deliverers that send nothing, for tests
+    // and benchmarks, kept out of the production gateway module.
+    .target(name: "HeraldGatewayTestModes", dependencies: ["HeraldCore", "HeraldGateway"]),
     // epoll, eventfd and accept4 for the gateway's HTTP server (epoll's event is packed).
     .target(name: "CPoller"),
     // The `herald` command line, as a library so that tests can drive it in-process.
     .target(
         name: "HeraldCLI",
         dependencies: [
-            "HeraldCore", "HeraldSimulator", "HeraldDownload", "HeraldAPNs", "HeraldTestSupport", "HeraldAuth", "HeraldGateway",
+            "HeraldCore", "HeraldSimulator", "HeraldDownload", "HeraldAPNs", "HeraldAPNsSimulator", "HeraldAuth", "HeraldGateway",
+            "HeraldGatewayTestModes",
         ]),
     .executableTarget(name: "herald", dependencies: ["HeraldCLI"]),
     .testTarget(name: "HeraldCoreTests", dependencies: ["HeraldCore", "HeraldTestSupport"], exclude: ["Fixtures"]),
     // A child process the outbox crash tests kill at random points.
     .executableTarget(name: "herald-outbox-stress", dependencies: ["HeraldCore"], path: "Tests/Tools/OutboxStress"),
-    .testTarget(name: "HeraldCLITests", dependencies: ["HeraldCLI", "HeraldCore", "HeraldAPNs", "HeraldTestSupport"]),
+    .testTarget(
+        name: "HeraldCLITests", dependencies: ["HeraldCLI", "HeraldCore", "HeraldAPNs", "HeraldAPNsSimulator", "HeraldTestSupport"]),
     .testTarget(name: "HeraldSimulatorTests", dependencies: ["HeraldSimulator", "HeraldCore"]),
     .testTarget(name: "HeraldDownloadTests", dependencies: ["HeraldDownload", "HeraldCore", "HeraldTestSupport"]),
-    .testTarget(name: "HeraldGatewayTests", dependencies: ["HeraldGateway", "HeraldAuth", "HeraldCore", "HeraldTestSupport"]),
-    .testTarget(name: "HeraldAPNsTests", dependencies: ["HeraldAPNs", "HeraldCore", "HeraldTestSupport"], exclude: ["Fixtures"]),
+    .testTarget(
+        name: "HeraldGatewayTests",
+        dependencies: [
+            "HeraldGateway", "HeraldGatewayTestModes", "HeraldAuth", "HeraldCore", "HeraldAPNs", "HeraldAPNsSimulator", "HeraldTestSupport",
+        ]),
+    .testTarget(
+        name: "HeraldAPNsTests", dependencies: ["HeraldAPNs", "HeraldAPNsSimulator", "HeraldCore", "HeraldTestSupport"],
+        exclude: ["Fixtures"]),
 ]
 
 #if os(Linux)

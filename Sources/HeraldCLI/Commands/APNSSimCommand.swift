@@ -1,8 +1,8 @@
 import Dispatch
 import Foundation
 import HeraldAPNs
+import HeraldAPNsSimulator
 import HeraldCore
-import HeraldTestSupport
 
 /// `herald apns-sim`: a local APNs (HTTP/2 over TLS) for development, tests and benchmarks.
 enum APNSSimCommand: Command {
@@ -113,7 +113,7 @@ enum SimulatorStatisticsJSON {
         JSONWriter.serialize(.object([
             "connections": .int(statistics.connections), "requests": .int(statistics.requests),
             "accepted": .int(statistics.accepted), "rejected": .object(statistics.rejected.mapValues { .int($0) }),
-            "dropped": .int(statistics.dropped), "goAways": .int(statistics.goAways),
+            "dropped": .int(statistics.dropped), "goAways": .int(statistics.goAways), "refusedStreams": .int(statistics.refusedStreams),
             "peakConcurrentStreams": .int(statistics.peakConcurrentStreams),
         ]))
     }

@@ -3,7 +3,7 @@ import Foundation
 import HeraldCore
 import HeraldGateway
 
-/// `herald serve`: the gateway's HTTP API and its delivery workers, on one data folder.
+/// `herald serve`: the gateway's HTTP API and its delivery workers, on a data folder or a PostgreSQL database.
 enum ServeCommand: Command {
     static let name = "serve"
     static let summary = "Run the gateway: device registry, publishing API and durable delivery to APNs"

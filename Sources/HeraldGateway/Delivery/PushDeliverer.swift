@@ -52,7 +52,8 @@ public enum DeliveryOutcome: Sendable, Hashable {
 /// environment; it answers one outcome per notification, in the batch's order.
 ///
 /// HeraldAPNs implements it over HTTP/2 (one connection pool per team, key and
-/// environment); `RecordingDeliverer` and `FakeDeliverer` stand in for tests.
+/// environment); `HeraldGatewayTestModes` has `herald serve`'s record and discard test
+/// modes, and the gateway tests have an in-memory `FakeDeliverer`.
 public protocol PushDeliverer: Sendable {
     func deliver(_ batch: [OutgoingNotification], credentials: APNsCredentials?) async -> [DeliveryOutcome]
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HeraldAPNsSimulator
 
 #if canImport(Glibc)
     import Glibc

@@ -1,7 +1,7 @@
 import Foundation
 import HeraldAPNs
+import HeraldAPNsSimulator
 import HeraldCore
-import HeraldTestSupport
 import Testing
 
 /// Certificate auth from memory: the certificate and key go to libcurl as bytes, and

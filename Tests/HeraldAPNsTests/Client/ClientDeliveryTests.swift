@@ -1,7 +1,7 @@
 import Foundation
 import HeraldAPNs
+import HeraldAPNsSimulator
 import HeraldCore
-import HeraldTestSupport
 import Testing
 
 @MainActor

@@ -1,6 +1,6 @@
 import HeraldAPNs
+import HeraldAPNsSimulator
 import HeraldCore
-import HeraldTestSupport
 import Testing
 
 /// A value that becomes an `apns-*` header cannot end it, add another, or be cut short:

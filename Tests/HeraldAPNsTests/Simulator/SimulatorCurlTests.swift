@@ -1,7 +1,7 @@
 import Foundation
 import HeraldAPNs
+import HeraldAPNsSimulator
 import HeraldCore
-import HeraldTestSupport
 import Testing
 
 /// The simulator against an independent HTTP/2 client (the curl command line).

@@ -1,4 +1,4 @@
-import HeraldTestSupport
+import HeraldAPNsSimulator
 import Testing
 
 @Suite("simulator faults: the --fault text form")

@@ -1,6 +1,6 @@
 import Foundation
+import HeraldAPNsSimulator
 import HeraldCore
-import HeraldTestSupport
 import Testing
 
 /// `--record FILE` is followed live (by `herald device`) and read as "what APNs received":

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldAPNs
+import HeraldAPNsSimulator
 import HeraldCore
 import HeraldTestSupport
 

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import HeraldGatewayTestModes
 import Testing
 @testable import HeraldGateway
 

@@ -1,6 +1,6 @@
 import Foundation
 import HeraldAPNs
-import HeraldTestSupport
+import HeraldAPNsSimulator
 import Testing
 
 @testable import HeraldGateway

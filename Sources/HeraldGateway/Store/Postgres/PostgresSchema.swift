@@ -127,7 +127,16 @@ enum PostgresSchema {
         // transaction that adds 100,000 devices (an import) updated the app's row 200,000
         // times, and each update walked the row's versions that the transaction had made,
         // so the import took minutes. (SQLite's row triggers stay: it keeps no versions.)
+        // Also: migration 6's index of deliveries in flight by holder makes migration 1's
+        // index of them by state redundant, and every claim paid for both. And the index of
+        // due deliveries gets `seq`, the claim's second sort key: without it each claim read
+        // and sorted every due delivery of the app (a publish's all have one `next_at`) to
+        // take 500, so a 100,000-device publish read billions of rows; SQLite's index
+        // carries the rowid (`seq`) already.
         """
+        DROP INDEX deliveries_inflight;
+        DROP INDEX deliveries_due;
+        CREATE INDEX deliveries_due ON deliveries(app_id, next_at, seq) WHERE state = 0;
         DROP TRIGGER devices_counted ON devices;
         DROP TRIGGER subscriptions_counted ON device_interests;
         DROP FUNCTION herald_count_rows();

@@ -95,4 +95,38 @@ struct PostgresConcurrencyTests {
         #expect(counts.delivered == 300, "a receipt held while in flight is counted when sent")
         #expect(try fixture.store.publish(appID: fixture.appID, id: id)?.status == .done)
     }
+
+    @Test("a scheduled publish is promoted by one of two processes promoting at once; cancelled on one, neither sends it")
+    func scheduledOnce() throws {
+        let (fixture, stores) = try Self.pair()
+        _ = try fixture.register(5)
+        _ = try fixture.publish(.interests(["news"]), sendAt: 1_060)
+        let cancelled = try fixture.publish(.interests(["news"]), sendAt: 1_060)
+        _ = try stores[1].cancelPublish(appID: fixture.appID, id: cancelled, now: 1_001)
+        let promoted = Results<Int>()
+        let failures = ThreadBarrier.together(8) { n in promoted.add(try stores[n % 2].promoteDuePublishes(now: 1_060)) }
+        #expect(failures.isEmpty, "\(failures)")
+        #expect(promoted.all.reduce(0, +) == 1, "one promotion in all, the cancelled publish none")
+        while try stores[0].fanOutStep(limit: 100, now: 1_060) != nil {}
+        #expect(try fixture.scalar("SELECT count(*) FROM deliveries WHERE publish_id = ?", [.text(cancelled)]) == 0)
+        #expect(try fixture.scalar("SELECT count(*) FROM deliveries") == 5)
+    }
+
+    @Test("two processes pruning at once: a step that finds the other pruning does nothing; every old delivery goes once")
+    func retentionOneAtATime() throws {
+        let (fixture, stores) = try Self.pair()
+        _ = try fixture.register(50)
+        _ = try fixture.publish(.interests(["news"]))
+        try fixture.fanOutAll()
+        _ = try fixture.deliverAll()
+        let deleted = Results<Int>()
+        let failures = ThreadBarrier.together(4) { n in
+            while case let progress = try stores[n % 2].pruneFinished(before: 10_000, limit: 7), progress.deleted > 0 || progress.more {
+                deleted.add(progress.deleted)
+            }
+        }
+        #expect(failures.isEmpty, "\(failures)")
+        #expect(deleted.all.reduce(0, +) == 50)
+        #expect(try fixture.scalar("SELECT count(*) FROM deliveries") == 0)
+    }
 }

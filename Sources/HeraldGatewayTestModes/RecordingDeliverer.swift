@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import HeraldGateway
 
 #if canImport(Glibc)
     import Glibc
@@ -72,19 +73,5 @@ public final class RecordingDeliverer: PushDeliverer, @unchecked Sendable {
             "collapseId": notification.collapseID.map(JSONValue.string) ?? .null,
             "payload": (try? JSONParser().parse(notification.payload)) ?? .null,
         ]
-    }
-}
-
-/// TEST MODE (`herald serve --deliverer discard`): answers 200 to everything, sends nothing.
-public struct DiscardingDeliverer: PushDeliverer {
-    public let latency: Double
-
-    public init(latency: Double = 0) {
-        self.latency = latency
-    }
-
-    public func deliver(_ batch: [OutgoingNotification], credentials: APNsCredentials?) async -> [DeliveryOutcome] {
-        if latency > 0 { try? await Task.sleep(nanoseconds: UInt64(latency * 1e9)) }
-        return batch.map { .accepted(apnsID: $0.apnsID) }
     }
 }

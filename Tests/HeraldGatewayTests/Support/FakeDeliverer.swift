@@ -1,18 +1,19 @@
 import Foundation
+import HeraldGateway
 
 /// An in-memory deliverer for tests: records every notification it is given and answers
 /// with programmed outcomes per token (a queue, then the default), accepted by default.
-public final class FakeDeliverer: PushDeliverer, @unchecked Sendable {
+final class FakeDeliverer: PushDeliverer, @unchecked Sendable {
     private let lock = NSLock()
     private var scripted: [String: [DeliveryOutcome]] = [:]
     private var defaults: [String: DeliveryOutcome] = [:]
     private var recorded: [OutgoingNotification] = []
     private var credentialsSeen: [APNsCredentials?] = []
 
-    public init() {}
+    init() {}
 
     /// The next answers for `token`, in order; after them, `then` (or accepted).
-    public func program(_ token: String, _ outcomes: [DeliveryOutcome], then: DeliveryOutcome? = nil) {
+    func program(_ token: String, _ outcomes: [DeliveryOutcome], then: DeliveryOutcome? = nil) {
         lock.withLock {
             scripted[token, default: []] += outcomes
             if let then { defaults[token] = then }
@@ -20,17 +21,17 @@ public final class FakeDeliverer: PushDeliverer, @unchecked Sendable {
     }
 
     /// Every notification given so far, in order (retries included).
-    public var sent: [OutgoingNotification] { lock.withLock { recorded } }
+    var sent: [OutgoingNotification] { lock.withLock { recorded } }
 
     /// Credentials of every batch, in order.
-    public var credentials: [APNsCredentials?] { lock.withLock { credentialsSeen } }
+    var credentials: [APNsCredentials?] { lock.withLock { credentialsSeen } }
 
     /// Notifications answered 200, by token.
-    public func accepted(token: String) -> Int {
+    func accepted(token: String) -> Int {
         lock.withLock { recorded.filter { $0.deviceToken == token }.count }
     }
 
-    public func deliver(_ batch: [OutgoingNotification], credentials: APNsCredentials?) async -> [DeliveryOutcome] {
+    func deliver(_ batch: [OutgoingNotification], credentials: APNsCredentials?) async -> [DeliveryOutcome] {
         lock.withLock {
             credentialsSeen.append(credentials)
             return batch.map { notification in

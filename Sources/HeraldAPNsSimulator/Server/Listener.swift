@@ -1,8 +1,9 @@
 import Foundation
 
-/// The simulator's listening socket: loopback addresses only, non-blocking.
-enum Listener {
-    static func bind(host: String, port: Int) throws(APNSSimulatorError) -> (fd: Int32, port: Int) {
+/// The simulator's listening socket: loopback addresses only, non-blocking. HeraldTestSupport
+/// binds port 0 with it to find a free port.
+package enum Listener {
+    package static func bind(host: String, port: Int) throws(APNSSimulatorError) -> (fd: Int32, port: Int) {
         let isV6 = host.contains(":")
         guard host == "localhost" || host == "::1" || host.hasPrefix("127.") else {
             throw APNSSimulatorError("--listen", "\(host) is not a loopback address; the simulator listens on 127.0.0.1 or ::1 only")

@@ -10,6 +10,9 @@ public struct SimulatorStatistics: Sendable, Hashable {
     /// Connections dropped and GOAWAY frames sent by faults or by the API.
     public var dropped = 0
     public var goAways = 0
+    /// Streams refused (RST_STREAM REFUSED_STREAM, not processed) because they came
+    /// above the last stream id of a GOAWAY.
+    public var refusedStreams = 0
     /// The most streams open at once on one connection: shows that clients respect
     /// SETTINGS_MAX_CONCURRENT_STREAMS.
     public var peakConcurrentStreams = 0

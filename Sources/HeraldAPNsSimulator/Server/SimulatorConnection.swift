@@ -20,7 +20,10 @@ final class SimulatorConnection {
     var boundKeyID: String?
     var certificateAuthorized = false
     var openStreams: Set<Int32> = []
-    var goingAway = false
+    /// The last stream id this connection's GOAWAY announced; `nil` before GOAWAY.
+    private(set) var lastStreamID: Int32?
+    /// When the HTTP/2 session ended and the write side was shut (`finish()`).
+    private(set) var finishedAt: Double?
 
     init(fd: Int32, id: Int, server: SimulatorServer) throws(OpenSSLError) {
         self.fd = fd
@@ -45,6 +48,7 @@ final class SimulatorConnection {
     /// Reads what the socket has; processes every complete frame.
     func readable() {
         guard !isClosed else { return }
+        if finishedAt != nil { return discardUntilClosed() }
         if !handshakeDone {
             ERR_clear_error()
             let result = SSL_do_handshake(ssl)
@@ -95,7 +99,31 @@ final class SimulatorConnection {
         }
         output.removeAll(keepingCapacity: true)
         outputOffset = 0
-        if nghttp2_session_want_read(session) == 0 && nghttp2_session_want_write(session) == 0 { close() }
+        if nghttp2_session_want_read(session) == 0 && nghttp2_session_want_write(session) == 0 { finish() }
+    }
+
+    /// Ends a finished session gracefully: TLS close_notify and a FIN, then reads and
+    /// discards until the client closes (the server closes it after 2 s at the latest).
+    /// Closing with unread bytes in the socket (requests the client sent before it read
+    /// the GOAWAY) would make the kernel send RST, and the client would lose answers it
+    /// had not read yet and send those requests again.
+    private func finish() {
+        guard finishedAt == nil else { return }
+        finishedAt = SimulatorServer.monotonic()
+        ERR_clear_error()
+        _ = SSL_shutdown(ssl)
+        _ = shutdown(fd, Int32(SHUT_WR))
+        discardUntilClosed()
+    }
+
+    private func discardUntilClosed() {
+        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+        while true {
+            let count = Glibc.read(fd, &buffer, buffer.count)
+            if count > 0 { continue }
+            if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) { return }
+            return close()
+        }
     }
 
     /// Answers `stream`: status, `apns-id`, and a JSON body for errors.
@@ -132,12 +160,27 @@ final class SimulatorConnection {
     }
 
     /// Sends GOAWAY (NO_ERROR, with a JSON reason); open streams are still answered, then it closes.
+    ///
+    /// The last stream id is the highest stream begun so far. Streams above it are refused
+    /// (`refuses(stream:)`), never processed: the client retries them on a new connection.
     func goAway(reason: String = "Shutdown") {
-        guard !isClosed, !goingAway, let session else { return }
-        goingAway = true
+        guard !isClosed, lastStreamID == nil, let session else { return }
         let data = Array(#"{"reason":"\#(reason)"}"#.utf8)
         let last = nghttp2_session_get_last_proc_stream_id(session)
+        lastStreamID = last
         _ = nghttp2_submit_goaway(session, UInt8(NGHTTP2_FLAG_NONE.rawValue), last, UInt32(NGHTTP2_NO_ERROR.rawValue), data, data.count)
+    }
+
+    /// Refuses `stream` with RST_STREAM REFUSED_STREAM when it is above the last stream id
+    /// of the GOAWAY already submitted; true when it did. nghttp2 ignores new streams only
+    /// once the GOAWAY is sent, and `readable()` reads on (up to 64 records) before it
+    /// flushes, so streams the client sent before it read the GOAWAY still begin here.
+    /// They are not processed; REFUSED_STREAM tells the client it may send them again
+    /// (RFC 9113, 6.8 and 8.7).
+    func refuses(stream: Int32) -> Bool {
+        guard let lastStreamID, stream > lastStreamID, let session else { return false }
+        _ = nghttp2_submit_rst_stream(session, UInt8(NGHTTP2_FLAG_NONE.rawValue), stream, UInt32(NGHTTP2_REFUSED_STREAM.rawValue))
+        return true
     }
 
     /// Closes the socket at once, without TLS close_notify: a dropped connection.

@@ -22,6 +22,10 @@ enum SimulatorCallbacks {
         guard let frame, let connection = connection(context),
             frame.pointee.hd.type == UInt8(NGHTTP2_HEADERS.rawValue), frame.pointee.headers.cat == NGHTTP2_HCAT_REQUEST
         else { return 0 }
+        guard !connection.refuses(stream: frame.pointee.hd.stream_id) else {
+            connection.server.streamRefused()
+            return 0
+        }
         connection.requests[frame.pointee.hd.stream_id] = SimulatorRequest()
         connection.openStreams.insert(frame.pointee.hd.stream_id)
         connection.server.streamOpened(connection)

@@ -112,6 +112,8 @@ final class SimulatorServer: @unchecked Sendable {
                 if events & Int16(POLLOUT) != 0 { connection.flush() }
             }
             runDelayed()
+            let now = Self.monotonic()
+            for connection in open where !connection.isClosed && connection.finishedAt.map({ now - $0 > 2 }) == true { connection.close() }
         }
         for connection in Array(connections.values) { connection.close() }
     }
@@ -124,6 +126,10 @@ final class SimulatorServer: @unchecked Sendable {
     func streamOpened(_ connection: SimulatorConnection) {
         let open = connection.openStreams.count
         statistics.withLock { $0.peakConcurrentStreams = max($0.peakConcurrentStreams, open) }
+    }
+
+    func streamRefused() {
+        statistics.withLock { $0.refusedStreams += 1 }
     }
 
     /// Checks a complete request, applies the faults, and answers it (now or later).

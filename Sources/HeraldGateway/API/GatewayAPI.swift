@@ -96,6 +96,26 @@ public final class GatewayAPI: Sendable {
         Route(method: "PUT", pattern: ["v1", "apps", ":app", "devices", ":device", "user"], name: "set_user", access: .device) {
             try $0.setUser($1)
         },
+        Route(
+            method: "GET", pattern: ["v1", "apps", ":app", "devices", ":device", "live-activities"], name: "list_activities",
+            access: .device
+        ) {
+            try $0.listActivities($1)
+        },
+        Route(
+            method: "PUT", pattern: ["v1", "apps", ":app", "devices", ":device", "push-to-start", ":activityType"],
+            name: "set_push_to_start",
+            access: .device
+        ) { try $0.setPushToStartToken($1) },
+        Route(
+            method: "PUT", pattern: ["v1", "apps", ":app", "devices", ":device", "live-activities", ":activityId"],
+            name: "set_activity_token",
+            access: .device
+        ) { try $0.setActivityToken($1) },
+        Route(
+            method: "DELETE", pattern: ["v1", "apps", ":app", "devices", ":device", "live-activities", ":activityId"], name: "end_activity",
+            access: .device
+        ) { try $0.endActivity($1) },
         Route(method: "POST", pattern: ["v1", "apps", ":app", "publishes"], name: "publish", access: .server) { try $0.createPublish($1) },
         Route(method: "GET", pattern: ["v1", "apps", ":app", "publishes", ":publish"], name: "get_publish", access: .server) {
             try $0.getPublish($1)

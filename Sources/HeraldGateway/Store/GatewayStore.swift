@@ -45,6 +45,20 @@ public protocol GatewayStore: AnyObject, Sendable {
     func setUser(appID: String, deviceID: String, _ userID: String?, now: Double) throws -> Bool
     func deleteDevice(appID: String, deviceID: String) throws -> Bool
 
+    // MARK: Live Activities
+    /// Sets the device's push-to-start token for `activityType` (a new one replaces the
+    /// old); `false` when no such device. `limitExceeded` past `ActivityLimits.pushToStartTypes`.
+    func setPushToStartToken(appID: String, deviceID: String, activityType: String, token: String, now: Double) throws -> Bool
+    /// Records an activity the device runs, or its rotated token; `nil` when no such device.
+    /// `conflict` when the activity ended or has another type; `limitExceeded` past
+    /// `ActivityLimits.runningActivities` activities that have not ended.
+    func setActivityToken(appID: String, deviceID: String, activityID: String, activityType: String, token: String, now: Double)
+        throws -> ActivityTokenChange?
+    /// Marks the activity ended (the first end is kept); `nil` when no such device or activity.
+    func endActivity(appID: String, deviceID: String, activityID: String, now: Double) throws -> ActivityRecord?
+    /// The device's push-to-start tokens and activities; `nil` when no such device.
+    func activities(appID: String, deviceID: String) throws -> DeviceActivities?
+
     // MARK: Publishes
     /// Commits a publish, or returns the one with the same idempotency key (`created` false).
     func createPublish(_ publish: NewPublish) throws -> (id: String, created: Bool)

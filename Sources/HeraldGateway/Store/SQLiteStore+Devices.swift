@@ -144,6 +144,7 @@ extension SQLiteStore {
         try write { db in
             guard let seq = try Self.deviceSeq(db, appID: appID, id: deviceID) else { return false }
             try db.run("DELETE FROM device_interests WHERE device_seq = ?", [.int(seq)])
+            try Self.deleteActivities(db, seq: seq)
             try db.run("DELETE FROM devices WHERE seq = ?", [.int(seq)])
             return true
         }

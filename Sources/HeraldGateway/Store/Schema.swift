@@ -120,6 +120,23 @@ enum Schema {
         """
         SELECT 1;
         """,
+        // 8: Live Activities. Each device's push-to-start token per activity type, and the
+        // update token of each activity it runs (rotation replaces it), with when it ended.
+        """
+        CREATE TABLE push_to_start_tokens (
+            device_seq INTEGER NOT NULL, activity_type TEXT NOT NULL, app_id TEXT NOT NULL,
+            token TEXT NOT NULL, updated_at REAL NOT NULL,
+            PRIMARY KEY (device_seq, activity_type)
+        ) WITHOUT ROWID;
+        CREATE INDEX push_to_start_tokens_type ON push_to_start_tokens(app_id, activity_type);
+        CREATE TABLE activities (
+            device_seq INTEGER NOT NULL, activity_id TEXT NOT NULL, app_id TEXT NOT NULL,
+            activity_type TEXT NOT NULL, token TEXT NOT NULL, created_at REAL NOT NULL,
+            updated_at REAL NOT NULL, ended_at REAL,
+            PRIMARY KEY (device_seq, activity_id)
+        ) WITHOUT ROWID;
+        CREATE INDEX activities_id ON activities(app_id, activity_id);
+        """,
     ]
 
     /// Brings the database at `connection` up to the latest migration.

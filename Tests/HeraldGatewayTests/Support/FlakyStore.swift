@@ -57,6 +57,19 @@ final class FlakyStore: GatewayStore, @unchecked Sendable {
         try base.importDevices(appID: appID, registrations, quota: quota, now: now)
     }
     func usage(appID: String) throws -> (devices: Int, subscriptions: Int) { try base.usage(appID: appID) }
+    func setPushToStartToken(appID: String, deviceID: String, activityType: String, token: String, now: Double) throws -> Bool {
+        try base.setPushToStartToken(appID: appID, deviceID: deviceID, activityType: activityType, token: token, now: now)
+    }
+    func setActivityToken(appID: String, deviceID: String, activityID: String, activityType: String, token: String, now: Double)
+        throws -> ActivityTokenChange?
+    {
+        try base.setActivityToken(
+            appID: appID, deviceID: deviceID, activityID: activityID, activityType: activityType, token: token, now: now)
+    }
+    func endActivity(appID: String, deviceID: String, activityID: String, now: Double) throws -> ActivityRecord? {
+        try base.endActivity(appID: appID, deviceID: deviceID, activityID: activityID, now: now)
+    }
+    func activities(appID: String, deviceID: String) throws -> DeviceActivities? { try base.activities(appID: appID, deviceID: deviceID) }
     func deviceID(appID: String, keyHash: String) throws -> String? { try base.deviceID(appID: appID, keyHash: keyHash) }
     func deviceKeyState(appID: String, id: String) throws -> DeviceKeyState { try base.deviceKeyState(appID: appID, id: id) }
     func keylessDeviceCount(appID: String) throws -> Int { try base.keylessDeviceCount(appID: appID) }

@@ -159,6 +159,23 @@ enum PostgresSchema {
         CREATE TRIGGER subscriptions_removed AFTER DELETE ON device_interests REFERENCING OLD TABLE AS changed
             FOR EACH STATEMENT EXECUTE FUNCTION herald_count_statement('subscription_count');
         """,
+        // 8: Live Activities. Each device's push-to-start token per activity type, and the
+        // update token of each activity it runs (rotation replaces it), with when it ended.
+        """
+        CREATE TABLE push_to_start_tokens (
+            device_seq bigint NOT NULL, activity_type text NOT NULL, app_id text NOT NULL,
+            token text NOT NULL, updated_at double precision NOT NULL,
+            PRIMARY KEY (device_seq, activity_type)
+        );
+        CREATE INDEX push_to_start_tokens_type ON push_to_start_tokens(app_id, activity_type);
+        CREATE TABLE activities (
+            device_seq bigint NOT NULL, activity_id text NOT NULL, app_id text NOT NULL,
+            activity_type text NOT NULL, token text NOT NULL, created_at double precision NOT NULL,
+            updated_at double precision NOT NULL, ended_at double precision,
+            PRIMARY KEY (device_seq, activity_id)
+        );
+        CREATE INDEX activities_id ON activities(app_id, activity_id);
+        """,
     ]
 
     /// Session advisory lock keys of Herald ("herald" in ASCII, then a number): one process

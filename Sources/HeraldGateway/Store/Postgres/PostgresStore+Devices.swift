@@ -199,6 +199,7 @@ extension PostgresStore {
         try deviceWrite { db in
             guard let seq = try Self.lockDevice(db, appID: appID, id: deviceID) else { return false }
             try db.execute("DELETE FROM device_interests WHERE device_seq = $1", [.int(seq)])
+            try Self.deleteActivities(db, seq: seq)
             try db.execute("DELETE FROM devices WHERE seq = $1", [.int(seq)])
             return true
         }

@@ -1,0 +1,110 @@
+/// One Live Activity running (or ended) on a device: its id and `ActivityAttributes`
+/// type, as ActivityKit reports them, and the push token its updates go to.
+///
+/// ActivityKit rotates an activity's token; the newest replaces the one kept. An ended
+/// activity keeps its row, with `endedAt`, so a late report cannot bring it back.
+public struct ActivityRecord: Sendable, Hashable {
+    /// ActivityKit's `Activity.id`.
+    public var id: String
+    /// The name of the app's `ActivityAttributes` type (`attributes-type` in a push).
+    public var activityType: String
+    /// The activity's update token, lowercase hex.
+    public var token: String
+    public var createdAt: Double
+    /// When the token was last set.
+    public var updatedAt: Double
+    /// When the device reported the activity ended; `nil` while it runs.
+    public var endedAt: Double?
+
+    public init(id: String, activityType: String, token: String, createdAt: Double, updatedAt: Double, endedAt: Double? = nil) {
+        self.id = id
+        self.activityType = activityType
+        self.token = token
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+        self.endedAt = endedAt
+    }
+}
+
+/// A device's push-to-start token for one activity type: a `start` push sent to it
+/// starts an activity of that type (iOS 17.2 and later).
+public struct PushToStartToken: Sendable, Hashable {
+    public var activityType: String
+    /// Lowercase hex.
+    public var token: String
+    public var updatedAt: Double
+
+    public init(activityType: String, token: String, updatedAt: Double) {
+        self.activityType = activityType
+        self.token = token
+        self.updatedAt = updatedAt
+    }
+}
+
+/// Everything a device registered for Live Activities, sorted by type and by id.
+public struct DeviceActivities: Sendable, Hashable {
+    public var pushToStart: [PushToStartToken]
+    public var activities: [ActivityRecord]
+
+    public init(pushToStart: [PushToStartToken], activities: [ActivityRecord]) {
+        self.pushToStart = pushToStart
+        self.activities = activities
+    }
+}
+
+/// What setting an activity's token did.
+public struct ActivityTokenChange: Sendable, Hashable {
+    public var activity: ActivityRecord
+    /// The activity was new to the gateway (201), rather than a rotated token (200).
+    public var created: Bool
+
+    public init(activity: ActivityRecord, created: Bool) {
+        self.activity = activity
+        self.created = created
+    }
+}
+
+/// How many Live Activity rows one device may hold: ActivityKit runs a handful of
+/// activities per app at once, and an app has few activity types.
+public enum ActivityLimits {
+    /// Push-to-start tokens per device (one per activity type).
+    public static let pushToStartTypes = 50
+    /// Activities per device that have not ended.
+    public static let runningActivities = 50
+}
+
+extension ActivityTokenChange {
+    /// What a token report does, as both stores decide it: a rotated token for a known
+    /// activity, or a new activity. Refused when the activity ended (a late report must not
+    /// bring it back), has another type, or the device runs as many activities as allowed
+    /// (`running` counts them; read only for a new activity). The store then writes it.
+    static func decide(
+        existing: ActivityRecord?, running: () throws -> Int, id: String, activityType: String, token: String, now: Double
+    ) throws -> ActivityTokenChange {
+        if var activity = existing {
+            if activity.endedAt != nil {
+                throw StoreError(.conflict, "activity \(id) has ended; a new activity has a new id")
+            }
+            if activity.activityType != activityType {
+                throw StoreError(
+                    .conflict,
+                    "activity \(id) is a \(activity.activityType), not a \(activityType); an activity keeps the type it started with")
+            }
+            activity.token = token
+            activity.updatedAt = now
+            return ActivityTokenChange(activity: activity, created: false)
+        }
+        guard try running() < ActivityLimits.runningActivities else {
+            throw ActivityLimits.exceeded("running activities", limit: ActivityLimits.runningActivities)
+        }
+        return ActivityTokenChange(
+            activity: ActivityRecord(id: id, activityType: activityType, token: token, createdAt: now, updatedAt: now), created: true)
+    }
+}
+
+extension ActivityLimits {
+    /// The error when a device would go past `limit` rows of `what`.
+    static func exceeded(_ what: String, limit: Int) -> StoreError {
+        StoreError(.limitExceeded, "a device may have at most \(limit) \(what); end or replace one first")
+    }
+}

@@ -43,7 +43,7 @@ struct DeviceCommandTests {
         var lines: [String] = []
         let options = DeviceSession.Options(
             name: "maya", token: try #require(DeviceToken(hex: Self.token)), environment: .sandbox, interests: ["deploys"],
-            userID: "maya", expect: 1, timeout: 30, json: true)
+            userID: "maya", expect: 1, timeout: 120, json: true)
         let session = try DeviceSession(
             options: options, scenario: scenario, records: RecordFileReader(path: recordFile.path),
             client: {
@@ -96,7 +96,7 @@ struct DeviceCommandTests {
             json: try JSONParser().parse(Data(contentsOf: repositoryRoot.appendingPathComponent("Examples/Gateway/leo.json"))))
         var options = DeviceSession.Options(
             name: "leo", token: try #require(DeviceToken(hex: Self.token)), environment: .sandbox, interests: nil, userID: nil, expect: 1,
-            timeout: 30, json: true)
+            timeout: 120, json: true)
         options.serviceExtension = true
         var lines: [String] = []
         let session = try DeviceSession(

@@ -7,13 +7,13 @@ extension DeliveryEngine {
     /// time cut off from the database (when every process's last beat is old), the others
     /// get a whole lease to be seen again before they count as gone.
     func beatIfDue(now: Double) throws {
-        guard now >= nextBeatAt else { return }
+        // A beat that failed is tried again at the next step.
+        if let last = lastBeat, now < last + policy.lease / 3 { return }
         if let last = lastBeat, now - last > policy.lease / 2 { beatingSince = nil }
         let takeOver = beatingSince.map { now - $0 >= policy.lease } ?? false
         let report = try store.heartbeat(now: now, lease: policy.lease, takeOver: takeOver)
         lastBeat = now
         beatingSince = beatingSince ?? now
-        nextBeatAt = now + policy.lease / 3
         metrics.set("herald_gateway_instances", Double(report.liveInstances))
         guard report.released > 0 else { return }
         metrics.increment("herald_deliveries_taken_over_total", [], by: Double(report.released))

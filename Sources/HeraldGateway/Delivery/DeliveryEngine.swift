@@ -34,9 +34,8 @@ public final class DeliveryEngine {
     private var woken = false
     /// When pruning looks next (wall time); at once after a start.
     private var nextPruneAt = 0.0
-    /// When the next heartbeat is due, when the last one was recorded, and since when
-    /// they have come without a gap (wall time).
-    var nextBeatAt = 0.0
+    /// When the last heartbeat was recorded, and since when they have come without a gap
+    /// (wall time).
     var lastBeat: Double?
     var beatingSince: Double?
 

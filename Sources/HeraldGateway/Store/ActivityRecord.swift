@@ -71,6 +71,10 @@ public enum ActivityLimits {
     public static let pushToStartTypes = 50
     /// Activities per device that have not ended.
     public static let runningActivities = 50
+    /// Ended activities kept per device (the latest to end): each keeps a late token report
+    /// from bringing its activity back, and without a bound a device key could add rows
+    /// for ever by starting and ending activities.
+    public static let endedActivitiesKept = 50
 }
 
 extension ActivityTokenChange {

@@ -53,7 +53,13 @@ extension SQLiteStore {
             try db.run(
                 "UPDATE activities SET ended_at = ? WHERE device_seq = ? AND activity_id = ? AND ended_at IS NULL",
                 [.double(now), .int(seq), .text(activityID)])
-            return try Self.activity(db, seq: seq, activityID: activityID)
+            let activity = try Self.activity(db, seq: seq, activityID: activityID)
+            try db.run(
+                """
+                DELETE FROM activities WHERE device_seq = ? AND ended_at IS NOT NULL AND activity_id NOT IN
+                (SELECT activity_id FROM activities WHERE device_seq = ? AND ended_at IS NOT NULL ORDER BY ended_at DESC, activity_id LIMIT ?)
+                """, [.int(seq), .int(seq), .int(ActivityLimits.endedActivitiesKept)])
+            return activity
         }
     }
 

@@ -124,4 +124,19 @@ struct StoreActivityTests {
                 appID: fixture.appID, deviceID: id, activityID: "extra", activityType: "Deploy", token: Self.tokenA, now: 4)?.created
                 == true)
     }
+
+    @Test("a device keeps the 50 activities that ended last; starting and ending more does not grow it", arguments: StoreKind.tested)
+    func endedKept(kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let id = try fixture.register(1)[0]
+        let store = fixture.store
+        for n in 0..<60 {
+            _ = try store.setActivityToken(
+                appID: fixture.appID, deviceID: id, activityID: "act-\(n)", activityType: "Deploy", token: Self.tokenA, now: Double(n))
+            #expect(try store.endActivity(appID: fixture.appID, deviceID: id, activityID: "act-\(n)", now: Double(100 + n))?.endedAt == Double(100 + n))
+        }
+        let kept = try #require(try store.activities(appID: fixture.appID, deviceID: id)).activities
+        #expect(kept.count == ActivityLimits.endedActivitiesKept)
+        #expect(Set(kept.map(\.id)) == Set((10..<60).map { "act-\($0)" }), "the latest to end are kept")
+    }
 }

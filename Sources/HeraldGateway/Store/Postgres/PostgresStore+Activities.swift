@@ -49,7 +49,14 @@ extension PostgresStore {
             try db.execute(
                 "UPDATE activities SET ended_at = $1 WHERE device_seq = $2 AND activity_id = $3 AND ended_at IS NULL",
                 [.double(now), .int(seq), .text(activityID)])
-            return try Self.activity(db, seq: seq, activityID: activityID)
+            let activity = try Self.activity(db, seq: seq, activityID: activityID)
+            try db.execute(
+                """
+                DELETE FROM activities WHERE device_seq = $1 AND ended_at IS NOT NULL AND activity_id NOT IN
+                (SELECT activity_id FROM activities WHERE device_seq = $1 AND ended_at IS NOT NULL
+                    ORDER BY ended_at DESC, activity_id COLLATE "C" LIMIT $2)
+                """, [.int(seq), .int(ActivityLimits.endedActivitiesKept)])
+            return activity
         }
     }
 

@@ -21,7 +21,7 @@ public actor APNsPushDeliverer: PushDeliverer {
 
     public func deliver(_ batch: [OutgoingNotification], credentials: APNsCredentials?) async -> [DeliveryOutcome] {
         guard let credentials else {
-            return batch.map { _ in .rejected(status: 403, reason: "MissingProviderToken", timestamp: nil) }
+            return batch.map { _ in .rejected(APNSError(status: 403, reason: .missingProviderToken)) }
         }
         let client: APNSClient
         do {
@@ -49,7 +49,7 @@ public actor APNsPushDeliverer: PushDeliverer {
                 requests.append(try template.get().addressed(to: notification.deviceToken, apnsID: notification.apnsID))
                 positions.append(index)
             } catch {
-                outcomes[index] = .rejected(status: 400, reason: "BadRequest: \(error)", timestamp: nil)
+                outcomes[index] = .unsendable("\(error)")
             }
         }
         let results = await client.send(batch: requests)
@@ -91,9 +91,7 @@ public actor APNsPushDeliverer: PushDeliverer {
         case .success(let response):
             return .accepted(apnsID: response.apnsID)
         case .failure(let error as APNSError):
-            return .rejected(
-                status: error.status, reason: error.reason.text, timestamp: error.timestamp?.timeIntervalSince1970,
-                retryAfter: error.retryAfter)
+            return .rejected(error)
         case .failure(let error):
             return .transportFailure("\(error)")
         }

@@ -1,3 +1,5 @@
+import HeraldAPNs
+
 /// One notification for one device, as the deliverer puts it on the wire to APNs.
 public struct OutgoingNotification: Sendable, Hashable {
     /// Lowercase hex: `POST /3/device/<token>`.
@@ -39,11 +41,13 @@ public struct OutgoingNotification: Sendable, Hashable {
 public enum DeliveryOutcome: Sendable, Hashable {
     /// 200: APNs took it; its `apns-id` echoed.
     case accepted(apnsID: String)
-    /// An APNs error response: the status, the JSON `reason`, for 410 the `timestamp`
-    /// (converted from APNs' milliseconds to seconds since 1970), and the seconds of a
-    /// `Retry-After` header when APNs sent one (the gateway then pauses the app's
-    /// deliveries in that environment at least that long).
-    case rejected(status: Int, reason: String, timestamp: Double?, retryAfter: Double? = nil)
+    /// APNs refused it. The engine acts on the error's class (`APNSError.errorClass`),
+    /// `refusesCredentials` and `invalidates(tokenRegisteredAt:)`; a `Retry-After` pauses
+    /// the app's deliveries in that environment at least that long.
+    case rejected(APNSError)
+    /// The request could not be made (a payload or header APNs would refuse): never sent,
+    /// never retried. The text says why.
+    case unsendable(String)
     /// No answer: connection refused or lost, TLS, timeout. Whether APNs got it is unknown.
     case transportFailure(String)
 }

@@ -63,7 +63,7 @@ public actor APNsPushDeliverer: PushDeliverer {
     struct Template: Hashable {
         var payload: [UInt8]
         var pushType: String
-        var topic: String
+        var bundleID: String
         var priority: Int
         var expiration: Double?
         var collapseID: String?
@@ -72,8 +72,8 @@ public actor APNsPushDeliverer: PushDeliverer {
         static let placeholderToken = String(repeating: "0", count: 64)
 
         init(_ n: OutgoingNotification) {
-            (payload, pushType, topic, priority, expiration, collapseID) = (
-                n.payload, n.pushType, n.topic, n.priority, n.expiration, n.collapseID
+            (payload, pushType, bundleID, priority, expiration, collapseID) = (
+                n.payload, n.pushType, n.bundleID, n.priority, n.expiration, n.collapseID
             )
         }
     }
@@ -82,7 +82,7 @@ public actor APNsPushDeliverer: PushDeliverer {
     static func template(_ n: OutgoingNotification) throws -> APNSRequest {
         try APNSRequest(
             deviceToken: Template.placeholderToken, payload: try JSONParser().parse(n.payload), pushType: PushType(rawValue: n.pushType),
-            bundleID: n.topic, priority: APNSPriority(rawValue: n.priority), expiration: n.expiration.map { Int($0) },
+            bundleID: n.bundleID, priority: APNSPriority(rawValue: n.priority), expiration: n.expiration.map { Int($0) },
             collapseID: n.collapseID)
     }
 

@@ -23,7 +23,7 @@ extension DeliveryEngine {
         for (environment, batch) in byEnvironment.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             let notifications = batch.map { job in
                 OutgoingNotification(
-                    deviceToken: job.token, topic: app.bundleID + PushType(rawValue: job.options.pushType).topicSuffix,
+                    deviceToken: job.token, bundleID: app.bundleID,
                     pushType: job.options.pushType,
                     priority: job.options.priority, expiration: job.options.expiration, collapseID: job.options.collapseID,
                     apnsID: job.apnsID,

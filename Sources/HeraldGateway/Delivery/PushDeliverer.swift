@@ -1,11 +1,12 @@
 import HeraldAPNs
+import HeraldCore
 
 /// One notification for one device, as the deliverer puts it on the wire to APNs.
 public struct OutgoingNotification: Sendable, Hashable {
     /// Lowercase hex: `POST /3/device/<token>`.
     public var deviceToken: String
-    /// `apns-topic`: the bundle id with the push type's suffix (`.voip`, ...).
-    public var topic: String
+    /// The app's bundle id; HeraldAPNs adds the push type's suffix (`topic`).
+    public var bundleID: String
     /// `apns-push-type`.
     public var pushType: String
     /// `apns-priority`: 10, 5 or 1.
@@ -22,11 +23,11 @@ public struct OutgoingNotification: Sendable, Hashable {
     public var publishID: String
 
     public init(
-        deviceToken: String, topic: String, pushType: String, priority: Int, expiration: Double?, collapseID: String?, apnsID: String,
+        deviceToken: String, bundleID: String, pushType: String, priority: Int, expiration: Double?, collapseID: String?, apnsID: String,
         payload: [UInt8], publishID: String
     ) {
         self.deviceToken = deviceToken
-        self.topic = topic
+        self.bundleID = bundleID
         self.pushType = pushType
         self.priority = priority
         self.expiration = expiration
@@ -34,6 +35,14 @@ public struct OutgoingNotification: Sendable, Hashable {
         self.apnsID = apnsID
         self.payload = payload
         self.publishID = publishID
+    }
+}
+
+extension OutgoingNotification {
+    /// `apns-topic`: the bundle id with the push type's suffix, as HeraldAPNs adds it
+    /// (`APNSRequest.topic`); the bundle id itself if the push type is not APNs'.
+    public var topic: String {
+        (try? APNSRequest.topic(bundleID, pushType: PushType(rawValue: pushType))) ?? bundleID
     }
 }
 

@@ -28,7 +28,7 @@ struct APNsPushDelivererTests {
 
     func notification(_ n: Int, apnsID: String = UUID().uuidString.lowercased()) -> OutgoingNotification {
         OutgoingNotification(
-            deviceToken: String(format: "%064x", n), topic: "org.herald.demo", pushType: "alert", priority: 10, expiration: nil,
+            deviceToken: String(format: "%064x", n), bundleID: "org.herald.demo", pushType: "alert", priority: 10, expiration: nil,
             collapseID: "pub_1", apnsID: apnsID, payload: Array(#"{"aps":{"alert":"Hi"},"herald":{"publishId":"pub_1"}}"#.utf8),
             publishID: "pub_1")
     }

@@ -4,7 +4,6 @@ import HeraldAPNsSimulator
 import HeraldCore
 import Testing
 
-@MainActor
 @Suite("connections: GOAWAY, drops, stream limits, back-pressure, draining")
 struct ClientConnectionTests {
     @Test("after GOAWAY the client reconnects and nothing is lost")

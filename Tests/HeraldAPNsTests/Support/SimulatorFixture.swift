@@ -72,9 +72,8 @@ extension String {
 
 extension SimulatorFixture {
     /// A client for this simulator; `adjust` changes its configuration.
-    @MainActor
     func client(
-        clock: any HeraldClock = LiveClock(), wallClock: (@Sendable () -> Int)? = nil,
+        clock: any ServerClock = LiveServerClock(), wallClock: (@Sendable () -> Int)? = nil,
         configure adjust: (inout APNSClientConfiguration) -> Void = { _ in }
     ) throws -> APNSClient {
         var configuration = APNSClientConfiguration(

@@ -2,6 +2,7 @@ import Foundation
 import HeraldAPNs
 import HeraldAPNsSimulator
 import HeraldCore
+import HeraldTestSupport
 import Testing
 
 @Suite("connections: GOAWAY, drops, stream limits, back-pressure, draining")

@@ -8,6 +8,8 @@ DEB_PACKAGES += pkg-config libssl-dev libcurl4-openssl-dev libnghttp2-dev nghttp
 DEB_PACKAGES += libsqlite3-dev wrk openssl
 # The gateway's PostgreSQL store: libpq, and the server its tests start (initdb, pg_ctl).
 DEB_PACKAGES += libpq-dev postgresql
+# The console's browser test: Debian's Chromium and its chromedriver (selenium from PyPI drives them).
+DEB_PACKAGES += chromium chromium-driver
 HERALD := .build/debug/herald
 HERALD_RELEASE := .build/release/herald
 # schemathesis checks docs/openapi.yaml against the gateway (HeraldGatewayTests); keep
@@ -15,7 +17,7 @@ HERALD_RELEASE := .build/release/herald
 SCHEMATHESIS_VERSION := 4.32.5
 SCHEMATHESIS_VENV := .build/schemathesis-venv
 
-.PHONY: all deps pyenv build test check-apple demo bench bench-apns bench-gateway soak schemathesis format lint-format clean
+.PHONY: all deps pyenv build test console-test console-assets check-apple demo bench bench-apns bench-gateway soak schemathesis format lint-format clean
 
 all: build
 
@@ -32,12 +34,14 @@ pyenv: deps
 # Every suite in parallel (the gateway's store and API tests on SQLite), then the PostgreSQL
 # suites and the gateway's tests on PostgreSQL (they start a real server and wait on it, which
 # would hold the few threads the other suites' async tests share), then the OpenAPI
-# conformance run (schemathesis) alone, on both stores, then check-apple.
+# conformance run (schemathesis) alone, on both stores, then the console in Chromium
+# (console-test), then check-apple.
 # Each runs with TMPDIR in a fresh folder and fails when it leaves anything there (scripts/tmp-audit.sh).
 test: build pyenv schemathesis
 	HERALD_TEST_STORES=sqlite scripts/tmp-audit.sh $(SWIFT) test --skip OpenAPIConformanceTests --skip Postgres
 	HERALD_TEST_STORES=postgres scripts/tmp-audit.sh $(SWIFT) test --filter Postgres --filter HeraldGatewayTests --skip OpenAPIConformanceTests
 	HERALD_SCHEMATHESIS=1 scripts/tmp-audit.sh $(SWIFT) test --filter OpenAPIConformanceTests
+	@$(MAKE) --no-print-directory console-test
 	@SWIFT=$(SWIFT) scripts/tmp-audit.sh scripts/check-apple.sh
 
 # A virtualenv with schemathesis from PyPI. Without PyPI the conformance test fails and says why.
@@ -45,6 +49,17 @@ schemathesis: deps
 	@test -x $(SCHEMATHESIS_VENV)/bin/st || { python3 -m venv $(SCHEMATHESIS_VENV) && \
 		$(SCHEMATHESIS_VENV)/bin/python -m pip install --quiet --disable-pip-version-check schemathesis==$(SCHEMATHESIS_VERSION); } || \
 		echo "make: schemathesis could not be installed from PyPI; the OpenAPI conformance test will fail and say so" >&2
+
+# Herald Console in Debian's Chromium (selenium from PyPI, never a downloaded browser) against
+# herald serve and herald apns-sim: sign-in, compose, a publish to the end, a failed device, a
+# hostile title, sign-out. It rewrites the screenshots docs/console.md shows (docs/console/).
+console-test: build
+	@scripts/pyenv.sh selenium
+	scripts/tmp-audit.sh .build/pyvenv/bin/python3 scripts/console_test.py --herald $(HERALD) --screenshots docs/console
+
+# Regenerates Sources/HeraldGateway/Console/ConsoleAssets.swift after a change to Console/Assets/.
+console-assets:
+	python3 scripts/console_assets.py
 
 # Type-checks every Apple-only file on Linux against AppleStubs (test-only declarations),
 # and proves that a type error put into any of them fails the check (scripts/check-apple.sh).

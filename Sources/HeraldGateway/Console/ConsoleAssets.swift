@@ -10,7 +10,7 @@ struct ConsoleAsset: Sendable {
 /// The console's files, built into the binary.
 enum ConsoleAssets {
     /// A digest of every file: the ETag.
-    static let version = "20ac1f8a90d8d4a8"
+    static let version = "e7176c87adbae343"
 
     static let files: [String: ConsoleAsset] = [
         "api.js": ConsoleAsset(
@@ -74,6 +74,7 @@ import { showApp } from "./settings.js";
 const main = document.getElementById("main");
 const top = document.getElementById("top");
 let leave = null; // stops the current page's polling
+let routed = false; // the first page leaves focus where the browser put it (the skip link comes first)
 
 function signedIn(info) {
   session.appId = info.appId;
@@ -134,7 +135,9 @@ async function route() {
   leave = await page();
   const heading = main.querySelector("h1");
   document.title = (heading ? heading.textContent + " · " : "") + "Herald Console";
-  main.focus({ preventScroll: true });
+  // After a navigation, focus moves to the new page's content, as a page load would.
+  if (routed) main.focus({ preventScroll: true });
+  routed = true;
 }
 
 window.addEventListener("hashchange", route);
@@ -397,6 +400,7 @@ textarea { min-height: 4.5rem; resize: vertical; }
 .badge.done { color: var(--ok); } .badge.sending, .badge.queued { color: var(--accent); }
 .badge.scheduled { color: var(--warn); } .badge.cancelled { color: var(--muted); }
 .chart { width: 100%; height: auto; display: block; }
+.chart.funnel { max-width: 26rem; }
 .chart text { fill: var(--text); font-size: 12px; }
 .chart .axis { stroke: var(--line); }
 .chart .bar1 { fill: var(--bar1); } .chart .bar2 { fill: var(--bar2); } .chart .bar3 { fill: var(--bar3); } .chart .bar4 { fill: var(--bar4); }
@@ -410,7 +414,7 @@ dl.facts dt { color: var(--muted); } dl.facts dd { margin: 0; overflow-wrap: any
 .compose { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 24rem); gap: 1.25rem; align-items: start; }
 .lint { min-height: 1.5rem; }
 .previews { display: grid; gap: .75rem; }
-.phone { border-radius: 18px; padding: 1rem .75rem; }
+.phone { border-radius: 18px; padding: 1rem .75rem; margin: 0; }
 .phone.light { background: linear-gradient(160deg, #c9d6f2, #e8d9f0); }
 .phone.dark { background: linear-gradient(160deg, #1d2540, #2a1c35); }
 .phone .caption { font-size: .75rem; margin: 0 0 .4rem; font-weight: 600; }
@@ -635,9 +639,14 @@ export function showPublishes(main) {
   const note = el("p", { class: "muted" }, "The 50 latest publishes. The list refreshes every second while one is running.");
   main.append(el("h1", {}, "Publishes"), note, list);
   let publishes = [];
+  let lastDrawn = "";
   return poll(async () => {
     const data = await api("GET", appPath("/publishes?limit=50"));
     publishes = data.publishes;
+    // Redraw only what changed: focus (a keyboard user's place in the list) survives a refresh.
+    const drawn = JSON.stringify(publishes);
+    if (drawn === lastDrawn) return;
+    lastDrawn = drawn;
     clear(list);
     if (!publishes.length) list.append(el("li", { class: "panel muted" }, "No publishes yet. Compose one."));
     for (const publish of publishes) {
@@ -665,6 +674,7 @@ export function showPublish(main, id) {
   const started = Date.now() / 1000;
   let publish = null;
   let failedShown = -1;
+  let lastDrawn = "";
 
   async function cancel() {
     try {
@@ -685,7 +695,8 @@ export function showPublish(main, id) {
     }
     heading.textContent = title(publish);
     const n = publish.notification || {};
-    clear(header).append(el("div", { class: "panel" },
+    const drawn = JSON.stringify(publish);
+    if (drawn !== lastDrawn) clear(header).append(el("div", { class: "panel" },
       el("dl", { class: "facts" },
         el("dt", {}, "Status"), el("dd", {}, el("span", { class: "badge " + publish.status, id: "publish-status" }, publish.status)),
         el("dt", {}, "Id"), el("dd", {}, publish.publishId),
@@ -696,7 +707,8 @@ export function showPublish(main, id) {
         publish.sendAt ? [el("dt", {}, "Send at"), el("dd", {}, time(publish.sendAt))] : null),
       publish.status === "scheduled" || publish.status === "queued"
         ? el("p", {}, el("button", { type: "button", class: "danger", onclick: cancel }, "Cancel this publish")) : null));
-    clear(funnelBox).append(el("h2", {}, "Funnel"), funnel(publish, "Funnel"));
+    if (drawn !== lastDrawn) clear(funnelBox).append(el("h2", {}, "Funnel"), funnel(publish, "Funnel"));
+    lastDrawn = drawn;
     samples.push({ t: Date.now() / 1000 - started, values: { sent: publish.sent, delivered: publish.delivered, opened: publish.opened, failed: publish.failed } });
     if (samples.length > 600) samples.shift();
     clear(overTime).append(el("h2", {}, "Over time"),

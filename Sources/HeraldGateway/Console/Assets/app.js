@@ -10,6 +10,7 @@ import { showApp } from "./settings.js";
 const main = document.getElementById("main");
 const top = document.getElementById("top");
 let leave = null; // stops the current page's polling
+let routed = false; // the first page leaves focus where the browser put it (the skip link comes first)
 
 function signedIn(info) {
   session.appId = info.appId;
@@ -70,7 +71,9 @@ async function route() {
   leave = await page();
   const heading = main.querySelector("h1");
   document.title = (heading ? heading.textContent + " · " : "") + "Herald Console";
-  main.focus({ preventScroll: true });
+  // After a navigation, focus moves to the new page's content, as a page load would.
+  if (routed) main.focus({ preventScroll: true });
+  routed = true;
 }
 
 window.addEventListener("hashchange", route);

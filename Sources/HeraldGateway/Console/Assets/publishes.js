@@ -39,9 +39,14 @@ export function showPublishes(main) {
   const note = el("p", { class: "muted" }, "The 50 latest publishes. The list refreshes every second while one is running.");
   main.append(el("h1", {}, "Publishes"), note, list);
   let publishes = [];
+  let lastDrawn = "";
   return poll(async () => {
     const data = await api("GET", appPath("/publishes?limit=50"));
     publishes = data.publishes;
+    // Redraw only what changed: focus (a keyboard user's place in the list) survives a refresh.
+    const drawn = JSON.stringify(publishes);
+    if (drawn === lastDrawn) return;
+    lastDrawn = drawn;
     clear(list);
     if (!publishes.length) list.append(el("li", { class: "panel muted" }, "No publishes yet. Compose one."));
     for (const publish of publishes) {
@@ -69,6 +74,7 @@ export function showPublish(main, id) {
   const started = Date.now() / 1000;
   let publish = null;
   let failedShown = -1;
+  let lastDrawn = "";
 
   async function cancel() {
     try {
@@ -89,7 +95,8 @@ export function showPublish(main, id) {
     }
     heading.textContent = title(publish);
     const n = publish.notification || {};
-    clear(header).append(el("div", { class: "panel" },
+    const drawn = JSON.stringify(publish);
+    if (drawn !== lastDrawn) clear(header).append(el("div", { class: "panel" },
       el("dl", { class: "facts" },
         el("dt", {}, "Status"), el("dd", {}, el("span", { class: "badge " + publish.status, id: "publish-status" }, publish.status)),
         el("dt", {}, "Id"), el("dd", {}, publish.publishId),
@@ -100,7 +107,8 @@ export function showPublish(main, id) {
         publish.sendAt ? [el("dt", {}, "Send at"), el("dd", {}, time(publish.sendAt))] : null),
       publish.status === "scheduled" || publish.status === "queued"
         ? el("p", {}, el("button", { type: "button", class: "danger", onclick: cancel }, "Cancel this publish")) : null));
-    clear(funnelBox).append(el("h2", {}, "Funnel"), funnel(publish, "Funnel"));
+    if (drawn !== lastDrawn) clear(funnelBox).append(el("h2", {}, "Funnel"), funnel(publish, "Funnel"));
+    lastDrawn = drawn;
     samples.push({ t: Date.now() / 1000 - started, values: { sent: publish.sent, delivered: publish.delivered, opened: publish.opened, failed: publish.failed } });
     if (samples.length > 600) samples.shift();
     clear(overTime).append(el("h2", {}, "Over time"),

@@ -31,7 +31,9 @@ extension GatewayAPI {
         let lookup: DeviceLookup
         switch field {
         case "token": lookup = .token(try FieldRules.token(value, "token"))
-        case "deviceId": lookup = .deviceID(value)
+        case "deviceId":
+            try FieldRules.identifier(value, "deviceId")
+            lookup = .deviceID(value)
         case "userId":
             try FieldRules.userID(value, "userId")
             lookup = .user(value)
@@ -95,8 +97,8 @@ extension GatewayAPI {
             ])
     }
 
-    /// POST /v1/apps/{app}/lint: the publish checks, without publishing. 200 with the first
-    /// problem (as a publish would answer 400) or the payload that would be sent and the warnings.
+    /// POST /v1/apps/{app}/lint: the publish checks, without publishing. 200 with the payload
+    /// that would be sent and the warnings; 422 with the first problem a publish would answer 400 for.
     func lintPublish(_ context: Context) throws -> HTTPResponse {
         let body = try body(context)
         do {
@@ -109,7 +111,7 @@ extension GatewayAPI {
                 ])
         } catch let error as ValidationError {
             return .json(
-                200,
+                422,
                 ["valid": false, "errors": [["field": .string(error.field), "message": .string(error.message)]], "warnings": []])
         }
     }

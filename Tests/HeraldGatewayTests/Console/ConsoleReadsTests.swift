@@ -51,6 +51,7 @@ struct ConsoleReadsTests {
         #expect(dead?["invalidReason"] == "Unregistered")
         #expect(a.send("GET", a.devices + "?interest=news&userId=maya", key: a.serverKey).status == 400)
         #expect(a.send("GET", a.devices, key: a.serverKey).status == 400)
+        #expect(a.send("GET", a.devices + "?deviceId=a%20b", key: a.serverKey).status == 400)
         #expect(a.send("GET", a.devices + "?token=xyz", key: a.serverKey).status == 400)
 
         let mayaID = try #require(try h.device(token: 3)?.id)
@@ -99,6 +100,7 @@ struct ConsoleReadsTests {
         #expect(h.published.count == 0)
         #expect(try h.fixture.store.publishIDs(appID: h.appID, limit: 10).isEmpty)
         let bad = h.send("POST", path, key: h.serverKey, json: ["interests": ["news"], "notification": ["image": "ftp://x"]])
+        #expect(bad.status == 422)
         #expect(bad.json?["valid"] == false)
         #expect(bad.json?["errors"]?[0]?["field"] == "notification")
         let badImage = h.send("POST", path, key: h.serverKey, json: ["interests": ["news"], "notification": ["title": "x", "image": "ftp://x"]])

@@ -72,7 +72,7 @@ export function showCompose(main) {
   async function runLint() {
     const run = ++lintRun;
     try {
-      const answer = await api("POST", appPath("/lint"), request());
+      const answer = await api("POST", appPath("/lint"), request(), [422]);
       if (run !== lintRun) return;
       clear(lint);
       if (answer.valid) lint.append(el("p", { class: "ok" }, "✓ The gateway would accept this publish."));

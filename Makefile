@@ -66,8 +66,10 @@ console-assets:
 check-apple: deps
 	@SWIFT=$(SWIFT) scripts/check-apple.sh
 
+# KEEP=1: the demo's gateway, APNs simulator and devices stay up at the end for Herald
+# Console (the address and the key are printed) until Ctrl-C.
 demo: build
-	@scripts/demo.sh $(HERALD)
+	@KEEP=$(KEEP) scripts/demo.sh $(HERALD)
 
 bench: deps
 	$(SWIFT) build -c release

@@ -10,7 +10,7 @@ struct ConsoleAsset: Sendable {
 /// The console's files, built into the binary.
 enum ConsoleAssets {
     /// A digest of every file: the ETag.
-    static let version = "ae0b0deb86f4b7a7"
+    static let version = "b45fb60f8b2e3689"
 
     static let files: [String: ConsoleAsset] = [
         "api.js": ConsoleAsset(
@@ -218,7 +218,7 @@ export function timeline(samples, series, label) {
       chart.append(svg("polyline", { points, class: style }));
     }
     const legendX = left + 10 + index * 110;
-    chart.append(svg("rect", { x: legendX, y: top, width: 10, height: 10, class: style.replace("line", "bar") }));
+    chart.append(svg("rect", { x: legendX, y: top, width: 10, height: 10, class: style + "-key" }));
     chart.append(svg("text", { x: legendX + 14, y: top + 10 }, title));
   });
   return chart;
@@ -402,6 +402,9 @@ textarea { min-height: 4.5rem; resize: vertical; }
 .badge.scheduled { color: var(--warn); } .badge.cancelled { color: var(--muted); }
 .chart { width: 100%; height: auto; display: block; }
 .chart.funnel { max-width: 26rem; }
+.chart.timeline { max-width: 44rem; }
+.chart .line1-key { fill: var(--bar1); } .chart .line2-key { fill: var(--bar3); }
+.chart .line3-key { fill: var(--bar4); } .chart .line4-key { fill: var(--bad); }
 .chart text { fill: var(--text); font-size: 12px; }
 .chart .axis { stroke: var(--line); }
 .chart .bar1 { fill: var(--bar1); } .chart .bar2 { fill: var(--bar2); } .chart .bar3 { fill: var(--bar3); } .chart .bar4 { fill: var(--bar4); }

@@ -53,7 +53,7 @@ export function timeline(samples, series, label) {
       chart.append(svg("polyline", { points, class: style }));
     }
     const legendX = left + 10 + index * 110;
-    chart.append(svg("rect", { x: legendX, y: top, width: 10, height: 10, class: style.replace("line", "bar") }));
+    chart.append(svg("rect", { x: legendX, y: top, width: 10, height: 10, class: style + "-key" }));
     chart.append(svg("text", { x: legendX + 14, y: top + 10 }, title));
   });
   return chart;

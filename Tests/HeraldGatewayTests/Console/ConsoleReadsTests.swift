@@ -1,4 +1,5 @@
 import Foundation
+import HeraldAPNsSimulator
 import HeraldCore
 import Testing
 @testable import HeraldGateway
@@ -82,8 +83,12 @@ struct ConsoleReadsTests {
         #expect(h.send("GET", "/v1/apps/\(h.appID)/settings", key: h.clientKey).status == 403)
     }
 
-    @Test("a certificate's expiry is read from its PEM")
+    @Test("a certificate's expiry is read from its PEM; a PEM without one has none")
     func certificateExpiry() throws {
+        let certificate = try TestCertificate.make(commonName: "Apple Push Services: com.example.test", server: false, days: 30)
+        let expiry = try #require(CertificateExpiry.notAfter(pem: try certificate.certificatePEM()))
+        let expected = Date().timeIntervalSince1970 + 30 * 86_400
+        #expect(abs(expiry - expected) < 86_400, "notAfter \(expiry), about \(expected) expected")
         #expect(CertificateExpiry.notAfter(pem: "not a pem") == nil)
         #expect(CertificateExpiry.notAfter(pem: "") == nil)
     }

@@ -82,7 +82,10 @@ public final class GatewayAPI: Sendable {
         var appID: String { app?.id ?? "" }
     }
 
-    static let routes: [Route] = consoleRoutes + [
+    /// Every route: the console's, then the API's.
+    static let routes: [Route] = consoleRoutes + apiRoutes
+
+    static let apiRoutes: [Route] = [
         Route(method: "GET", pattern: ["healthz"], name: "healthz", access: nil) { api, _ in try api.health() },
         Route(method: "GET", pattern: ["metrics"], name: "metrics", access: nil) { try $0.scrapeMetrics($1) },
         Route(method: "POST", pattern: ["v1", "apps", ":app", "devices"], name: "register_device", access: .register) {

@@ -14,11 +14,15 @@ extension GatewayAPI {
         Route(method: "GET", pattern: ["v1", "apps", ":app", "publishes"], name: "list_publishes", access: .server) {
             try $0.listPublishes($1)
         },
-        Route(method: "GET", pattern: ["v1", "apps", ":app", "publishes", ":publish", "failures"], name: "publish_failures", access: .server) {
+        Route(
+            method: "GET", pattern: ["v1", "apps", ":app", "publishes", ":publish", "failures"], name: "publish_failures", access: .server
+        ) {
             try $0.publishFailures($1)
         },
         Route(method: "GET", pattern: ["v1", "apps", ":app", "devices"], name: "find_devices", access: .server) { try $0.findDevices($1) },
-        Route(method: "GET", pattern: ["v1", "apps", ":app", "devices", ":device", "deliveries"], name: "device_deliveries", access: .server) {
+        Route(
+            method: "GET", pattern: ["v1", "apps", ":app", "devices", ":device", "deliveries"], name: "device_deliveries", access: .server
+        ) {
             try $0.deviceDeliveries($1)
         },
         Route(method: "GET", pattern: ["v1", "apps", ":app", "settings"], name: "app_settings", access: .server) { try $0.appSettings($1) },
@@ -66,11 +70,13 @@ extension GatewayAPI {
         guard let app, matches else {
             throw APIError(
                 401, "unauthorized",
-                "that is not the server key of app \(appID): sign in with the app id and its server key (hsk_…), as 'herald app create' printed them")
+                "that is not the server key of app \(appID): sign in with the app id and its server key (hsk_…), as 'herald app create' printed them"
+            )
         }
         let now = now()
         let session = ConsoleSession(appID: app.id, expiresAt: Int(now + ConsoleSession.lifetime))
-        let cookie = session.setCookie(session.cookieValue(serverKeyHash: app.serverKeyHash), secure: secureCookie(context.request), now: now)
+        let cookie = session.setCookie(
+            session.cookieValue(serverKeyHash: app.serverKeyHash), secure: secureCookie(context.request), now: now)
         var response = HTTPResponse.json(200, Self.sessionJSON(session, app: app))
         response.headers += [("Set-Cookie", cookie), ("Cache-Control", "no-store")] + Self.consoleSecurityHeaders
         return response
@@ -115,7 +121,9 @@ extension GatewayAPI {
         if let origin = request.header("origin") {
             let host = request.header("host") ?? ""
             guard origin == "http://" + host || origin == "https://" + host else {
-                throw APIError(403, "csrf", "the request's Origin \(origin) is not this gateway (\(host)); the console signs in only from its own page")
+                throw APIError(
+                    403, "csrf", "the request's Origin \(origin) is not this gateway (\(host)); the console signs in only from its own page"
+                )
             }
         }
     }

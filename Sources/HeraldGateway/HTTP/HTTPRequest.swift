@@ -27,7 +27,9 @@ public struct HTTPRequest: Sendable {
         var items: [String: String] = [:]
         for pair in query.split(separator: "&") {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let decode = { (text: Substring) in String(text).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String(text) }
+            let decode = { (text: Substring) in
+                String(text).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String(text)
+            }
             let name = decode(parts[0])
             if items[name] == nil { items[name] = parts.count > 1 ? decode(parts[1]) : "" }
         }

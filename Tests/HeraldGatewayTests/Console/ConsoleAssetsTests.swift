@@ -40,7 +40,8 @@ struct ConsoleAssetsTests {
     func served() throws {
         let h = try APIHarness(.sqlite)
         for (path, type) in [
-            ("/console", "text/html; charset=utf-8"), ("/console/", "text/html; charset=utf-8"), ("/console/app.js", "text/javascript; charset=utf-8"),
+            ("/console", "text/html; charset=utf-8"), ("/console/", "text/html; charset=utf-8"),
+            ("/console/app.js", "text/javascript; charset=utf-8"),
             ("/console/console.css", "text/css; charset=utf-8"),
         ] {
             let response = h.send("GET", path)

@@ -7,7 +7,9 @@ import Testing
 @Suite("Console: the reads its pages need (publishes, failures, devices, deliveries, settings, lint)")
 struct ConsoleReadsTests {
     @MainActor
-    @Test("a publish's failed devices, a device's deliveries, and finding devices by token, id, user and interest", arguments: StoreKind.tested)
+    @Test(
+        "a publish's failed devices, a device's deliveries, and finding devices by token, id, user and interest",
+        arguments: StoreKind.tested)
     func failuresAndDevices(kind: StoreKind) async throws {
         let h = try EngineHarness(kind)
         try await h.register(0..<3)
@@ -41,7 +43,9 @@ struct ConsoleReadsTests {
         #expect(a.send("GET", a.publishes + "/pub_nope/failures", key: a.serverKey).status == 404)
 
         func find(_ query: String) -> [String] {
-            (a.send("GET", a.devices + "?" + query, key: a.serverKey).json?["devices"]?.arrayValue ?? []).compactMap { $0["token"]?.stringValue }
+            (a.send("GET", a.devices + "?" + query, key: a.serverKey).json?["devices"]?.arrayValue ?? []).compactMap {
+                $0["token"]?.stringValue
+            }
         }
         #expect(Set(find("interest=news")) == Set((0..<3).map(StoreFixture.token)))
         #expect(find("token=" + StoreFixture.token(2).uppercased()) == [StoreFixture.token(2)])
@@ -108,7 +112,8 @@ struct ConsoleReadsTests {
         #expect(bad.status == 422)
         #expect(bad.json?["valid"] == false)
         #expect(bad.json?["errors"]?[0]?["field"] == "notification")
-        let badImage = h.send("POST", path, key: h.serverKey, json: ["interests": ["news"], "notification": ["title": "x", "image": "ftp://x"]])
+        let badImage = h.send(
+            "POST", path, key: h.serverKey, json: ["interests": ["news"], "notification": ["title": "x", "image": "ftp://x"]])
         #expect(badImage.json?["errors"]?[0]?["field"] == "notification.image")
         #expect(h.send("POST", path, key: h.serverKey, raw: "{").status == 400, "a body that is not JSON is still 400")
     }

@@ -18,10 +18,12 @@ struct ConsoleSessionPostgresTests {
         let body = Array(#"{"interests": ["news"], "notification": {"title": "From the other gateway"}}"#.utf8)
         let publish = second.handle(
             HTTPRequest(
-                method: "POST", path: "/v1/apps/\(h.appID)/publishes", headers: headers.merging(["Content-Type": "application/json"]) { $1 },
+                method: "POST", path: "/v1/apps/\(h.appID)/publishes",
+                headers: headers.merging(["Content-Type": "application/json"]) { $1 },
                 body: body))
         #expect(publish.status == 202)
-        _ = try other.updateKeys(appID: h.appID, server: APIKey.hash("hsk_" + String(repeating: "f", count: 64)), client: nil, userTokenSecret: nil)
+        _ = try other.updateKeys(
+            appID: h.appID, server: APIKey.hash("hsk_" + String(repeating: "f", count: 64)), client: nil, userTokenSecret: nil)
         #expect(h.send("GET", h.publishes, headers: ["Cookie": cookie]).status == 401, "the key rotated through the other gateway")
     }
 }

@@ -9,7 +9,8 @@ struct ConsoleSessionTests {
 
     static func signIn(_ h: APIHarness, key: String? = nil, app: String? = nil, headers: [String: String] = console) -> HTTPResponse {
         h.send(
-            "POST", "/v1/console/session", json: ["appId": .string(app ?? h.appID), "serverKey": .string(key ?? h.serverKey)], headers: headers)
+            "POST", "/v1/console/session", json: ["appId": .string(app ?? h.appID), "serverKey": .string(key ?? h.serverKey)],
+            headers: headers)
     }
 
     /// The cookie pair (`herald_console=...`) a sign-in answered.
@@ -17,7 +18,9 @@ struct ConsoleSessionTests {
         response.header("Set-Cookie")?.split(separator: ";").first.map(String.init)
     }
 
-    @Test("the server key gives an HttpOnly, SameSite=Strict cookie with an expiry; a wrong key or unknown app gets 401", arguments: StoreKind.tested)
+    @Test(
+        "the server key gives an HttpOnly, SameSite=Strict cookie with an expiry; a wrong key or unknown app gets 401",
+        arguments: StoreKind.tested)
     func signIn(kind: StoreKind) throws {
         let h = try APIHarness(kind)
         let wrong = Self.signIn(h, key: h.otherServerKey)
@@ -70,7 +73,8 @@ struct ConsoleSessionTests {
         #expect(forged.status == 403)
         #expect(forged.errorCode == "csrf")
         #expect(h.published.count == 0)
-        let otherOrigin = h.send("POST", h.publishes, json: publish, headers: ["Cookie": cookie, "Origin": "null"].merging(Self.console) { $1 })
+        let otherOrigin = h.send(
+            "POST", h.publishes, json: publish, headers: ["Cookie": cookie, "Origin": "null"].merging(Self.console) { $1 })
         #expect(otherOrigin.errorCode == "csrf")
         let sent = h.send("POST", h.publishes, json: publish, headers: ["Cookie": cookie].merging(Self.console) { $1 })
         #expect(sent.status == 202)
@@ -103,7 +107,8 @@ struct ConsoleSessionTests {
 
         let fresh = try #require(Self.cookie(Self.signIn(h)))
         #expect(h.send("GET", h.publishes, headers: ["Cookie": fresh]).status == 200)
-        _ = try h.fixture.store.updateKeys(appID: h.appID, server: APIKey.hash("hsk_" + String(repeating: "e", count: 64)), client: nil, userTokenSecret: nil)
+        _ = try h.fixture.store.updateKeys(
+            appID: h.appID, server: APIKey.hash("hsk_" + String(repeating: "e", count: 64)), client: nil, userTokenSecret: nil)
         #expect(h.send("GET", h.publishes, headers: ["Cookie": fresh]).status == 401, "rotating the server key ends its sessions")
     }
 

@@ -277,6 +277,24 @@ class ConsoleTest:
         except NoAlertPresentException:
             pass
 
+    def cancel_scheduled(self):
+        self.open("#/compose")
+        self.wait(lambda d: d.find_elements(By.ID, "title"), "the compose form")
+        self.d.find_element(By.ID, "title").send_keys("Maintenance tonight")
+        self.d.find_element(By.ID, "target-keys").send_keys("deploys")
+        self.d.find_element(By.ID, "when-later").click()
+        # An hour from now, in the field's local format (typing into datetime-local depends on the locale).
+        self.d.execute_script(
+            "const f = document.getElementById('send-at'); const t = new Date(Date.now() + 3600e3);"
+            "t.setMinutes(t.getMinutes() - t.getTimezoneOffset()); f.value = t.toISOString().slice(0, 16);"
+            "f.dispatchEvent(new Event('input', {bubbles: true}))")
+        self.wait(lambda d: "would accept" in self.text("#lint"), "lint of the scheduled publish")
+        self.d.find_element(By.ID, "send").click()
+        self.wait(lambda d: self.text("#publish-status") == "scheduled", "the publish to be scheduled")
+        self.d.find_element(By.XPATH, "//button[normalize-space()='Cancel this publish']").click()
+        self.wait(lambda d: self.text("#publish-status") == "cancelled", "the publish to be cancelled", seconds=5)
+        assert not self.d.find_elements(By.XPATH, "//button[normalize-space()='Cancel this publish']"), "Cancel is still offered"
+
     def keyboard(self):
         self.open("#/publishes")
         self.d.refresh()  # a fresh load: focus starts at the top of the page
@@ -305,7 +323,8 @@ class ConsoleTest:
                  ("compose and send to an interest", self.compose_and_send), ("watch the publish finish", self.publish_finishes),
                  ("the publishes list with its funnel", self.list_shows_funnel), ("find the failed device", self.failed_device),
                  ("the app's settings", self.app_page), ("a phone's width", self.phone_width),
-                 ("a hostile title is text", self.hostile_title), ("keyboard and labels", self.keyboard), ("sign out", self.sign_out)]
+                 ("a hostile title is text", self.hostile_title),
+                 ("cancel a scheduled publish", self.cancel_scheduled), ("keyboard and labels", self.keyboard), ("sign out", self.sign_out)]
         for name, step in steps:
             self.check(name, step)
         failed = [name for name, error in self.results if error]

@@ -10,7 +10,7 @@ struct ConsoleAsset: Sendable {
 /// The console's files, built into the binary.
 enum ConsoleAssets {
     /// A digest of every file: the ETag.
-    static let version = "b45fb60f8b2e3689"
+    static let version = "743ac8862d1b22c3"
 
     static let files: [String: ConsoleAsset] = [
         "api.js": ConsoleAsset(
@@ -639,7 +639,7 @@ function poll(load, busy, fast, slow) {
 }
 
 export function showPublishes(main) {
-  const list = el("ul", { class: "list", id: "publish-list", "aria-live": "polite" });
+  const list = el("ul", { class: "list", id: "publish-list", "aria-label": "Publishes" });
   const note = el("p", { class: "muted" }, "The 50 latest publishes. The list refreshes every second while one is running.");
   main.append(el("h1", {}, "Publishes"), note, list);
   let publishes = [];
@@ -682,27 +682,36 @@ export function showPublish(main, id) {
 
   async function cancel() {
     try {
-      await api("DELETE", appPath("/publishes/" + encodeURIComponent(id)));
+      await render(await api("DELETE", appPath("/publishes/" + encodeURIComponent(id))));
       announce("Publish cancelled");
+      document.getElementById("publish-status").focus();
     } catch (error) {
       alertText(header, error.message);
     }
   }
 
   const stop = poll(async () => {
+    let loaded;
     try {
-      publish = await api("GET", appPath("/publishes/" + encodeURIComponent(id)));
+      loaded = await api("GET", appPath("/publishes/" + encodeURIComponent(id)));
     } catch (error) {
       clear(header).append(el("p", { class: "error", role: "alert" }, error.message));
       publish = { status: "done" };
       throw error;
     }
+    await render(loaded);
+  }, () => publish && active.has(publish.status), 1000, 10000);
+  return stop;
+
+  async function render(loaded) {
+    if (publish && active.has(publish.status) && !active.has(loaded.status)) announce(`Publish ${loaded.status}`);
+    publish = loaded;
     heading.textContent = title(publish);
     const n = publish.notification || {};
     const drawn = JSON.stringify(publish);
     if (drawn !== lastDrawn) clear(header).append(el("div", { class: "panel" },
       el("dl", { class: "facts" },
-        el("dt", {}, "Status"), el("dd", {}, el("span", { class: "badge " + publish.status, id: "publish-status" }, publish.status)),
+        el("dt", {}, "Status"), el("dd", {}, el("span", { class: "badge " + publish.status, id: "publish-status", tabindex: "-1" }, publish.status)),
         el("dt", {}, "Id"), el("dd", {}, publish.publishId),
         el("dt", {}, "Target"), el("dd", {}, target(publish)),
         n.subtitle ? [el("dt", {}, "Subtitle"), el("dd", {}, n.subtitle)] : null,
@@ -736,8 +745,7 @@ export function showPublish(main, id) {
             el("td", {}, f.token), el("td", {}, (f.state === "invalidated" ? "invalidated: " : "") + (f.reason || "")), el("td", {}, time(f.updatedAt))))))
           : el("p", { class: "muted" }, "None."));
     }
-  }, () => publish && active.has(publish.status), 1000, 10000);
-  return stop;
+  }
 }
 
 function alertText(node, message) {

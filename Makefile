@@ -8,8 +8,9 @@ DEB_PACKAGES += pkg-config libssl-dev libcurl4-openssl-dev libnghttp2-dev nghttp
 DEB_PACKAGES += libsqlite3-dev wrk openssl
 # The gateway's PostgreSQL store: libpq, and the server its tests start (initdb, pg_ctl).
 DEB_PACKAGES += libpq-dev postgresql
-# The console's browser test: Debian's Chromium and its chromedriver (selenium from PyPI drives them).
-DEB_PACKAGES += chromium chromium-driver
+# The console's browser test: Debian's Chromium and its chromedriver (selenium from PyPI drives them),
+# and a font for its screenshots.
+DEB_PACKAGES += chromium chromium-driver fonts-dejavu-core
 HERALD := .build/debug/herald
 HERALD_RELEASE := .build/release/herald
 # schemathesis checks docs/openapi.yaml against the gateway (HeraldGatewayTests); keep

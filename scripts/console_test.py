@@ -349,6 +349,8 @@ def main():
     # Chromium and chromedriver put their own temporary files into TMPDIR: keep them in `work`.
     os.makedirs(f"{work}/tmp")
     os.environ["TMPDIR"] = f"{work}/tmp"
+    # Selenium Manager may never fetch a driver or a browser: the paths above are the ones used.
+    os.environ["SE_OFFLINE"] = "true"
     harness, driver, passed = Harness(herald, work), None, False
     try:
         harness.start()

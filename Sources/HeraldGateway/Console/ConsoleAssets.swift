@@ -10,7 +10,7 @@ struct ConsoleAsset: Sendable {
 /// The console's files, built into the binary.
 enum ConsoleAssets {
     /// A digest of every file: the ETag.
-    static let version = "743ac8862d1b22c3"
+    static let version = "2a6a56299c808099"
 
     static let files: [String: ConsoleAsset] = [
         "api.js": ConsoleAsset(
@@ -133,7 +133,11 @@ async function route() {
     app: () => showApp(main),
   };
   const page = pages[section] || pages.publishes;
-  leave = await page();
+  try {
+    leave = await page();
+  } catch (error) {
+    main.append(el("p", { class: "error", role: "alert" }, error instanceof ApiError ? error.message : String(error)));
+  }
   const heading = main.querySelector("h1");
   document.title = (heading ? heading.textContent + " · " : "") + "Herald Console";
   // After a navigation, focus moves to the new page's content, as a page load would.
@@ -142,7 +146,10 @@ async function route() {
 }
 
 window.addEventListener("hashchange", route);
-window.addEventListener("herald-signed-out", () => showSignIn("Your session ended; sign in again."));
+window.addEventListener("herald-signed-out", () => {
+  if (leave) { leave(); leave = null; }
+  showSignIn("Your session ended; sign in again.");
+});
 document.getElementById("sign-out").addEventListener("click", async () => {
   if (leave) { leave(); leave = null; }
   try { await api("DELETE", "/v1/console/session"); } catch { /* signed out either way */ }

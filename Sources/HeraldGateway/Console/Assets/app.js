@@ -68,7 +68,11 @@ async function route() {
     app: () => showApp(main),
   };
   const page = pages[section] || pages.publishes;
-  leave = await page();
+  try {
+    leave = await page();
+  } catch (error) {
+    main.append(el("p", { class: "error", role: "alert" }, error instanceof ApiError ? error.message : String(error)));
+  }
   const heading = main.querySelector("h1");
   document.title = (heading ? heading.textContent + " · " : "") + "Herald Console";
   // After a navigation, focus moves to the new page's content, as a page load would.
@@ -77,7 +81,10 @@ async function route() {
 }
 
 window.addEventListener("hashchange", route);
-window.addEventListener("herald-signed-out", () => showSignIn("Your session ended; sign in again."));
+window.addEventListener("herald-signed-out", () => {
+  if (leave) { leave(); leave = null; }
+  showSignIn("Your session ended; sign in again.");
+});
 document.getElementById("sign-out").addEventListener("click", async () => {
   if (leave) { leave(); leave = null; }
   try { await api("DELETE", "/v1/console/session"); } catch { /* signed out either way */ }

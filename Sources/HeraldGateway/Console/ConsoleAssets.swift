@@ -10,7 +10,7 @@ struct ConsoleAsset: Sendable {
 /// The console's files, built into the binary.
 enum ConsoleAssets {
     /// A digest of every file: the ETag.
-    static let version = "2a6a56299c808099"
+    static let version = "496c4dc3664c9642"
 
     static let files: [String: ConsoleAsset] = [
         "api.js": ConsoleAsset(
@@ -398,6 +398,8 @@ textarea { min-height: 4.5rem; resize: vertical; }
 .row > * { flex: 1 1 12rem; }
 .row > button { flex: 0 0 auto; }
 .error { color: var(--bad); }
+.ok { color: var(--ok); }
+.panel > h2:first-child { margin-top: 0; }
 .warning { color: var(--warn); }
 .signin { max-width: 28rem; margin: 3rem auto; }
 .list { list-style: none; padding: 0; margin: 0; }

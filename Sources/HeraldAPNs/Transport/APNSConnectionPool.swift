@@ -23,7 +23,8 @@ final class APNSConnectionPool: Sendable {
         signal(SIGPIPE, SIG_IGN)
         // A context that cannot be made (a wrong .p12 password, a bad CA file) fails each
         // request with its error, as a connection that cannot be made does.
-        context = Result { () throws(APNSTransportError) in try TLSClientContext(caFile: settings.caFile, certificate: settings.certificate) }
+        context = Result { () throws(APNSTransportError) in try TLSClientContext(caFile: settings.caFile, certificate: settings.certificate)
+        }
         var made: [H2Connection] = []
         for index in 0..<count {
             do {
@@ -106,7 +107,8 @@ final class APNSConnectionPool: Sendable {
         try others.withLock { others -> Result<H2Connection, APNSTransportError> in
             if let existing = others[origin.prefix] { return .success(existing) }
             let made = Result { () throws(APNSTransportError) in
-                try H2Connection(index: connections.count + others.count, origin: origin, settings: settings, context: context, logger: logger)
+                try H2Connection(
+                    index: connections.count + others.count, origin: origin, settings: settings, context: context, logger: logger)
             }
             if case .success(let connection) = made { others[origin.prefix] = connection }
             return made

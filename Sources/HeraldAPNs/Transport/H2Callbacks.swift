@@ -6,7 +6,9 @@ enum H2Callbacks {
     /// One callback table for every session (nghttp2 copies it into each session).
     nonisolated(unsafe) static let shared: OpaquePointer = {
         var callbacks: OpaquePointer?
-        guard nghttp2_session_callbacks_new(&callbacks) == 0, let callbacks else { fatalError("nghttp2 could not allocate its callback table (out of memory)") }
+        guard nghttp2_session_callbacks_new(&callbacks) == 0, let callbacks else {
+            fatalError("nghttp2 could not allocate its callback table (out of memory)")
+        }
         nghttp2_session_callbacks_set_on_header_callback(callbacks, header)
         nghttp2_session_callbacks_set_on_data_chunk_recv_callback(callbacks, dataChunk)
         nghttp2_session_callbacks_set_on_frame_recv_callback(callbacks, frameReceived)
@@ -21,8 +23,11 @@ enum H2Callbacks {
     }
 
     static let header: nghttp2_on_header_callback = { _, frame, name, nameLength, value, valueLength, _, context in
-        guard let frame, let name, let value, let link = link(context), let stream = link.streams[frame.pointee.hd.stream_id] else { return 0 }
-        stream.header(name: UnsafeBufferPointer(start: name, count: nameLength), value: UnsafeBufferPointer(start: value, count: valueLength))
+        guard let frame, let name, let value, let link = link(context), let stream = link.streams[frame.pointee.hd.stream_id] else {
+            return 0
+        }
+        stream.header(
+            name: UnsafeBufferPointer(start: name, count: nameLength), value: UnsafeBufferPointer(start: value, count: valueLength))
         return 0
     }
 
@@ -77,7 +82,12 @@ enum H2Callbacks {
             link.refused.append(pending)
         } else {
             let text = String(cString: nghttp2_http2_strerror(errorCode))
-            link.finished.append((pending.job, .failure(APNSTransportError(.streamReset, "the server reset the stream before answering (\(text))", code: Int(errorCode)))))
+            link.finished.append(
+                (
+                    pending.job,
+                    .failure(
+                        APNSTransportError(.streamReset, "the server reset the stream before answering (\(text))", code: Int(errorCode)))
+                ))
         }
         return 0
     }

@@ -36,11 +36,15 @@ final class H2Connection: @unchecked Sendable {
         var stopping = false
     }
 
-    init(index: Int, origin: H2Origin, settings: H2Settings, context: Result<TLSClientContext, APNSTransportError>, logger: any HeraldLogger)
+    init(
+        index: Int, origin: H2Origin, settings: H2Settings, context: Result<TLSClientContext, APNSTransportError>, logger: any HeraldLogger
+    )
         throws(APNSTransportError)
     {
         var ends: [Int32] = [0, 0]
-        guard pipe(&ends) == 0 else { throw APNSTransportError(.connect, "could not make a wake-up pipe: \(String(cString: strerror(errno)))", code: Int(errno)) }
+        guard pipe(&ends) == 0 else {
+            throw APNSTransportError(.connect, "could not make a wake-up pipe: \(String(cString: strerror(errno)))", code: Int(errno))
+        }
         for fd in ends {
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
             _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
@@ -125,18 +129,26 @@ final class H2Connection: @unchecked Sendable {
         expireQueued(now: now)
         if let current = link {
             if current.phase != .open || !current.settingsReceived, now >= current.connectDeadline {
-                return failAttempt(APNSTransportError(.connect, "no HTTP/2 connection to \(origin.authority) within \(settings.connectTimeout) s", code: Int(ETIMEDOUT)))
+                return failAttempt(
+                    APNSTransportError(
+                        .connect, "no HTTP/2 connection to \(origin.authority) within \(settings.connectTimeout) s", code: Int(ETIMEDOUT)))
             }
             if current.phase == .open {
                 if current.settingsReceived { failures = 0 }
                 if let sent = current.pingSentAt, now - sent >= settings.pingTimeout {
-                    return lose(current, APNSTransportError(.deadConnection, "\(origin.authority) did not answer a PING within \(settings.pingTimeout) s; the connection is closed as dead"))
+                    return lose(
+                        current,
+                        APNSTransportError(
+                            .deadConnection,
+                            "\(origin.authority) did not answer a PING within \(settings.pingTimeout) s; the connection is closed as dead"))
                 }
                 if now >= nextSweep {
                     sweep(current, now: now)
                     nextSweep = now + 0.25
                 }
-                if current.pingSentAt == nil, now - current.lastHeard >= (current.streams.isEmpty ? max(settings.pingInterval, 60) : settings.pingInterval) {
+                if current.pingSentAt == nil,
+                    now - current.lastHeard >= (current.streams.isEmpty ? max(settings.pingInterval, 60) : settings.pingInterval)
+                {
                     current.ping(now: now)
                 }
                 if current.goAwayLastID != nil && current.streams.isEmpty {
@@ -198,7 +210,8 @@ final class H2Connection: @unchecked Sendable {
         let limit = current.streamLimit(local: settings.maxConcurrentStreams)
         while current.streams.count < limit, let pending = queue.popFirst() {
             guard current.submit(pending, method: pending.job.method, authority: origin.authority) else {
-                completions.append((pending.job, .failure(APNSTransportError(.http2, "nghttp2 could not submit the request to \(pending.path)"))))
+                completions.append(
+                    (pending.job, .failure(APNSTransportError(.http2, "nghttp2 could not submit the request to \(pending.path)"))))
                 continue
             }
         }

@@ -13,7 +13,9 @@ extension H2Link {
     /// Submits `pending` as a new stream; false when nghttp2 refused it (the request stays the caller's).
     func submit(_ pending: H2Pending, method: TransportMethod, authority: String) -> Bool {
         guard let session else { return false }
-        var fields: [(String, String)] = [(":method", method.rawValue), (":scheme", "https"), (":authority", authority), (":path", pending.path)]
+        var fields: [(String, String)] = [
+            (":method", method.rawValue), (":scheme", "https"), (":authority", authority), (":path", pending.path),
+        ]
         for line in pending.job.headers {
             guard let colon = line.firstIndex(of: ":"), colon != line.startIndex else { continue }
             let name = line[..<colon].lowercased()

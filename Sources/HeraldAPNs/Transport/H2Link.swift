@@ -94,7 +94,9 @@ final class H2Link {
         var list: UnsafeMutablePointer<addrinfo>?
         let status = getaddrinfo(origin.host, String(origin.port), &hints, &list)
         guard status == 0, let list else {
-            throw APNSTransportError(.connect, "cannot resolve \(origin.host): \(String(cString: gai_strerror(status))); check the endpoint URL and DNS", code: Int(status))
+            throw APNSTransportError(
+                .connect, "cannot resolve \(origin.host): \(String(cString: gai_strerror(status))); check the endpoint URL and DNS",
+                code: Int(status))
         }
         defer { freeaddrinfo(list) }
         var found: [(sockaddr_storage, socklen_t)] = []
@@ -102,7 +104,9 @@ final class H2Link {
         while let entry = cursor {
             if let address = entry.pointee.ai_addr {
                 var storage = sockaddr_storage()
-                withUnsafeMutableBytes(of: &storage) { $0.copyMemory(from: UnsafeRawBufferPointer(start: address, count: Int(entry.pointee.ai_addrlen))) }
+                withUnsafeMutableBytes(of: &storage) {
+                    $0.copyMemory(from: UnsafeRawBufferPointer(start: address, count: Int(entry.pointee.ai_addrlen)))
+                }
                 found.append((storage, entry.pointee.ai_addrlen))
             }
             cursor = entry.pointee.ai_next
@@ -116,11 +120,14 @@ final class H2Link {
         var lastError: Int32 = EHOSTUNREACH
         while !addresses.isEmpty {
             var (storage, length) = addresses.removeFirst()
-            let socketFD = socket(Int32(storage.ss_family), Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+            let socketFD = socket(
+                Int32(storage.ss_family), Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
             guard socketFD >= 0 else { throw APNSTransportError(.connect, "socket: \(String(cString: strerror(errno)))", code: Int(errno)) }
             var one: Int32 = 1
             _ = setsockopt(socketFD, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
-            let result = withUnsafePointer(to: &storage) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(socketFD, $0, length) } }
+            let result = withUnsafePointer(to: &storage) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(socketFD, $0, length) }
+            }
             if result == 0 || errno == EINPROGRESS {
                 fd = socketFD
                 return
@@ -143,7 +150,9 @@ final class H2Link {
         guard SSL_set_fd(made, fd) == 1 else { throw tlsFailure("starting TLS") }
         if origin.isAddress {
             // No SNI for an address (RFC 6066); the certificate must name the address itself.
-            guard X509_VERIFY_PARAM_set1_ip_asc(SSL_get0_param(made), origin.host) == 1 else { throw tlsFailure("setting the address to verify") }
+            guard X509_VERIFY_PARAM_set1_ip_asc(SSL_get0_param(made), origin.host) == 1 else {
+                throw tlsFailure("setting the address to verify")
+            }
         } else {
             guard herald_SSL_set_tlsext_host_name(made, origin.host) == 1, SSL_set1_host(made, origin.host) == 1 else {
                 throw tlsFailure("setting the host name to verify")
@@ -168,7 +177,8 @@ final class H2Link {
             if verify != X509_V_OK {
                 ERR_clear_error()
                 throw APNSTransportError(
-                    .tls, "the certificate of \(origin.authority) was refused: \(String(cString: X509_verify_cert_error_string(verify))); check the host name and the CA file",
+                    .tls,
+                    "the certificate of \(origin.authority) was refused: \(String(cString: X509_verify_cert_error_string(verify))); check the host name and the CA file",
                     code: Int(verify))
             }
             throw tlsFailure("the TLS handshake with \(origin.authority)")
@@ -180,7 +190,9 @@ final class H2Link {
         guard length == 2, let name, name[0] == UInt8(ascii: "h"), name[1] == UInt8(ascii: "2") else {
             let chosen = name.map { String(decoding: UnsafeBufferPointer(start: $0, count: Int(length)), as: UTF8.self) } ?? ""
             throw APNSTransportError(
-                .alpn, "\(origin.authority) did not agree to HTTP/2 (ALPN h2; it chose \(chosen.isEmpty ? "none" : "\"\(chosen)\"")); APNs always does, so check the endpoint URL")
+                .alpn,
+                "\(origin.authority) did not agree to HTTP/2 (ALPN h2; it chose \(chosen.isEmpty ? "none" : "\"\(chosen)\"")); APNs always does, so check the endpoint URL"
+            )
         }
         try startSession()
         phase = .open
@@ -216,13 +228,16 @@ final class H2Link {
                     sslWantsWrite = true
                     return
                 }
-                let reason = error == SSL_ERROR_ZERO_RETURN || (error == SSL_ERROR_SYSCALL && errno == 0) ? "the server closed the connection" : OpenSSLError.drain("reading").description
+                let reason =
+                    error == SSL_ERROR_ZERO_RETURN || (error == SSL_ERROR_SYSCALL && errno == 0)
+                    ? "the server closed the connection" : OpenSSLError.drain("reading").description
                 throw APNSTransportError(.connectionLost, "\(origin.authority): \(reason)")
             }
             lastHeard = now
             let used = buffer.withUnsafeBufferPointer { nghttp2_session_mem_recv(session, $0.baseAddress, Int(count)) }
             guard used >= 0 else {
-                throw APNSTransportError(.http2, "\(origin.authority): HTTP/2 error: \(String(cString: nghttp2_strerror(Int32(used))))", code: used)
+                throw APNSTransportError(
+                    .http2, "\(origin.authority): HTTP/2 error: \(String(cString: nghttp2_strerror(Int32(used))))", code: used)
             }
         }
     }
@@ -238,7 +253,9 @@ final class H2Link {
         while output.count < 1 << 20 && nghttp2_session_want_write(session) != 0 {
             var data: UnsafePointer<UInt8>?
             let count = nghttp2_session_mem_send(session, &data)
-            guard count >= 0 else { throw APNSTransportError(.http2, "HTTP/2 error: \(String(cString: nghttp2_strerror(Int32(count))))", code: count) }
+            guard count >= 0 else {
+                throw APNSTransportError(.http2, "HTTP/2 error: \(String(cString: nghttp2_strerror(Int32(count))))", code: count)
+            }
             guard count > 0, let data else { break }
             output.append(contentsOf: UnsafeBufferPointer(start: data, count: count))
         }

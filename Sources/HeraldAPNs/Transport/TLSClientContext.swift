@@ -13,7 +13,9 @@ final class TLSClientContext: @unchecked Sendable {
         ERR_clear_error()
         guard let context = SSL_CTX_new(TLS_client_method()) else { throw Self.failure("making the TLS context") }
         pointer = context
-        guard herald_SSL_CTX_set_min_proto_version(context, TLS1_2_VERSION) == 1 else { throw Self.failure("setting TLS 1.2 as the minimum") }
+        guard herald_SSL_CTX_set_min_proto_version(context, TLS1_2_VERSION) == 1 else {
+            throw Self.failure("setting TLS 1.2 as the minimum")
+        }
         herald_SSL_CTX_harden(context)
         SSL_CTX_set_verify(context, SSL_VERIFY_PEER, nil)
         if let caFile {
@@ -33,7 +35,8 @@ final class TLSClientContext: @unchecked Sendable {
     private func use(_ certificate: APNSClientCertificate) throws(APNSTransportError) {
         let what = certificate.file ?? "the client certificate in memory"
         let bytes = try Self.read(certificate.certificate, what: what)
-        let keyBytes = try certificate.key.map { source throws(APNSTransportError) in try Self.read(source, what: "the certificate key") } ?? bytes
+        let keyBytes =
+            try certificate.key.map { source throws(APNSTransportError) in try Self.read(source, what: "the certificate key") } ?? bytes
         var x509: OpaquePointer?
         var key: OpaquePointer?
         defer {
@@ -55,9 +58,13 @@ final class TLSClientContext: @unchecked Sendable {
                 guard x509 != nil else { throw OpenSSLError.drain("reading the PEM certificate of \(what)") }
                 let keyBIO = try MemoryBIO(reading: keyBytes, operation: "reading the certificate key")
                 key = Self.readKey(keyBIO, password: certificate.password)
-                guard key != nil else { throw OpenSSLError.drain("reading the PEM private key of \(what) (is it in the PEM, or given as the key?)") }
+                guard key != nil else {
+                    throw OpenSSLError.drain("reading the PEM private key of \(what) (is it in the PEM, or given as the key?)")
+                }
             }
-            guard SSL_CTX_use_certificate(pointer, x509) == 1, SSL_CTX_use_PrivateKey(pointer, key) == 1, SSL_CTX_check_private_key(pointer) == 1 else {
+            guard SSL_CTX_use_certificate(pointer, x509) == 1, SSL_CTX_use_PrivateKey(pointer, key) == 1,
+                SSL_CTX_check_private_key(pointer) == 1
+            else {
                 throw OpenSSLError.drain("using \(what) (does the key belong to the certificate?)")
             }
         } catch {

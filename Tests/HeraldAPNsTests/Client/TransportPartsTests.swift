@@ -14,7 +14,9 @@ struct TransportPartsTests {
         #expect(local.origin.port == 2197 && local.origin.prefix == "https://127.0.0.1:2197" && local.path == "/1/apps/x/channels?x=1")
         #expect(local.origin.isAddress)
         let v6 = try #require(H2Origin.split("https://[::1]:8443"))
-        #expect(v6.origin.host == "::1" && v6.origin.port == 8443 && v6.origin.authority == "[::1]:8443" && v6.path == "/" && v6.origin.isAddress)
+        #expect(
+            v6.origin.host == "::1" && v6.origin.port == 8443 && v6.origin.authority == "[::1]:8443" && v6.path == "/"
+                && v6.origin.isAddress)
         for bad in ["http://a/b", "https://", "https://a:0/", "https://a:x/", "https://[::1/", "https://[::1]x/", "https://a:70000/"] {
             #expect(H2Origin.split(bad) == nil, "\(bad)")
         }

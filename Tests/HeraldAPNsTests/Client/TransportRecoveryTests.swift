@@ -91,7 +91,9 @@ struct TransportRecoveryTests {
         var configuration = APNSSimulatorConfiguration()
         configuration.port = port
         configuration.tlsDirectory = folder.path
-        configuration.trustedKeys = [.init(keyID: SimulatorFixture.keyID, teamID: SimulatorFixture.teamID, publicKey: try fixture.key.publicKey())]
+        configuration.trustedKeys = [
+            .init(keyID: SimulatorFixture.keyID, teamID: SimulatorFixture.teamID, publicKey: try fixture.key.publicKey())
+        ]
         let restarted = try APNSSimulator.start(configuration)
         defer { restarted.stop() }
         #expect(try await client.send(try SimulatorFixture.request(3)).status == 200)
@@ -102,7 +104,9 @@ struct TransportRecoveryTests {
     @Test("many streams on a server allowing ten: never more than ten open at once")
     func streamLimit() async throws {
         let slow = try SimulatorFault(parsing: "*:delay:5")
-        let fixture = try SimulatorFixture { $0.maxConcurrentStreams = 10; $0.faults = [slow] }
+        let fixture = try SimulatorFixture {
+            $0.maxConcurrentStreams = 10; $0.faults = [slow]
+        }
         let client = try fixture.client(configure: { $0.maxConcurrentStreams = 500 })
         let results = await client.send(batch: try (0..<300).map { try SimulatorFixture.request($0) })
         await client.shutdown()

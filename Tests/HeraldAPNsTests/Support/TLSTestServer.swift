@@ -21,9 +21,12 @@ final class TLSTestServer: @unchecked Sendable {
         try Data(try certificate.certificatePEM().utf8).write(to: URL(fileURLWithPath: caFile))
         try Data(try certificate.key.pkcs8PEM().utf8).write(to: URL(fileURLWithPath: keyFile))
         let script = repositoryRoot.appendingPathComponent("scripts/tls_test_server.py").path
-        process = try ChildProcess("python3", [script, "--cert", caFile, "--key", keyFile, "--alpn", alpn.joined(separator: ",")], stdin: .pipe)
+        process = try ChildProcess(
+            "python3", [script, "--cert", caFile, "--key", keyFile, "--alpn", alpn.joined(separator: ",")], stdin: .pipe)
         var line = Data()
-        while line.count < 64, let output = process.standardOutput, let byte = try output.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8) {
+        while line.count < 64, let output = process.standardOutput, let byte = try output.read(upToCount: 1), !byte.isEmpty,
+            byte != Data("\n".utf8)
+        {
             line.append(byte)
         }
         guard let text = String(data: line, encoding: .utf8), text.hasPrefix("PORT "), let port = Int(text.dropFirst(5)) else {

@@ -18,6 +18,8 @@ final class H2Link {
     /// Which way the TLS layer waits: true for POLLOUT (handshake or a blocked write).
     private var sslWantsWrite = false
     private var output: [UInt8] = []
+    /// One TLS record's worth of plaintext at a time, allocated at the first read.
+    private var readBuffer: UnsafeMutableBufferPointer<UInt8>?
     private var outputOffset = 0
     let connectDeadline: Double
 
@@ -44,6 +46,7 @@ final class H2Link {
     }
 
     deinit {
+        readBuffer?.deallocate()
         if let session { nghttp2_session_del(session) }
         if let ssl { SSL_free(ssl) }
         if fd >= 0 { Glibc.close(fd) }
@@ -73,8 +76,8 @@ final class H2Link {
         case .handshaking:
             try handshake()
         case .open:
+            // Writing is the connection's, once per loop turn (`flush()`), after what this read started.
             if revents & Int16(POLLIN | POLLERR | POLLHUP) != 0 || (sslWantsWrite && revents & Int16(POLLOUT) != 0) { try read(now: now) }
-            try flush()
         }
     }
 
@@ -217,10 +220,11 @@ final class H2Link {
     /// Reads every TLS record the socket has and hands the bytes to nghttp2.
     private func read(now: Double) throws(APNSTransportError) {
         guard let ssl, let session else { return }
-        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+        let buffer = readBuffer ?? .allocate(capacity: 16 * 1024)
+        readBuffer = buffer
         while true {
             ERR_clear_error()
-            let count = buffer.withUnsafeMutableBytes { SSL_read(ssl, $0.baseAddress, Int32($0.count)) }
+            let count = SSL_read(ssl, buffer.baseAddress, Int32(buffer.count))
             if count <= 0 {
                 let error = SSL_get_error(ssl, count)
                 if error == SSL_ERROR_WANT_READ { return }
@@ -234,7 +238,7 @@ final class H2Link {
                 throw APNSTransportError(.connectionLost, "\(origin.authority): \(reason)")
             }
             lastHeard = now
-            let used = buffer.withUnsafeBufferPointer { nghttp2_session_mem_recv(session, $0.baseAddress, Int(count)) }
+            let used = nghttp2_session_mem_recv(session, buffer.baseAddress, Int(count))
             guard used >= 0 else {
                 throw APNSTransportError(
                     .http2, "\(origin.authority): HTTP/2 error: \(String(cString: nghttp2_strerror(Int32(used))))", code: used)

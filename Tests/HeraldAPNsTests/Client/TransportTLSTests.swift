@@ -9,11 +9,11 @@ import Testing
 @MainActor
 @Suite("transport TLS: ALPN h2 required, certificate names checked")
 struct TransportTLSTests {
-    func send(to url: String, caFile: String) async throws -> APNSTransportError {
+    func send(to url: String, caFile: String, connectTimeout: Double = 60) async throws -> APNSTransportError {
         let signer = try APNSTokenSigner(key: try APNSSigningKey.generate(), keyID: SimulatorFixture.keyID, teamID: SimulatorFixture.teamID)
         let client = try APNSClient(
             configuration: APNSClientConfiguration(
-                authentication: .token(signer), environment: .custom(url: url), caFile: caFile, connectTimeout: 60, retry: .none),
+                authentication: .token(signer), environment: .custom(url: url), caFile: caFile, connectTimeout: connectTimeout, retry: .none),
             clock: LiveClock())
         let error = await #expect(throws: APNSTransportError.self) { try await client.send(try SimulatorFixture.request(1)) }
         await client.shutdown()
@@ -36,6 +36,14 @@ struct TransportTLSTests {
         #expect(byName.kind == .tls && byName.message.contains("hostname mismatch"), "\(byName)")
         let byAddress = try await send(to: "https://127.0.0.1:\(server.port)", caFile: server.caFile)
         #expect(byAddress.kind == .tls && byAddress.message.contains("IP address mismatch"), "\(byAddress)")
+    }
+
+    @Test("a server that completes TLS with h2 but never sends SETTINGS: the connect timeout ends the attempt")
+    func noSettings() async throws {
+        let server = try TLSTestServer(alpn: ["h2"])
+        defer { server.stop() }
+        let error = try await send(to: "https://127.0.0.1:\(server.port)", caFile: server.caFile, connectTimeout: 0.5)
+        #expect(error.kind == .connect && error.message.contains("within 0.5 s"), "\(error)")
     }
 
     @Test("a certificate no trusted CA signed is refused")

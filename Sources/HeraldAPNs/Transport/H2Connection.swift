@@ -1,9 +1,10 @@
 import CNGHTTP2
+import CPoller
 import Foundation
 import HeraldCore
 
 /// One HTTP/2 connection to APNs, on its own thread: a poll loop over the socket and a
-/// wake-up pipe that `submit` and `stop` signal.
+/// wake-up descriptor (an eventfd; a pipe where there is none) that `submit` and `stop` signal.
 ///
 /// Requests wait in the connection's queue and start as streams while the server's
 /// SETTINGS_MAX_CONCURRENT_STREAMS (and `maxConcurrentStreams`) allow. Requests the
@@ -41,15 +42,20 @@ final class H2Connection: @unchecked Sendable {
     )
         throws(APNSTransportError)
     {
-        var ends: [Int32] = [0, 0]
-        guard pipe(&ends) == 0 else {
-            throw APNSTransportError(.connect, "could not make a wake-up pipe: \(String(cString: strerror(errno)))", code: Int(errno))
+        let event = herald_wakeup_create()
+        if event >= 0 {
+            (wakeRead, wakeWrite) = (event, event)
+        } else {
+            var ends: [Int32] = [0, 0]
+            guard pipe(&ends) == 0 else {
+                throw APNSTransportError(.connect, "could not make a wake-up pipe: \(String(cString: strerror(errno)))", code: Int(errno))
+            }
+            for fd in ends {
+                _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+                _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+            }
+            (wakeRead, wakeWrite) = (ends[0], ends[1])
         }
-        for fd in ends {
-            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-        }
-        (wakeRead, wakeWrite) = (ends[0], ends[1])
         self.index = index
         self.origin = origin
         self.settings = settings
@@ -61,8 +67,8 @@ final class H2Connection: @unchecked Sendable {
     }
 
     deinit {
-        Glibc.close(wakeRead)
-        Glibc.close(wakeWrite)
+        close(wakeRead)
+        if wakeWrite != wakeRead { close(wakeWrite) }
     }
 
     /// Queues `job` for `path` on this connection's origin; its completion runs on this
@@ -87,6 +93,7 @@ final class H2Connection: @unchecked Sendable {
     }
 
     private func wake() {
+        if wakeWrite == wakeRead { return herald_wakeup_signal(wakeWrite) }
         var byte: UInt8 = 1
         _ = write(wakeWrite, &byte, 1)
     }
@@ -264,6 +271,7 @@ final class H2Connection: @unchecked Sendable {
     }
 
     private func drainWakeups() {
+        if wakeWrite == wakeRead { return herald_wakeup_drain(wakeRead) }
         var buffer = [UInt8](repeating: 0, count: 256)
         while read(wakeRead, &buffer, buffer.count) > 0 {}
     }

@@ -49,7 +49,7 @@ final class H2Link {
         readBuffer?.deallocate()
         if let session { nghttp2_session_del(session) }
         if let ssl { SSL_free(ssl) }
-        if fd >= 0 { Glibc.close(fd) }
+        if fd >= 0 { close(fd) }
     }
 
     /// The events to poll the socket for.
@@ -93,7 +93,7 @@ final class H2Link {
     private static func resolve(_ origin: H2Origin) throws(APNSTransportError) -> [(sockaddr_storage, socklen_t)] {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        hints.ai_socktype = Self.streamType
         var list: UnsafeMutablePointer<addrinfo>?
         let status = getaddrinfo(origin.host, String(origin.port), &hints, &list)
         guard status == 0, let list else {
@@ -118,28 +118,39 @@ final class H2Link {
     }
 
     private func connectNext() throws(APNSTransportError) {
-        if fd >= 0 { Glibc.close(fd) }
+        if fd >= 0 { close(fd) }
         fd = -1
         var lastError: Int32 = EHOSTUNREACH
         while !addresses.isEmpty {
             var (storage, length) = addresses.removeFirst()
-            let socketFD = socket(
-                Int32(storage.ss_family), Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+            let socketFD = socket(Int32(storage.ss_family), Self.streamType | Self.socketFlags, 0)
             guard socketFD >= 0 else { throw APNSTransportError(.connect, "socket: \(String(cString: strerror(errno)))", code: Int(errno)) }
+            _ = fcntl(socketFD, F_SETFL, fcntl(socketFD, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(socketFD, F_SETFD, FD_CLOEXEC)
             var one: Int32 = 1
             _ = setsockopt(socketFD, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
             let result = withUnsafePointer(to: &storage) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(socketFD, $0, length) }
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socketFD, $0, length) }
             }
             if result == 0 || errno == EINPROGRESS {
                 fd = socketFD
                 return
             }
             lastError = errno
-            Glibc.close(socketFD)
+            close(socketFD)
         }
         throw connectFailure(lastError)
     }
+
+    // Close-on-exec from birth where the system allows it: a child process that another
+    // thread spawns must not inherit the socket (and keep the connection open after us).
+    #if os(Linux)
+        private static let streamType = Int32(SOCK_STREAM.rawValue)
+        private static let socketFlags = Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
+    #else
+        private static let streamType = SOCK_STREAM
+        private static let socketFlags: Int32 = 0
+    #endif
 
     private func connectFailure(_ error: Int32) -> APNSTransportError {
         APNSTransportError(.connect, "cannot connect to \(origin.authority): \(String(cString: strerror(error)))", code: Int(error))

@@ -13,7 +13,8 @@ struct TransportTLSTests {
         let signer = try APNSTokenSigner(key: try APNSSigningKey.generate(), keyID: SimulatorFixture.keyID, teamID: SimulatorFixture.teamID)
         let client = try APNSClient(
             configuration: APNSClientConfiguration(
-                authentication: .token(signer), environment: .custom(url: url), caFile: caFile, connectTimeout: connectTimeout, retry: .none),
+                authentication: .token(signer), environment: .custom(url: url), caFile: caFile, connectTimeout: connectTimeout, retry: .none
+            ),
             clock: LiveClock())
         let error = await #expect(throws: APNSTransportError.self) { try await client.send(try SimulatorFixture.request(1)) }
         await client.shutdown()

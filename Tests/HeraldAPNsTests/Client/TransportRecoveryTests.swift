@@ -2,12 +2,12 @@ import Foundation
 import HeraldAPNs
 import HeraldAPNsSimulator
 import HeraldCore
+import HeraldTestSupport
 import Testing
 
 /// The HTTP/2 transport against the simulator when connections end: GOAWAY, a server
 /// that goes silent, a dropped connection, a restarted server. No client retries here:
 /// what survives, survives because of the transport.
-@MainActor
 @Suite("transport recovery: GOAWAY, dead connections (PING), reconnects")
 struct TransportRecoveryTests {
     @Test("GOAWAY mid-batch without client retries: every request answered, every token recorded once with the client's apns-id")

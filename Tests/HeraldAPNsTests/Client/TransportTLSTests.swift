@@ -2,11 +2,11 @@ import Foundation
 import HeraldAPNs
 import HeraldAPNsSimulator
 import HeraldCore
+import HeraldTestSupport
 import Testing
 
 /// The transport's TLS checks: the server's certificate must name the host, and the
 /// server must agree to HTTP/2 by ALPN; each refusal is a clear `APNSTransportError`.
-@MainActor
 @Suite("transport TLS: ALPN h2 required, certificate names checked")
 struct TransportTLSTests {
     func send(to url: String, caFile: String, connectTimeout: Double = 60) async throws -> APNSTransportError {
@@ -15,7 +15,7 @@ struct TransportTLSTests {
             configuration: APNSClientConfiguration(
                 authentication: .token(signer), environment: .custom(url: url), caFile: caFile, connectTimeout: connectTimeout, retry: .none
             ),
-            clock: LiveClock())
+            clock: LiveServerClock())
         let error = await #expect(throws: APNSTransportError.self) { try await client.send(try SimulatorFixture.request(1)) }
         await client.shutdown()
         return try #require(error)
@@ -65,7 +65,7 @@ struct TransportTLSTests {
                 configuration: APNSClientConfiguration(
                     authentication: .token(fixture.signer), environment: .custom(url: "https://\(host):\(fixture.simulator.port)"),
                     caFile: fixture.simulator.caFile, retry: .none),
-                clock: LiveClock())
+                clock: LiveServerClock())
             #expect(try await client.send(try SimulatorFixture.request(1)).status == 200)
             await client.shutdown()
         }

@@ -6,6 +6,7 @@ var products: [Product] = [
     .library(name: "HeraldCore", targets: ["HeraldCore"]),
     .library(name: "HeraldSimulator", targets: ["HeraldSimulator"]),
     .library(name: "HeraldDownload", targets: ["HeraldDownload"]),
+    .library(name: "HeraldAPNsModel", targets: ["HeraldAPNsModel"]),
     .library(name: "HeraldAPNs", targets: ["HeraldAPNs"]),
     .library(name: "HeraldAPNsSimulator", targets: ["HeraldAPNsSimulator"]),
     .library(name: "HeraldTestSupport", targets: ["HeraldTestSupport"]),
@@ -39,13 +40,17 @@ var targets: [Target] = [
     .target(
         name: "HeraldDownload",
         dependencies: ["HeraldCore", .target(name: "CCurl", condition: .when(platforms: [.linux]))]),
-    // The APNs provider client: requests, ES256 token auth, its own HTTP/2 transport
-    // (nghttp2 framing, OpenSSL TLS, one poll loop per connection).
-    .target(name: "HeraldAPNs", dependencies: ["HeraldCore", "COpenSSL", "CNGHTTP2", "CPoller"]),
+    // APNs' model, without network code: requests and responses, reasons and error
+    // classes, ES256 keys and provider tokens (OpenSSL's crypto only), broadcast and channel
+    // requests. The client and the simulator share it.
+    .target(name: "HeraldAPNsModel", dependencies: ["HeraldCore", "COpenSSL"]),
+    // The APNs provider client over its own HTTP/2 transport (nghttp2 framing, OpenSSL TLS,
+    // one poll loop per connection): pools, back-pressure, retries, the batch API.
+    .target(name: "HeraldAPNs", dependencies: ["HeraldCore", "HeraldAPNsModel", "COpenSSL", "CNGHTTP2", "CPoller"]),
     // The APNs simulator as a product of its own (HTTP/2 server on nghttp2, TLS, JWT
-    // checks, faults, the record): `herald apns-sim` and the tests. It reuses HeraldAPNs'
-    // key and reason types, so it depends on it too.
-    .target(name: "HeraldAPNsSimulator", dependencies: ["HeraldCore", "HeraldAPNs", "COpenSSL", "CNGHTTP2"]),
+    // checks, faults, the record): `herald apns-sim` and the tests. It shares the model's
+    // key and reason types, not the client.
+    .target(name: "HeraldAPNsSimulator", dependencies: ["HeraldCore", "HeraldAPNsModel", "COpenSSL", "CNGHTTP2"]),
     // Test helpers for the test targets only (the shipped `herald` does not link it):
     // child processes, a media server, a PostgreSQL test server, seeded randomness.
     .target(name: "HeraldTestSupport", dependencies: ["HeraldCore", "HeraldAPNsSimulator", "CSpawn"]),
@@ -57,7 +62,7 @@ var targets: [Target] = [
     // SQLite storage (PostgreSQL's client wrapper beside it), an HTTP/1.1 JSON API on its
     // own epoll server, delivery through HeraldAPNs.
     .target(
-        name: "HeraldGateway", dependencies: ["HeraldCore", "HeraldAuth", "HeraldAPNs", "CSQLite", "CLibPQ", "CPoller", "COpenSSL"],
+        name: "HeraldGateway", dependencies: ["HeraldCore", "HeraldAuth", "HeraldAPNsModel", "HeraldAPNs", "CSQLite", "CLibPQ", "CPoller", "COpenSSL"],
         // The console's files are built in through the generated Console/ConsoleAssets.swift.
         exclude: ["Console/Assets"]),
     // `herald serve --deliverer record:FILE|discard`: deliverers that send nothing, for tests
@@ -70,7 +75,7 @@ var targets: [Target] = [
     .target(
         name: "HeraldCLI",
         dependencies: [
-            "HeraldCore", "HeraldSimulator", "HeraldDownload", "HeraldAPNs", "HeraldAPNsSimulator", "HeraldAuth", "HeraldGateway",
+            "HeraldCore", "HeraldSimulator", "HeraldDownload", "HeraldAPNsModel", "HeraldAPNs", "HeraldAPNsSimulator", "HeraldAuth", "HeraldGateway",
             "HeraldGatewayTestModes",
         ]),
     .executableTarget(name: "herald", dependencies: ["HeraldCLI"]),
@@ -78,16 +83,16 @@ var targets: [Target] = [
     // A child process the outbox crash tests kill at random points.
     .executableTarget(name: "herald-outbox-stress", dependencies: ["HeraldCore"], path: "Tests/Tools/OutboxStress"),
     .testTarget(
-        name: "HeraldCLITests", dependencies: ["HeraldCLI", "HeraldCore", "HeraldAPNs", "HeraldAPNsSimulator", "HeraldTestSupport"]),
+        name: "HeraldCLITests", dependencies: ["HeraldCLI", "HeraldCore", "HeraldAPNsModel", "HeraldAPNs", "HeraldAPNsSimulator", "HeraldTestSupport"]),
     .testTarget(name: "HeraldSimulatorTests", dependencies: ["HeraldSimulator", "HeraldCore"]),
     .testTarget(name: "HeraldDownloadTests", dependencies: ["HeraldDownload", "HeraldCore", "HeraldTestSupport"]),
     .testTarget(
         name: "HeraldGatewayTests",
         dependencies: [
-            "HeraldGateway", "HeraldGatewayTestModes", "HeraldAuth", "HeraldCore", "HeraldAPNs", "HeraldAPNsSimulator", "HeraldTestSupport",
+            "HeraldGateway", "HeraldGatewayTestModes", "HeraldAuth", "HeraldCore", "HeraldAPNsModel", "HeraldAPNs", "HeraldAPNsSimulator", "HeraldTestSupport",
         ]),
     .testTarget(
-        name: "HeraldAPNsTests", dependencies: ["HeraldAPNs", "HeraldAPNsSimulator", "HeraldCore", "HeraldTestSupport"],
+        name: "HeraldAPNsTests", dependencies: ["HeraldAPNsModel", "HeraldAPNs", "HeraldAPNsSimulator", "HeraldCore", "HeraldTestSupport"],
         exclude: ["Fixtures"]),
 ]
 

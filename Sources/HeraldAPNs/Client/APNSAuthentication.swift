@@ -1,3 +1,5 @@
+import HeraldAPNsModel
+
 /// How the client proves who it is to APNs.
 public enum APNSAuthentication: Sendable {
     /// Token auth: an ES256 JWT from a `.p8` key, sent as `authorization: bearer`.

@@ -1,3 +1,4 @@
+import HeraldAPNsModel
 import HeraldCore
 
 /// Broadcast push notifications: the channel management API (on the environment's

@@ -1,4 +1,5 @@
 import Foundation
+import HeraldAPNsModel
 import HeraldCore
 
 /// Sends notifications to APNs over HTTP/2: token or certificate auth, a pool of

@@ -1,3 +1,5 @@
+import HeraldAPNsModel
+
 /// Everything an `APNSClient` needs: who it is, where it sends, and its limits.
 ///
 /// One client is one pool of connections for one team, key (or certificate) and

@@ -1,3 +1,5 @@
+import HeraldAPNsModel
+
 /// When the client sends again after a failure it may recover from.
 ///
 /// Failures classed `retryAfter` (429) or `backOff` (5xx, `IdleTimeout`, no answer)

@@ -1,3 +1,5 @@
+import HeraldAPNsModel
+
 /// One HTTP exchange the client makes: a notification, a broadcast or a channel request.
 struct APNSWireRequest: Sendable {
     var method: TransportMethod = .post

@@ -1,3 +1,5 @@
+import HeraldAPNsModel
+
 /// A counting semaphore for tasks: `acquire()` suspends (first come, first served)
 /// while no permit is free. This is the client's back-pressure.
 package final class AsyncSemaphore: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import HeraldAPNsModel
 
 /// File checks for configuration errors that name the file.
 enum FileManagerProbe {

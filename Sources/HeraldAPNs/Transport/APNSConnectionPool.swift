@@ -1,4 +1,5 @@
 import Foundation
+import HeraldAPNsModel
 import HeraldCore
 
 /// The connections of one client, and the bound on requests in flight across them.

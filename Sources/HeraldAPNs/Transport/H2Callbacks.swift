@@ -1,4 +1,5 @@
 import CNGHTTP2
+import HeraldAPNsModel
 
 /// nghttp2's C callbacks for client sessions: each finds its `H2Link` through `user_data`
 /// and records what happened; the connection acts on it after the call into nghttp2 returns.

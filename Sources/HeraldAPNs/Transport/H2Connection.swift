@@ -1,6 +1,7 @@
 import CNGHTTP2
 import CPoller
 import Foundation
+import HeraldAPNsModel
 import HeraldCore
 
 /// One HTTP/2 connection to APNs, on its own thread: a poll loop over the socket and a

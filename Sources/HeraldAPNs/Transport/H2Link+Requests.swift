@@ -1,4 +1,5 @@
 import CNGHTTP2
+import HeraldAPNsModel
 
 extension H2Link {
     /// Streams the server allows at once (SETTINGS_MAX_CONCURRENT_STREAMS), capped by `local`.

@@ -1,6 +1,7 @@
 import CNGHTTP2
 import COpenSSL
 import Foundation
+import HeraldAPNsModel
 
 /// One TCP + TLS + HTTP/2 connection, from the non-blocking connect to the close.
 /// Used on its `H2Connection`'s thread only; the connection decides what to send and

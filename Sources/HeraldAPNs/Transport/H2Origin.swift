@@ -1,3 +1,5 @@
+import HeraldAPNsModel
+
 /// The scheme, host and port a connection talks to, read from an `https://` URL.
 struct H2Origin: Sendable, Hashable {
     /// The host as written, without brackets for IPv6 literals.

@@ -1,3 +1,5 @@
+import HeraldAPNsModel
+
 /// A FIFO of waiting requests that can also take requests back at the front
 /// (those a server refused go first, in their original order).
 struct H2Queue {

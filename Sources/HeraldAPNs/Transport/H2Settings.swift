@@ -1,3 +1,5 @@
+import HeraldAPNsModel
+
 /// What every connection of a pool is set up with (made by `APNSClientConfiguration.validated()`).
 struct H2Settings: Sendable {
     /// Where notifications go: `https://host[:port]`.

@@ -1,3 +1,5 @@
+import HeraldAPNsModel
+
 /// A request waiting in a connection's queue: the job, where it goes, and when it expires.
 struct H2Pending {
     var job: TransportJob

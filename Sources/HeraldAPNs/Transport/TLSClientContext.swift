@@ -1,5 +1,6 @@
 import COpenSSL
 import Foundation
+import HeraldAPNsModel
 
 /// The OpenSSL client context of one pool: TLS 1.2 or newer, the system's CAs or
 /// `caFile`, peer verification, ALPN `h2`, and the client certificate for certificate auth.

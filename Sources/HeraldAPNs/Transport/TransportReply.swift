@@ -1,3 +1,5 @@
+import HeraldAPNsModel
+
 /// What one HTTP/2 exchange gave: an answer with a status, or no answer at all.
 enum TransportReply: Sendable {
     case answer(TransportAnswer)

@@ -1,5 +1,5 @@
 import Foundation
-import HeraldAPNs
+import HeraldAPNsModel
 import HeraldCore
 
 /// The simulator's broadcast side: the channel management API and broadcasts to a

@@ -1,4 +1,4 @@
-import HeraldAPNs
+import HeraldAPNsModel
 
 /// Checks `authorization: bearer <jwt>` like APNs: ES256 signature by a trusted key,
 /// the key's team, and the token's age; a connection stays bound to its first key.

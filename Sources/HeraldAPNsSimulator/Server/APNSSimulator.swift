@@ -1,6 +1,6 @@
 import COpenSSL
 import Foundation
-import HeraldAPNs
+import HeraldAPNsModel
 
 /// A local APNs: HTTP/2 over TLS (ALPN h2) on libnghttp2 and OpenSSL, checking every
 /// request the way APNs does and answering with APNs statuses, reasons and bodies.

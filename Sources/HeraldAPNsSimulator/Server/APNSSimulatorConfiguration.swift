@@ -1,5 +1,5 @@
 import Foundation
-import HeraldAPNs
+import HeraldAPNsModel
 
 /// How an `APNSSimulator` listens, whom it trusts and how it misbehaves.
 public struct APNSSimulatorConfiguration: Sendable {

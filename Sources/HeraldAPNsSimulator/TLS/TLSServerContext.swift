@@ -1,5 +1,5 @@
 import COpenSSL
-import HeraldAPNs
+import HeraldAPNsModel
 
 /// An OpenSSL server context: TLS 1.2 or newer, ALPN `h2` only, the simulator's
 /// certificate, and a request (not a demand) for a client certificate.

@@ -1,6 +1,6 @@
 import COpenSSL
 import Foundation
-import HeraldAPNs
+import HeraldAPNsModel
 
 /// A self-signed certificate and its P-256 key: the simulator's TLS identity, or a
 /// client certificate for certificate-auth tests.

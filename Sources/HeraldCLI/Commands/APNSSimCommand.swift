@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import HeraldAPNs
+import HeraldAPNsModel
 import HeraldAPNsSimulator
 import HeraldCore
 

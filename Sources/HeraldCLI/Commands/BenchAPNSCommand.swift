@@ -1,5 +1,6 @@
 import Foundation
 import HeraldAPNs
+import HeraldAPNsModel
 import HeraldCore
 
 /// `herald bench-apns`: sends N notifications as fast as the client can (for make bench-apns).

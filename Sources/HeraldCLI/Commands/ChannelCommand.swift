@@ -1,5 +1,6 @@
 import Foundation
 import HeraldAPNs
+import HeraldAPNsModel
 import HeraldCore
 
 /// `herald channel`: the broadcast channels of an app, through APNs' channel management API.

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldAPNs
+import HeraldAPNsModel
 import HeraldCore
 
 /// `herald send`: sends one payload to device tokens through APNs (or a simulator).

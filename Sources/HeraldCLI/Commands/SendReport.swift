@@ -1,5 +1,6 @@
 import Foundation
 import HeraldAPNs
+import HeraldAPNsModel
 import HeraldCore
 
 /// The lines `herald send` prints: `TOKEN STATUS APNS-ID [REASON (CLASS)]`, or JSON.

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldAPNs
+import HeraldAPNsModel
 
 /// The options `send` and `bench-apns` share: auth, endpoint, CA.
 enum APNSOptions {

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldAPNs
+import HeraldAPNsModel
 import HeraldCore
 
 /// One APNs client for one command: made, used by `work`, shut down, waited for.

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldAPNs
+import HeraldAPNsModel
 
 /// The API's token buckets (`APIRateLimits`): one per app for its server key, one per app
 /// for its client side (the client key and the device keys), shared by the HTTP threads.

@@ -1,4 +1,5 @@
 import HeraldAPNs
+import HeraldAPNsModel
 import HeraldCore
 
 /// The shapes of identifiers the API accepts, shared by every handler.

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldAPNs
+import HeraldAPNsModel
 import HeraldCore
 
 /// The gateway's deliverer over HeraldAPNs: one `APNSClient` (an HTTP/2 connection pool)

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldAPNs
+import HeraldAPNsModel
 import HeraldCore
 
 /// The delivery workers: promote scheduled publishes, fan publishes out into

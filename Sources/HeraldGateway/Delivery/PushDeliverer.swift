@@ -1,4 +1,5 @@
 import HeraldAPNs
+import HeraldAPNsModel
 import HeraldCore
 
 /// One notification for one device, as the deliverer puts it on the wire to APNs.

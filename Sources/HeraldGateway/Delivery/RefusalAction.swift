@@ -1,4 +1,5 @@
 import HeraldAPNs
+import HeraldAPNsModel
 
 /// What the gateway does about one APNs refusal, decided from the typed `APNSError`
 /// (its class and whether it refuses the credentials); docs/apns.md has the table.

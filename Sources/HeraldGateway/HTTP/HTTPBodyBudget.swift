@@ -1,4 +1,4 @@
-import HeraldAPNs
+import HeraldAPNsModel
 
 /// The bytes of request bodies the server holds at once, across every connection. A body
 /// is reserved in full when its head is accepted (the key already checked, the declared

@@ -1,4 +1,4 @@
-import HeraldAPNs
+import HeraldAPNsModel
 
 /// Connections open, in all and per client address, shared by the server's loops.
 final class HTTPConnectionCounter: Sendable {

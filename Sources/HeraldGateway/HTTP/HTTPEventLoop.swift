@@ -1,6 +1,6 @@
 import CPoller
 import Foundation
-import HeraldAPNs
+import HeraldAPNsModel
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,5 @@
 import CPoller
-import HeraldAPNs
+import HeraldAPNsModel
 
 /// Where the event loops share work. A loop that accepts a connection places it on the
 /// loop with the fewest connections (the kernel wakes whichever loop it likes, often the

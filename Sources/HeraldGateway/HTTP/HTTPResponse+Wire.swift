@@ -1,5 +1,5 @@
 import Foundation
-import HeraldAPNs
+import HeraldAPNsModel
 
 extension HTTPResponse {
     /// The response as HTTP/1.1 bytes: status line, the handler's headers, Content-Length,

@@ -1,4 +1,4 @@
-import HeraldAPNs
+import HeraldAPNsModel
 
 /// What the HTTP layer refused, closed or evicted, counted for `/metrics`.
 public final class HTTPServerCounters: Sendable {

@@ -1,4 +1,5 @@
 import HeraldAPNs
+import HeraldAPNsModel
 /// One notification to one device, claimed by a delivery worker.
 public struct DeliveryJob: Sendable, Hashable {
     /// The delivery's row in the store.

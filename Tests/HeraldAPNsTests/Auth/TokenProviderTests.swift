@@ -1,4 +1,5 @@
 import HeraldAPNs
+import HeraldAPNsModel
 import HeraldCore
 import HeraldTestSupport
 import Testing

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HeraldAPNs
+import HeraldAPNsModel
 
 /// The client's back-pressure: permits, and refills of several at once for batches.
 @Suite("AsyncSemaphore")

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldAPNs
+import HeraldAPNsModel
 import Testing
 
 @Suite("APNs error reasons and their classes")

@@ -1,4 +1,5 @@
 import HeraldAPNs
+import HeraldAPNsModel
 import HeraldAPNsSimulator
 import HeraldCore
 import Testing

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldAPNs
+import HeraldAPNsModel
 import HeraldAPNsSimulator
 import HeraldCore
 import Testing

@@ -1,4 +1,5 @@
 import HeraldAPNs
+import HeraldAPNsModel
 import Testing
 @testable import HeraldGateway
 

@@ -52,6 +52,7 @@ final class ConnectionDriver {
 }
 
 import HeraldAPNs
+import HeraldAPNsModel
 
 @Suite("HTTP connection state machine (virtual clock)")
 struct HTTPConnectionTests {

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldAPNs
+import HeraldAPNsModel
 @testable import HeraldGateway
 
 extension DeliveryOutcome {

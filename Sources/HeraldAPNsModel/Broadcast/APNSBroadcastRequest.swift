@@ -57,7 +57,7 @@ public struct APNSBroadcastRequest: Sendable, Hashable {
     }
 
     /// The plain bundle id: a push type's suffix is taken off (the path wants the app).
-    static func checkBundleID(_ text: String) throws(APNSRequestError) -> String {
+    package static func checkBundleID(_ text: String) throws(APNSRequestError) -> String {
         let topic = try APNSRequest.topic(text, pushType: .liveActivity)
         return String(topic.dropLast(PushType.liveActivity.topicSuffix.count))
     }

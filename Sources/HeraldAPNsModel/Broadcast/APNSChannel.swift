@@ -19,7 +19,7 @@ public struct APNSChannel: Sendable, Hashable {
     public static let pushType = "LiveActivity"
 
     /// Refuses what cannot be a channel id in a header: empty, too long, not base64.
-    static func checkID(_ id: String) throws(APNSRequestError) -> String {
+    package static func checkID(_ id: String) throws(APNSRequestError) -> String {
         let base64 = id.utf8.allSatisfy { byte in
             (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2B
                 || byte == 0x2F || byte == 0x3D
@@ -32,7 +32,7 @@ public struct APNSChannel: Sendable, Hashable {
     }
 
     /// The body of a create request: `{"message-storage-policy": N, "push-type": "LiveActivity"}`.
-    static func createBody(_ policy: APNSMessageStoragePolicy) -> [UInt8] {
+    package static func createBody(_ policy: APNSMessageStoragePolicy) -> [UInt8] {
         Array(JSONWriter.serialize(.object(["message-storage-policy": .int(policy.rawValue), "push-type": .string(pushType)])).utf8)
     }
 }

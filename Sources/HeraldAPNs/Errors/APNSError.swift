@@ -26,6 +26,13 @@ public struct APNSError: Error, Sendable, Hashable, CustomStringConvertible {
         reason.documented?.errorClass ?? Self.errorClass(status: status)
     }
 
+    /// Whether APNs refused the provider's key or certificate (a 403 other than an expired
+    /// provider token, which the client renews itself): sending again succeeds only once the
+    /// credentials are fixed, so a sender pauses rather than fails its notifications.
+    public var refusesCredentials: Bool {
+        status == 403 && errorClass != .refreshToken
+    }
+
     /// Whether the device token should be dropped: for 410, only a token registered before `timestamp`.
     public func invalidates(tokenRegisteredAt registered: Date?) -> Bool {
         guard errorClass == .invalidToken else { return false }

@@ -12,8 +12,10 @@ extension APNSRequest {
         return token.hex
     }
 
-    /// `bundleID` with the suffix `pushType` needs, unless it already ends with it.
-    static func topic(_ bundleID: String, pushType: PushType) throws(APNSRequestError) -> String {
+    /// `apns-topic` for `pushType`: `bundleID` with the suffix the push type needs, unless it
+    /// already ends with it (`com.example.app` becomes `com.example.app.voip` for `.voip`).
+    /// The one place the suffix is added: requests, broadcasts and the gateway use it.
+    public static func topic(_ bundleID: String, pushType: PushType) throws(APNSRequestError) -> String {
         guard !bundleID.isEmpty, bundleID.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7f }) else {
             throw APNSRequestError("topic", "\"\(bundleID)\" is not a bundle id; give the app's bundle id, e.g. com.example.app")
         }

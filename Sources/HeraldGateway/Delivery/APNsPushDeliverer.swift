@@ -21,7 +21,7 @@ public actor APNsPushDeliverer: PushDeliverer {
 
     public func deliver(_ batch: [OutgoingNotification], credentials: APNsCredentials?) async -> [DeliveryOutcome] {
         guard let credentials else {
-            return batch.map { _ in .rejected(status: 403, reason: "MissingProviderToken", timestamp: nil) }
+            return batch.map { _ in .rejected(APNSError(status: 403, reason: .missingProviderToken)) }
         }
         let client: APNSClient
         do {
@@ -49,7 +49,7 @@ public actor APNsPushDeliverer: PushDeliverer {
                 requests.append(try template.get().addressed(to: notification.deviceToken, apnsID: notification.apnsID))
                 positions.append(index)
             } catch {
-                outcomes[index] = .rejected(status: 400, reason: "BadRequest: \(error)", timestamp: nil)
+                outcomes[index] = .unsendable("\(error)")
             }
         }
         let results = await client.send(batch: requests)
@@ -63,7 +63,7 @@ public actor APNsPushDeliverer: PushDeliverer {
     struct Template: Hashable {
         var payload: [UInt8]
         var pushType: String
-        var topic: String
+        var bundleID: String
         var priority: Int
         var expiration: Double?
         var collapseID: String?
@@ -72,8 +72,8 @@ public actor APNsPushDeliverer: PushDeliverer {
         static let placeholderToken = String(repeating: "0", count: 64)
 
         init(_ n: OutgoingNotification) {
-            (payload, pushType, topic, priority, expiration, collapseID) = (
-                n.payload, n.pushType, n.topic, n.priority, n.expiration, n.collapseID
+            (payload, pushType, bundleID, priority, expiration, collapseID) = (
+                n.payload, n.pushType, n.bundleID, n.priority, n.expiration, n.collapseID
             )
         }
     }
@@ -82,7 +82,7 @@ public actor APNsPushDeliverer: PushDeliverer {
     static func template(_ n: OutgoingNotification) throws -> APNSRequest {
         try APNSRequest(
             deviceToken: Template.placeholderToken, payload: try JSONParser().parse(n.payload), pushType: PushType(rawValue: n.pushType),
-            bundleID: n.topic, priority: APNSPriority(rawValue: n.priority), expiration: n.expiration.map { Int($0) },
+            bundleID: n.bundleID, priority: APNSPriority(rawValue: n.priority), expiration: n.expiration.map { Int($0) },
             collapseID: n.collapseID)
     }
 
@@ -91,9 +91,7 @@ public actor APNsPushDeliverer: PushDeliverer {
         case .success(let response):
             return .accepted(apnsID: response.apnsID)
         case .failure(let error as APNSError):
-            return .rejected(
-                status: error.status, reason: error.reason.text, timestamp: error.timestamp?.timeIntervalSince1970,
-                retryAfter: error.retryAfter)
+            return .rejected(error)
         case .failure(let error):
             return .transportFailure("\(error)")
         }

@@ -1,13 +1,14 @@
 import Foundation
+import HeraldAPNs
 import HeraldCore
 
 extension DeliveryEngine {
     /// APNs answered with `Retry-After`: the app's deliveries in that environment wait at
     /// least that long (at most `policy.maxRetryAfter`). Returns when they may go again.
-    func honourRetryAfter(_ seconds: Double, _ key: DeliveryPauses.Key, status: Int, reason: String, now: Double) -> Double {
+    func honourRetryAfter(_ seconds: Double, _ key: DeliveryPauses.Key, _ error: APNSError, now: Double) -> Double {
         let until = now + min(seconds, policy.maxRetryAfter)
         pause(
-            key, until: until, cause: "\(status) \(reason) with Retry-After \(Self.seconds(seconds)) s", advice: "APNs asked for it",
+            key, until: until, cause: "\(error.status) \(error.reason) with Retry-After \(Self.seconds(seconds)) s", advice: "APNs asked for it",
             level: .warning, now: now)
         return pauses.until(key) ?? until
     }
@@ -15,11 +16,11 @@ extension DeliveryEngine {
     /// APNs refused the credentials: the app's deliveries in that environment pause for the
     /// backoff of the refusals in a row (the rest of a refused batch joins the pause).
     /// Returns when they may go again.
-    func pauseForCredentials(_ key: DeliveryPauses.Key, status: Int, reason: String, now: Double) -> Double {
+    func pauseForCredentials(_ key: DeliveryPauses.Key, _ error: APNSError, now: Double) -> Double {
         if let until = pauses.until(key) { return until }
         let until = now + policy.backoff.delay(attempt: pauses.strike(key), jitter: jitter())
         pause(
-            key, until: until, cause: "\(status) \(reason)",
+            key, until: until, cause: "\(error.status) \(error.reason)",
             advice: "APNs refused the credentials; fix them with 'herald app set-credentials'", level: .error, now: now)
         return until
     }

@@ -1,4 +1,5 @@
 import Foundation
+import HeraldAPNs
 import HeraldCore
 
 extension DeliveryEngine {
@@ -22,7 +23,7 @@ extension DeliveryEngine {
         for (environment, batch) in byEnvironment.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             let notifications = batch.map { job in
                 OutgoingNotification(
-                    deviceToken: job.token, topic: app.bundleID + PushType(rawValue: job.options.pushType).topicSuffix,
+                    deviceToken: job.token, bundleID: app.bundleID,
                     pushType: job.options.pushType,
                     priority: job.options.priority, expiration: job.options.expiration, collapseID: job.options.collapseID,
                     apnsID: job.apnsID,
@@ -93,17 +94,21 @@ extension DeliveryEngine {
             return .sent(apnsID: apnsID)
         case .transportFailure(let reason):
             return retry(job, reason: "TransportFailure", detail: reason, now: now)
-        case .rejected(let status, let reason, let timestamp, let retryAfter):
+        case .unsendable(let detail):
+            // The detail names the field (the failures by reason show it); never retried.
+            return .failed(reason: "BadRequest: " + detail)
+        case .rejected(let error):
             let key = DeliveryPauses.Key(app: app.id, environment: job.environment)
+            let reason = error.reason.text
             // APNs asked for a pause: nothing more for this app and environment before it ends.
-            let resumeAt = retryAfter.flatMap { $0 > 0 ? honourRetryAfter($0, key, status: status, reason: reason, now: now) : nil }
-            switch APNsFailure.classify(status: status, reason: reason) {
-            case .invalidateToken: return .invalidated(reason: reason, timestamp: status == 410 ? timestamp : nil)
-            case .permanent: return .failed(reason: reason)
-            case .retry: return retry(job, reason: reason, detail: "HTTP \(status)", now: now, notBefore: resumeAt)
-            case .configuration:
-                let until = pauseForCredentials(key, status: status, reason: reason, now: now)
-                return retry(job, reason: reason, detail: "HTTP \(status)", now: now, notBefore: max(until, resumeAt ?? until))
+            let resumeAt = error.retryAfter.flatMap { $0 > 0 ? honourRetryAfter($0, key, error, now: now) : nil }
+            switch RefusalAction(error) {
+            case .invalidate: return .invalidated(error)
+            case .fail: return .failed(reason: reason)
+            case .retry: return retry(job, reason: reason, detail: "HTTP \(error.status)", now: now, notBefore: resumeAt)
+            case .pauseForCredentials:
+                let until = pauseForCredentials(key, error, now: now)
+                return retry(job, reason: reason, detail: "HTTP \(error.status)", now: now, notBefore: max(until, resumeAt ?? until))
             }
         }
     }

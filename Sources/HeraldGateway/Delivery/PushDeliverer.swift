@@ -1,9 +1,12 @@
+import HeraldAPNs
+import HeraldCore
+
 /// One notification for one device, as the deliverer puts it on the wire to APNs.
 public struct OutgoingNotification: Sendable, Hashable {
     /// Lowercase hex: `POST /3/device/<token>`.
     public var deviceToken: String
-    /// `apns-topic`: the bundle id with the push type's suffix (`.voip`, ...).
-    public var topic: String
+    /// The app's bundle id; HeraldAPNs adds the push type's suffix (`topic`).
+    public var bundleID: String
     /// `apns-push-type`.
     public var pushType: String
     /// `apns-priority`: 10, 5 or 1.
@@ -20,11 +23,11 @@ public struct OutgoingNotification: Sendable, Hashable {
     public var publishID: String
 
     public init(
-        deviceToken: String, topic: String, pushType: String, priority: Int, expiration: Double?, collapseID: String?, apnsID: String,
+        deviceToken: String, bundleID: String, pushType: String, priority: Int, expiration: Double?, collapseID: String?, apnsID: String,
         payload: [UInt8], publishID: String
     ) {
         self.deviceToken = deviceToken
-        self.topic = topic
+        self.bundleID = bundleID
         self.pushType = pushType
         self.priority = priority
         self.expiration = expiration
@@ -35,15 +38,25 @@ public struct OutgoingNotification: Sendable, Hashable {
     }
 }
 
+extension OutgoingNotification {
+    /// `apns-topic`: the bundle id with the push type's suffix, as HeraldAPNs adds it
+    /// (`APNSRequest.topic`); the bundle id itself if the push type is not APNs'.
+    public var topic: String {
+        (try? APNSRequest.topic(bundleID, pushType: PushType(rawValue: pushType))) ?? bundleID
+    }
+}
+
 /// What APNs (or the transport) said about one notification.
 public enum DeliveryOutcome: Sendable, Hashable {
     /// 200: APNs took it; its `apns-id` echoed.
     case accepted(apnsID: String)
-    /// An APNs error response: the status, the JSON `reason`, for 410 the `timestamp`
-    /// (converted from APNs' milliseconds to seconds since 1970), and the seconds of a
-    /// `Retry-After` header when APNs sent one (the gateway then pauses the app's
-    /// deliveries in that environment at least that long).
-    case rejected(status: Int, reason: String, timestamp: Double?, retryAfter: Double? = nil)
+    /// APNs refused it. The engine acts on the error's class (`APNSError.errorClass`),
+    /// `refusesCredentials` and `invalidates(tokenRegisteredAt:)`; a `Retry-After` pauses
+    /// the app's deliveries in that environment at least that long.
+    case rejected(APNSError)
+    /// The request could not be made (a payload or header APNs would refuse): never sent,
+    /// never retried. The text says why.
+    case unsendable(String)
     /// No answer: connection refused or lost, TLS, timeout. Whether APNs got it is unknown.
     case transportFailure(String)
 }

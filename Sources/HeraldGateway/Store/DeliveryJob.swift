@@ -1,3 +1,4 @@
+import HeraldAPNs
 /// One notification to one device, claimed by a delivery worker.
 public struct DeliveryJob: Sendable, Hashable {
     /// The delivery's row in the store.
@@ -29,9 +30,10 @@ public struct DeliveryResult: Sendable, Hashable {
         case retry(reason: String, retryAt: Double)
         /// Given up: a permanent refusal, expiry, or retries exhausted.
         case failed(reason: String)
-        /// The token is dead (410, BadDeviceToken). With APNs' timestamp (seconds since
-        /// 1970), the device is invalidated only if it registered the token before then.
-        case invalidated(reason: String, timestamp: Double?)
+        /// APNs said the token is dead (410, BadDeviceToken, DeviceTokenNotForTopic): the
+        /// store invalidates the device if `APNSError.invalidates(tokenRegisteredAt:)` says
+        /// so for the token's registration time read in its transaction.
+        case invalidated(APNSError)
     }
 
     public var seq: Int
@@ -60,7 +62,7 @@ extension DeliveryResult {
         _ results: [DeliveryResult], inFlight: [Int: (publishID: String, deviceSeq: Int?)],
         retry: (_ seq: Int, _ reason: String, _ at: Double) throws -> Void,
         fail: (_ seq: Int, _ publishID: String, _ reason: String) throws -> Void,
-        invalidate: (_ seq: Int, _ publishID: String, _ deviceSeq: Int?, _ reason: String, _ timestamp: Double?) throws -> Void
+        invalidate: (_ seq: Int, _ publishID: String, _ deviceSeq: Int?, _ error: APNSError) throws -> Void
     ) throws -> Batch {
         var batch = Batch()
         for result in results {
@@ -72,7 +74,7 @@ extension DeliveryResult {
                 batch.sentPerPublish[publishID, default: 0] += 1
             case .retry(let reason, let retryAt): try retry(result.seq, reason, retryAt)
             case .failed(let reason): try fail(result.seq, publishID, reason)
-            case .invalidated(let reason, let timestamp): try invalidate(result.seq, publishID, deviceSeq, reason, timestamp)
+            case .invalidated(let error): try invalidate(result.seq, publishID, deviceSeq, error)
             }
         }
         return batch

@@ -1,3 +1,5 @@
+import Foundation
+import HeraldAPNs
 import HeraldCore
 
 extension SQLiteStore {
@@ -59,8 +61,8 @@ extension SQLiteStore {
                         [.double(retryAt), .text(reason), .double(now), .int(seq)])
                 },
                 fail: { seq, publishID, reason in try Self.fail(db, seq, publishID: publishID, reason: reason, now: now) },
-                invalidate: { seq, publishID, deviceSeq, reason, timestamp in
-                    try Self.invalidate(db, seq, publishID: publishID, deviceSeq: deviceSeq, reason: reason, timestamp: timestamp, now: now)
+                invalidate: { seq, publishID, deviceSeq, error in
+                    try Self.invalidate(db, seq, publishID: publishID, deviceSeq: deviceSeq, error, now: now)
                 })
             let sent = batch.sent
             if !sent.isEmpty {
@@ -77,15 +79,17 @@ extension SQLiteStore {
         }
     }
 
-    /// APNs' rule: a 410 counts only for a token registered before its timestamp; a device
-    /// that registered the token again since keeps it (this delivery counts as failed).
+    /// APNs' rule (`APNSError.invalidates(tokenRegisteredAt:)`): a 410 counts only for a
+    /// token registered before its timestamp; a device that registered the token again
+    /// since keeps it (this delivery counts as failed).
     private static func invalidate(
-        _ db: Connection, _ seq: Int, publishID: String, deviceSeq: Int?, reason: String, timestamp: Double?, now: Double
+        _ db: Connection, _ seq: Int, publishID: String, deviceSeq: Int?, _ error: APNSError, now: Double
     ) throws {
+        let reason = error.reason.text
         let registeredAt = try deviceSeq.flatMap {
             try db.query("SELECT token_registered_at FROM devices WHERE seq = ?", [.int($0)], { $0.double(0) }).first
         }
-        if let deviceSeq, let registeredAt, timestamp.map({ registeredAt < $0 }) ?? true {
+        if let deviceSeq, let registeredAt, error.invalidates(tokenRegisteredAt: Date(timeIntervalSince1970: registeredAt)) {
             try db.run(
                 "UPDATE devices SET invalidated_at = ?, invalid_reason = ? WHERE seq = ? AND invalidated_at IS NULL",
                 [.double(now), .text(reason), .int(deviceSeq)])

@@ -137,7 +137,7 @@ struct APITrustTests {
         let h = try EngineHarness(kind)
         try await h.register(0..<2)
         let keys = (0..<2).map { n in h.api.register(n).json?["deviceKey"]?.stringValue ?? "" }
-        h.deliverer.program(StoreFixture.token(1), [.rejected(status: 410, reason: "Unregistered", timestamp: nil)])
+        h.deliverer.program(StoreFixture.token(1), [.refused(410, "Unregistered")])
         let id = try h.publish(["interests": ["news"], "notification": ["title": "Hi"]])
         await h.engine.runUntilIdle()
         func opened(_ n: Int) -> JSONValue? {

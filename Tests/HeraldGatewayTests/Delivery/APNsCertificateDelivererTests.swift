@@ -12,7 +12,7 @@ import Testing
 struct APNsCertificateDelivererTests {
     func notification(_ n: Int) -> OutgoingNotification {
         OutgoingNotification(
-            deviceToken: String(format: "%064x", n), topic: "org.herald.demo", pushType: "alert", priority: 10, expiration: nil,
+            deviceToken: String(format: "%064x", n), bundleID: "org.herald.demo", pushType: "alert", priority: 10, expiration: nil,
             collapseID: nil, apnsID: UUID().uuidString.lowercased(), payload: Array(#"{"aps":{"alert":"Hi"}}"#.utf8),
             publishID: "pub_1")
     }

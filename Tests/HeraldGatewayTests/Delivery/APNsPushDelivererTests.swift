@@ -28,7 +28,7 @@ struct APNsPushDelivererTests {
 
     func notification(_ n: Int, apnsID: String = UUID().uuidString.lowercased()) -> OutgoingNotification {
         OutgoingNotification(
-            deviceToken: String(format: "%064x", n), topic: "org.herald.demo", pushType: "alert", priority: 10, expiration: nil,
+            deviceToken: String(format: "%064x", n), bundleID: "org.herald.demo", pushType: "alert", priority: 10, expiration: nil,
             collapseID: "pub_1", apnsID: apnsID, payload: Array(#"{"aps":{"alert":"Hi"},"herald":{"publishId":"pub_1"}}"#.utf8),
             publishID: "pub_1")
     }
@@ -45,12 +45,12 @@ struct APNsPushDelivererTests {
         #expect(outcomes.count == 3)
         #expect(outcomes[0] == .accepted(apnsID: sent[0].apnsID))
         #expect(outcomes[2] == .accepted(apnsID: sent[2].apnsID))
-        guard case .rejected(let status, let reason, let timestamp, _) = outcomes[1] else {
+        guard case .rejected(let error) = outcomes[1] else {
             Issue.record("expected a 410, got \(outcomes[1])")
             return
         }
-        #expect(status == 410 && reason == "Unregistered")
-        #expect(timestamp != nil)
+        #expect(error.status == 410 && error.reason == .unregistered && error.errorClass == .invalidToken)
+        #expect(error.timestamp != nil)
         #expect(simulator.acceptedCount == 2)
         let first = try #require(simulator.accepted.first { $0.token == sent[0].deviceToken })
         #expect(first.topic == "org.herald.demo" && first.pushType == "alert" && first.priority == 10)
@@ -61,13 +61,13 @@ struct APNsPushDelivererTests {
             environment: .sandbox, method: .token(keyID: "OTHER12345", teamID: Self.teamID, privateKeyPEM: try other.pkcs8PEM()),
             endpoint: simulator.url, caFile: simulator.caFile)
         let refused = await deliverer.deliver([notification(4)], credentials: untrusted)
-        guard case .rejected(403, _, _, _)? = refused.first else {
+        guard case .rejected(let error)? = refused.first, error.status == 403, error.refusesCredentials else {
             Issue.record("a key the simulator does not trust must be refused with 403, got \(refused)")
             return
         }
         #expect(
             await deliverer.deliver([notification(5)], credentials: nil) == [
-                .rejected(status: 403, reason: "MissingProviderToken", timestamp: nil)
+                .refused(403, "MissingProviderToken")
             ])
     }
 
@@ -110,14 +110,14 @@ struct APNsPushDelivererTests {
         badPayload.payload = Array(#"{"aps":{"badge":"many"}}"#.utf8)
         let batch = [badToken, notification(2), other, badPayload, notification(5)]
         let outcomes = await APNsPushDeliverer().deliver(batch, credentials: credentials)
-        guard case .rejected(400, let reason, _, _) = outcomes[0] else {
+        guard case .unsendable(let reason) = outcomes[0] else {
             Issue.record("a bad token is refused before sending, got \(outcomes[0])")
             return
         }
         #expect(reason.contains("device token"))
         #expect(outcomes[1] == .accepted(apnsID: batch[1].apnsID))
         #expect(outcomes[2] == .accepted(apnsID: batch[2].apnsID))
-        guard case .rejected(400, _, _, _) = outcomes[3] else {
+        guard case .unsendable = outcomes[3] else {
             Issue.record("a payload with lint errors is refused before sending, got \(outcomes[3])")
             return
         }

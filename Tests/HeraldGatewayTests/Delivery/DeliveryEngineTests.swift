@@ -118,9 +118,9 @@ struct DeliveryEngineTests {
         let h = try EngineHarness(kind)
         try await h.register(0..<4)
         let registeredAt = h.now
-        h.deliverer.program(StoreFixture.token(0), [.rejected(status: 410, reason: "Unregistered", timestamp: registeredAt + 5)])
-        h.deliverer.program(StoreFixture.token(1), [.rejected(status: 410, reason: "Unregistered", timestamp: registeredAt - 5)])
-        h.deliverer.program(StoreFixture.token(2), [.rejected(status: 400, reason: "BadDeviceToken", timestamp: nil)])
+        h.deliverer.program(StoreFixture.token(0), [.refused(410, "Unregistered", timestamp: registeredAt + 5)])
+        h.deliverer.program(StoreFixture.token(1), [.refused(410, "Unregistered", timestamp: registeredAt - 5)])
+        h.deliverer.program(StoreFixture.token(2), [.refused(400, "BadDeviceToken")])
         let id = try h.publish(["interests": ["news"], "notification": ["title": "x"]])
         await h.engine.runUntilIdle()
         let status = h.status(id)
@@ -157,8 +157,8 @@ struct DeliveryEngineTests {
         h.deliverer.program(
             token,
             [
-                .rejected(status: 503, reason: "ServiceUnavailable", timestamp: nil),
-                .rejected(status: 429, reason: "TooManyRequests", timestamp: nil),
+                .refused(503, "ServiceUnavailable"),
+                .refused(429, "TooManyRequests"),
                 .transportFailure("connection reset"),
             ])
         let id = try h.publish(["interests": ["news"], "notification": ["title": "x"]])
@@ -184,9 +184,9 @@ struct DeliveryEngineTests {
         policy.maxAttempts = 3
         let h = try EngineHarness(kind, policy: policy)
         try await h.register(0..<3)
-        h.deliverer.program(StoreFixture.token(0), [], then: .rejected(status: 413, reason: "PayloadTooLarge", timestamp: nil))
-        h.deliverer.program(StoreFixture.token(1), [], then: .rejected(status: 500, reason: "InternalServerError", timestamp: nil))
-        h.deliverer.program(StoreFixture.token(2), [], then: .rejected(status: 500, reason: "InternalServerError", timestamp: nil))
+        h.deliverer.program(StoreFixture.token(0), [], then: .refused(413, "PayloadTooLarge"))
+        h.deliverer.program(StoreFixture.token(1), [], then: .refused(500, "InternalServerError"))
+        h.deliverer.program(StoreFixture.token(2), [], then: .refused(500, "InternalServerError"))
         let id = try h.publish(["interests": ["news"], "notification": ["title": "x"]])
         await h.engine.runUntilIdle()
         await h.advance(by: 1)
@@ -205,8 +205,8 @@ struct DeliveryEngineTests {
     func configuration(kind: StoreKind) async throws {
         let h = try EngineHarness(kind)
         try await h.register(0..<2)
-        h.deliverer.program(StoreFixture.token(0), [.rejected(status: 403, reason: "InvalidProviderToken", timestamp: nil)])
-        h.deliverer.program(StoreFixture.token(1), [.rejected(status: 403, reason: "InvalidProviderToken", timestamp: nil)])
+        h.deliverer.program(StoreFixture.token(0), [.refused(403, "InvalidProviderToken")])
+        h.deliverer.program(StoreFixture.token(1), [.refused(403, "InvalidProviderToken")])
         let id = try h.publish(["interests": ["news"], "notification": ["title": "x"]])
         await h.engine.runUntilIdle()
         #expect(h.engine.pauses.until(.init(app: h.api.appID, environment: .production)) != nil)

@@ -17,7 +17,7 @@ struct DeliveryPauseTests {
         let error = APNSError(status: 429, reason: APNSError.Reason(text: "TooManyRequests"), retryAfter: 30)
         #expect(
             APNsPushDeliverer.outcome(.failure(error))
-                == .rejected(status: 429, reason: "TooManyRequests", timestamp: nil, retryAfter: 30))
+                == .refused(429, "TooManyRequests", retryAfter: 30))
     }
 
     @Test(
@@ -27,7 +27,7 @@ struct DeliveryPauseTests {
         let logger = CollectingLogger()
         let h = try EngineHarness(kind, logger: logger)
         try await h.register(0..<3)
-        h.deliverer.program(StoreFixture.token(0), [.rejected(status: 429, reason: "TooManyRequests", timestamp: nil, retryAfter: 30)])
+        h.deliverer.program(StoreFixture.token(0), [.refused(429, "TooManyRequests", retryAfter: 30)])
         let first = try h.publish(Self.news)
         await h.engine.runUntilIdle()
         #expect(h.deliverer.sent.count == 3, "one batch: the 429 and two accepted")
@@ -53,7 +53,7 @@ struct DeliveryPauseTests {
         let logger = CollectingLogger()
         let h = try EngineHarness(kind, logger: logger)
         let tokens = try await h.register(0..<20)
-        for token in tokens { h.deliverer.program(token, [.rejected(status: 403, reason: "InvalidProviderToken", timestamp: nil)]) }
+        for token in tokens { h.deliverer.program(token, [.refused(403, "InvalidProviderToken")]) }
         let id = try h.publish(Self.news)
         await h.engine.runUntilIdle()
         let pauses = logger.lines(containing: "pausing")
@@ -73,7 +73,7 @@ struct DeliveryPauseTests {
         let logger = CollectingLogger()
         let h = try EngineHarness(kind, logger: logger)
         try await h.register(0..<1)
-        let refused = DeliveryOutcome.rejected(status: 403, reason: "InvalidProviderToken", timestamp: nil)
+        let refused = DeliveryOutcome.refused(403, "InvalidProviderToken")
         h.deliverer.program(StoreFixture.token(0), [refused, refused, refused])
         let id = try h.publish(Self.news)
         await h.engine.runUntilIdle()
@@ -102,7 +102,7 @@ struct DeliveryPauseTests {
             "POST", h.api.devices, key: h.api.clientKey,
             json: ["token": .string(StoreFixture.token(1)), "environment": "sandbox", "interests": ["news"]])
         #expect(sandbox.status == 201)
-        h.deliverer.program(StoreFixture.token(0), [.rejected(status: 503, reason: "ServiceUnavailable", timestamp: nil, retryAfter: 30)])
+        h.deliverer.program(StoreFixture.token(0), [.refused(503, "ServiceUnavailable", retryAfter: 30)])
         _ = try h.publish(Self.news)
         await h.engine.runUntilIdle()
         _ = try h.publish(Self.news)

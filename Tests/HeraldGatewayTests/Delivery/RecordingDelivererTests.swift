@@ -9,7 +9,7 @@ import Testing
 struct RecordingDelivererTests {
     func notification(_ n: Int) -> OutgoingNotification {
         OutgoingNotification(
-            deviceToken: String(format: "%064x", n), topic: "com.example.test", pushType: "alert", priority: 10, expiration: nil,
+            deviceToken: String(format: "%064x", n), bundleID: "com.example.test", pushType: "alert", priority: 10, expiration: nil,
             collapseID: nil, apnsID: UUID().uuidString.lowercased(), payload: Array(#"{"aps":{"alert":"Hi"}}"#.utf8), publishID: "pub_1")
     }
 

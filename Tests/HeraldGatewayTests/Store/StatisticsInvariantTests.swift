@@ -1,4 +1,5 @@
 import Foundation
+import HeraldAPNs
 import HeraldCore
 import HeraldTestSupport
 import Testing
@@ -60,7 +61,7 @@ struct StatisticsInvariantTests {
                         results.append(DeliveryResult(seq: job.seq, outcome: .failed(reason: "BadTopic")))
                         model.state[device] = .failed
                     default:
-                        results.append(DeliveryResult(seq: job.seq, outcome: .invalidated(reason: "Unregistered", timestamp: nil)))
+                        results.append(DeliveryResult(seq: job.seq, outcome: .invalidated(.unregistered())))
                         model.state[device] = .invalidated
                     }
                 }

@@ -1,3 +1,5 @@
+import Foundation
+import HeraldAPNs
 import HeraldCore
 
 extension PostgresStore {
@@ -94,8 +96,8 @@ extension PostgresStore {
                         [.double(retryAt), .text(reason), .double(now), .int(seq)])
                 },
                 fail: { seq, publishID, reason in try Self.fail(db, seq, publishID: publishID, reason: reason, now: now) },
-                invalidate: { seq, publishID, deviceSeq, reason, timestamp in
-                    try Self.invalidate(db, seq, publishID: publishID, deviceSeq: deviceSeq, reason: reason, timestamp: timestamp, now: now)
+                invalidate: { seq, publishID, deviceSeq, error in
+                    try Self.invalidate(db, seq, publishID: publishID, deviceSeq: deviceSeq, error, now: now)
                 })
             let sent = batch.sent
             if !sent.isEmpty {
@@ -110,15 +112,17 @@ extension PostgresStore {
         }
     }
 
-    /// APNs' rule: a 410 counts only for a token registered before its timestamp; a device
-    /// that registered the token again since keeps it (this delivery counts as failed).
+    /// APNs' rule (`APNSError.invalidates(tokenRegisteredAt:)`): a 410 counts only for a
+    /// token registered before its timestamp; a device that registered the token again
+    /// since keeps it (this delivery counts as failed).
     private static func invalidate(
-        _ db: PostgresConnection, _ seq: Int, publishID: String, deviceSeq: Int?, reason: String, timestamp: Double?, now: Double
+        _ db: PostgresConnection, _ seq: Int, publishID: String, deviceSeq: Int?, _ error: APNSError, now: Double
     ) throws {
+        let reason = error.reason.text
         let registeredAt = try deviceSeq.flatMap {
             try db.query("SELECT token_registered_at FROM devices WHERE seq = $1 FOR UPDATE", [.int($0)]).first?.double(0)
         }
-        if let deviceSeq, let registeredAt, timestamp.map({ registeredAt < $0 }) ?? true {
+        if let deviceSeq, let registeredAt, error.invalidates(tokenRegisteredAt: Date(timeIntervalSince1970: registeredAt)) {
             try db.execute(
                 "UPDATE devices SET invalidated_at = $1, invalid_reason = $2 WHERE seq = $3 AND invalidated_at IS NULL",
                 [.double(now), .text(reason), .int(deviceSeq)])

@@ -1,23 +1,26 @@
+import HeraldAPNs
 import Testing
 @testable import HeraldGateway
 
-@Suite("APNs refusals, classified as docs/apns.md's table says")
-struct APNsFailureTests {
+@Suite("APNs refusals: what the gateway does, from HeraldAPNs' typed error (docs/apns.md's table)")
+struct RefusalActionTests {
     @Test(
         "each documented status and reason maps to what the gateway does",
         arguments: [
-            (410, "Unregistered", APNsFailure.invalidateToken), (410, "ExpiredToken", .invalidateToken),
-            (400, "BadDeviceToken", .invalidateToken), (400, "DeviceTokenNotForTopic", .invalidateToken),
-            (400, "BadCollapseId", .permanent), (400, "BadTopic", .permanent), (400, "PayloadEmpty", .permanent),
-            (400, "TopicDisallowed", .permanent), (400, "IdleTimeout", .retry),
-            (403, "ExpiredProviderToken", .retry), (403, "InvalidProviderToken", .configuration), (403, "BadCertificate", .configuration),
-            (403, "BadCertificateEnvironment", .configuration), (403, "MissingProviderToken", .configuration),
-            (403, "UnrelatedKeyIdInToken", .configuration), (404, "BadPath", .permanent), (405, "MethodNotAllowed", .permanent),
-            (413, "PayloadTooLarge", .permanent), (429, "TooManyRequests", .retry), (429, "TooManyProviderTokenUpdates", .retry),
+            (410, "Unregistered", RefusalAction.invalidate), (410, "ExpiredToken", .invalidate), (410, "SomethingNew", .invalidate),
+            (400, "BadDeviceToken", .invalidate), (400, "DeviceTokenNotForTopic", .invalidate),
+            (400, "BadCollapseId", .fail), (400, "BadTopic", .fail), (400, "PayloadEmpty", .fail),
+            (400, "TopicDisallowed", .fail), (400, "IdleTimeout", .retry), (400, "SomethingNew", .fail),
+            (403, "ExpiredProviderToken", .retry), (403, "InvalidProviderToken", .pauseForCredentials),
+            (403, "BadCertificate", .pauseForCredentials), (403, "BadCertificateEnvironment", .pauseForCredentials),
+            (403, "MissingProviderToken", .pauseForCredentials), (403, "UnrelatedKeyIdInToken", .pauseForCredentials),
+            (403, "Forbidden", .pauseForCredentials), (404, "BadPath", .fail), (405, "MethodNotAllowed", .fail),
+            (413, "PayloadTooLarge", .fail), (429, "TooManyRequests", .retry), (429, "TooManyProviderTokenUpdates", .retry),
             (500, "InternalServerError", .retry), (503, "ServiceUnavailable", .retry), (503, "Shutdown", .retry),
+            (502, "SomethingNew", .retry),
         ])
-    func classify(status: Int, reason: String, expected: APNsFailure) {
-        #expect(APNsFailure.classify(status: status, reason: reason) == expected)
+    func action(status: Int, reason: String, expected: RefusalAction) {
+        #expect(RefusalAction(APNSError(status: status, reason: APNSError.Reason(text: reason))) == expected)
     }
 }
 

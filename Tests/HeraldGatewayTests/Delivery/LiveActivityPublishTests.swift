@@ -125,11 +125,63 @@ struct LiveActivityPublishTests {
     func failures(kind: StoreKind) async throws {
         let h = try EngineHarness(kind)
         _ = try device(h, 1)
-        h.deliverer.program(Self.activityToken(1), [.rejected(status: 400, reason: "BadPriority", timestamp: nil)])
+        h.deliverer.program(Self.activityToken(1), [.refused(400, "BadPriority")])
         let id = try h.publish(Self.start(["interests": ["news"]]))
         await h.engine.runUntilIdle()
         #expect(h.status(id)?["failed"] == 1)
         #expect(h.status(id)?["failures"] == ["BadPriority": 1])
+    }
+
+    @Test("a dead push-to-start token is removed, not the device; counted as invalidated with its reason", arguments: StoreKind.tested)
+    func deadPushToStartToken(kind: StoreKind) async throws {
+        let h = try EngineHarness(kind)
+        let a = try device(h, 1), b = try device(h, 2)
+        h.deliverer.program(Self.activityToken(1), [.refused(400, "BadDeviceToken")])
+        h.deliverer.program(Self.activityToken(2), [.refused(400, "DeviceTokenNotForTopic")])
+        let id = try h.publish(Self.start(["interests": ["news"]]))
+        await h.engine.runUntilIdle()
+        let status = h.status(id)
+        #expect(status?["invalidated"] == 2)
+        #expect(status?["failures"] == ["BadDeviceToken": 1, "DeviceTokenNotForTopic": 1])
+        #expect(status?["status"] == "done")
+        for device in [a, b] {
+            let listed = try #require(try h.store.activities(appID: h.api.appID, deviceID: device.id))
+            #expect(listed.pushToStart.isEmpty)
+            #expect(try h.store.device(appID: h.api.appID, id: device.id)?.invalidatedAt == nil)
+        }
+        // The device's own token still gets notifications.
+        let alert = try h.publish(["devices": [.string(a.id)], "notification": ["title": "Hi"]])
+        await h.engine.runUntilIdle()
+        #expect(h.status(alert)?["sent"] == 1)
+        #expect(h.deliverer.sent.last?.deviceToken == StoreFixture.token(1))
+    }
+
+    @Test(
+        "a dead update token removes its activity's row; a 410 older than the token only fails the delivery", arguments: StoreKind.tested)
+    func deadActivityToken(kind: StoreKind) async throws {
+        let h = try EngineHarness(kind)
+        let a = try device(h, 1), b = try device(h, 2)
+        for (device, n) in [(a, 21), (b, 22)] {
+            _ = h.api.send(
+                "PUT", h.api.devices + "/\(device.id)/live-activities/deploy-7", key: device.key,
+                json: ["activityType": .string(Self.deployType), "token": .string(Self.activityToken(n))])
+        }
+        h.deliverer.program(Self.activityToken(21), [.rejected(.unregistered(at: h.now + 1))])
+        h.deliverer.program(Self.activityToken(22), [.rejected(.unregistered(at: h.now - 60))])
+        let id = try h.publish(Self.update(["deploy-7"], step: 1))
+        await h.engine.runUntilIdle()
+        let status = h.status(id)
+        #expect(status?["invalidated"] == 1)
+        #expect(status?["failed"] == 1)
+        #expect(status?["failures"] == ["Unregistered": 2])
+        #expect(try h.store.activities(appID: h.api.appID, deviceID: a.id)?.activities.isEmpty == true)
+        #expect(try h.store.activities(appID: h.api.appID, deviceID: b.id)?.activities.map(\.id) == ["deploy-7"])
+        #expect(try h.store.device(appID: h.api.appID, id: a.id)?.invalidatedAt == nil)
+
+        let next = try h.publish(Self.update(["deploy-7"], step: 2))
+        await h.engine.runUntilIdle()
+        #expect(h.status(next)?["targeted"] == 1)
+        #expect(h.deliverer.sent.last?.deviceToken == Self.activityToken(22))
     }
 
     @Test("the same idempotency key returns the same Live Activity publish and sends nothing again", arguments: StoreKind.tested)

@@ -17,8 +17,10 @@ extension SQLiteStore {
         else { return nil }
         let filter: [SQLValue] = [.int(deviceSeq), .text(token)]
         guard
-            let setAt = try db.query("SELECT updated_at FROM \(table.rawValue) WHERE device_seq = ? AND token = ?", filter, { $0.double(0) })
-                .first,
+            let setAt = try db.query(
+                "SELECT updated_at FROM \(table.rawValue) WHERE device_seq = ? AND token = ?", filter, { $0.double(0) }
+            )
+            .first,
             error.invalidates(tokenRegisteredAt: Date(timeIntervalSince1970: setAt))
         else { return false }
         try db.run("DELETE FROM \(table.rawValue) WHERE device_seq = ? AND token = ?", filter)

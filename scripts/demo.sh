@@ -38,7 +38,10 @@ bold "6. Seed post 004: confirm alert in the foreground, direct routing from the
 bold "7. The gateway: publish to an interest and a user through APNs (simulated), receipts, statistics"
 scripts/demo_gateway.sh "$herald"
 
-bold "8. Hostile input gets a clear error, never a crash"
+bold "8. A Live Activity: a deploy started from the server, three progress updates, ended"
+scripts/demo_live_activity.sh "$herald"
+
+bold "9. Hostile input gets a clear error, never a crash"
 printf '{"aps": {"alert": "cut' | "$herald" inspect -
 echo "exit status: $? (2: unreadable input)"
 python3 -c 'print("[" * 10000 + "]" * 10000)' | "$herald" lint -

@@ -3,9 +3,9 @@ import HeraldCore
 
 /// A running gateway: the store, the HTTP API on its HTTP server, and the delivery workers.
 /// `herald serve` is this with options; tests start it in-process on port 0. The store is
-/// any `GatewayStore`: SQLite in a data folder, or a PostgreSQL database.
-@MainActor
-public final class GatewayService {
+/// any `GatewayStore`: SQLite in a data folder, or a PostgreSQL database. No main actor:
+/// the engine runs on its own thread, the HTTP server on its own; any thread may stop it.
+public final class GatewayService: Sendable {
     public let store: any GatewayStore
     public let api: GatewayAPI
     public let engine: DeliveryEngine
@@ -21,7 +21,7 @@ public final class GatewayService {
         data: URL, listen: ListenAddress, http: HTTPServer.Configuration = HTTPServer.Configuration(),
         durability: SQLiteStore.Durability = .publishes, deliverer: any PushDeliverer, policy: DeliveryPolicy = DeliveryPolicy(),
         rateLimits: APIRateLimits = APIRateLimits(), quota: DeviceQuota = DeviceQuota(), metricsToken: String? = nil,
-        clock: any HeraldClock = LiveClock(), logger: any HeraldLogger = SilentLogger()
+        clock: any ServerClock = LiveServerClock(), logger: any HeraldLogger = SilentLogger()
     ) throws {
         try self.init(
             store: try SQLiteStore(directory: data, durability: durability), listen: listen, http: http, deliverer: deliverer,
@@ -33,7 +33,7 @@ public final class GatewayService {
     public init(
         store: any GatewayStore, listen: ListenAddress, http: HTTPServer.Configuration = HTTPServer.Configuration(),
         deliverer: any PushDeliverer, policy: DeliveryPolicy = DeliveryPolicy(), rateLimits: APIRateLimits = APIRateLimits(),
-        quota: DeviceQuota = DeviceQuota(), metricsToken: String? = nil, clock: any HeraldClock = LiveClock(),
+        quota: DeviceQuota = DeviceQuota(), metricsToken: String? = nil, clock: any ServerClock = LiveServerClock(),
         logger: any HeraldLogger = SilentLogger()
     ) throws {
         self.store = store
@@ -46,8 +46,8 @@ public final class GatewayService {
         self.engine = engine
         api = GatewayAPI(
             store: store, metrics: metrics, maxBodyBytes: http.maxBodyBytes, rateLimits: rateLimits, quota: quota,
-            metricsToken: metricsToken, onPublish: { Task { @MainActor in engine.wake() } }, logger: logger)
-        let publishWatch = try store.watchPublishes { Task { @MainActor in engine.wake() } }
+            metricsToken: metricsToken, onPublish: { engine.wake() }, logger: logger)
+        let publishWatch = try store.watchPublishes { engine.wake() }
         self.publishWatch = publishWatch
         let api = self.api
         do {

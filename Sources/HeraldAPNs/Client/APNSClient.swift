@@ -9,7 +9,7 @@ import HeraldCore
 /// let signer = try APNSTokenSigner(key: APNSSigningKey(contentsOfFile: "AuthKey_ABC123DEFG.p8"),
 ///                                  keyID: "ABC123DEFG", teamID: "TEAM123456")
 /// let client = try APNSClient(configuration: .init(authentication: .token(signer), environment: .production),
-///                             clock: LiveClock())
+///                             clock: LiveServerClock())
 /// let request = try APNSRequest(deviceToken: hex, payload: payload, bundleID: "com.example.app")
 /// let response = try await client.send(request)      // throws APNSError with a class
 /// await client.shutdown()
@@ -18,7 +18,7 @@ public final class APNSClient: Sendable {
     public let configuration: APNSClientConfiguration
     private let pool: APNSConnectionPool
     private let tokens: APNSTokenProvider?
-    private let clock: MainActorBox<any HeraldClock>
+    private let clock: any ServerClock
     private let logger: any HeraldLogger
     private let activity = Locked(Activity())
 
@@ -31,11 +31,10 @@ public final class APNSClient: Sendable {
     /// Opens nothing yet: connections are made on the first request.
     ///
     /// - Parameters:
-    ///   - clock: runs token refresh and retry backoff (`LiveClock()` in apps, `VirtualClock` in tests).
+    ///   - clock: runs token refresh and retry backoff (`LiveServerClock()`, or a manual clock in tests).
     ///   - wallClock: Unix seconds for the tokens' `iat`.
-    @MainActor
     public init(
-        configuration: APNSClientConfiguration, clock: any HeraldClock, logger: any HeraldLogger = SilentLogger(),
+        configuration: APNSClientConfiguration, clock: any ServerClock = LiveServerClock(), logger: any HeraldLogger = SilentLogger(),
         wallClock: @escaping @Sendable () -> Int = { Int(Date().timeIntervalSince1970) }
     ) throws(APNSConfigurationError) {
         let settings = try configuration.validated()
@@ -50,7 +49,7 @@ public final class APNSClient: Sendable {
             throw APNSConfigurationError("transport", error.description)
         }
         self.configuration = configuration
-        self.clock = MainActorBox(clock)
+        self.clock = clock
         self.logger = logger
     }
 
@@ -94,7 +93,7 @@ public final class APNSClient: Sendable {
                 token = attempt.token
                 reply = attempt.reply
             } else {
-                token = try await currentToken()
+                token = try currentToken()
                 reply = await pool.perform(request.method, url: request.url, headers: headers(request.headers, token), body: request.body)
             }
             let failure: any Error
@@ -106,7 +105,7 @@ public final class APNSClient: Sendable {
                 let error = APNSError(status: answer.status, body: answer.body, apnsID: answer.apnsID, retryAfter: answer.retryAfter)
                 if error.errorClass == .refreshToken, let token, !renewed {
                     renewed = true
-                    _ = try await tokens?.renew(replacing: token)
+                    _ = try tokens?.renew(replacing: token)
                     continue
                 }
                 guard error.errorClass == .retryAfter || error.errorClass == .backOff else { throw error }
@@ -119,7 +118,7 @@ public final class APNSClient: Sendable {
             retries += 1
             let delay = configuration.retry.delay(attempt: retries, retryAfter: retryAfter)
             logger.log(.info, "APNs \(request.label): \(failure); retry \(retries) in \(delay) s")
-            await pause(delay)
+            await clock.sleep(delay)
         }
     }
 
@@ -150,7 +149,7 @@ public final class APNSClient: Sendable {
                 let request = requests[index]
                 let token: APNSTokenProvider.Token?
                 do {
-                    token = try await currentToken()
+                    token = try currentToken()
                 } catch {
                     pool.releaseUnused()
                     batch.finish(index, .failure(error))
@@ -237,7 +236,7 @@ public final class APNSClient: Sendable {
             if done { continuation.resume() }
         }
         pool.stop()
-        await tokens?.stop()
+        tokens?.stop()
     }
 
     /// Requests in the transport now (for tests and statistics).
@@ -262,10 +261,8 @@ public final class APNSClient: Sendable {
         for waiter in waiters { waiter.resume() }
     }
 
-    private func currentToken() async throws -> APNSTokenProvider.Token? {
-        guard let tokens else { return nil }
-        if let cached = tokens.cached { return cached }
-        return try await tokens.current()
+    private func currentToken() throws(OpenSSLError) -> APNSTokenProvider.Token? {
+        try tokens?.current()
     }
 
     private func headers(_ lines: [String], _ token: APNSTokenProvider.Token?) -> [String] {
@@ -273,13 +270,4 @@ public final class APNSClient: Sendable {
         return lines + ["authorization: bearer " + token.value]
     }
 
-    /// Waits `seconds` on the client's clock.
-    private func pause(_ seconds: Double) async {
-        let clock = self.clock
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            Task { @MainActor in
-                clock.value.schedule(after: seconds) { continuation.resume() }
-            }
-        }
-    }
 }

@@ -49,7 +49,7 @@ enum BenchAPNSCommand: Command {
         let finalConfiguration = configuration
         let outcome = AsyncBridge.run { () async -> Result<(Int, Double), APNSConfigurationError> in
             do {
-                let client = try await MainActor.run { try APNSClient(configuration: finalConfiguration, clock: LiveClock()) }
+                let client = try APNSClient(configuration: finalConfiguration)
                 _ = try? await client.send(requests[0])
                 let start = DispatchTime.now().uptimeNanoseconds
                 let results = await client.send(batch: requests)

@@ -108,47 +108,53 @@ enum ServeCommand: Command {
         }
         // Handlers first: a SIGTERM sent as soon as the "listening" line appears is never lost.
         let stopper = Stopper()
-        let sources = installSignalHandlers { MainActor.assumeIsolated { stopper.stop() } }
-        // The command line runs on the main thread: the workers' clock is the main queue.
-        return MainActor.assumeIsolated { () -> Int32 in
-            let gateway: Gateway
-            do {
-                gateway = try Gateway(settings: settings)
-            } catch let error as UsageError {
-                terminal.error("herald serve: \(error)")
-                return 2
-            } catch {
-                terminal.error("herald serve: \(error)")
-                return 1
-            }
-            // Before the "listening" line, so whoever waits for that line has this one too.
-            if gateway.recovered > 0 {
-                terminal.error(
-                    "herald serve: \(gateway.recovered) deliveries were in flight when the last run stopped; sending them again (APNs may show them twice, see docs/gateway.md)"
-                )
-            }
-            terminal.print(
-                "herald serve: listening on http://\(gateway.listening) (\(settings.store.label), deliverer \(settings.delivererDescription))"
-            )
-            stopper.gateway = gateway
-            // Runs the main queue (the workers' clock) until SIGTERM or SIGINT.
-            withExtendedLifetime(sources) { dispatchMain() }
+        let sources = installSignalHandlers { stopper.stop() }
+        // The gateway runs on threads of its own (HTTP loops, the delivery engine); the
+        // main thread only waits for a signal.
+        let gateway: Gateway
+        do {
+            gateway = try Gateway(settings: settings)
+        } catch let error as UsageError {
+            terminal.error("herald serve: \(error)")
+            return 2
+        } catch {
+            terminal.error("herald serve: \(error)")
+            return 1
         }
+        // Before the "listening" line, so whoever waits for that line has this one too.
+        if gateway.recovered > 0 {
+            terminal.error(
+                "herald serve: \(gateway.recovered) deliveries were in flight when the last run stopped; sending them again (APNs may show them twice, see docs/gateway.md)"
+            )
+        }
+        terminal.print(
+            "herald serve: listening on http://\(gateway.listening) (\(settings.store.label), deliverer \(settings.delivererDescription))"
+        )
+        stopper.gateway = gateway
+        // Parks the main thread until SIGTERM or SIGINT ends the process.
+        withExtendedLifetime(sources) { dispatchMain() }
     }
 
     /// Stops the gateway gracefully (when there is one yet) and exits 0; a second signal
     /// exits at once.
-    @MainActor
-    final class Stopper: Sendable {
-        var gateway: Gateway?
+    final class Stopper: @unchecked Sendable {
+        private let lock = NSLock()
+        private var running: Gateway?
         private var stopping = false
 
-        nonisolated init() {}
+        var gateway: Gateway? {
+            get { lock.withLock { running } }
+            set { lock.withLock { running = newValue } }
+        }
 
         func stop() {
-            guard !stopping, let gateway else { exit(0) }
-            stopping = true
-            Task { @MainActor in
+            let gateway = lock.withLock { () -> Gateway? in
+                guard !stopping, let running else { return nil }
+                stopping = true
+                return running
+            }
+            guard let gateway else { exit(0) }
+            Task {
                 let left = await gateway.shutdown(timeout: 10)
                 if left > 0 {
                     FileHandle.standardError.write(

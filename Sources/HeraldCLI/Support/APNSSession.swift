@@ -11,7 +11,7 @@ enum APNSSession {
     {
         AsyncBridge.run { () async -> Result<T, APNSConfigurationError> in
             do {
-                let client = try await MainActor.run { try APNSClient(configuration: configuration, clock: LiveClock()) }
+                let client = try APNSClient(configuration: configuration)
                 let result = await work(client)
                 await client.shutdown()
                 return .success(result)

@@ -101,7 +101,7 @@ public actor APNsPushDeliverer: PushDeliverer {
         if let made = clients[credentials] { return try await made.value }
         let connections = connections
         let logger = logger
-        let making = Task { try await Self.makeClient(for: credentials, connections: connections, logger: logger) }
+        let making = Task { try Self.makeClient(for: credentials, connections: connections, logger: logger) }
         clients[credentials] = making
         do {
             return try await making.value
@@ -111,8 +111,7 @@ public actor APNsPushDeliverer: PushDeliverer {
         }
     }
 
-    private static func makeClient(for credentials: APNsCredentials, connections: Int, logger: any HeraldLogger) async throws
-        -> APNSClient
+    private static func makeClient(for credentials: APNsCredentials, connections: Int, logger: any HeraldLogger) throws -> APNSClient
     {
         let environment: APNSEnvironment =
             credentials.endpoint.map(APNSEnvironment.custom(url:)) ?? (credentials.environment == .production ? .production : .sandbox)
@@ -127,7 +126,6 @@ public actor APNsPushDeliverer: PushDeliverer {
         var configuration = APNSClientConfiguration(
             authentication: authentication, environment: environment, caFile: credentials.caFile, connections: connections)
         configuration.retry = .none
-        let settings = configuration
-        return try await MainActor.run { try APNSClient(configuration: settings, clock: LiveClock(), logger: logger) }
+        return try APNSClient(configuration: configuration, logger: logger)
     }
 }

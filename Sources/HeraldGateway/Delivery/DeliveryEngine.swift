@@ -1,4 +1,5 @@
 import Foundation
+import HeraldAPNs
 import HeraldCore
 
 /// The delivery workers: promote scheduled publishes, fan publishes out into
@@ -6,16 +7,23 @@ import HeraldCore
 /// outcome. All state is in the store, so a process killed at any moment resumes on
 /// restart (`recoverInFlight` first), and on a shared store the other processes take over
 /// its deliveries after a lease (`DeliveryEngine+Leases`). Waiting happens on the injected clock.
-@MainActor
-public final class DeliveryEngine {
+///
+/// An actor on a thread of its own (`EngineExecutor`): no main actor, and its blocking
+/// store calls hold no thread of the shared pool. Any thread may `wake()` or `stop()` it.
+public actor DeliveryEngine {
     let store: any GatewayStore
     let deliverer: any PushDeliverer
-    let clock: any HeraldClock
+    let clock: any ServerClock
     let wallTime: @Sendable () -> Double
     let metrics: GatewayMetrics
-    public let policy: DeliveryPolicy
-    let jitter: () -> Double
+    public nonisolated let policy: DeliveryPolicy
+    let jitter: @Sendable () -> Double
     let logger: any HeraldLogger
+    private nonisolated let executor = EngineExecutor(name: "herald-delivery")
+    private nonisolated let wakeup = EngineWakeup()
+    private nonisolated let running = Locked(false)
+
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
     var limiter = RateLimiter()
     /// Apps and environments held back (refused credentials, `Retry-After`) until a time.
@@ -28,10 +36,6 @@ public final class DeliveryEngine {
     /// When the apps held back by a pause or their rate limit can send again (wall time):
     /// the loop sleeps until then instead of polling.
     var heldUntil: Double?
-    private var running = false
-    private var sleeper: CheckedContinuation<Void, Never>?
-    private var timer: ClockTimer?
-    private var woken = false
     /// When pruning looks next (wall time); at once after a start.
     private var nextPruneAt = 0.0
     /// When the last heartbeat was recorded, and since when they have come without a gap
@@ -40,9 +44,9 @@ public final class DeliveryEngine {
     var beatingSince: Double?
 
     public init(
-        store: any GatewayStore, deliverer: any PushDeliverer, clock: any HeraldClock, wallTime: @escaping @Sendable () -> Double,
-        metrics: GatewayMetrics = GatewayMetrics(), policy: DeliveryPolicy = DeliveryPolicy(),
-        jitter: @escaping () -> Double = { Double.random(in: 0...1) }, logger: any HeraldLogger = SilentLogger()
+        store: any GatewayStore, deliverer: any PushDeliverer, clock: any ServerClock = LiveServerClock(),
+        wallTime: @escaping @Sendable () -> Double, metrics: GatewayMetrics = GatewayMetrics(), policy: DeliveryPolicy = DeliveryPolicy(),
+        jitter: @escaping @Sendable () -> Double = { Double.random(in: 0...1) }, logger: any HeraldLogger = SilentLogger()
     ) {
         self.store = store
         self.deliverer = deliverer
@@ -55,14 +59,17 @@ public final class DeliveryEngine {
     }
 
     /// Runs until `stop()`: steps while there is work, sleeps on the clock otherwise.
-    public func start() {
-        guard !running else { return }
-        running = true
+    public nonisolated func start() {
+        let started = running.withLock { running -> Bool in
+            defer { running = true }
+            return !running
+        }
+        guard started else { return }
         Task { await loop() }
     }
 
-    public func stop() {
-        running = false
+    public nonisolated func stop() {
+        running.withLock { $0 = false }
         wake()
     }
 
@@ -80,33 +87,20 @@ public final class DeliveryEngine {
         return inFlight.count
     }
 
-    /// Something new to do (a publish was committed): stop sleeping.
-    public func wake() {
-        woken = true
-        timer?.cancel()
-        timer = nil
-        let waiting = sleeper
-        sleeper = nil
-        waiting?.resume()
+    /// Something new to do (a publish was committed, a batch finished): stop sleeping.
+    public nonisolated func wake() {
+        wakeup.wake()
     }
 
     private func loop() async {
-        while running {
+        while running.current {
             let worked = await step()
             if !worked { await sleep(seconds: idleWait()) }
         }
     }
 
     private func sleep(seconds: Double) async {
-        guard !woken else {
-            woken = false
-            return
-        }
-        await withCheckedContinuation { continuation in
-            sleeper = continuation
-            timer = clock.schedule(after: seconds) { [weak self] in self?.wake() }
-        }
-        woken = false
+        await wakeup.sleep(seconds: seconds, on: clock)
     }
 
     /// How long to sleep: until the next scheduled publish or retry, at most `idlePoll`.

@@ -1,17 +1,17 @@
 import HeraldAPNs
 import HeraldCore
+import HeraldTestSupport
 import Testing
 
-@MainActor
 @Suite("token cache and refresh on the injected clock")
 struct TokenProviderTests {
-    let clock = VirtualClock()
+    let clock = ManualServerClock()
 
     func provider(refresh: Double = 50 * 60) throws -> APNSTokenProvider {
         let signer = try APNSTokenSigner(key: try APNSSigningKey.generate(), keyID: "ABC123DEFG", teamID: "TEAM123456")
         let wall = clock
         return try APNSTokenProvider(signer: signer, clock: clock, refreshInterval: refresh, wallClock: {
-            MainActor.assumeIsolated { 1_700_000_000 + Int(wall.now) }
+            1_700_000_000 + Int(wall.now)
         })
     }
 

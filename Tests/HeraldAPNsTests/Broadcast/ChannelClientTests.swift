@@ -6,7 +6,6 @@ import Testing
 
 /// Broadcast push notifications through `APNSClient` against the simulator: the channel
 /// management API, a broadcast to a channel, and APNs' reasons when they fail.
-@MainActor
 @Suite("APNs channels and broadcasts")
 struct ChannelClientTests {
     static let update: JSONValue = ["aps": ["timestamp": 1_718_870_700, "event": "update", "content-state": ["home": 1, "away": 0]]]

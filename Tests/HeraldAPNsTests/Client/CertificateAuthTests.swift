@@ -4,7 +4,6 @@ import HeraldAPNsSimulator
 import HeraldCore
 import Testing
 
-@MainActor
 @Suite("certificate auth")
 struct CertificateAuthTests {
     @Test("a trusted client certificate (PEM and .p12) is accepted without a token; an untrusted one gets 403")
@@ -32,7 +31,7 @@ struct CertificateAuthTests {
                     configuration: APNSClientConfiguration(
                         authentication: .certificate(certificate), environment: .custom(url: fixture.simulator.url),
                         caFile: fixture.simulator.caFile, retry: .none),
-                    clock: LiveClock())
+                    clock: LiveServerClock())
                 if accepted {
                     #expect(try await client.send(try SimulatorFixture.request(n)).status == 200, "\(certificate)")
                 } else {

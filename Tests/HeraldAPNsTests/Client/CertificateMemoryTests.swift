@@ -6,7 +6,6 @@ import Testing
 
 /// Certificate auth from memory: the certificate and key go to libcurl as bytes, and
 /// printing a certificate (or anything holding one) never shows the key or the password.
-@MainActor
 @Suite("certificate auth from memory")
 struct CertificateMemoryTests {
     static let password = "p12-Pass-w0rd-7261"
@@ -106,7 +105,7 @@ struct CertificateMemoryTests {
             configuration: APNSClientConfiguration(
                 authentication: .certificate(certificate), environment: .custom(url: fixture.simulator.url),
                 caFile: fixture.simulator.caFile, retry: .none),
-            clock: LiveClock())
+            clock: LiveServerClock())
     }
 
     /// Fails when `text` holds any line of `key`'s base64 body, the password, or PEM bytes

@@ -2,9 +2,9 @@ import Foundation
 import HeraldAPNs
 import HeraldAPNsSimulator
 import HeraldCore
+import HeraldTestSupport
 import Testing
 
-@MainActor
 @Suite("connections: GOAWAY, drops, stream limits, back-pressure, draining")
 struct ClientConnectionTests {
     @Test("after GOAWAY the client reconnects and nothing is lost")

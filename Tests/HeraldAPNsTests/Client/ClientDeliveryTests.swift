@@ -4,7 +4,6 @@ import HeraldAPNsSimulator
 import HeraldCore
 import Testing
 
-@MainActor
 @Suite("client delivers to the simulator")
 struct ClientDeliveryTests {
     @Test("one notification: 200, the apns-id echoed, every header as built")

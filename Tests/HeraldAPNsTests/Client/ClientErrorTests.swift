@@ -2,9 +2,9 @@ import Foundation
 import HeraldAPNs
 import HeraldAPNsSimulator
 import HeraldCore
+import HeraldTestSupport
 import Testing
 
-@MainActor
 @Suite("every error class, from the simulator through the client")
 struct ClientErrorTests {
     @Test("faults come back as APNSError with status, reason, class and the 410 timestamp")
@@ -64,12 +64,12 @@ struct ClientErrorTests {
         var configuration = APNSClientConfiguration(
             authentication: .token(try APNSTokenSigner(key: try APNSSigningKey.generate(), keyID: SimulatorFixture.keyID, teamID: SimulatorFixture.teamID)),
             environment: .custom(url: fixture.simulator.url), caFile: fixture.simulator.caFile, retry: .none)
-        let stranger = try APNSClient(configuration: configuration, clock: LiveClock())
+        let stranger = try APNSClient(configuration: configuration, clock: LiveServerClock())
         let error = try await #require(throws: APNSError.self) { try await stranger.send(try SimulatorFixture.request(1)) }
         #expect(error.reason == .invalidProviderToken && error.errorClass == .permanent)
         await stranger.shutdown()
         configuration.caFile = "/no/such/ca.pem"
-        #expect(throws: APNSConfigurationError.self) { try APNSClient(configuration: configuration, clock: LiveClock()) }
+        #expect(throws: APNSConfigurationError.self) { try APNSClient(configuration: configuration, clock: LiveServerClock()) }
         #expect(fixture.simulator.statistics.requests == 1)
     }
 
@@ -105,10 +105,10 @@ struct ClientErrorTests {
     func backoffOnVirtualClock() async throws {
         let once = try SimulatorFault(parsing: "\(SimulatorFixture.device(1))#1:503:ServiceUnavailable")
         let fixture = try SimulatorFixture { $0.faults = [once] }
-        let clock = VirtualClock()
+        let clock = ManualServerClock()
         let client = try fixture.client(clock: clock, configure: { $0.retry = APNSRetryPolicy(maxRetries: 1, baseDelay: 30, maxDelay: 60) })
         let sending = Task { try await client.send(try SimulatorFixture.request(1)) }
-        #expect(await eventually { await MainActor.run { clock.nextDeadline == 30 } })
+        #expect(await eventually { clock.nextDeadline == 30 })
         #expect(fixture.simulator.acceptedCount == 0)
         clock.advance(by: 29)
         #expect(fixture.simulator.statistics.requests == 1)

@@ -83,7 +83,6 @@ struct HeaderValueTests {
     }
 }
 
-@MainActor
 @Suite("a request with an unsafe header value never reaches APNs")
 struct HeaderValueClientTests {
     @Test("refused before sending, with retries on: the simulator sees none of it, and the batch's other requests still go")

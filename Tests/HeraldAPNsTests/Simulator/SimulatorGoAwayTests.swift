@@ -8,7 +8,6 @@ import Testing
 /// id it has begun, and refuses every stream above it (REFUSED_STREAM) instead of
 /// processing it. The client sends those again on a new connection, so each notification
 /// is processed, recorded and answered once.
-@MainActor
 @Suite("simulator GOAWAY: streams above the announced last stream id are not processed")
 struct SimulatorGoAwayTests {
     @Test("goaway faults mid-batch: every token is in the record file exactly once, with the apns-id the client got")

@@ -33,7 +33,6 @@ struct SimulatorRecordFileTests {
     }
 
     @Test("each record is in the file by the time the client has its 200 (read at once, no waiting)")
-    @MainActor
     func recordBeforeAnswer() async throws {
         let file = Self.temporaryFile()
         defer { try? FileManager.default.removeItem(at: file) }
@@ -49,7 +48,6 @@ struct SimulatorRecordFileTests {
     }
 
     @Test("a restarted simulator appends to its record file; what was there stays")
-    @MainActor
     func restartAppends() async throws {
         let file = Self.temporaryFile()
         defer { try? FileManager.default.removeItem(at: file) }

@@ -72,9 +72,8 @@ extension String {
 
 extension SimulatorFixture {
     /// A client for this simulator; `adjust` changes its configuration.
-    @MainActor
     func client(
-        clock: any HeraldClock = LiveClock(), wallClock: (@Sendable () -> Int)? = nil,
+        clock: any ServerClock = LiveServerClock(), wallClock: (@Sendable () -> Int)? = nil,
         configure adjust: (inout APNSClientConfiguration) -> Void = { _ in }
     ) throws -> APNSClient {
         var configuration = APNSClientConfiguration(
@@ -97,17 +96,4 @@ extension SimulatorFixture {
         }
         return try APNSRequest(deviceToken: device(n), payload: payload, pushType: pushType, bundleID: bundleID, collapseID: collapseID)
     }
-}
-
-/// Waits (bounded) until `condition` holds; false when it never did. The bound is
-/// generous: a passing test returns as soon as the condition holds, and on a loaded
-/// two-core machine the other suites' synchronous tests can hold the shared threads for
-/// tens of seconds.
-func eventually(timeout: Double = 120, _ condition: @Sendable () async -> Bool) async -> Bool {
-    let deadline = Date().addingTimeInterval(timeout)
-    while Date() < deadline {
-        if await condition() { return true }
-        try? await Task.sleep(nanoseconds: 5_000_000)
-    }
-    return await condition()
 }

@@ -18,7 +18,7 @@ struct DeliveryEngineRecoveryTests {
         #expect(h.status(id)?["status"] == "done")
         #expect(h.status(id)?["sent"] == 10)
         #expect(h.deliverer.sent.count == 10, "nothing sent twice")
-        #expect(engine.unrecorded.isEmpty)
+        #expect(await engine.unrecorded.isEmpty)
     }
 
     @Test(

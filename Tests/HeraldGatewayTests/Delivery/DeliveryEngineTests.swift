@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import HeraldTestSupport
 import Testing
 @testable import HeraldGateway
 
@@ -209,7 +210,7 @@ struct DeliveryEngineTests {
         h.deliverer.program(StoreFixture.token(1), [.refused(403, "InvalidProviderToken")])
         let id = try h.publish(["interests": ["news"], "notification": ["title": "x"]])
         await h.engine.runUntilIdle()
-        #expect(h.engine.pauses.until(.init(app: h.api.appID, environment: .production)) != nil)
+        #expect(await h.engine.pauses.until(.init(app: h.api.appID, environment: .production)) != nil)
         await h.advance(by: 1)
         #expect(h.status(id)?["sent"] == 2)
     }
@@ -235,15 +236,15 @@ struct DeliveryEngineTests {
         _ = try h.publish(["interests": ["news"], "notification": ["title": "x"]])
         h.engine.start()
         defer { h.engine.stop() }
-        for _ in 0..<500 { await Task.yield() }
-        #expect(h.deliverer.sent.count == 10)
-        #expect(h.clock.pendingCount == 1, "one sleep")
+        let (deliverer, clock) = (h.deliverer, h.clock)
+        // The engine runs on its own thread: wait until it sent what it may and went to sleep.
+        #expect(await eventually { deliverer.sent.count == 10 && clock.pendingCount == 1 }, "one sleep")
+        #expect(deliverer.sent.count == 10)
         let wait = try #require(h.clock.nextDeadline) - h.clock.now
         #expect(wait >= 0.09, "sleeps until a token is back (0.1 s), not \(wait) s")
         h.api.clock.now += 1
         h.clock.advance(by: 1)
-        for _ in 0..<500 { await Task.yield() }
-        #expect(h.deliverer.sent.count == 20)
+        #expect(await eventually { deliverer.sent.count == 20 })
     }
 
     @Test("concurrent publishes from many threads: each device gets each publish once", arguments: StoreKind.tested)

@@ -2,6 +2,7 @@ import Foundation
 import HeraldAPNs
 import HeraldAPNsSimulator
 import HeraldCore
+import HeraldTestSupport
 import Testing
 
 @testable import HeraldGateway
@@ -39,7 +40,7 @@ struct HeaderValueDeliveryTests {
         _ = try fixture.store.setCredentials(appID: fixture.appID, credentials)
         let wall = 1_000.0
         let engine = DeliveryEngine(
-            store: fixture.store, deliverer: APNsPushDeliverer(), clock: VirtualClock(now: 0), wallTime: { wall }, jitter: { 1 })
+            store: fixture.store, deliverer: APNsPushDeliverer(), clock: ManualServerClock(now: 0), wallTime: { wall }, jitter: { 1 })
         var ids: [String] = []
         // PostgreSQL's text cannot hold a NUL at all (the API refuses one before the store).
         let collapseIDs = ["c\nx", "c\r\napns-expiration: 1"] + (kind == .sqlite ? ["c\0x"] : [])

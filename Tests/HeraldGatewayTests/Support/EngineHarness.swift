@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import HeraldTestSupport
 @testable import HeraldGateway
 
 /// The API and the delivery engine over one temporary store, a fake deliverer, and time
@@ -8,7 +9,7 @@ import HeraldCore
 final class EngineHarness {
     let api: APIHarness
     let deliverer = FakeDeliverer()
-    let clock: VirtualClock
+    let clock: ManualServerClock
     let engine: DeliveryEngine
     var store: any GatewayStore { api.fixture.store }
 
@@ -17,7 +18,7 @@ final class EngineHarness {
     {
         let api = try APIHarness(kind)
         self.api = api
-        clock = VirtualClock(now: api.clock.now)
+        clock = ManualServerClock(now: api.clock.now)
         let store = api.fixture.store
         if let rateLimit {
             try api.fixture.execute("UPDATE apps SET rate_limit = ? WHERE id = ?", [.double(rateLimit), .text(api.appID)])

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # `make demo`: the most complete end-to-end Herald has so far. Every provider's
 # example payload is decoded and linted, broken payloads show what lint says, and
-# the client runtime plays two seed posts through `herald simulate`, and the gateway
-# publishes through HeraldAPNs to the APNs simulator.
+# the client runtime plays two seed posts through `herald simulate`, the gateway
+# publishes through HeraldAPNs to the APNs simulator, and a Live Activity tells a deploy
+# (started from the server, three updates, ended).
 set -uo pipefail
 herald="${1:-.build/debug/herald}"
 cd "$(dirname "$0")/.."

@@ -8,6 +8,9 @@ DEB_PACKAGES += pkg-config libssl-dev libcurl4-openssl-dev libnghttp2-dev nghttp
 DEB_PACKAGES += libsqlite3-dev wrk openssl
 # The gateway's PostgreSQL store: libpq, and the server its tests start (initdb, pg_ctl).
 DEB_PACKAGES += libpq-dev postgresql
+# The console's browser test: Debian's Chromium and its chromedriver (selenium from PyPI drives them),
+# and a font for its screenshots.
+DEB_PACKAGES += chromium chromium-driver fonts-dejavu-core
 HERALD := .build/debug/herald
 HERALD_RELEASE := .build/release/herald
 # schemathesis checks docs/openapi.yaml against the gateway (HeraldGatewayTests); keep
@@ -15,7 +18,7 @@ HERALD_RELEASE := .build/release/herald
 SCHEMATHESIS_VERSION := 4.32.5
 SCHEMATHESIS_VENV := .build/schemathesis-venv
 
-.PHONY: all deps pyenv build test check-apple demo bench bench-apns bench-gateway soak schemathesis format lint-format clean
+.PHONY: all deps pyenv build test console-test console-assets check-apple demo bench bench-apns bench-gateway soak schemathesis format lint-format clean
 
 all: build
 
@@ -32,12 +35,14 @@ pyenv: deps
 # Every suite in parallel (the gateway's store and API tests on SQLite), then the PostgreSQL
 # suites and the gateway's tests on PostgreSQL (they start a real server and wait on it, which
 # would hold the few threads the other suites' async tests share), then the OpenAPI
-# conformance run (schemathesis) alone, on both stores, then check-apple.
+# conformance run (schemathesis) alone, on both stores, then the console in Chromium
+# (console-test), then check-apple.
 # Each runs with TMPDIR in a fresh folder and fails when it leaves anything there (scripts/tmp-audit.sh).
 test: build pyenv schemathesis
 	HERALD_TEST_STORES=sqlite scripts/tmp-audit.sh $(SWIFT) test --skip OpenAPIConformanceTests --skip Postgres
 	HERALD_TEST_STORES=postgres scripts/tmp-audit.sh $(SWIFT) test --filter Postgres --filter HeraldGatewayTests --skip OpenAPIConformanceTests
 	HERALD_SCHEMATHESIS=1 scripts/tmp-audit.sh $(SWIFT) test --filter OpenAPIConformanceTests
+	@$(MAKE) --no-print-directory console-test
 	@SWIFT=$(SWIFT) scripts/tmp-audit.sh scripts/check-apple.sh
 
 # A virtualenv with schemathesis from PyPI. Without PyPI the conformance test fails and says why.
@@ -46,13 +51,29 @@ schemathesis: deps
 		$(SCHEMATHESIS_VENV)/bin/python -m pip install --quiet --disable-pip-version-check schemathesis==$(SCHEMATHESIS_VERSION); } || \
 		echo "make: schemathesis could not be installed from PyPI; the OpenAPI conformance test will fail and say so" >&2
 
+# Herald Console in Debian's Chromium (selenium from PyPI, never a downloaded browser) against
+# herald serve and herald apns-sim: sign-in, compose, a publish to the end, a failed device, a
+# hostile title, sign-out. It saves its screenshots in CONSOLE_SCREENSHOTS (under .build, so a
+# test run leaves the tree clean); `make console-test CONSOLE_SCREENSHOTS=docs/console` refreshes
+# the ones docs/console.md shows.
+CONSOLE_SCREENSHOTS ?= .build/console-screenshots
+console-test: build
+	@scripts/pyenv.sh selenium
+	scripts/tmp-audit.sh .build/pyvenv/bin/python3 scripts/console_test.py --herald $(HERALD) --screenshots $(CONSOLE_SCREENSHOTS)
+
+# Regenerates Sources/HeraldGateway/Console/ConsoleAssets.swift after a change to Console/Assets/.
+console-assets:
+	python3 scripts/console_assets.py
+
 # Type-checks every Apple-only file on Linux against AppleStubs (test-only declarations),
 # and proves that a type error put into any of them fails the check (scripts/check-apple.sh).
 check-apple: deps
 	@SWIFT=$(SWIFT) scripts/check-apple.sh
 
+# KEEP=1: the demo's gateway, APNs simulator and devices stay up at the end for Herald
+# Console (the address and the key are printed) until Ctrl-C.
 demo: build
-	@scripts/demo.sh $(HERALD)
+	@KEEP=$(KEEP) scripts/demo.sh $(HERALD)
 
 bench: deps
 	$(SWIFT) build -c release

@@ -56,7 +56,9 @@ var targets: [Target] = [
     // SQLite storage (PostgreSQL's client wrapper beside it), an HTTP/1.1 JSON API on its
     // own epoll server, delivery through HeraldAPNs.
     .target(
-        name: "HeraldGateway", dependencies: ["HeraldCore", "HeraldAuth", "HeraldAPNs", "CSQLite", "CLibPQ", "CPoller", "COpenSSL"]),
+        name: "HeraldGateway", dependencies: ["HeraldCore", "HeraldAuth", "HeraldAPNs", "CSQLite", "CLibPQ", "CPoller", "COpenSSL"],
+        // The console's files are built in through the generated Console/ConsoleAssets.swift.
+        exclude: ["Console/Assets"]),
     // `herald serve --deliverer record:FILE|discard`: deliverers that send nothing, for tests
     // and benchmarks, kept out of the production gateway module.
     .target(name: "HeraldGatewayTestModes", dependencies: ["HeraldCore", "HeraldGateway"]),

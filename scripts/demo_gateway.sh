@@ -2,8 +2,9 @@
 # The gateway part of `make demo`: an APNs simulator, `herald serve` on SQLite delivering
 # through HeraldAPNs, an app with a token key, three simulated devices (herald device:
 # GatewayClient and the client runtime), a publish to an interest and one to a user, the
-# devices' banners, navigation and receipts, and the statistics. Loopback only;
-# everything stops by itself.
+# devices' banners, navigation and receipts, and the statistics; then where Herald Console is.
+# Loopback only; everything stops by itself, unless KEEP=1: then the gateway, the simulator
+# and the three devices stay up (the devices take every new push) until Ctrl-C.
 set -euo pipefail
 herald="$(cd "$(dirname "${1:-.build/debug/herald}")" && pwd)/$(basename "${1:-.build/debug/herald}")"
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -13,11 +14,15 @@ trap cleanup EXIT
 cd "$work"
 say() { printf '  %s\n' "$*"; }
 json() { python3 -c "import json,sys; d=json.load(sys.stdin); print($1)"; }
+keep="${KEEP:-}"
+[ "$keep" = 0 ] && keep=""
+lifetime=120
+[ -n "$keep" ] && lifetime=604800
 
 openssl ecparam -name prime256v1 -genkey -noout -out k.pem 2>/dev/null
 openssl pkcs8 -topk8 -nocrypt -in k.pem -out AuthKey_DEMO123456.p8
 "$herald" apns-sim --listen 127.0.0.1:0 --tls-dir tls --trust-key DEMO123456:TEAM123456:AuthKey_DEMO123456.p8 \
-    --record sim-record.jsonl --duration 120 > sim.out 2>&1 &
+    --record sim-record.jsonl --duration "$lifetime" > sim.out 2>&1 &
 sim_pid=$!
 for _ in $(seq 50); do grep -q "listening on" sim.out 2>/dev/null && break; sleep 0.1; done
 sim=$(grep -o "127.0.0.1:[0-9]*" sim.out | head -1)
@@ -37,7 +42,7 @@ say "herald serve on http://$gw (SQLite in WAL mode, delivering through HeraldAP
 # The release notes' image, served locally (a 48 KB PNG) for the devices' Service Extensions.
 # It exits when its standard input closes: this script holds the fifo's write end (fd 8).
 mkfifo media.in
-python3 "$root/scripts/media_server.py" --port 0 --lifetime 120 > media.out < media.in &
+python3 "$root/scripts/media_server.py" --port 0 --lifetime "$lifetime" > media.out < media.in &
 media_pid=$!
 exec 8> media.in
 for _ in $(seq 50); do grep -q "^PORT" media.out 2>/dev/null && break; sleep 0.1; done
@@ -51,9 +56,9 @@ api() { curl -s -X "$1" "http://$gw/v1/apps/$app/$2" -H "Authorization: Bearer $
 # its receipts to the gateway.
 scenarios="$root/Examples/Gateway"
 device() { # name, token number, pushes expected, extra options
-    "$herald" device --gateway "http://$gw" --app "$app" --client-key "$client" --record sim-record.jsonl \
+    "$herald" device --gateway "http://$gw" --app "$app" --client-key "$client" --record "${record:-sim-record.jsonl}" \
         --token "$(printf '%064x' "$2")" --name "$1" --scenario "$scenarios/$1.json" --interests deploys --expect "$3" \
-        --service-extension --timeout 60 "${@:4}" > "device-$1.out" 2>&1 &
+        --service-extension --timeout "${timeout:-60}" "${@:4}" > "device-$1${suffix:-}.out" 2>&1 &
     device_pids+=($!)
 }
 device_pids=()
@@ -88,3 +93,25 @@ say "publish statistics, from the gateway:"
 for p in "$p1" "$p2"; do
     api GET "publishes/$p" "$server" | json "'  %s: %s, targeted %d, sent %d, failed %d, delivered %d, opened %d' % (d['publishId'], d['status'], d['targeted'], d['sent'], d['failed'], d['delivered'], d['opened'])"
 done
+
+echo
+say "Herald Console, the gateway's web page: http://$gw/console"
+say "  sign in with app id $app"
+say "  and its server key  $server"
+if [ -z "$keep" ]; then
+    say "(this demo's gateway stops now; 'make demo KEEP=1' keeps it up to look at these publishes and send more)"
+    exit 0
+fi
+# The devices again, each taking every push the simulator accepts from now on: a publish
+# sent from the console reaches them, and their receipts fill its funnel.
+tail -n 0 -F sim-record.jsonl > live-record.jsonl 2>/dev/null &
+device_pids=($!)
+record=live-record.jsonl timeout=604800 suffix=-live
+device maya 7919 1000000
+device leo 15838 1000000
+device ana 23757 1000000
+unset record timeout suffix
+say "The gateway, the APNs simulator and the devices maya, leo and ana (interest 'deploys') stay up;"
+say "compose a push to the interest 'deploys' in the console and watch its funnel. Ctrl-C stops everything."
+trap 'echo; say "stopping"; exit 0' INT TERM
+wait "$serve_pid"

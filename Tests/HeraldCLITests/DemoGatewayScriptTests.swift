@@ -9,7 +9,7 @@ import Testing
 /// stays true.
 @Suite("make demo: the gateway story")
 struct DemoGatewayScriptTests {
-    @Test("three devices get their pushes; the statistics end with sent, delivered and opened")
+    @Test("three devices get their pushes; the statistics end with sent, delivered and opened; then where the console is")
     func story() throws {
         let herald = ExecutableEndToEndTests.executable.path
         guard FileManager.default.isExecutableFile(atPath: herald) else {
@@ -26,6 +26,12 @@ struct DemoGatewayScriptTests {
         #expect(result.out.contains("[maya] ") && result.out.contains("screen=DeployDetail"))
         #expect(result.out.contains("[leo] ") && result.out.contains("device.extension"))
         #expect(result.out.contains("reason=timeout"), "ana's banner hides by itself")
+        // It ends with Herald Console's address and the key to sign in with.
+        let console = try #require(result.out.range(of: "Herald Console, the gateway's web page: http://127.0.0.1:"))
+        let end = String(result.out[console.lowerBound...])
+        #expect(end.contains("/console\n"), "\(end)")
+        #expect(end.contains("sign in with app id app_") && end.contains("its server key  hsk_"), "\(end)")
+        #expect(end.contains("make demo KEEP=1"), "without KEEP the gateway stops and says how to keep it")
     }
 }
 #endif

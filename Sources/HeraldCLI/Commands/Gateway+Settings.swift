@@ -25,7 +25,7 @@ extension GatewayService {
         try self.init(
             store: store, listen: settings.listen, http: settings.http, deliverer: deliverer,
             policy: policy, rateLimits: settings.rateLimits, quota: settings.quota, metricsToken: settings.metricsToken, clock: LiveServerClock(),
-            logger: StandardErrorLogger())
+            logger: StandardErrorLogger(), consoleSecureCookie: settings.consoleSecureCookie)
     }
 }
 

@@ -55,6 +55,9 @@ enum ServeCommand: Command {
           --metrics-token TOKEN   GET /metrics then needs 'Authorization: Bearer TOKEN' and shows
                                   every series per app; without a token (or HERALD_METRICS_TOKEN,
                                   which keeps it out of ps) /metrics is open and leaves app ids out
+          --console-secure-cookie the console's session cookie is always marked Secure (behind a TLS
+                                  proxy; it is anyway when the proxy sends X-Forwarded-Proto: https).
+                                  The console is at /console: sign in with an app id and its server key
           --retention DAYS        how long a finished publish keeps its per-device deliveries
                                   and receipts; its statistics stay (default 7; 0: forever)
           --instance-id NAME      this process's name on the database and the instance_id label of
@@ -84,6 +87,7 @@ enum ServeCommand: Command {
         the database or the address cannot be used.
         """
     static let spec = Arguments.Spec(
+        flags: ["console-secure-cookie"],
         options: [
             "data", "database", "listen", "threads", "max-connections", "max-connections-per-ip", "timeout", "header-timeout",
             "body-timeout",

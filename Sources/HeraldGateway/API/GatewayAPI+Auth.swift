@@ -1,3 +1,4 @@
+import Foundation
 import HeraldAuth
 import HeraldCore
 
@@ -11,7 +12,14 @@ extension GatewayAPI {
     /// by their hash (a SHA-256 of 256 random bits: the lookup reveals nothing a guess
     /// could use). The app returned has no credentials; no handler needs them.
     func authorize(_ request: HTTPRequest, appID: String, access: Access, device: String?) throws -> (AppRecord, Principal) {
-        guard let header = request.header("authorization"), header.lowercased().hasPrefix("bearer ") else { throw APIError.missingKey }
+        guard let header = request.header("authorization") else {
+            // The console's session cookie stands for the server key of the app it names.
+            guard ConsoleSession.cookie(in: request) != nil else { throw APIError.missingKey }
+            try Self.checkConsoleRequest(request)
+            let (_, app) = try validSession(request, appID: appID)
+            return (app, .server)
+        }
+        guard header.lowercased().hasPrefix("bearer ") else { throw APIError.missingKey }
         let key = String(header.dropFirst(7)).trimmingCharacters(in: .whitespaces)
         guard !key.isEmpty else { throw APIError.missingKey }
         let app = try store.app(id: appID, includingCredentials: false)

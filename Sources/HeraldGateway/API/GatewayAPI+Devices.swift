@@ -54,15 +54,17 @@ extension GatewayAPI {
     func getDevice(_ context: Context) throws -> HTTPResponse {
         let id = context.parameters["device"] ?? ""
         guard let device = try store.device(appID: context.appID, id: id) else { throw Self.noDevice(id, context.appID) }
-        return .json(
-            200,
-            [
-                "deviceId": .string(device.id), "token": .string(device.token), "environment": .string(device.environment.rawValue),
-                "interests": .array(device.interests.map(JSONValue.string)), "userId": device.userID.map(JSONValue.string) ?? .null,
-                "metadata": device.metadata, "createdAt": .double(device.createdAt),
-                "invalidatedAt": device.invalidatedAt.map(JSONValue.double) ?? .null,
-                "invalidReason": device.invalidReason.map(JSONValue.string) ?? .null,
-            ])
+        return .json(200, Self.json(device))
+    }
+
+    static func json(_ device: DeviceRecord) -> JSONValue {
+        [
+            "deviceId": .string(device.id), "token": .string(device.token), "environment": .string(device.environment.rawValue),
+            "interests": .array(device.interests.map(JSONValue.string)), "userId": device.userID.map(JSONValue.string) ?? .null,
+            "metadata": device.metadata, "createdAt": .double(device.createdAt),
+            "invalidatedAt": device.invalidatedAt.map(JSONValue.double) ?? .null,
+            "invalidReason": device.invalidReason.map(JSONValue.string) ?? .null,
+        ]
     }
 
     /// PUT /v1/apps/{app}/devices/{id}/interests.

@@ -45,6 +45,25 @@ extension GatewayAPI {
             "delivered": .int(counts.delivered), "opened": .int(counts.opened),
             "failures": .object(publish.failures.mapValues(JSONValue.int)), "createdAt": .double(publish.createdAt),
             "sendAt": publish.options.sendAt.map(JSONValue.double) ?? .null,
+            "target": target(publish.target), "notification": notification(publish.payload),
         ]
+    }
+
+    /// A publish's target: its kind and keys, and a push-to-start target's activity type.
+    static func target(_ target: PublishTarget) -> JSONValue {
+        var json: [String: JSONValue] = ["kind": .string(target.kind), "keys": .array(target.keys.map(JSONValue.string))]
+        if let type = target.activityType { json["activityType"] = .string(type) }
+        return .object(json)
+    }
+
+    /// The title, subtitle and body the payload shows (what the console lists), from `aps.alert`.
+    static func notification(_ payload: [UInt8]) -> JSONValue {
+        let alert = (try? JSONParser().parse(payload))?.objectValue?["aps"]?.objectValue?["alert"]
+        if case .string(let body)? = alert { return ["body": .string(body)] }
+        var fields: [String: JSONValue] = [:]
+        for key in ["title", "subtitle", "body"] {
+            if case .string(let text)? = alert?.objectValue?[key] { fields[key] = .string(text) }
+        }
+        return .object(fields)
     }
 }

@@ -20,14 +20,18 @@ public final class GatewayAPI: Sendable {
     let metricsTokenHash: String?
     /// Where server-side failures are told, at most one line a second.
     let failureLog: ThrottledLog
+    /// Whether the console's cookie is marked Secure on every answer (`herald serve
+    /// --console-secure-cookie`, behind a TLS proxy); it is anyway when X-Forwarded-Proto is https.
+    let secureCookies: Bool
 
     public init(
         store: any GatewayStore, metrics: GatewayMetrics = GatewayMetrics(), maxBodyBytes: Int = 1 << 20,
         rateLimits: APIRateLimits = APIRateLimits(), quota: DeviceQuota = DeviceQuota(), metricsToken: String? = nil,
         now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }, onPublish: @escaping @Sendable () -> Void = {},
-        logger: any HeraldLogger = SilentLogger()
+        logger: any HeraldLogger = SilentLogger(), secureCookies: Bool = false
     ) {
         self.store = store
+        self.secureCookies = secureCookies
         failureLog = ThrottledLog(logger)
         self.quota = quota
         metricsTokenHash = metricsToken.map(APIKey.hash)
@@ -78,7 +82,10 @@ public final class GatewayAPI: Sendable {
         var appID: String { app?.id ?? "" }
     }
 
-    static let routes: [Route] = [
+    /// Every route: the console's, then the API's.
+    static let routes: [Route] = consoleRoutes + apiRoutes
+
+    static let apiRoutes: [Route] = [
         Route(method: "GET", pattern: ["healthz"], name: "healthz", access: nil) { api, _ in try api.health() },
         Route(method: "GET", pattern: ["metrics"], name: "metrics", access: nil) { try $0.scrapeMetrics($1) },
         Route(method: "POST", pattern: ["v1", "apps", ":app", "devices"], name: "register_device", access: .register) {
@@ -256,7 +263,7 @@ public final class GatewayAPI: Sendable {
 
     /// Refuses the request with 429 and Retry-After when the app's `key` ("server", or
     /// "client" for the client side) is over its rate.
-    private func admit(app: String, key: String) throws {
+    func admit(app: String, key: String) throws {
         let server = key == "server"
         guard let wait = rateLimiter.admit(app: app, server: server, now: now()), let rate = rateLimiter.rate(server: server) else {
             return

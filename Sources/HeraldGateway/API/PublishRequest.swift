@@ -145,13 +145,14 @@ struct PublishRequest {
         }
     }
 
-    /// `{"title", "body", "link", "image", "data"}` as an APNs payload Herald's decoder reads.
+    /// `{"title", "subtitle", "body", "link", "image", "data"}` as an APNs payload Herald's decoder reads.
     private static func simple(_ fields: JSONObjectReader) throws -> [String: JSONValue] {
-        try fields.allow(["title", "body", "link", "image", "data"])
+        try fields.allow(["title", "subtitle", "body", "link", "image", "data"])
         let title = try fields.string("title", maxLength: 1000), body = try fields.string("body", maxLength: 4000)
         guard title != nil || body != nil else { throw ValidationError("notification", "give a title or a body") }
         var alert: [String: JSONValue] = [:]
         alert["title"] = title.map(JSONValue.string)
+        alert["subtitle"] = try fields.string("subtitle", maxLength: 1000).map(JSONValue.string)
         alert["body"] = body.map(JSONValue.string)
         var aps: [String: JSONValue] = ["alert": .object(alert)]
         var herald: [String: JSONValue] = [:]

@@ -235,7 +235,7 @@ final class HTTPConnection {
         let tokens = Set(
             (head.headers["connection"] ?? "").lowercased().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
         let keepAlive = head.minorVersion == 1 ? !tokens.contains("close") : tokens.contains("keep-alive")
-        let request = HTTPRequest(method: head.method, path: head.path, headers: head.headers)
+        let request = HTTPRequest(method: head.method, path: head.path, query: head.query, headers: head.headers)
         switch decide(request) {
         case .respond(let response):
             // The body, if any, is never read: close after the answer, lingering so the

@@ -24,6 +24,8 @@ struct HTTPHeadParser {
 
         /// The path without the query.
         var path: String { String(target.prefix { $0 != "?" }) }
+        /// The query after `?`, still percent-encoded; empty when there is none.
+        var query: String { target.firstIndex(of: "?").map { String(target[target.index(after: $0)...]) } ?? "" }
     }
 
     enum Result: Equatable {

@@ -1,21 +1,40 @@
+import Foundation
+
 /// An HTTP request as the API handlers see it: no sockets, so handlers are pure
 /// functions of request to response and are tested without a server.
 public struct HTTPRequest: Sendable {
     public var method: String
     /// The path without the query, e.g. `/v1/apps/app_1/devices`.
     public var path: String
+    /// The query after `?`, still percent-encoded (`limit=20&userId=maya`); empty when none.
+    public var query: String
     /// Header names lowercased.
     public var headers: [String: String]
     public var body: [UInt8]
 
-    public init(method: String, path: String, headers: [String: String] = [:], body: [UInt8] = []) {
+    public init(method: String, path: String, query: String = "", headers: [String: String] = [:], body: [UInt8] = []) {
         self.method = method
         self.path = path
+        self.query = query
         self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { _, last in last })
         self.body = body
     }
 
     public func header(_ name: String) -> String? { headers[name.lowercased()] }
+
+    /// The query's parameters, percent-decoded (`+` is a space); the first of a repeated name wins.
+    public var queryItems: [String: String] {
+        var items: [String: String] = [:]
+        for pair in query.split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let decode = { (text: Substring) in
+                String(text).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String(text)
+            }
+            let name = decode(parts[0])
+            if items[name] == nil { items[name] = parts.count > 1 ? decode(parts[1]) : "" }
+        }
+        return items
+    }
 
     /// The body length the head announces (0 when it announces none).
     public var declaredLength: Int { headers["content-length"].flatMap(Int.init) ?? 0 }

@@ -100,6 +100,17 @@ public protocol GatewayStore: AnyObject, Sendable {
     /// The earliest time something becomes due (a scheduled publish, a retry).
     func nextDueTime() throws -> Double?
 
+    // MARK: The console's reads
+    /// The ids of the app's latest publishes, newest first.
+    func publishIDs(appID: String, limit: Int) throws -> [String]
+    /// The ids of the app's devices that match, oldest first.
+    func deviceIDs(appID: String, matching lookup: DeviceLookup, limit: Int) throws -> [String]
+    /// A publish's deliveries that failed or were invalidated, in fan-out order.
+    func failedDeliveries(appID: String, publishID: String, limit: Int) throws -> [DeliveryTrace]
+    /// A device's deliveries among the app's `deviceDeliveriesPublishWindow` latest
+    /// publishes, newest first (deliveries pruned by retention are gone).
+    func deliveries(appID: String, deviceID: String, limit: Int) throws -> [DeliveryTrace]
+
     // MARK: Retention
     /// Deletes up to `limit` deliveries (and then the receipts) of publishes finished
     /// before `before`, keeping the publishes and their statistics.

@@ -80,7 +80,7 @@ struct APIAuthTests {
         #expect(missing.errorCode == "not_found")
         let method = h.send("PATCH", h.devices, key: h.clientKey)
         #expect(method.status == 405)
-        #expect(method.headers.contains { $0.0 == "Allow" && $0.1 == "POST" })
+        #expect(method.headers.contains { $0.0 == "Allow" && $0.1 == "GET, POST" })
         #expect(h.send("GET", "/healthz").json == ["status": "ok"])
         let metrics = h.send("GET", "/metrics")
         #expect(metrics.status == 200)

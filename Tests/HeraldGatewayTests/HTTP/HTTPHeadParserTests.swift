@@ -20,10 +20,23 @@ struct HTTPHeadParserTests {
         #expect(head.method == "POST")
         #expect(head.path == "/v1/apps/a/devices")
         #expect(head.target == "/v1/apps/a/devices?x=1")
+        #expect(head.query == "x=1")
         #expect(head.minorVersion == 1)
         #expect(head.headers["content-type"] == "application/json")
         #expect(head.headers["x-a"] == "1, 2")
         #expect(consumed == text.utf8.count - 4)
+    }
+
+    @Test("a request's query: percent-decoded, + as a space, the first of a repeated name, none without ?")
+    func query() {
+        let request = HTTPRequest(method: "GET", path: "/x", query: "a=1&b=x%20y&c=d+e&a=2&flag&e=%F0%9F%94%94")
+        #expect(request.queryItems == ["a": "1", "b": "x y", "c": "d e", "flag": "", "e": "🔔"])
+        #expect(HTTPRequest(method: "GET", path: "/x").queryItems.isEmpty)
+        guard case .complete(let head, _) = parse("GET /healthz HTTP/1.1\r\nHost: h\r\n\r\n") else {
+            Issue.record("not complete")
+            return
+        }
+        #expect(head.query == "")
     }
 
     @Test("a head cut anywhere is incomplete, not an error")

@@ -49,7 +49,7 @@ final class APIHarness: @unchecked Sendable {
             onPublish: { published.add() })
     }
 
-    /// Sends a request; `body` is serialized as JSON unless it is raw text.
+    /// Sends a request (`path` may carry a query); `body` is serialized as JSON unless it is raw text.
     func send(
         _ method: String, _ path: String, key: String? = nil, json: JSONValue? = nil, raw: String? = nil, headers: [String: String] = [:]
     ) -> HTTPResponse {
@@ -57,7 +57,8 @@ final class APIHarness: @unchecked Sendable {
         if let key { all["Authorization"] = "Bearer \(key)" }
         if json != nil, all["Content-Type"] == nil { all["Content-Type"] = "application/json" }
         let body = raw.map { Array($0.utf8) } ?? json.map { Array(JSONWriter.serialize($0).utf8) } ?? []
-        return api.handle(HTTPRequest(method: method, path: path, headers: all, body: body))
+        let parts = path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        return api.handle(HTTPRequest(method: method, path: parts[0], query: parts.count > 1 ? parts[1] : "", headers: all, body: body))
     }
 
     var devices: String { "/v1/apps/\(appID)/devices" }

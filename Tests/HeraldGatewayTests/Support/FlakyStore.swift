@@ -71,6 +71,16 @@ final class FlakyStore: GatewayStore, @unchecked Sendable {
     }
     func activities(appID: String, deviceID: String) throws -> DeviceActivities? { try base.activities(appID: appID, deviceID: deviceID) }
     func deviceID(appID: String, keyHash: String) throws -> String? { try base.deviceID(appID: appID, keyHash: keyHash) }
+    func publishIDs(appID: String, limit: Int) throws -> [String] { try base.publishIDs(appID: appID, limit: limit) }
+    func deviceIDs(appID: String, matching lookup: DeviceLookup, limit: Int) throws -> [String] {
+        try base.deviceIDs(appID: appID, matching: lookup, limit: limit)
+    }
+    func failedDeliveries(appID: String, publishID: String, limit: Int) throws -> [DeliveryTrace] {
+        try base.failedDeliveries(appID: appID, publishID: publishID, limit: limit)
+    }
+    func deliveries(appID: String, deviceID: String, limit: Int) throws -> [DeliveryTrace] {
+        try base.deliveries(appID: appID, deviceID: deviceID, limit: limit)
+    }
     func deviceKeyState(appID: String, id: String) throws -> DeviceKeyState { try base.deviceKeyState(appID: appID, id: id) }
     func keylessDeviceCount(appID: String) throws -> Int { try base.keylessDeviceCount(appID: appID) }
     func device(appID: String, id: String) throws -> DeviceRecord? { try base.device(appID: appID, id: id) }

@@ -1,0 +1,42 @@
+// The gateway's JSON API, with the session cookie the browser holds (HttpOnly: this page
+// never sees it). Every request carries X-Herald-Console, which the gateway requires of a
+// cookie-authenticated request that changes something (a cross-site page cannot send it).
+export class ApiError extends Error {
+  constructor(status, code, message) {
+    super(message);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+export const session = { appId: null, appName: null };
+
+// `accept`: statuses besides 2xx whose JSON body is an answer, not an error (lint's 422).
+export async function api(method, path, body, accept = []) {
+  const headers = { "X-Herald-Console": "1", Accept: "application/json" };
+  const init = { method, headers, credentials: "same-origin", cache: "no-store" };
+  if (body !== undefined) {
+    headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  let response;
+  try {
+    response = await fetch(path, init);
+  } catch (error) {
+    throw new ApiError(0, "network", "the gateway cannot be reached: " + error.message);
+  }
+  if (response.status === 204) return null;
+  let data = null;
+  try { data = await response.json(); } catch { data = null; }
+  if (!response.ok && !accept.includes(response.status)) {
+    const error = data && data.error ? data.error : { code: "http_" + response.status, message: response.statusText };
+    if (response.status === 401 && path !== "/v1/console/session") window.dispatchEvent(new CustomEvent("herald-signed-out"));
+    throw new ApiError(response.status, error.code, error.message);
+  }
+  return data;
+}
+
+// A path under the signed-in app.
+export function appPath(rest) {
+  return "/v1/apps/" + encodeURIComponent(session.appId) + rest;
+}

@@ -1,0 +1,111 @@
+// Compose: the gateway's own lint as you type (POST /lint runs a publish's checks) and a
+// preview of the banner as iOS shows it, light and dark.
+import { api, appPath, session, ApiError } from "./api.js";
+import { el, clear, announce } from "./dom.js";
+
+function field(id, label, attributes = {}, tag = "input") {
+  const input = el(tag, { id, name: id, ...attributes });
+  return [el("label", { for: id }, label), input];
+}
+
+function banner(scheme, values) {
+  const image = /^https?:\/\//i.test(values.image) ? el("img", { class: "image", src: values.image, alt: "Attached image" }) : null;
+  return el("figure", { class: "phone " + scheme, "aria-label": `Preview, ${scheme} appearance` },
+    el("p", { class: "caption" }, scheme === "light" ? "iOS, light" : "iOS, dark"),
+    el("div", { class: "banner" },
+      el("span", { class: "icon", "aria-hidden": "true" }),
+      el("span", { class: "app" }, session.appName || "App"), el("span", { class: "when" }, "now"),
+      values.title ? el("span", { class: "title" }, values.title) : null,
+      values.subtitle ? el("span", { class: "subtitle" }, values.subtitle) : null,
+      values.body ? el("span", { class: "body" }, values.body) : null,
+      image));
+}
+
+export function showCompose(main) {
+  const form = el("form", { class: "panel", "aria-labelledby": "compose-title", novalidate: true });
+  const [titleLabel, title] = field("title", "Title", { maxlength: 1000 });
+  const [subtitleLabel, subtitle] = field("subtitle", "Subtitle", { maxlength: 1000 });
+  const [bodyLabel, body] = field("body", "Body", { maxlength: 4000 }, "textarea");
+  const [linkLabel, link] = field("link", "Link (opens in the app)", { placeholder: "app://deploys/1290", spellcheck: "false" });
+  const [imageLabel, image] = field("image", "Image URL (http or https)", { placeholder: "https://…", spellcheck: "false" });
+  const kind = el("select", { id: "target-kind", name: "targetKind" },
+    el("option", { value: "interests" }, "Interests"), el("option", { value: "users" }, "Users"), el("option", { value: "devices" }, "Device ids"));
+  const keys = el("input", { id: "target-keys", name: "targetKeys", placeholder: "deploys, releases", spellcheck: "false", "aria-describedby": "target-help" });
+  const now = el("input", { type: "radio", name: "when", id: "when-now", value: "now", checked: true });
+  const later = el("input", { type: "radio", name: "when", id: "when-later", value: "later" });
+  const at = el("input", { type: "datetime-local", id: "send-at", name: "sendAt", "aria-label": "Send at (your local time)" });
+  const lint = el("div", { class: "lint", id: "lint", role: "status", "aria-live": "polite" });
+  const result = el("p", { id: "send-result", role: "alert" });
+  const send = el("button", { type: "submit", id: "send" }, "Send");
+  form.append(
+    el("h1", { id: "compose-title" }, "Compose"),
+    titleLabel, title, subtitleLabel, subtitle, bodyLabel, body, linkLabel, link, imageLabel, image,
+    el("div", { class: "row" },
+      el("div", {}, el("label", { for: "target-kind" }, "Send to"), kind),
+      el("div", {}, el("label", { for: "target-keys" }, "Names or ids, comma-separated"), keys)),
+    el("p", { class: "meta", id: "target-help" }, "Interests and users reach every device subscribed or bound to them."),
+    el("fieldset", {}, el("legend", {}, "When"),
+      el("label", { for: "when-now" }, now, "Now"), el("label", { for: "when-later" }, later, "At"), at),
+    el("h2", {}, "Gateway lint"), lint,
+    el("p", {}, send), result);
+  const previews = el("div", { class: "previews", id: "preview", "aria-label": "Notification preview" });
+  main.append(el("div", { class: "compose" }, form, el("section", { "aria-label": "Preview" }, el("h2", {}, "Preview"), previews)));
+
+  function request() {
+    const notification = {};
+    for (const [name, input] of [["title", title], ["subtitle", subtitle], ["body", body], ["link", link], ["image", image]]) {
+      if (input.value.trim()) notification[name] = name === "body" || name === "title" || name === "subtitle" ? input.value : input.value.trim();
+    }
+    const publish = { notification };
+    const list = keys.value.split(",").map((k) => k.trim()).filter(Boolean);
+    publish[kind.value] = list;
+    if (later.checked && at.value) publish.options = { sendAt: new Date(at.value).toISOString().replace(/\.\d+Z$/, "Z") };
+    return publish;
+  }
+
+  function preview() {
+    clear(previews).append(banner("light", { title: title.value, subtitle: subtitle.value, body: body.value, image: image.value.trim() }),
+      banner("dark", { title: title.value, subtitle: subtitle.value, body: body.value, image: image.value.trim() }));
+  }
+
+  let lintTimer = null, lintRun = 0;
+  async function runLint() {
+    const run = ++lintRun;
+    try {
+      const answer = await api("POST", appPath("/lint"), request(), [422]);
+      if (run !== lintRun) return;
+      clear(lint);
+      if (answer.valid) lint.append(el("p", { class: "ok" }, "✓ The gateway would accept this publish."));
+      for (const error of answer.errors) lint.append(el("p", { class: "error" }, `${error.field}: ${error.message}`));
+      for (const warning of answer.warnings) lint.append(el("p", { class: "warning" }, "Warning: " + warning));
+    } catch (error) {
+      if (run === lintRun) clear(lint).append(el("p", { class: "error" }, error.message));
+    }
+  }
+  function changed() {
+    preview();
+    clearTimeout(lintTimer);
+    lintTimer = setTimeout(runLint, 300);
+  }
+  form.addEventListener("input", changed);
+  form.addEventListener("change", changed);
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    send.disabled = true;
+    result.textContent = "";
+    result.className = "";
+    try {
+      const answer = await api("POST", appPath("/publishes"), request());
+      announce("Published " + answer.publishId);
+      location.hash = "#/publishes/" + encodeURIComponent(answer.publishId);
+    } catch (error) {
+      result.className = "error";
+      result.textContent = error instanceof ApiError ? error.message : String(error);
+      send.disabled = false;
+    }
+  });
+  preview();
+  runLint();
+  title.focus();
+  return () => clearTimeout(lintTimer);
+}

@@ -1,0 +1,69 @@
+// Devices: find by token, device id, user or interest; one device's registration and
+// its last deliveries.
+import { api, appPath } from "./api.js";
+import { el, clear, time } from "./dom.js";
+
+export async function showDevices(main, deviceId) {
+  const by = el("select", { id: "find-by", name: "by" },
+    el("option", { value: "token" }, "Token"), el("option", { value: "deviceId" }, "Device id"),
+    el("option", { value: "userId" }, "User"), el("option", { value: "interest" }, "Interest"));
+  const value = el("input", { id: "find-value", name: "value", spellcheck: "false", required: true });
+  const results = el("div", { id: "device-results", "aria-live": "polite" });
+  const form = el("form", { class: "panel", role: "search", "aria-label": "Find devices" },
+    el("div", { class: "row" },
+      el("div", {}, el("label", { for: "find-by" }, "Find by"), by),
+      el("div", {}, el("label", { for: "find-value" }, "Value"), value),
+      el("button", { type: "submit", id: "find" }, "Find")));
+  main.append(el("h1", {}, "Devices"), form, results);
+
+  async function find(field, text) {
+    clear(results);
+    try {
+      const data = await api("GET", appPath("/devices?" + new URLSearchParams({ [field]: text, limit: "50" })));
+      if (!data.devices.length) { results.append(el("p", { class: "muted" }, "No device matches.")); return; }
+      if (data.devices.length === 1) { await detail(data.devices[0]); return; }
+      results.append(el("table", {},
+        el("thead", {}, el("tr", {}, ["Device", "User", "Interests", "State"].map((h) => el("th", { scope: "col" }, h)))),
+        el("tbody", {}, data.devices.map((d) => el("tr", {},
+          el("td", {}, el("a", { href: "#/devices/" + encodeURIComponent(d.deviceId) }, d.deviceId)),
+          el("td", {}, d.userId || ""), el("td", {}, d.interests.join(", ")),
+          el("td", {}, d.invalidatedAt ? "invalidated: " + (d.invalidReason || "") : "active"))))));
+    } catch (error) {
+      results.append(el("p", { class: "error", role: "alert" }, error.message));
+    }
+  }
+
+  async function detail(device) {
+    const data = await api("GET", appPath("/devices/" + encodeURIComponent(device.deviceId) + "/deliveries?limit=20"));
+    results.append(el("section", { class: "panel", "aria-labelledby": "device-title", id: "device-detail" },
+      el("h2", { id: "device-title" }, "Device " + device.deviceId),
+      el("dl", { class: "facts" },
+        el("dt", {}, "Token"), el("dd", {}, device.token),
+        el("dt", {}, "Environment"), el("dd", {}, device.environment),
+        el("dt", {}, "Registered"), el("dd", {}, time(device.createdAt)),
+        el("dt", {}, "User"), el("dd", {}, device.userId || "none"),
+        el("dt", {}, "Interests"), el("dd", {}, device.interests.length ? device.interests.join(", ") : "none"),
+        el("dt", {}, "State"), el("dd", { id: "device-state" },
+          device.invalidatedAt ? `invalidated at ${time(device.invalidatedAt)}: ${device.invalidReason || ""}` : "active"),
+        el("dt", {}, "Metadata"), el("dd", {}, JSON.stringify(device.metadata))),
+      el("h2", {}, "Last deliveries"),
+      data.deliveries.length ? el("table", {},
+        el("thead", {}, el("tr", {}, ["Publish", "State", "Reason", "When"].map((h) => el("th", { scope: "col" }, h)))),
+        el("tbody", {}, data.deliveries.map((d) => el("tr", {},
+          el("td", {}, el("a", { href: "#/publishes/" + encodeURIComponent(d.publishId) }, d.publishId)),
+          el("td", {}, d.state), el("td", {}, d.reason || ""), el("td", {}, time(d.updatedAt))))))
+        : el("p", { class: "muted" }, "None among the app's 50 latest publishes.")));
+  }
+
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    if (value.value.trim()) find(by.value, value.value.trim());
+  });
+  if (deviceId) {
+    by.value = "deviceId";
+    value.value = deviceId;
+    await find("deviceId", deviceId);
+  }
+  value.focus();
+  return null;
+}

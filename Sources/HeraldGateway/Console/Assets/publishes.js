@@ -1,0 +1,149 @@
+// The publishes list (refreshing itself while one runs) and one publish.
+import { api, appPath, ApiError } from "./api.js";
+import { el, clear, time, number, announce } from "./dom.js";
+import { funnel, timeline } from "./charts.js";
+
+const active = new Set(["scheduled", "queued", "sending"]);
+
+function title(publish) {
+  const n = publish.notification || {};
+  return n.title || n.body || "(no title)";
+}
+
+function target(publish) {
+  const t = publish.target || { kind: "?", keys: [] };
+  return `${t.kind}: ${t.keys.join(", ")}`;
+}
+
+function failuresList(publish) {
+  const reasons = Object.entries(publish.failures || {});
+  if (!reasons.length) return null;
+  return el("ul", { class: "failures", "aria-label": "Failures by reason" },
+    reasons.map(([reason, count]) => el("li", {}, `${reason}: ${count}`)));
+}
+
+// Polls `load` every `fast` ms while `busy()` says so, else every `slow` ms; returns the stop function.
+function poll(load, busy, fast, slow) {
+  let stopped = false, timer = null;
+  const step = async () => {
+    if (stopped) return;
+    try { await load(); } catch (error) { if (error instanceof ApiError && error.status === 401) return; }
+    if (!stopped) timer = setTimeout(step, busy() ? fast : slow);
+  };
+  step();
+  return () => { stopped = true; clearTimeout(timer); };
+}
+
+export function showPublishes(main) {
+  const list = el("ul", { class: "list", id: "publish-list", "aria-label": "Publishes" });
+  const note = el("p", { class: "muted" }, "The 50 latest publishes. The list refreshes every second while one is running.");
+  main.append(el("h1", {}, "Publishes"), note, list);
+  let publishes = [];
+  let lastDrawn = "";
+  return poll(async () => {
+    const data = await api("GET", appPath("/publishes?limit=50"));
+    publishes = data.publishes;
+    // Redraw only what changed: focus (a keyboard user's place in the list) survives a refresh.
+    const drawn = JSON.stringify(publishes);
+    if (drawn === lastDrawn) return;
+    lastDrawn = drawn;
+    clear(list);
+    if (!publishes.length) list.append(el("li", { class: "panel muted" }, "No publishes yet. Compose one."));
+    for (const publish of publishes) {
+      list.append(el("li", { class: "panel publish", "data-publish": publish.publishId, "data-status": publish.status },
+        el("div", {},
+          el("h2", {}, el("a", { href: "#/publishes/" + encodeURIComponent(publish.publishId) }, title(publish))),
+          el("p", { class: "meta" }, el("span", { class: "badge " + publish.status }, publish.status), " · ", target(publish),
+            " · ", time(publish.createdAt)),
+          el("p", { class: "meta" }, publish.publishId),
+          failuresList(publish)),
+        funnel(publish, "Funnel of " + title(publish))));
+    }
+  }, () => publishes.some((p) => active.has(p.status)), 1000, 5000);
+}
+
+export function showPublish(main, id) {
+  const heading = el("h1", {}, "Publish");
+  const header = el("div", {});
+  const funnelBox = el("div", { class: "panel" });
+  const overTime = el("div", { class: "panel" });
+  const reasons = el("div", { class: "panel" });
+  const devices = el("div", { class: "panel", id: "failed-devices" });
+  main.append(el("p", {}, el("a", { href: "#/publishes" }, "← All publishes")), heading, header, funnelBox, overTime, reasons, devices);
+  const samples = [];
+  const started = Date.now() / 1000;
+  let publish = null;
+  let failedShown = -1;
+  let lastDrawn = "";
+
+  async function cancel() {
+    try {
+      await render(await api("DELETE", appPath("/publishes/" + encodeURIComponent(id))));
+      announce("Publish cancelled");
+      document.getElementById("publish-status").focus();
+    } catch (error) {
+      alertText(header, error.message);
+    }
+  }
+
+  const stop = poll(async () => {
+    let loaded;
+    try {
+      loaded = await api("GET", appPath("/publishes/" + encodeURIComponent(id)));
+    } catch (error) {
+      clear(header).append(el("p", { class: "error", role: "alert" }, error.message));
+      publish = { status: "done" };
+      throw error;
+    }
+    await render(loaded);
+  }, () => publish && active.has(publish.status), 1000, 10000);
+  return stop;
+
+  async function render(loaded) {
+    if (publish && active.has(publish.status) && !active.has(loaded.status)) announce(`Publish ${loaded.status}`);
+    publish = loaded;
+    heading.textContent = title(publish);
+    const n = publish.notification || {};
+    const drawn = JSON.stringify(publish);
+    if (drawn !== lastDrawn) clear(header).append(el("div", { class: "panel" },
+      el("dl", { class: "facts" },
+        el("dt", {}, "Status"), el("dd", {}, el("span", { class: "badge " + publish.status, id: "publish-status", tabindex: "-1" }, publish.status)),
+        el("dt", {}, "Id"), el("dd", {}, publish.publishId),
+        el("dt", {}, "Target"), el("dd", {}, target(publish)),
+        n.subtitle ? [el("dt", {}, "Subtitle"), el("dd", {}, n.subtitle)] : null,
+        n.body ? [el("dt", {}, "Body"), el("dd", {}, n.body)] : null,
+        el("dt", {}, "Created"), el("dd", {}, time(publish.createdAt)),
+        publish.sendAt ? [el("dt", {}, "Send at"), el("dd", {}, time(publish.sendAt))] : null),
+      publish.status === "scheduled" || publish.status === "queued"
+        ? el("p", {}, el("button", { type: "button", class: "danger", onclick: cancel }, "Cancel this publish")) : null));
+    if (drawn !== lastDrawn) clear(funnelBox).append(el("h2", {}, "Funnel"), funnel(publish, "Funnel"));
+    lastDrawn = drawn;
+    samples.push({ t: Date.now() / 1000 - started, values: { sent: publish.sent, delivered: publish.delivered, opened: publish.opened, failed: publish.failed } });
+    if (samples.length > 600) samples.shift();
+    clear(overTime).append(el("h2", {}, "Over time"),
+      el("p", { class: "meta" }, "Counts sampled every second since this page opened (the gateway keeps totals, not history)."),
+      timeline(samples, [["sent", "Sent", "line1"], ["delivered", "Delivered", "line2"], ["opened", "Opened", "line3"], ["failed", "Failed", "line4"]],
+        `Sent ${publish.sent}, delivered ${publish.delivered}, opened ${publish.opened}, failed ${publish.failed}`));
+    const list = Object.entries(publish.failures || {});
+    clear(reasons).append(el("h2", {}, "Failures by reason"),
+      list.length ? el("table", {}, el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Reason"), el("th", { scope: "col" }, "Deliveries"))),
+        el("tbody", {}, list.map(([reason, count]) => el("tr", {}, el("td", {}, reason), el("td", {}, number(count))))))
+        : el("p", { class: "muted" }, "No failures."));
+    const failedNow = (publish.failed || 0) + (publish.invalidated || 0);
+    if (failedNow !== failedShown) {
+      failedShown = failedNow;
+      const data = await api("GET", appPath("/publishes/" + encodeURIComponent(id) + "/failures?limit=100"));
+      clear(devices).append(el("h2", {}, "Devices that failed"),
+        data.failures.length ? el("table", {},
+          el("thead", {}, el("tr", {}, ["Device", "Token", "Reason", "When"].map((h) => el("th", { scope: "col" }, h)))),
+          el("tbody", {}, data.failures.map((f) => el("tr", { "data-token": f.token },
+            el("td", {}, f.deviceId ? el("a", { href: "#/devices/" + encodeURIComponent(f.deviceId) }, f.deviceId) : "(no device)"),
+            el("td", {}, f.token), el("td", {}, (f.state === "invalidated" ? "invalidated: " : "") + (f.reason || "")), el("td", {}, time(f.updatedAt))))))
+          : el("p", { class: "muted" }, "None."));
+    }
+  }
+}
+
+function alertText(node, message) {
+  node.append(el("p", { class: "error", role: "alert" }, message));
+}

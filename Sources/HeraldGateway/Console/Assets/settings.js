@@ -1,0 +1,38 @@
+// The app: bundle id, which environments have APNs credentials, key ids, certificate
+// expiry, and the limits this gateway applies.
+import { api, appPath } from "./api.js";
+import { el, time } from "./dom.js";
+
+function rate(value, unit) {
+  return value === null || value === undefined ? "no limit" : `${value} ${unit}`;
+}
+
+export async function showApp(main) {
+  const app = await api("GET", appPath("/settings"));
+  main.append(el("h1", {}, app.name),
+    el("section", { class: "panel", "aria-labelledby": "app-facts" }, el("h2", { id: "app-facts" }, "App"),
+      el("dl", { class: "facts" },
+        el("dt", {}, "App id"), el("dd", {}, app.appId),
+        el("dt", {}, "Bundle id"), el("dd", { id: "bundle-id" }, app.bundleId),
+        el("dt", {}, "Created"), el("dd", {}, time(app.createdAt)),
+        el("dt", {}, "Client key for keyless devices"), el("dd", {}, app.legacyDeviceAccess ? "allowed (grace period)" : "no"))),
+    el("section", { class: "panel", "aria-labelledby": "app-apns" }, el("h2", { id: "app-apns" }, "APNs credentials"),
+      el("table", {},
+        el("thead", {}, el("tr", {}, ["Environment", "Method", "Key id / team id", "Certificate expires", "Endpoint"].map((h) => el("th", { scope: "col" }, h)))),
+        el("tbody", {}, app.credentials.map((c) => el("tr", {},
+          el("td", {}, c.environment),
+          el("td", {}, c.configured ? c.method : "none"),
+          el("td", {}, c.keyId ? `${c.keyId} / ${c.teamId}` : ""),
+          el("td", {}, c.method === "certificate" ? (c.certificateExpiresAt ? time(c.certificateExpiresAt) : "unreadable") : ""),
+          el("td", {}, c.endpoint || (c.configured ? "Apple" : ""))))))),
+    el("section", { class: "panel", "aria-labelledby": "app-limits" }, el("h2", { id: "app-limits" }, "Limits"),
+      el("dl", { class: "facts" },
+        el("dt", {}, "Notifications"), el("dd", {}, rate(app.notificationsPerSecond, "per second")),
+        el("dt", {}, "API, server key"), el("dd", {}, rate(app.apiRateLimits.serverPerSecond, "requests per second")),
+        el("dt", {}, "API, client and device keys"),
+        el("dd", {}, rate(app.apiRateLimits.clientPerSecond, `requests per second, bursts of ${app.apiRateLimits.clientBurst}`)),
+        el("dt", {}, "Interests per device"), el("dd", {}, String(app.quota.interestsPerDevice)),
+        el("dt", {}, "Devices"), el("dd", {}, String(app.quota.devicesPerApp)),
+        el("dt", {}, "Subscriptions"), el("dd", {}, String(app.quota.subscriptionsPerApp)))));
+  return null;
+}

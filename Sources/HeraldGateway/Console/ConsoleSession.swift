@@ -1,0 +1,72 @@
+import HeraldAuth
+import HeraldCore
+
+/// A console sign-in, carried by a cookie: the app id, when it ends, and an HMAC-SHA256
+/// over both keyed with the app's stored server-key hash.
+///
+/// Nothing is stored per session: every gateway on the same database checks the cookie
+/// with the same key, so a session made on one is honoured by the others. The key is the
+/// hash the store already keeps (256 bits, readable only with the database), so rotating
+/// the server key ends every session of the app at once; signing out clears the browser's
+/// cookie (a copy taken before stays valid until it expires or the key is rotated).
+public struct ConsoleSession: Sendable, Hashable {
+    /// The cookie's name.
+    public static let cookieName = "herald_console"
+    /// How long a session lasts: 12 hours.
+    public static let lifetime = 12.0 * 3600
+
+    public var appID: String
+    /// Seconds since 1970, whole.
+    public var expiresAt: Int
+
+    public init(appID: String, expiresAt: Int) {
+        self.appID = appID
+        self.expiresAt = expiresAt
+    }
+
+    /// `BASE64URL(appID).EXPIRES.BASE64URL(MAC)`.
+    public func cookieValue(serverKeyHash: String) -> String {
+        Base64URL.encode(Array(appID.utf8)) + "." + String(expiresAt) + "." + Base64URL.encode(Self.mac(appID, expiresAt, serverKeyHash))
+    }
+
+    /// The session a cookie value claims, before its MAC is checked; `nil` when malformed.
+    public static func claimed(by value: String) -> (session: ConsoleSession, mac: [UInt8])? {
+        let parts = value.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count <= 256, let appBytes = Base64URL.decode(parts[0]),
+            let app = String(validating: appBytes, as: UTF8.self), !app.isEmpty, let expires = Int(parts[1]),
+            let mac = Base64URL.decode(parts[2]), mac.count == 32
+        else { return nil }
+        return (ConsoleSession(appID: app, expiresAt: expires), mac)
+    }
+
+    /// Whether `mac` is this session's under `serverKeyHash` and the session has not ended at `now`.
+    public func isValid(mac: [UInt8], serverKeyHash: String, now: Double) -> Bool {
+        let expected = Self.mac(appID, expiresAt, serverKeyHash)
+        return ConstantTime.equal(expected, mac) && Double(expiresAt) > now
+    }
+
+    private static func mac(_ appID: String, _ expiresAt: Int, _ serverKeyHash: String) -> [UInt8] {
+        HMACSHA256.mac(key: Array(serverKeyHash.utf8), message: Array("herald-console-session/1\n\(appID)\n\(expiresAt)".utf8))
+    }
+
+    /// The console cookie's value among a request's cookies.
+    static func cookie(in request: HTTPRequest) -> String? {
+        guard let header = request.header("cookie") else { return nil }
+        for pair in header.split(separator: ";") {
+            let trimmed = pair.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasPrefix(cookieName + "=") { return String(trimmed.dropFirst(cookieName.count + 1)) }
+        }
+        return nil
+    }
+
+    /// The Set-Cookie header that gives the browser this session.
+    func setCookie(_ value: String, secure: Bool, now: Double) -> String {
+        let maxAge = max(0, expiresAt - Int(now))
+        return "\(Self.cookieName)=\(value); Path=/; Max-Age=\(maxAge); HttpOnly; SameSite=Strict" + (secure ? "; Secure" : "")
+    }
+
+    /// The Set-Cookie header that clears it.
+    static func clearCookie(secure: Bool) -> String {
+        "\(cookieName)=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict" + (secure ? "; Secure" : "")
+    }
+}

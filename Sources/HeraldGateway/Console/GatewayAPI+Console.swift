@@ -1,0 +1,143 @@
+import Foundation
+import HeraldCore
+
+extension GatewayAPI {
+    /// The console's page, its assets and its session; the JSON reads it needs besides the API's.
+    static let consoleRoutes: [Route] = [
+        Route(method: "GET", pattern: ["console"], name: "console", access: nil) { api, _ in api.consoleAsset("index.html") },
+        Route(method: "GET", pattern: ["console", ":asset"], name: "console", access: nil) { api, context in
+            api.consoleAsset(context.parameters["asset"] ?? "")
+        },
+        Route(method: "POST", pattern: ["v1", "console", "session"], name: "console_sign_in", access: nil) { try $0.signIn($1) },
+        Route(method: "GET", pattern: ["v1", "console", "session"], name: "console_session", access: nil) { try $0.sessionInfo($1) },
+        Route(method: "DELETE", pattern: ["v1", "console", "session"], name: "console_sign_out", access: nil) { try $0.signOut($1) },
+        Route(method: "GET", pattern: ["v1", "apps", ":app", "publishes"], name: "list_publishes", access: .server) {
+            try $0.listPublishes($1)
+        },
+        Route(
+            method: "GET", pattern: ["v1", "apps", ":app", "publishes", ":publish", "failures"], name: "publish_failures", access: .server
+        ) {
+            try $0.publishFailures($1)
+        },
+        Route(method: "GET", pattern: ["v1", "apps", ":app", "devices"], name: "find_devices", access: .server) { try $0.findDevices($1) },
+        Route(
+            method: "GET", pattern: ["v1", "apps", ":app", "devices", ":device", "deliveries"], name: "device_deliveries", access: .server
+        ) {
+            try $0.deviceDeliveries($1)
+        },
+        Route(method: "GET", pattern: ["v1", "apps", ":app", "settings"], name: "app_settings", access: .server) { try $0.appSettings($1) },
+        Route(method: "POST", pattern: ["v1", "apps", ":app", "lint"], name: "lint_publish", access: .server) { try $0.lintPublish($1) },
+    ]
+
+    /// Headers on every console answer: no inline script, no framing, no sniffing, no referrer
+    /// beyond the origin. Images may come from any https or http URL: the compose preview
+    /// shows the image URL being typed, as iOS would fetch it (the page sends no credentials
+    /// with it, and a URL can only show an image, never run a script).
+    static let consoleSecurityHeaders: [(String, String)] = [
+        (
+            "Content-Security-Policy",
+            "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: https: http:; connect-src 'self'; "
+                + "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+        ),
+        ("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "same-origin"), ("X-Frame-Options", "DENY"),
+        ("Cross-Origin-Opener-Policy", "same-origin"),
+    ]
+
+    /// GET /console and /console/{asset}: the files built into the binary (ConsoleAssets).
+    func consoleAsset(_ name: String) -> HTTPResponse {
+        guard let asset = ConsoleAssets.files[name] else {
+            var response = HTTPResponse.error(.notFound("no console file \(name)"))
+            response.headers += Self.consoleSecurityHeaders
+            return response
+        }
+        // The page is small and must change with the binary: revalidate every time.
+        let headers = [("Content-Type", asset.contentType), ("Cache-Control", "no-cache"), ("ETag", "\"\(ConsoleAssets.version)\"")]
+        return HTTPResponse(status: 200, headers: headers + Self.consoleSecurityHeaders, body: Array(asset.text.utf8))
+    }
+
+    /// POST /v1/console/session: `{"appId", "serverKey"}` → a session cookie.
+    func signIn(_ context: Context) throws -> HTTPResponse {
+        try Self.checkConsoleRequest(context.request)
+        let reader = try JSONObjectReader(try body(context))
+        try reader.allow(["appId", "serverKey"])
+        let appID = try reader.string("appId", required: true, maxLength: 200) ?? ""
+        let key = try reader.string("serverKey", required: true, maxLength: 200) ?? ""
+        let app = try store.app(id: appID, includingCredentials: false)
+        // Attempts count against the app's client-side rate, like every other request a
+        // stranger can make; the server key is 256 random bits either way.
+        if let app { try admit(app: app.id, key: "client") }
+        let matches = APIKey.matches(key, storedHash: app?.serverKeyHash ?? String(repeating: "0", count: 64))
+        guard let app, matches else {
+            throw APIError(
+                401, "unauthorized",
+                "that is not the server key of app \(appID): sign in with the app id and its server key (hsk_…), as 'herald app create' printed them"
+            )
+        }
+        let now = now()
+        let session = ConsoleSession(appID: app.id, expiresAt: Int(now + ConsoleSession.lifetime))
+        let cookie = session.setCookie(
+            session.cookieValue(serverKeyHash: app.serverKeyHash), secure: secureCookie(context.request), now: now)
+        var response = HTTPResponse.json(200, Self.sessionJSON(session, app: app))
+        response.headers += [("Set-Cookie", cookie), ("Cache-Control", "no-store")] + Self.consoleSecurityHeaders
+        return response
+    }
+
+    /// GET /v1/console/session: who the cookie signs in, or 401.
+    func sessionInfo(_ context: Context) throws -> HTTPResponse {
+        let (session, app) = try validSession(context.request)
+        var response = HTTPResponse.json(200, Self.sessionJSON(session, app: app))
+        response.headers += [("Cache-Control", "no-store")] + Self.consoleSecurityHeaders
+        return response
+    }
+
+    /// DELETE /v1/console/session: clears the cookie (with or without a valid session).
+    func signOut(_ context: Context) throws -> HTTPResponse {
+        try Self.checkConsoleRequest(context.request)
+        return HTTPResponse(
+            status: 204,
+            headers: [("Set-Cookie", ConsoleSession.clearCookie(secure: secureCookie(context.request))), ("Cache-Control", "no-store")]
+                + Self.consoleSecurityHeaders)
+    }
+
+    /// The session the request's cookie carries, checked against the app's key; 401 otherwise.
+    func validSession(_ request: HTTPRequest, appID: String? = nil) throws -> (ConsoleSession, AppRecord) {
+        guard let cookie = ConsoleSession.cookie(in: request) else { throw APIError.noSession }
+        guard let (session, mac) = ConsoleSession.claimed(by: cookie), appID == nil || session.appID == appID,
+            let app = try store.app(id: session.appID, includingCredentials: false),
+            session.isValid(mac: mac, serverKeyHash: app.serverKeyHash, now: now())
+        else { throw APIError.noSession }
+        return (session, app)
+    }
+
+    /// A request a console session makes may change something only with the console's own
+    /// header (a cross-site form or image cannot send one; a cross-site fetch with it needs a
+    /// CORS preflight the gateway never grants) and, when the browser says where it comes
+    /// from, from this gateway's own origin.
+    static func checkConsoleRequest(_ request: HTTPRequest) throws {
+        guard request.method != "GET" && request.method != "HEAD" else { return }
+        guard request.header("x-herald-console") == "1" else {
+            throw APIError(403, "csrf", "a console request that changes something needs the header 'X-Herald-Console: 1'")
+        }
+        if let origin = request.header("origin") {
+            let host = request.header("host") ?? ""
+            guard origin == "http://" + host || origin == "https://" + host else {
+                throw APIError(
+                    403, "csrf", "the request's Origin \(origin) is not this gateway (\(host)); the console signs in only from its own page"
+                )
+            }
+        }
+    }
+
+    func secureCookie(_ request: HTTPRequest) -> Bool {
+        secureCookies || request.header("x-forwarded-proto")?.lowercased() == "https"
+    }
+
+    private static func sessionJSON(_ session: ConsoleSession, app: AppRecord) -> JSONValue {
+        ["appId": .string(app.id), "appName": .string(app.name), "expiresAt": .double(Double(session.expiresAt))]
+    }
+}
+
+extension APIError {
+    static let noSession = APIError(
+        401, "unauthorized", "no console session, or it expired or its app's server key was rotated: sign in again at /console")
+}

@@ -1,0 +1,134 @@
+import HeraldCore
+
+extension GatewayAPI {
+    /// GET /v1/apps/{app}/publishes?limit=N: the latest publishes, newest first.
+    func listPublishes(_ context: Context) throws -> HTTPResponse {
+        let query = context.request.queryItems
+        let limit = try Self.limit(query, default: 50, max: 200)
+        let publishes = try store.publishIDs(appID: context.appID, limit: limit).compactMap {
+            try store.publish(appID: context.appID, id: $0)
+        }
+        return .json(200, ["publishes": .array(publishes.map(Self.json))])
+    }
+
+    /// GET /v1/apps/{app}/publishes/{id}/failures?limit=N: the devices it failed on, and why.
+    func publishFailures(_ context: Context) throws -> HTTPResponse {
+        let id = context.parameters["publish"] ?? ""
+        let limit = try Self.limit(context.request.queryItems, default: 100, max: 1000)
+        guard try store.publish(appID: context.appID, id: id) != nil else { throw Self.noPublish(id, context.appID) }
+        let failures = try store.failedDeliveries(appID: context.appID, publishID: id, limit: limit)
+        return .json(200, ["publishId": .string(id), "failures": .array(failures.map(Self.json))])
+    }
+
+    /// GET /v1/apps/{app}/devices?token=|deviceId=|userId=|interest=: exactly one of them.
+    func findDevices(_ context: Context) throws -> HTTPResponse {
+        let query = context.request.queryItems
+        let limit = try Self.limit(query, default: 50, max: 200)
+        let given = ["token", "deviceId", "userId", "interest"].filter { query[$0] != nil }
+        guard given.count == 1, let field = given.first, let value = query[field], !value.isEmpty else {
+            throw ValidationError("query", "give exactly one of token, deviceId, userId, interest (not empty)")
+        }
+        let lookup: DeviceLookup
+        switch field {
+        case "token": lookup = .token(try FieldRules.token(value, "token"))
+        case "deviceId":
+            try FieldRules.identifier(value, "deviceId")
+            lookup = .deviceID(value)
+        case "userId":
+            try FieldRules.userID(value, "userId")
+            lookup = .user(value)
+        default:
+            try FieldRules.interest(value, "interest")
+            lookup = .interest(value)
+        }
+        let devices = try store.deviceIDs(appID: context.appID, matching: lookup, limit: limit).compactMap {
+            try store.device(appID: context.appID, id: $0)
+        }
+        return .json(200, ["devices": .array(devices.map(Self.json))])
+    }
+
+    /// GET /v1/apps/{app}/devices/{id}/deliveries?limit=N: its last deliveries, newest first.
+    func deviceDeliveries(_ context: Context) throws -> HTTPResponse {
+        let id = context.parameters["device"] ?? ""
+        let limit = try Self.limit(context.request.queryItems, default: 20, max: 50)
+        guard try store.device(appID: context.appID, id: id) != nil else { throw Self.noDevice(id, context.appID) }
+        let deliveries = try store.deliveries(appID: context.appID, deviceID: id, limit: limit)
+        return .json(200, ["deviceId": .string(id), "deliveries": .array(deliveries.map(Self.json))])
+    }
+
+    /// GET /v1/apps/{app}/settings: the app, which environments have credentials (never a
+    /// private key), and the limits this gateway applies to it.
+    func appSettings(_ context: Context) throws -> HTTPResponse {
+        guard let app = try store.app(id: context.appID, includingCredentials: true) else {
+            throw APIError.notFound("no app \(context.appID)")
+        }
+        let credentials: [JSONValue] = APNsEnvironment.allCases.map { environment in
+            guard let found = app.credentials.first(where: { $0.environment == environment }) else {
+                return ["environment": .string(environment.rawValue), "configured": false]
+            }
+            var entry: [String: JSONValue] = ["environment": .string(environment.rawValue), "configured": true]
+            switch found.method {
+            case .token(let keyID, let teamID, _):
+                entry["method"] = "token"
+                entry["keyId"] = .string(keyID)
+                entry["teamId"] = .string(teamID)
+            case .certificate(let pem):
+                entry["method"] = "certificate"
+                entry["certificateExpiresAt"] = CertificateExpiry.notAfter(pem: pem).map(JSONValue.double) ?? .null
+            }
+            entry["endpoint"] = found.endpoint.map(JSONValue.string) ?? .null
+            return .object(entry)
+        }
+        let limits = rateLimiter.limits
+        return .json(
+            200,
+            [
+                "appId": .string(app.id), "name": .string(app.name), "bundleId": .string(app.bundleID), "createdAt": .double(app.createdAt),
+                "credentials": .array(credentials), "legacyDeviceAccess": .bool(app.legacyDeviceAccess),
+                "notificationsPerSecond": app.rateLimit.map(JSONValue.double) ?? .null,
+                "apiRateLimits": [
+                    "serverPerSecond": limits.server.map(JSONValue.double) ?? .null,
+                    "clientPerSecond": limits.client.map(JSONValue.double) ?? .null, "clientBurst": .double(limits.clientBurst),
+                ],
+                "quota": [
+                    "interestsPerDevice": .int(quota.interestsPerDevice), "devicesPerApp": .int(quota.devicesPerApp),
+                    "subscriptionsPerApp": .int(quota.subscriptionsPerApp),
+                ],
+            ])
+    }
+
+    /// POST /v1/apps/{app}/lint: the publish checks, without publishing. 200 with the payload
+    /// that would be sent and the warnings; 422 with the first problem a publish would answer 400 for.
+    func lintPublish(_ context: Context) throws -> HTTPResponse {
+        let body = try body(context)
+        do {
+            let request = try PublishRequest(body, appID: context.appID, now: now())
+            return .json(
+                200,
+                [
+                    "valid": true, "errors": [], "warnings": .array(request.warnings.map(JSONValue.string)),
+                    "payload": .object(request.publish.payload), "pushType": .string(request.publish.options.pushType),
+                ])
+        } catch let error as ValidationError {
+            return .json(
+                422,
+                ["valid": false, "errors": [["field": .string(error.field), "message": .string(error.message)]], "warnings": []])
+        }
+    }
+
+    static func limit(_ query: [String: String], default value: Int, max: Int) throws -> Int {
+        guard let text = query["limit"] else { return value }
+        guard let number = Int(text), (1...max).contains(number) else {
+            throw ValidationError("limit", "must be a whole number from 1 to \(max), not \"\(text.prefix(20))\"")
+        }
+        return number
+    }
+
+    static func json(_ outcome: DeliveryTrace) -> JSONValue {
+        [
+            "publishId": .string(outcome.publishID), "deviceId": outcome.deviceID.map(JSONValue.string) ?? .null,
+            "token": .string(outcome.token), "state": .string(outcome.state), "reason": outcome.reason.map(JSONValue.string) ?? .null,
+            "updatedAt": .double(outcome.updatedAt),
+        ]
+    }
+}

@@ -1,0 +1,60 @@
+extension PostgresStore {
+    public func publishIDs(appID: String, limit: Int) throws -> [String] {
+        try read { db in
+            try db.query("SELECT id FROM publishes WHERE app_id = $1 ORDER BY seq DESC LIMIT $2", [.text(appID), .int(limit)]).map {
+                try $0.string(0)
+            }
+        }
+    }
+
+    public func deviceIDs(appID: String, matching lookup: DeviceLookup, limit: Int) throws -> [String] {
+        let sql: String
+        let value: String
+        switch lookup {
+        case .token(let token):
+            (sql, value) = ("SELECT id FROM devices WHERE app_id = $1 AND token = $2 LIMIT $3", token.lowercased())
+        case .deviceID(let id):
+            (sql, value) = ("SELECT id FROM devices WHERE app_id = $1 AND id = $2 LIMIT $3", id)
+        case .user(let user):
+            (sql, value) = ("SELECT id FROM devices WHERE app_id = $1 AND user_id = $2 ORDER BY seq LIMIT $3", user)
+        case .interest(let interest):
+            sql = """
+                SELECT v.id FROM device_interests i JOIN devices v ON v.seq = i.device_seq
+                WHERE i.app_id = $1 AND i.interest = $2 ORDER BY i.device_seq LIMIT $3
+                """
+            value = interest
+        }
+        return try read { db in try db.query(sql, [.text(appID), .text(value), .int(limit)]).map { try $0.string(0) } }
+    }
+
+    public func failedDeliveries(appID: String, publishID: String, limit: Int) throws -> [DeliveryTrace] {
+        try read { db in
+            try db.query(
+                """
+                SELECT d.publish_id, v.id, d.token, d.state, d.reason, d.updated_at FROM deliveries d LEFT JOIN devices v ON v.seq = d.device_seq
+                WHERE d.publish_id = $1 AND d.app_id = $2 AND d.state IN (\(DeliveryTrace.failedStates)) ORDER BY d.seq LIMIT $3
+                """, [.text(publishID), .text(appID), .int(limit)]
+            ).map(Self.outcomeRow)
+        }
+    }
+
+    public func deliveries(appID: String, deviceID: String, limit: Int) throws -> [DeliveryTrace] {
+        try read { db in
+            try db.query(
+                """
+                SELECT d.publish_id, v.id, d.token, d.state, d.reason, d.updated_at
+                FROM (SELECT id, seq FROM publishes WHERE app_id = $1 ORDER BY seq DESC LIMIT $2) p
+                JOIN devices v ON v.app_id = $1 AND v.id = $3
+                JOIN deliveries d ON d.publish_id = p.id AND d.token = v.token
+                ORDER BY p.seq DESC LIMIT $4
+                """, [.text(appID), .int(deviceDeliveriesPublishWindow), .text(deviceID), .int(limit)]
+            ).map(Self.outcomeRow)
+        }
+    }
+
+    private static func outcomeRow(_ row: PostgresRow) throws -> DeliveryTrace {
+        DeliveryTrace(
+            publishID: try row.string(0), deviceID: try row.optionalString(1), token: try row.string(2),
+            state: DeliveryTrace.stateName(try row.int(3)), reason: try row.optionalString(4), updatedAt: try row.double(5))
+    }
+}

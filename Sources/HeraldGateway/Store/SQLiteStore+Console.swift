@@ -1,0 +1,56 @@
+extension SQLiteStore {
+    public func publishIDs(appID: String, limit: Int) throws -> [String] {
+        try locked { db in
+            try db.query("SELECT id FROM publishes WHERE app_id = ? ORDER BY seq DESC LIMIT ?", [.text(appID), .int(limit)]) { $0.text(0) }
+        }
+    }
+
+    public func deviceIDs(appID: String, matching lookup: DeviceLookup, limit: Int) throws -> [String] {
+        let sql: String
+        let value: String
+        switch lookup {
+        case .token(let token):
+            (sql, value) = ("SELECT id FROM devices WHERE app_id = ? AND token = ? LIMIT ?", token.lowercased())
+        case .deviceID(let id):
+            (sql, value) = ("SELECT id FROM devices WHERE app_id = ? AND id = ? LIMIT ?", id)
+        case .user(let user):
+            (sql, value) = ("SELECT id FROM devices WHERE app_id = ? AND user_id = ? ORDER BY seq LIMIT ?", user)
+        case .interest(let interest):
+            sql = """
+                SELECT v.id FROM device_interests i JOIN devices v ON v.seq = i.device_seq
+                WHERE i.app_id = ? AND i.interest = ? ORDER BY i.device_seq LIMIT ?
+                """
+            value = interest
+        }
+        return try locked { db in try db.query(sql, [.text(appID), .text(value), .int(limit)]) { $0.text(0) } }
+    }
+
+    public func failedDeliveries(appID: String, publishID: String, limit: Int) throws -> [DeliveryTrace] {
+        try locked { db in
+            try db.query(
+                """
+                SELECT d.publish_id, v.id, d.token, d.state, d.reason, d.updated_at FROM deliveries d LEFT JOIN devices v ON v.seq = d.device_seq
+                WHERE d.publish_id = ? AND d.app_id = ? AND d.state IN (\(DeliveryTrace.failedStates)) ORDER BY d.seq LIMIT ?
+                """, [.text(publishID), .text(appID), .int(limit)], Self.outcomeRow)
+        }
+    }
+
+    public func deliveries(appID: String, deviceID: String, limit: Int) throws -> [DeliveryTrace] {
+        try locked { db in
+            try db.query(
+                """
+                SELECT d.publish_id, v.id, d.token, d.state, d.reason, d.updated_at
+                FROM (SELECT id, seq FROM publishes WHERE app_id = ? ORDER BY seq DESC LIMIT ?) p
+                JOIN devices v ON v.app_id = ? AND v.id = ?
+                JOIN deliveries d ON d.publish_id = p.id AND d.token = v.token
+                ORDER BY p.seq DESC LIMIT ?
+                """, [.text(appID), .int(deviceDeliveriesPublishWindow), .text(appID), .text(deviceID), .int(limit)], Self.outcomeRow)
+        }
+    }
+
+    private static func outcomeRow(_ row: Statement) -> DeliveryTrace {
+        DeliveryTrace(
+            publishID: row.text(0), deviceID: row.optionalText(1), token: row.text(2), state: DeliveryTrace.stateName(row.int(3)),
+            reason: row.optionalText(4), updatedAt: row.double(5))
+    }
+}

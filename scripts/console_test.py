@@ -1,0 +1,373 @@
+#!/usr/bin/env python3
+"""Herald Console in a real browser: Debian's Chromium driven by chromedriver (selenium
+from PyPI; nothing downloads a browser), against a real `herald serve` delivering through
+HeraldAPNs to `herald apns-sim`, one of whose tokens answers 410 Unregistered.
+
+It signs in (after a wrong key is refused), composes and sends to an interest, watches the
+publish finish, opens it, finds the failed device, checks that a hostile title is shown as
+text, and signs out. With --screenshots DIR it writes the main pages, light and dark, and
+one at a phone's width, into DIR. Ends with 'N passed, N failed'.
+
+Usage: console_test.py --herald .build/debug/herald [--screenshots docs/console]
+"""
+import argparse
+import json
+import os
+import shutil
+import struct
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.request
+import zlib
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+
+from selenium import webdriver
+from selenium.common.exceptions import NoAlertPresentException, TimeoutException
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
+
+HOSTILE = "<img src=x onerror=alert(1)>"
+TOKENS = [f"{n:064x}" for n in (101, 202, 303)]
+DEAD = TOKENS[2]
+
+
+def wait_for_line(path, text, seconds=20):
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        if os.path.exists(path) and text in open(path).read():
+            return open(path).read()
+        time.sleep(0.05)
+    raise RuntimeError(f"'{text}' did not appear in {path}: {open(path).read() if os.path.exists(path) else 'no file'}")
+
+
+def png(width, height):
+    """A small gradient PNG, the compose preview's image."""
+    raw = b"".join(b"\x00" + b"".join(bytes((x * 255 // width, 90 + y * 60 // height, 210)) for x in range(width)) for y in range(height))
+
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b""))
+
+
+class Harness:
+    def __init__(self, herald, work):
+        self.herald, self.work = herald, work
+        self.processes = []
+
+    def start(self):
+        w = self.work
+        subprocess.run(["openssl", "ecparam", "-name", "prime256v1", "-genkey", "-noout", "-out", f"{w}/k.pem"], check=True,
+                       capture_output=True)
+        subprocess.run(["openssl", "pkcs8", "-topk8", "-nocrypt", "-in", f"{w}/k.pem", "-out", f"{w}/AuthKey_CONSOLE123.p8"], check=True)
+        sim_out = open(f"{w}/sim.out", "w")
+        self.processes.append(subprocess.Popen(
+            [self.herald, "apns-sim", "--listen", "127.0.0.1:0", "--tls-dir", f"{w}/tls",
+             "--trust-key", f"CONSOLE123:TEAM123456:{w}/AuthKey_CONSOLE123.p8", "--fault", f"{DEAD}:410:Unregistered"],
+            stdout=sim_out, stderr=subprocess.STDOUT))
+        sim = wait_for_line(f"{w}/sim.out", "listening on").split("https://")[1].split()[0].rstrip("/,")
+        created = subprocess.run(
+            [self.herald, "app", "create", "--data", f"{w}/data", "--name", "Console Test", "--bundle-id", "org.herald.console",
+             "--auth-key", f"{w}/AuthKey_CONSOLE123.p8", "--key-id", "CONSOLE123", "--team-id", "TEAM123456",
+             "--environment", "sandbox", "--apns-endpoint", f"https://{sim}", "--apns-ca", f"{w}/tls/ca.pem"],
+            check=True, capture_output=True, text=True)
+        self.app = json.loads(created.stdout)
+        serve_out = open(f"{w}/serve.out", "w")
+        self.processes.append(subprocess.Popen(
+            [self.herald, "serve", "--data", f"{w}/data", "--listen", "127.0.0.1:0"], stdout=serve_out, stderr=open(f"{w}/serve.err", "w")))
+        self.gateway = "http://" + wait_for_line(f"{w}/serve.out", "listening on").split("http://")[1].split()[0]
+        for token, user in zip(TOKENS, ["maya", "leo", "ana"]):
+            self.api("POST", "/devices", {"token": token, "environment": "sandbox", "interests": ["deploys"]}, self.app["clientKey"])
+        # The preview's image, from a local server (http: the CSP's img-src allows it).
+        os.makedirs(f"{w}/media")
+        with open(f"{w}/media/banner.png", "wb") as f:
+            f.write(png(320, 160))
+        handler = lambda *a, **k: SimpleHTTPRequestHandler(*a, directory=f"{w}/media", **k)  # noqa: E731
+        SimpleHTTPRequestHandler.log_message = lambda *a: None
+        self.media = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        threading.Thread(target=self.media.serve_forever, daemon=True).start()
+        self.image = f"http://127.0.0.1:{self.media.server_address[1]}/banner.png"
+
+    def api(self, method, path, body, key):
+        request = urllib.request.Request(
+            f"{self.gateway}/v1/apps/{self.app['appId']}{path}", method=method, data=json.dumps(body).encode() if body else None,
+            headers={"Authorization": f"Bearer {key}", "Content-Type": "application/json"})
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return json.loads(response.read() or b"null")
+
+    def stop(self):
+        if hasattr(self, "media"):
+            self.media.shutdown()
+            self.media.server_close()
+        for process in self.processes:
+            process.terminate()
+        for process in self.processes:
+            try:
+                process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                process.kill()
+
+
+def browser(work, chromium, chromedriver):
+    options = webdriver.ChromeOptions()
+    options.binary_location = chromium
+    for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", f"--user-data-dir={work}/profile",
+                     "--window-size=1280,900", "--no-first-run", "--disable-extensions", "--force-color-profile=srgb"]:
+        options.add_argument(argument)
+    return webdriver.Chrome(service=Service(executable_path=chromedriver, log_output=os.devnull), options=options)
+
+
+class ConsoleTest:
+    def __init__(self, harness, driver, screenshots):
+        self.h, self.d, self.screenshots = harness, driver, screenshots
+        self.results = []
+
+    def wait(self, condition, what, seconds=30):
+        try:
+            return WebDriverWait(self.d, seconds, poll_frequency=0.1).until(lambda d: condition(d))
+        except TimeoutException:
+            raise AssertionError(f"timed out after {seconds} s waiting for {what}; page text: {self.d.find_element(By.TAG_NAME, 'body').text[:600]}")
+
+    def text(self, selector):
+        """The rendered text of the first match; read in one script call, as the pages redraw every second."""
+        return self.d.execute_script("const n = document.querySelector(arguments[0]); return n ? n.innerText : ''", selector)
+
+    def check(self, name, function):
+        try:
+            function()
+            self.results.append((name, None))
+            print(f"ok   {name}")
+        except Exception as error:  # noqa: BLE001 - every failure is reported and counted
+            self.results.append((name, error))
+            print(f"FAIL {name}: {error}")
+
+    def scheme(self, dark):
+        self.d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark" if dark else "light"}]})
+
+    def shoot(self, name):
+        if not self.screenshots:
+            return
+        self.d.execute_script("document.activeElement && document.activeElement.blur()")
+        # The whole page: the window grows to the document's height for the picture.
+        phone = name.endswith("-phone")
+        if not phone:
+            height = self.d.execute_script("return document.documentElement.scrollHeight")
+            self.d.set_window_size(1280, min(max(900, height + 140), 2400))
+        time.sleep(0.3)  # the last repaint; screenshots only, no assertion depends on it
+        self.d.save_screenshot(os.path.join(self.screenshots, name + ".png"))
+        if not phone:
+            self.d.set_window_size(1280, 900)
+
+    def open(self, fragment):
+        self.d.get(f"{self.h.gateway}/console{fragment}")
+
+    # The steps, in order.
+    def wrong_key_refused(self):
+        self.open("")
+        self.wait(lambda d: d.find_elements(By.ID, "server-key"), "the sign-in form")
+        self.shoot("signin-light")
+        self.d.find_element(By.ID, "app-id").send_keys(self.h.app["appId"])
+        self.d.find_element(By.ID, "server-key").send_keys("hsk_" + "0" * 64)
+        self.d.find_element(By.ID, "sign-in").click()
+        self.wait(lambda d: "not the server key" in self.text("#signin-error"), "the wrong key's error")
+        assert not self.d.find_elements(By.ID, "publish-list"), "a wrong key showed the publishes"
+
+    def sign_in(self):
+        key = self.d.find_element(By.ID, "server-key")
+        key.clear()
+        key.send_keys(self.h.app["serverKey"] + Keys.ENTER)
+        self.wait(lambda d: d.find_elements(By.ID, "publish-list"), "the publishes after sign-in")
+        assert "herald_console" not in self.d.execute_script("return document.cookie"), "the session cookie is readable by scripts"
+        cookie = next(c for c in self.d.get_cookies() if c["name"] == "herald_console")
+        assert cookie["httpOnly"] and cookie.get("sameSite") == "Strict", f"cookie flags: {cookie}"
+
+    def compose_and_send(self):
+        self.open("#/compose")
+        self.wait(lambda d: d.find_elements(By.ID, "title"), "the compose form")
+        self.d.find_element(By.ID, "title").send_keys("Deploy ready")
+        self.d.find_element(By.ID, "subtitle").send_keys("Production")
+        self.d.find_element(By.ID, "body").send_keys("v2.14.0 is live on every region")
+        self.d.find_element(By.ID, "link").send_keys("app://deploys/1290")
+        self.d.find_element(By.ID, "image").send_keys(self.h.image)
+        self.d.find_element(By.ID, "target-keys").send_keys("deploys")
+        self.wait(lambda d: "would accept" in self.text("#lint"), "the gateway's lint to accept")
+        banners = self.d.find_elements(By.CSS_SELECTOR, "#preview .banner")
+        assert len(banners) == 2 and all("Deploy ready" in b.text for b in banners), "the light and dark previews"
+        self.wait(lambda d: d.execute_script("return [...document.querySelectorAll('#preview img')].every(i => i.complete && i.naturalWidth > 0)"),
+                  "the preview's image")
+        self.shoot("compose-light")
+        self.scheme(True)
+        self.shoot("compose-dark")
+        self.scheme(False)
+        self.d.find_element(By.ID, "send").click()
+        self.wait(lambda d: "#/publishes/pub_" in d.current_url, "the publish's page")
+
+    def publish_finishes(self):
+        self.wait(lambda d: self.text("#publish-status") == "done", "the publish to be done")
+        self.wait(lambda d: DEAD in self.text("#failed-devices") and "Unregistered" in self.text("#failed-devices"), "the failed device")
+        heading = self.text("h1")
+        assert heading == "Deploy ready", heading
+        funnel = self.d.execute_script("return document.querySelector('svg.funnel').getAttribute('aria-label')")
+        assert "Targeted 3" in funnel and "Sent 2" in funnel, funnel
+        self.shoot("publish-light")
+        self.scheme(True)
+        self.shoot("publish-dark")
+        self.scheme(False)
+
+    def list_shows_funnel(self):
+        self.d.find_element(By.LINK_TEXT, "← All publishes").click()
+        self.wait(lambda d: d.find_elements(By.CSS_SELECTOR, "#publish-list [data-status='done'] svg.funnel"), "the list's funnel")
+        assert "Unregistered: 1" in self.text("#publish-list"), self.text("#publish-list")
+        self.shoot("publishes-light")
+        self.scheme(True)
+        self.shoot("publishes-dark")
+        self.scheme(False)
+
+    def failed_device(self):
+        self.d.find_element(By.CSS_SELECTOR, "a[href^='#/publishes/pub_']").click()
+        self.wait(lambda d: d.find_elements(By.CSS_SELECTOR, f"#failed-devices tr[data-token='{DEAD}'] a"), "the failed device's link")
+        self.d.find_element(By.CSS_SELECTOR, f"#failed-devices tr[data-token='{DEAD}'] a").click()
+        self.wait(lambda d: "invalidated" in self.text("#device-state") and "Unregistered" in self.text("#device-state"), "the device's state")
+        assert DEAD in self.text("#device-detail") and "deploys" in self.text("#device-detail")
+        self.shoot("device-light")
+        # Find by interest too.
+        self.open("#/devices")
+        self.wait(lambda d: d.find_elements(By.ID, "find-by"), "the device search")
+        self.d.execute_script("document.getElementById('find-by').value = 'interest'")
+        self.d.find_element(By.ID, "find-value").send_keys("deploys" + Keys.ENTER)
+        self.wait(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#device-results tbody tr")) == 3, "three devices in 'deploys'")
+
+    def app_page(self):
+        self.open("#/app")
+        self.wait(lambda d: self.text("#bundle-id") == "org.herald.console", "the app's bundle id")
+        assert "CONSOLE123" in self.text("main"), "the key id"
+        self.shoot("app-light")
+
+    def phone_width(self):
+        self.d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True})
+        self.open("#/publishes")
+        self.wait(lambda d: d.find_elements(By.CSS_SELECTOR, "#publish-list svg.funnel"), "the list at a phone's width")
+        overflow = self.d.execute_script("return document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        assert overflow <= 0, f"the page is {overflow} px wider than a phone"
+        self.shoot("publishes-phone")
+        self.d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+    def hostile_title(self):
+        self.open("#/compose")
+        self.wait(lambda d: d.find_elements(By.ID, "title"), "the compose form")
+        self.d.find_element(By.ID, "title").send_keys(HOSTILE)
+        self.d.find_element(By.ID, "target-keys").send_keys("deploys")
+        self.wait(lambda d: "would accept" in self.text("#lint"), "lint")
+        assert HOSTILE in self.text("#preview"), "the preview shows the title as text"
+        self.d.find_element(By.ID, "send").click()
+        self.wait(lambda d: self.text("h1") == HOSTILE, "the hostile title as the heading's text")
+        self.open("#/publishes")
+        self.wait(lambda d: HOSTILE in self.text("#publish-list"), "the hostile title in the list")
+        assert not self.d.execute_script("return document.querySelectorAll('img[src=\"x\"]').length"), "an <img> was made from the title"
+        try:
+            alert = self.d.switch_to.alert
+            raise AssertionError(f"a dialog fired: {alert.text}")
+        except NoAlertPresentException:
+            pass
+
+    def cancel_scheduled(self):
+        self.open("#/compose")
+        self.wait(lambda d: d.find_elements(By.ID, "title"), "the compose form")
+        self.d.find_element(By.ID, "title").send_keys("Maintenance tonight")
+        self.d.find_element(By.ID, "target-keys").send_keys("deploys")
+        self.d.find_element(By.ID, "when-later").click()
+        # An hour from now, in the field's local format (typing into datetime-local depends on the locale).
+        self.d.execute_script(
+            "const f = document.getElementById('send-at'); const t = new Date(Date.now() + 3600e3);"
+            "t.setMinutes(t.getMinutes() - t.getTimezoneOffset()); f.value = t.toISOString().slice(0, 16);"
+            "f.dispatchEvent(new Event('input', {bubbles: true}))")
+        self.wait(lambda d: "would accept" in self.text("#lint"), "lint of the scheduled publish")
+        self.d.find_element(By.ID, "send").click()
+        self.wait(lambda d: self.text("#publish-status") == "scheduled", "the publish to be scheduled")
+        self.d.find_element(By.XPATH, "//button[normalize-space()='Cancel this publish']").click()
+        self.wait(lambda d: self.text("#publish-status") == "cancelled", "the publish to be cancelled", seconds=5)
+        assert not self.d.find_elements(By.XPATH, "//button[normalize-space()='Cancel this publish']"), "Cancel is still offered"
+
+    def keyboard(self):
+        self.open("#/publishes")
+        self.d.refresh()  # a fresh load: focus starts at the top of the page
+        self.wait(lambda d: d.find_elements(By.CSS_SELECTOR, "#publish-list svg.funnel"), "the publishes")
+        focused = []
+        for _ in range(3):
+            ActionChains(self.d).send_keys(Keys.TAB).perform()
+            focused.append(self.d.execute_script("return document.activeElement.textContent.trim()"))
+        assert focused == ["Skip to content", "Publishes", "Compose"], f"tab stops: {focused}"
+        ActionChains(self.d).send_keys(Keys.ENTER).perform()
+        self.wait(lambda d: d.find_elements(By.ID, "title"), "the compose form opened from the keyboard")
+        unlabeled = self.d.execute_script(
+            "return [...document.querySelectorAll('input, select, textarea')].filter(i => !i.labels.length && !i.getAttribute('aria-label'))"
+            ".map(i => i.id)")
+        assert not unlabeled, f"fields without a label: {unlabeled}"
+
+    def sign_out(self):
+        self.d.find_element(By.ID, "sign-out").click()
+        self.wait(lambda d: d.find_elements(By.ID, "server-key"), "the sign-in form after sign-out")
+        assert not [c for c in self.d.get_cookies() if c["name"] == "herald_console"], "the cookie is still there"
+        self.open("#/publishes")
+        self.wait(lambda d: d.find_elements(By.ID, "server-key"), "sign-in again after a reload")
+
+    def run(self):
+        steps = [("a wrong key is refused", self.wrong_key_refused), ("sign in", self.sign_in),
+                 ("compose and send to an interest", self.compose_and_send), ("watch the publish finish", self.publish_finishes),
+                 ("the publishes list with its funnel", self.list_shows_funnel), ("find the failed device", self.failed_device),
+                 ("the app's settings", self.app_page), ("a phone's width", self.phone_width),
+                 ("a hostile title is text", self.hostile_title),
+                 ("cancel a scheduled publish", self.cancel_scheduled), ("keyboard and labels", self.keyboard), ("sign out", self.sign_out)]
+        for name, step in steps:
+            self.check(name, step)
+        failed = [name for name, error in self.results if error]
+        print(f"{len(self.results) - len(failed)} passed, {len(failed)} failed")
+        return not failed
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--herald", required=True)
+    parser.add_argument("--screenshots")
+    parser.add_argument("--chromium", default=shutil.which("chromium") or "/usr/bin/chromium")
+    parser.add_argument("--chromedriver", default=shutil.which("chromedriver") or "/usr/bin/chromedriver")
+    arguments = parser.parse_args()
+    for path, package in [(arguments.chromium, "chromium"), (arguments.chromedriver, "chromium-driver")]:
+        if not os.path.exists(path):
+            sys.exit(f"console_test: {path} is missing; install Debian's {package} (make deps does)")
+    if arguments.screenshots:
+        os.makedirs(arguments.screenshots, exist_ok=True)
+    herald = os.path.abspath(arguments.herald)
+    work = tempfile.mkdtemp(prefix="herald-console-test.")
+    # Chromium and chromedriver put their own temporary files into TMPDIR: keep them in `work`.
+    os.makedirs(f"{work}/tmp")
+    os.environ["TMPDIR"] = f"{work}/tmp"
+    # Selenium Manager may never fetch a driver or a browser: the paths above are the ones used.
+    os.environ["SE_OFFLINE"] = "true"
+    harness, driver, passed = Harness(herald, work), None, False
+    try:
+        harness.start()
+        driver = browser(work, arguments.chromium, arguments.chromedriver)
+        passed = ConsoleTest(harness, driver, arguments.screenshots).run()
+    finally:
+        if driver:
+            driver.quit()
+        harness.stop()
+        if not passed:
+            for name in ["serve.err", "sim.out"]:
+                path = os.path.join(work, name)
+                if os.path.exists(path):
+                    print(f"--- {name}\n" + open(path).read()[-3000:], file=sys.stderr)
+        shutil.rmtree(work, ignore_errors=True)
+    sys.exit(0 if passed else 1)
+
+
+if __name__ == "__main__":
+    main()

@@ -65,6 +65,7 @@ struct LiveActivityPublishTests {
         #expect(status?["status"] == "done")
         #expect(status?["targeted"] == 2)
         #expect(status?["sent"] == 2)
+        #expect(status?["target"] == ["kind": "pushToStart.users", "keys": ["ann", "bob"], "activityType": .string(Self.deployType)])
 
         let toDevices = try h.publish(Self.start(["devices": [.string(a.id), .string(b.id)]], type: "MatchAttributes"))
         await h.engine.runUntilIdle()
@@ -108,6 +109,7 @@ struct LiveActivityPublishTests {
         #expect(Set(h.deliverer.sent.map(\.deviceToken)) == [Self.activityToken(21), Self.activityToken(22)])
         #expect(h.deliverer.sent.allSatisfy { $0.pushType == "liveactivity" && $0.topic.hasSuffix(".push-type.liveactivity") })
         #expect(h.status(update)?["sent"] == 2)
+        #expect(h.status(update)?["target"] == ["kind": "activities", "keys": ["deploy-7", "deploy-8"]])
 
         #expect(h.api.send("DELETE", h.api.devices + "/\(b.id)/live-activities/deploy-7", key: b.key).status == 200)
         let end = try h.publish(Self.update(["deploy-7"], step: 3, event: "end"))

@@ -39,8 +39,9 @@ var targets: [Target] = [
     .target(
         name: "HeraldDownload",
         dependencies: ["HeraldCore", .target(name: "CCurl", condition: .when(platforms: [.linux]))]),
-    // The APNs provider client: requests, ES256 token auth, HTTP/2 over libcurl.
-    .target(name: "HeraldAPNs", dependencies: ["HeraldCore", "COpenSSL", "CCurl"]),
+    // The APNs provider client: requests, ES256 token auth, its own HTTP/2 transport
+    // (nghttp2 framing, OpenSSL TLS, one poll loop per connection).
+    .target(name: "HeraldAPNs", dependencies: ["HeraldCore", "COpenSSL", "CNGHTTP2", "CPoller"]),
     // The APNs simulator as a product of its own (HTTP/2 server on nghttp2, TLS, JWT
     // checks, faults, the record): `herald apns-sim` and the tests. It reuses HeraldAPNs'
     // key and reason types, so it depends on it too.
@@ -62,7 +63,8 @@ var targets: [Target] = [
     // `herald serve --deliverer record:FILE|discard`: deliverers that send nothing, for tests
     // and benchmarks, kept out of the production gateway module.
     .target(name: "HeraldGatewayTestModes", dependencies: ["HeraldCore", "HeraldGateway"]),
-    // epoll, eventfd and accept4 for the gateway's HTTP server (epoll's event is packed).
+    // epoll, eventfd and accept4 for the gateway's HTTP server (epoll's event is packed);
+    // the APNs transport's connections wake through its eventfd.
     .target(name: "CPoller"),
     // The `herald` command line, as a library so that tests can drive it in-process.
     .target(

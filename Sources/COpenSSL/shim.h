@@ -39,6 +39,11 @@ static inline void herald_SSL_CTX_harden(SSL_CTX *ctx) {
     SSL_CTX_set_options(ctx, SSL_OP_NO_COMPRESSION | SSL_OP_NO_RENEGOTIATION);
 }
 
+/// `SSL_set_tlsext_host_name` is a macro: the name a client sends in SNI.
+static inline int herald_SSL_set_tlsext_host_name(SSL *ssl, const char *name) {
+    return (int)SSL_set_tlsext_host_name(ssl, name);
+}
+
 /// A fresh P-256 key pair, or NULL (see the OpenSSL error queue).
 static inline EVP_PKEY *herald_generate_p256_key(void) {
     EVP_PKEY_CTX *ctx = EVP_PKEY_CTX_new_id(EVP_PKEY_EC, NULL);

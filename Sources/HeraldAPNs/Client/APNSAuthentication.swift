@@ -8,8 +8,8 @@ public enum APNSAuthentication: Sendable {
 
 /// A TLS client certificate for certificate auth: from files, or from memory.
 ///
-/// In memory, the certificate and its key are handed to libcurl as bytes (which it
-/// copies) and never written anywhere. Printing one (`description`, `debugDescription`,
+/// In memory, the certificate and its key are read by OpenSSL from a memory BIO into
+/// the client's TLS context and never written anywhere. Printing one (`description`, `debugDescription`,
 /// `dump`) names its form and size, never the key or the password.
 public struct APNSClientCertificate: Sendable, Hashable {
     /// How the certificate is encoded.

@@ -219,7 +219,7 @@ public final class APNSClient: Sendable {
         }
 
         private static func complete(_ results: [Result<APNSResponse, any Error>?]) -> [Result<APNSResponse, any Error>] {
-            results.map { $0 ?? .failure(APNSTransportError(code: 0, message: "not sent")) }
+            results.map { $0 ?? .failure(APNSTransportError(.connectionLost, "not sent")) }
         }
     }
 
@@ -248,7 +248,7 @@ public final class APNSClient: Sendable {
             state.running += 1
             return true
         }
-        guard accepted else { throw APNSTransportError(code: 0, message: "the APNs client is shut down; make a new one to send") }
+        guard accepted else { throw APNSTransportError(.shutDown, "the APNs client is shut down; make a new one to send") }
     }
 
     func leave() {

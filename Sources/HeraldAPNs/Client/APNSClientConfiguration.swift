@@ -14,7 +14,14 @@ public struct APNSClientConfiguration: Sendable {
     public var maxConcurrentStreams: Int
     /// Seconds a request may take, from being handed to the transport to its answer.
     public var requestTimeout: Double
+    /// Seconds for TCP, TLS and the server's first SETTINGS together.
     public var connectTimeout: Double
+    /// Seconds of silence from the server, with requests outstanding, before the client
+    /// sends PING (an idle connection is pinged after at least 60 s).
+    public var pingInterval: Double = 5
+    /// Seconds a PING may go unanswered before the connection counts as dead: its
+    /// requests fail with `APNSTransportError` (kind `.deadConnection`) and a new one opens.
+    public var pingTimeout: Double = 10
     public var retry: APNSRetryPolicy
     /// Seconds between provider tokens, 1200...3600.
     public var tokenRefreshInterval: Double
@@ -35,15 +42,20 @@ public struct APNSClientConfiguration: Sendable {
         self.tokenRefreshInterval = tokenRefreshInterval
     }
 
-    func validated() throws(APNSConfigurationError) -> CurlSettings {
+    func validated() throws(APNSConfigurationError) -> H2Settings {
         guard environment.baseURL.hasPrefix("https://") else {
             throw APNSConfigurationError("endpoint", "\"\(environment.baseURL)\" is not an https:// URL; APNs speaks HTTP/2 over TLS only")
+        }
+        guard let (origin, _) = H2Origin.split(environment.baseURL) else {
+            throw APNSConfigurationError("endpoint", "\"\(environment.baseURL)\" is not https://host[:port] with a port in 1...65535")
         }
         guard (1...64).contains(connections) else { throw APNSConfigurationError("connections", "\(connections) is outside 1...64") }
         guard (1...10_000).contains(maxConcurrentStreams) else {
             throw APNSConfigurationError("max concurrent streams", "\(maxConcurrentStreams) is outside 1...10000")
         }
-        guard requestTimeout > 0, connectTimeout > 0 else { throw APNSConfigurationError("timeout", "timeouts must be positive") }
+        guard requestTimeout > 0, connectTimeout > 0, pingInterval > 0, pingTimeout > 0 else {
+            throw APNSConfigurationError("timeout", "timeouts and the PING interval must be positive")
+        }
         guard retry.maxRetries >= 0, retry.baseDelay >= 0, retry.maxDelay >= retry.baseDelay else {
             throw APNSConfigurationError("retry", "maxRetries and delays must not be negative, and maxDelay must be at least baseDelay")
         }
@@ -56,7 +68,9 @@ public struct APNSClientConfiguration: Sendable {
             if let key = cert.key { try Self.check(key, setting: "certificate key", format: .pem) }
             certificate = cert
         }
-        return CurlSettings(caFile: caFile, certificate: certificate, requestTimeout: requestTimeout, connectTimeout: connectTimeout, maxConcurrentStreams: maxConcurrentStreams)
+        return H2Settings(
+            origin: origin, caFile: caFile, certificate: certificate, requestTimeout: requestTimeout, connectTimeout: connectTimeout,
+            maxConcurrentStreams: maxConcurrentStreams, pingInterval: pingInterval, pingTimeout: pingTimeout)
     }
 
     /// Throws unless `source` is a readable file, or bytes that look like `format`. The

@@ -1,26 +1,42 @@
+import Foundation
 import HeraldCore
 
 /// The connections of one client, and the bound on requests in flight across them.
 ///
 /// A request first takes a permit (suspending while all are taken: back-pressure),
-/// then goes to the connection with the fewest requests in flight.
+/// then goes to the connection with the fewest requests in flight. Requests for another
+/// origin (the channel management API at Apple) go to one connection of their own per
+/// origin, made on first use. Every connection shares one TLS context.
 final class APNSConnectionPool: Sendable {
-    private let connections: [CurlConnection]
+    private let connections: [H2Connection]
+    private let others = Locked<[String: H2Connection]>([:])
+    private let settings: H2Settings
+    private let context: Result<TLSClientContext, APNSTransportError>
+    private let logger: any HeraldLogger
     private let load: Locked<[Int]>
     private let permits: AsyncSemaphore
     let capacity: Int
 
-    init(settings: CurlSettings, count: Int, logger: any HeraldLogger) throws(APNSTransportError) {
-        var made: [CurlConnection] = []
+    init(settings: H2Settings, count: Int, logger: any HeraldLogger) throws(APNSTransportError) {
+        // A server that closes while a request is written must cost the request, not the
+        // process: SIGPIPE's default action would end it (OpenSSL writes with write(2)).
+        signal(SIGPIPE, SIG_IGN)
+        // A context that cannot be made (a wrong .p12 password, a bad CA file) fails each
+        // request with its error, as a connection that cannot be made does.
+        context = Result { () throws(APNSTransportError) in try TLSClientContext(caFile: settings.caFile, certificate: settings.certificate)
+        }
+        var made: [H2Connection] = []
         for index in 0..<count {
             do {
-                made.append(try CurlConnection(index: index, settings: settings, logger: logger))
+                made.append(try H2Connection(index: index, origin: settings.origin, settings: settings, context: context, logger: logger))
             } catch {
                 for connection in made { connection.stop() }
                 throw error
             }
         }
         connections = made
+        self.settings = settings
+        self.logger = logger
         load = Locked(Array(repeating: 0, count: count))
         capacity = count * settings.maxConcurrentStreams
         permits = AsyncSemaphore(permits: capacity)
@@ -58,18 +74,45 @@ final class APNSConnectionPool: Sendable {
         _ method: TransportMethod = .post, url: String, headers: [String], body: [UInt8],
         completion: @escaping @Sendable (TransportReply) -> Void
     ) {
-        let index = load.withLock { load -> Int in
-            var best = 0
-            for i in load.indices where load[i] < load[best] { best = i }
-            load[best] += 1
-            return best
-        }
-        connections[index].submit(
-            TransportJob(method: method, url: url, headers: headers, body: body) { [load, permits] reply in
+        if url.hasPrefix(settings.origin.prefix), url.dropFirst(settings.origin.prefix.count).first == "/" {
+            let index = load.withLock { load -> Int in
+                var best = 0
+                for i in load.indices where load[i] < load[best] { best = i }
+                load[best] += 1
+                return best
+            }
+            let job = TransportJob(method: method, url: url, headers: headers, body: body) { [load, permits] reply in
                 load.withLock { $0[index] -= 1 }
                 permits.release()
                 completion(reply)
-            })
+            }
+            return connections[index].submit(job, path: String(url.dropFirst(settings.origin.prefix.count)))
+        }
+        let job = TransportJob(method: method, url: url, headers: headers, body: body) { [permits] reply in
+            permits.release()
+            completion(reply)
+        }
+        guard let (origin, path) = H2Origin.split(url) else {
+            return job.completion(.failure(APNSTransportError(.http2, "\(url) is not an https://host[:port]/path URL")))
+        }
+        do throws(APNSTransportError) {
+            try connection(for: origin).submit(job, path: path)
+        } catch {
+            job.completion(.failure(error))
+        }
+    }
+
+    /// The connection for an origin other than the pool's own, made on first use.
+    private func connection(for origin: H2Origin) throws(APNSTransportError) -> H2Connection {
+        try others.withLock { others -> Result<H2Connection, APNSTransportError> in
+            if let existing = others[origin.prefix] { return .success(existing) }
+            let made = Result { () throws(APNSTransportError) in
+                try H2Connection(
+                    index: connections.count + others.count, origin: origin, settings: settings, context: context, logger: logger)
+            }
+            if case .success(let connection) = made { others[origin.prefix] = connection }
+            return made
+        }.get()
     }
 
     /// Requests in flight now, over all connections.
@@ -78,5 +121,6 @@ final class APNSConnectionPool: Sendable {
     /// Finishes what is in flight and ends every connection's thread.
     func stop() {
         for connection in connections { connection.stop() }
+        for connection in others.withLock({ $0.values }) { connection.stop() }
     }
 }

@@ -3,8 +3,10 @@
 /// Text form (the `--fault` flag): `TARGET[#TIMES]:ACTION`, where TARGET is a device
 /// token in hex, `*` (every token) or `every-N` (every Nth request), TIMES limits how
 /// many requests it hits, and ACTION is `STATUS:REASON` (an APNs answer),
-/// `delay:MILLISECONDS`, `drop` (close the connection without answering) or
-/// `goaway` (answer, then send GOAWAY and close the connection).
+/// `delay:MILLISECONDS`, `drop` (close the connection without answering),
+/// `goaway` (answer, then send GOAWAY and close the connection) or `stall` (never
+/// answer, and stop reading and writing on that connection, PINGs included, while
+/// keeping it open: a dead connection as a client sees one).
 public struct SimulatorFault: Sendable, Hashable, CustomStringConvertible {
     public enum Target: Sendable, Hashable {
         case token(String)
@@ -17,6 +19,7 @@ public struct SimulatorFault: Sendable, Hashable, CustomStringConvertible {
         case delay(milliseconds: Int)
         case dropConnection
         case goAway
+        case stall
     }
 
     public var target: Target
@@ -32,7 +35,7 @@ public struct SimulatorFault: Sendable, Hashable, CustomStringConvertible {
 
     /// Reads the `--fault` text form.
     public init(parsing text: String) throws(APNSSimulatorError) {
-        let usage = "expected TOKEN[#TIMES]:STATUS:REASON, TOKEN:delay:MS, TOKEN:drop or TOKEN:goaway (TOKEN is hex, * or every-N), found \"\(text)\""
+        let usage = "expected TOKEN[#TIMES]:STATUS:REASON, TOKEN:delay:MS, TOKEN:drop, TOKEN:goaway or TOKEN:stall (TOKEN is hex, * or every-N), found \"\(text)\""
         let parts = text.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
         guard parts.count >= 2 else { throw APNSSimulatorError("--fault", usage) }
         var targetText = parts[0]
@@ -53,6 +56,7 @@ public struct SimulatorFault: Sendable, Hashable, CustomStringConvertible {
         switch (parts[1], parts.count) {
         case ("drop", 2): action = .dropConnection
         case ("goaway", 2): action = .goAway
+        case ("stall", 2): action = .stall
         case ("delay", 3):
             guard let ms = Int(parts[2]), (0...600_000).contains(ms) else { throw APNSSimulatorError("--fault", "delay needs milliseconds from 0 to 600000, found \"\(parts[2])\"") }
             action = .delay(milliseconds: ms)
@@ -77,6 +81,7 @@ public struct SimulatorFault: Sendable, Hashable, CustomStringConvertible {
         case .delay(let ms): return "\(head):delay:\(ms)"
         case .dropConnection: return "\(head):drop"
         case .goAway: return "\(head):goaway"
+        case .stall: return "\(head):stall"
         }
     }
 }

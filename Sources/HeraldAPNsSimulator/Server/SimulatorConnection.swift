@@ -17,6 +17,8 @@ final class SimulatorConnection {
     private var outputOffset = 0
     private var handshakeDone = false
     private(set) var isClosed = false
+    /// Set by a `stall` fault: never read, written or answered again until the server stops.
+    var isStalled = false
     var boundKeyID: String?
     var certificateAuthorized = false
     var openStreams: Set<Int32> = []
@@ -47,7 +49,7 @@ final class SimulatorConnection {
 
     /// Reads what the socket has; processes every complete frame.
     func readable() {
-        guard !isClosed else { return }
+        guard !isClosed, !isStalled else { return }
         if finishedAt != nil { return discardUntilClosed() }
         if !handshakeDone {
             ERR_clear_error()
@@ -71,13 +73,14 @@ final class SimulatorConnection {
             guard let session else { return close() }
             let used = buffer.withUnsafeBufferPointer { nghttp2_session_mem_recv(session, $0.baseAddress, Int(count)) }
             guard used >= 0, !isClosed else { return close() }
+            if isStalled { return }
         }
         flush()
     }
 
     /// Moves frames from nghttp2 to the socket until it would block.
     func flush() {
-        guard !isClosed, handshakeDone, let session else { return }
+        guard !isClosed, !isStalled, handshakeDone, let session else { return }
         while output.count - outputOffset < 256 * 1024 && nghttp2_session_want_write(session) != 0 {
             var data: UnsafePointer<UInt8>?
             let count = nghttp2_session_mem_send(session, &data)

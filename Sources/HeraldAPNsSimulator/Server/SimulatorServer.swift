@@ -96,7 +96,8 @@ final class SimulatorServer: @unchecked Sendable {
     func run() {
         while running {
             var fds = [pollfd(fd: listener, events: Int16(POLLIN), revents: 0), pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
-            let open = Array(connections.values)
+            // A stalled connection is not polled: its bytes stay unread, nothing is written.
+            let open = connections.values.filter { !$0.isStalled }
             for connection in open {
                 fds.append(pollfd(fd: connection.fd, events: Int16(POLLIN) | (connection.wantsWrite ? Int16(POLLOUT) : 0), revents: 0))
             }
@@ -143,6 +144,10 @@ final class SimulatorServer: @unchecked Sendable {
             case .reject(let status, let reason): verdict = .reject(status: status, reason: reason)
             case .delay(let ms): delay += Double(ms) / 1000
             case .goAway: goAwayAfter = true
+            case .stall:
+                statistics.withLock { $0.stalled += 1 }
+                connection.isStalled = true
+                return
             case .dropConnection:
                 statistics.withLock { $0.dropped += 1 }
                 connection.close()

@@ -10,6 +10,8 @@ public struct SimulatorStatistics: Sendable, Hashable {
     /// Connections dropped and GOAWAY frames sent by faults or by the API.
     public var dropped = 0
     public var goAways = 0
+    /// Connections a `stall` fault made silent (open, never read or written again).
+    public var stalled = 0
     /// Streams refused (RST_STREAM REFUSED_STREAM, not processed) because they came
     /// above the last stream id of a GOAWAY.
     public var refusedStreams = 0

@@ -17,9 +17,12 @@ public final class TestCertificate: @unchecked Sendable {
 
     /// A new certificate for `commonName`, valid from an hour ago for `days` days.
     ///
-    /// A server certificate names `localhost`, `127.0.0.1` and `::1` and may sign
-    /// (it is its own CA, so clients trust it through the `ca.pem` that holds it).
-    public static func make(commonName: String, server: Bool, days: Int = 825) throws(OpenSSLError) -> TestCertificate {
+    /// A server certificate names `names` (subjectAltName text; by default `localhost`,
+    /// `127.0.0.1` and `::1`) and may sign (it is its own CA, so clients trust it through
+    /// the `ca.pem` that holds it).
+    public static func make(
+        commonName: String, server: Bool, days: Int = 825, names: String = "DNS:localhost,IP:127.0.0.1,IP:::1"
+    ) throws(OpenSSLError) -> TestCertificate {
         let key = try APNSSigningKey.generate()
         ERR_clear_error()
         guard let cert = X509_new() else { throw OpenSSLError.drain("making a certificate") }
@@ -38,7 +41,7 @@ public final class TestCertificate: @unchecked Sendable {
             && herald_X509_add_extension(cert, cert, NID_basic_constraints, server ? "critical,CA:TRUE" : "critical,CA:FALSE") == 1
             && herald_X509_add_extension(cert, cert, NID_key_usage, server ? "critical,digitalSignature,keyCertSign" : "critical,digitalSignature") == 1
             && herald_X509_add_extension(cert, cert, NID_ext_key_usage, server ? "serverAuth" : "clientAuth") == 1
-            && (!server || herald_X509_add_extension(cert, cert, NID_subject_alt_name, "DNS:localhost,IP:127.0.0.1,IP:::1") == 1)
+            && (!server || herald_X509_add_extension(cert, cert, NID_subject_alt_name, names) == 1)
             && X509_sign(cert, key.pointer, EVP_sha256()) > 0
         guard ok else { throw OpenSSLError.drain("making a certificate for \(commonName)") }
         return made

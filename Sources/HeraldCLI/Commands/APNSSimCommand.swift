@@ -27,8 +27,10 @@ enum APNSSimCommand: Command {
           --record FILE         append each accepted notification to FILE as a JSON line,
                                 written before its 200 is sent (a restart adds to FILE)
           --max-streams N       SETTINGS_MAX_CONCURRENT_STREAMS (default 1000)
-          --fault F             TOKEN[#TIMES]:STATUS:REASON, TOKEN:delay:MS, TOKEN:drop or
-                                TOKEN:goaway; TOKEN is hex, * or every-N (repeatable)
+          --fault F             TOKEN[#TIMES]:STATUS:REASON, TOKEN:delay:MS, TOKEN:drop,
+                                TOKEN:goaway or TOKEN:stall (never answer; the connection
+                                goes silent, PINGs unanswered, but stays open);
+                                TOKEN is hex, * or every-N (repeatable)
           --duration SECONDS    stop after this long
           --help                show this help
 

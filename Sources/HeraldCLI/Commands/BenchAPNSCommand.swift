@@ -13,7 +13,8 @@ enum BenchAPNSCommand: Command {
 
         Sends N alert notifications to N different tokens through one client (C connections,
         S streams each) with the batch API and prints one JSON line: count, accepted,
-        seconds, rate. Meant for herald apns-sim; never point it at Apple.
+        seconds, rate, and cpuSeconds (user and system time of this process while the
+        batch ran). Meant for herald apns-sim or a local server; never point it at Apple.
 
         Options:
         \(APNSOptions.help)
@@ -47,15 +48,17 @@ enum BenchAPNSCommand: Command {
             return 2
         }
         let finalConfiguration = configuration
-        let outcome = AsyncBridge.run { () async -> Result<(Int, Double), APNSConfigurationError> in
+        let outcome = AsyncBridge.run { () async -> Result<(Int, Double, Double), APNSConfigurationError> in
             do {
                 let client = try APNSClient(configuration: finalConfiguration)
                 _ = try? await client.send(requests[0])
+                let cpuBefore = processCPUSeconds()
                 let start = DispatchTime.now().uptimeNanoseconds
                 let results = await client.send(batch: requests)
                 let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+                let cpu = processCPUSeconds() - cpuBefore
                 await client.shutdown()
-                return .success((results.filter { (try? $0.get()) != nil }.count, seconds))
+                return .success((results.filter { (try? $0.get()) != nil }.count, seconds, cpu))
             } catch let error as APNSConfigurationError {
                 return .failure(error)
             } catch {
@@ -63,9 +66,10 @@ enum BenchAPNSCommand: Command {
             }
         }
         switch outcome {
-        case .success(let (accepted, seconds))?:
+        case .success(let (accepted, seconds, cpu))?:
             terminal.print(JSONWriter.serialize(.object([
                 "count": .int(count), "accepted": .int(accepted), "seconds": .double(seconds), "rate": .double(Double(count) / seconds),
+                "cpuSeconds": .double(cpu),
                 "connections": .int(configuration.connections), "streams": .int(configuration.maxConcurrentStreams),
             ])))
             return accepted == count ? 0 : 1
@@ -77,4 +81,12 @@ enum BenchAPNSCommand: Command {
             return 2
         }
     }
+}
+
+/// User plus system CPU seconds of this process so far (every thread).
+private func processCPUSeconds() -> Double {
+    var usage = rusage()
+    guard getrusage(RUSAGE_SELF.rawValue, &usage) == 0 else { return 0 }
+    func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+    return seconds(usage.ru_utime) + seconds(usage.ru_stime)
 }

@@ -120,7 +120,7 @@ public actor APNsPushDeliverer: PushDeliverer {
         case .token(let keyID, let teamID, let pem):
             authentication = .token(try APNSTokenSigner(key: try APNSSigningKey(pem: pem), keyID: keyID, teamID: teamID))
         case .certificate(let pem):
-            // From memory: libcurl copies the bytes; the key is never written to a file.
+            // From memory: OpenSSL reads the bytes; the key is never written to a file.
             authentication = .certificate(APNSClientCertificate(pem: pem))
         }
         var configuration = APNSClientConfiguration(

@@ -25,7 +25,12 @@ struct ClientConnectionTests {
     func goAwayMidBatch() async throws {
         let fault = try SimulatorFault(parsing: "every-97:goaway")
         let fixture = try SimulatorFixture { $0.faults = [fault] }
-        let client = try fixture.client(configure: { $0.retry = APNSRetryPolicy(maxRetries: 3, baseDelay: 0, maxDelay: 0) })
+        // 50 streams at a time, so that the batch spans the GOAWAYs (400 would all start,
+        // and be answered, on the first connection before its GOAWAY).
+        let client = try fixture.client(configure: {
+            $0.retry = APNSRetryPolicy(maxRetries: 3, baseDelay: 0, maxDelay: 0)
+            $0.maxConcurrentStreams = 50
+        })
         let results = await client.send(batch: try (0..<400).map { try SimulatorFixture.request($0) })
         #expect(results.allSatisfy { (try? $0.get()) != nil })
         #expect(Set(fixture.simulator.accepted.map(\.token)).count == 400)

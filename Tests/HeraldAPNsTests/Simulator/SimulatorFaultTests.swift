@@ -5,7 +5,7 @@ import Testing
 struct SimulatorFaultTests {
     @Test("each form parses and prints back", arguments: [
         "abcdef:410:Unregistered", "*:503:ServiceUnavailable", "every-100:500:InternalServerError",
-        "abcdef#2:429:TooManyRequests", "*:delay:250", "every-10:drop", "abcdef:goaway",
+        "abcdef#2:429:TooManyRequests", "*:delay:250", "every-10:drop", "abcdef:goaway", "abcdef#1:stall",
     ])
     func roundTrip(text: String) throws {
         #expect(try SimulatorFault(parsing: text).description == text)

@@ -19,7 +19,11 @@ struct SimulatorGoAwayTests {
             $0.faults = faults
             $0.recordFile = file.path
         }
-        let client = try fixture.client(configure: { $0.retry = APNSRetryPolicy(maxRetries: 3, baseDelay: 0, maxDelay: 0) })
+        // 50 streams at a time, so that the batch spans the GOAWAYs.
+        let client = try fixture.client(configure: {
+            $0.retry = APNSRetryPolicy(maxRetries: 3, baseDelay: 0, maxDelay: 0)
+            $0.maxConcurrentStreams = 50
+        })
         let results = await client.send(batch: try (0..<400).map { try SimulatorFixture.request($0) })
         await client.shutdown()
 

@@ -7,7 +7,7 @@ import Testing
 @testable import HeraldGateway
 
 /// The deliverer with certificate credentials: the certificate and its private key go to
-/// libcurl from memory, so no file anywhere holds them outside the gateway's database.
+/// the APNs transport's TLS context from memory, so no file anywhere holds them outside the gateway's database.
 @Suite("APNsPushDeliverer with certificate credentials")
 struct APNsCertificateDelivererTests {
     func notification(_ n: Int) -> OutgoingNotification {

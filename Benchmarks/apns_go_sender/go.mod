@@ -1,0 +1,3 @@
+module herald.local/apnsgosender
+
+go 1.19

@@ -1,0 +1,55 @@
+/// A request waiting in a connection's queue: the job, where it goes, and when it expires.
+struct H2Pending {
+    var job: TransportJob
+    /// The path (with query) on the connection's origin.
+    var path: String
+    /// Monotonic seconds after which it fails with `.timedOut` (`requestTimeout` after submission).
+    var deadline: Double
+}
+
+/// One request on an open link: its body cursor and what came back so far.
+final class H2Stream {
+    /// `nil` once the request timed out (its completion has run; the stream is being reset).
+    var pending: H2Pending?
+    var bodyOffset = 0
+    var answer = TransportAnswer(status: 0, body: [])
+    /// Whether nghttp2 has written its HEADERS frame: from then on the server may process it.
+    var sent = false
+    /// Whether the answer ended (END_STREAM received).
+    var complete = false
+
+    init(_ pending: H2Pending) {
+        self.pending = pending
+    }
+
+    /// The body bytes for the next DATA frame (at most `limit`) and whether they are the last.
+    func nextChunk(into buffer: UnsafeMutablePointer<UInt8>, limit: Int) -> (count: Int, last: Bool) {
+        guard let body = pending?.job.body else { return (0, true) }
+        let count = min(limit, body.count - bodyOffset)
+        body.withUnsafeBufferPointer { source in
+            if let base = source.baseAddress, count > 0 { buffer.update(from: base + bodyOffset, count: count) }
+        }
+        bodyOffset += count
+        return (count, bodyOffset >= body.count)
+    }
+
+    /// Keeps the response headers Herald reads; the rest are ignored.
+    func header(name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>) {
+        func text() -> String { String(decoding: value, as: UTF8.self) }
+        switch name.count {
+        case 7 where name.elementsEqual(":status".utf8): answer.status = Int(text()) ?? 0
+        case 7 where name.elementsEqual("apns-id".utf8): answer.apnsID = text()
+        case 11 where name.elementsEqual("retry-after".utf8): answer.retryAfter = Double(text())
+        case 14 where name.elementsEqual("apns-unique-id".utf8): answer.uniqueID = text()
+        case 15 where name.elementsEqual("apns-request-id".utf8): answer.requestID = text()
+        case 15 where name.elementsEqual("apns-channel-id".utf8): answer.channelID = text()
+        default: break
+        }
+    }
+
+    /// Appends body bytes, up to 64 KiB (APNs' error bodies are tiny).
+    func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        let room = 64 * 1024 - answer.body.count
+        if room > 0 { answer.body.append(contentsOf: bytes.prefix(room)) }
+    }
+}

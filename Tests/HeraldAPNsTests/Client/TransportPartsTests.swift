@@ -1,0 +1,45 @@
+import Testing
+
+@testable import HeraldAPNs
+
+/// The transport's pure parts: reading an origin from a URL, and the request queue.
+@Suite("transport parts: origins and the queue")
+struct TransportPartsTests {
+    @Test("origins: host, port (443 by default), authority, IPv6 literals; paths keep their query")
+    func origins() throws {
+        let apple = try #require(H2Origin.split("https://api.push.apple.com/3/device/abc"))
+        #expect(apple.origin.host == "api.push.apple.com" && apple.origin.port == 443 && apple.origin.authority == "api.push.apple.com")
+        #expect(apple.path == "/3/device/abc" && !apple.origin.isAddress)
+        let local = try #require(H2Origin.split("https://127.0.0.1:2197/1/apps/x/channels?x=1"))
+        #expect(local.origin.port == 2197 && local.origin.prefix == "https://127.0.0.1:2197" && local.path == "/1/apps/x/channels?x=1")
+        #expect(local.origin.isAddress)
+        let v6 = try #require(H2Origin.split("https://[::1]:8443"))
+        #expect(
+            v6.origin.host == "::1" && v6.origin.port == 8443 && v6.origin.authority == "[::1]:8443" && v6.path == "/"
+                && v6.origin.isAddress)
+        for bad in ["http://a/b", "https://", "https://a:0/", "https://a:x/", "https://[::1/", "https://[::1]x/", "https://a:70000/"] {
+            #expect(H2Origin.split(bad) == nil, "\(bad)")
+        }
+    }
+
+    @Test("the queue is first in, first out; requests taken back go first, in their order")
+    func queue() {
+        var queue = H2Queue()
+        func pending(_ n: Int) -> H2Pending {
+            H2Pending(job: TransportJob(url: "\(n)", headers: [], body: []) { _ in }, path: "/\(n)", deadline: Double(n))
+        }
+        for n in 0..<2000 { queue.append(pending(n)) }
+        var taken: [String] = []
+        for _ in 0..<1500 { taken.append(queue.popFirst()?.path ?? "-") }
+        #expect(taken == (0..<1500).map { "/\($0)" })
+        queue.prepend(pending(1499))
+        queue.prepend(pending(1498))
+        #expect(queue.count == 502 && queue.first?.path == "/1498")
+        var rest: [String] = []
+        while let next = queue.popFirst() { rest.append(next.path) }
+        #expect(rest == (1498..<2000).map { "/\($0)" })
+        #expect(queue.isEmpty && queue.popFirst() == nil)
+        queue.prepend(pending(7))
+        #expect(queue.popFirst()?.path == "/7")
+    }
+}

@@ -108,8 +108,9 @@ targets += [
     .target(name: "UIKit", dependencies: ["UserNotifications"], path: "AppleStubs/UIKit"),
     .target(name: "UserNotificationsUI", dependencies: ["UIKit", "UserNotifications"], path: "AppleStubs/UserNotificationsUI"),
     .target(name: "SwiftUI", dependencies: ["UIKit", "Combine"], path: "AppleStubs/SwiftUI"),
+    .target(name: "ActivityKit", path: "AppleStubs/ActivityKit"),
 ]
-heraldAppleDependencies += ["UIKit", "UserNotifications", "SwiftUI", "Combine", "Security"]
+heraldAppleDependencies += ["UIKit", "UserNotifications", "SwiftUI", "Combine", "Security", "ActivityKit"]
 heraldAppleExtensionsDependencies += ["UIKit", "UserNotifications", "UserNotificationsUI"]
 #else
 // The iOS adapters: façade, UIKit banner, navigators, notification-center bridge.

@@ -84,7 +84,7 @@ mutate() {
     fi
     # Fault 2: the first Apple type the file names, outside comments, imports and `#if`s,
     # renamed (Herald's own `UIKit...` types are not Apple's).
-    local apple='\b(UI(?!Kit[A-Z])[A-Z][A-Za-z]*|UN[A-Z][A-Za-z]*|NSLayout[A-Za-z]*|NSDirectionalEdgeInsets|CALayer[A-Za-z]*|View|ViewBuilder|Binding|ObservableObject|ObservedObject|Published|Scene|WindowGroup|NavigationStack|containerURL|SecItem[A-Za-z]*|kSec[A-Za-z]*)\b'
+    local apple='\b(UI(?!Kit[A-Z])[A-Z][A-Za-z]*|UN[A-Z][A-Za-z]*|NSLayout[A-Za-z]*|NSDirectionalEdgeInsets|CALayer[A-Za-z]*|View|ViewBuilder|Binding|ObservableObject|ObservedObject|Published|Scene|WindowGroup|NavigationStack|containerURL|SecItem[A-Za-z]*|kSec[A-Za-z]*|ActivityAttributes|ActivityState|Activity)\b'
     local first name
     first=$(grep -nP "$apple" "$target" | grep -vE '^[0-9]+:\s*(//|import |#)' | grep -v "$INJECTED" | head -1 || true)
     if [ -z "$first" ] && [ "$module" = HeraldApple ]; then

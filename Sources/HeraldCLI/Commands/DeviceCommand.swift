@@ -10,7 +10,8 @@ enum DeviceCommand: Command {
         Usage: herald device --gateway URL --app APP_ID --client-key KEY --token HEX --record FILE
                              [--scenario FILE] [--interests A,B] [--user ID --user-token JWT]
                              [--environment sandbox|production]
-                             [--service-extension] [--name NAME] [--expect N] [--timeout SECONDS] [--json]
+                             [--service-extension] [--live-activity TYPE]
+                             [--name NAME] [--expect N] [--timeout SECONDS] [--json]
 
         A headless app for end-to-end runs: registers TOKEN with the gateway through
         GatewayClient (interests, user; the client key registers, the device key the
@@ -36,6 +37,12 @@ enum DeviceCommand: Command {
           --service-extension  the app has a Notification Service Extension: pushes with
                                mutable-content run the extension pipeline first (attachments
                                downloaded, a delivered receipt from the extension)
+          --live-activity TYPE the app has Live Activities of this ActivityAttributes type:
+                               the device reports a push-to-start token for it; a start
+                               push to that token starts an activity (its update token is
+                               reported when the push has input-push-token), updates show
+                               its content state, an end ends it (reported). Each counts
+                               as a push for --expect. The tokens are derived from TOKEN.
           --name NAME          label of the output lines (default: the token's first 8 digits)
           --expect N           stop after N pushes (default 1)
           --timeout SECONDS    give up after this long (default 30)
@@ -48,7 +55,7 @@ enum DeviceCommand: Command {
         flags: ["json", "service-extension"],
         options: [
             "gateway", "app", "client-key", "token", "record", "scenario", "interests", "user", "user-token", "environment", "name", "expect",
-            "timeout",
+            "timeout", "live-activity",
         ])
 
     static func run(_ arguments: Arguments, terminal: Terminal) -> Int32 {
@@ -125,17 +132,29 @@ enum DeviceCommand: Command {
             throw UsageError("--user needs --user-token: the gateway binds a device to a user only with a token the app's backend signed")
         }
         if arguments.value("user-token") != nil, arguments.value("user") == nil { throw UsageError("--user-token goes with --user") }
+        if let type = arguments.value("live-activity"), !Self.isActivityType(type) {
+            throw UsageError(
+                "--live-activity \(type): expected the name of an ActivityAttributes type (A-Z a-z 0-9 _ ., not starting with a digit or a dot)")
+        }
         let expect = try positive("expect", 1)
         guard expect == expect.rounded() else { throw UsageError("--expect \(expect): expected a whole number") }
         let options = DeviceSession.Options(
             name: arguments.value("name") ?? String(token.hex.prefix(8)), token: token, environment: environment,
             interests: arguments.value("interests").map { $0.split(separator: ",").map(String.init) },
             userID: arguments.value("user"), userToken: arguments.value("user-token"), expect: Int(expect), timeout: try positive("timeout", 30), json: arguments.has("json"),
-            serviceExtension: arguments.has("service-extension"))
+            serviceExtension: arguments.has("service-extension"), liveActivityType: arguments.value("live-activity"))
         return (
             options, try scenario(arguments.value("scenario")), gateway, try required("app"), try required("client-key"),
             try required("record")
         )
+    }
+
+    /// An `ActivityAttributes` type's name, as the gateway takes it in `attributes-type`.
+    static func isActivityType(_ text: String) -> Bool {
+        guard (1...200).contains(text.utf8.count), let first = text.unicodeScalars.first, !CharacterSet.decimalDigits.contains(first),
+            first != "."
+        else { return false }
+        return text.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "_" || $0 == ".") }
     }
 
     private static func scenario(_ path: String?) throws -> Scenario {

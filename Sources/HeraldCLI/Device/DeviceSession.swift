@@ -5,7 +5,8 @@ import HeraldSimulator
 /// One simulated device on a live gateway (`herald device`): registers its token through
 /// `GatewayClient`, takes the pushes the APNs simulator accepted for that token (its
 /// `--record` file), plays each through the client runtime of a scenario (banner, route,
-/// receipts) and sends the receipts outbox to the gateway.
+/// receipts) and sends the receipts outbox to the gateway. With a Live Activity type it
+/// also plays that type's activities (`DeviceLiveActivities`).
 @MainActor
 final class DeviceSession {
     struct Options {
@@ -23,6 +24,8 @@ final class DeviceSession {
         var json: Bool
         /// The app has a Notification Service Extension (`HeraldNotificationService`).
         var serviceExtension = false
+        /// The `ActivityAttributes` type whose Live Activities the device plays, if any.
+        var liveActivityType: String?
     }
 
     let options: Options
@@ -31,6 +34,7 @@ final class DeviceSession {
     let records: RecordFileReader
     let sender: ReceiptSender
     let serviceExtension: DeviceExtension?
+    let liveActivities: DeviceLiveActivities?
     /// Polling, the timeout and the receipts sender's retries run on it.
     let clock: any HeraldClock
     let print: (String) -> Void
@@ -48,11 +52,15 @@ final class DeviceSession {
         self.clock = clock
         runner = try ScenarioRunner(scenario, epoch: Date().timeIntervalSince1970)
         // The gateway's device id is kept in the App Group folder, as in an app.
-        self.client = client(runner.storage)
+        let gateway = client(runner.storage)
+        self.client = gateway
         self.records = records
         sender = ReceiptSender(
-            outbox: try ReceiptOutbox(directory: runner.storage), transport: self.client, clock: clock, coalescing: 0)
+            outbox: try ReceiptOutbox(directory: runner.storage), transport: gateway, clock: clock, coalescing: 0)
         serviceExtension = options.serviceExtension ? try DeviceExtension(storage: runner.storage, clock: clock) : nil
+        liveActivities = options.liveActivityType.map {
+            DeviceLiveActivities(activityType: $0, deviceToken: options.token, gateway: gateway)
+        }
         self.print = print
     }
 
@@ -67,6 +75,10 @@ final class DeviceSession {
                 "deviceId": .string(id), "interests": options.interests.map { .array($0.map(JSONValue.string)) } ?? .null,
                 "user": options.userID.map(JSONValue.string) ?? .null,
             ])
+        if let liveActivities {
+            let line = await liveActivities.registerPushToStart()
+            say(line.event, line.fields)
+        }
         runner.runAll()
         printTimeline()
         let deadline = clock.now + options.timeout
@@ -96,11 +108,19 @@ final class DeviceSession {
         } catch {
             return say("unreadable", ["line": .int(lineNumber), "reason": .string("\(error)")])
         }
-        guard record["token"]?.stringValue == options.token.hex else { return }
+        let token = record["token"]?.stringValue ?? ""
+        let live = liveActivities?.owns(token) == true
+        guard token == options.token.hex || live else { return }
         guard let payload = record["payload"], payload.objectValue != nil else {
             return say("unreadable", ["line": .int(lineNumber), "reason": "a record for this token without a payload object"])
         }
         received += 1
+        // A Live Activity push goes to ActivityKit, not to the app's notification handling.
+        if live, let liveActivities {
+            say("apns", ["apnsId": record["apnsId"] ?? .null, "pushType": record["pushType"] ?? .null])
+            for line in await liveActivities.play(token: token, payload: payload) { say(line.event, line.fields) }
+            return
+        }
         say("apns", ["apnsId": record["apnsId"] ?? .null, "pushType": record["pushType"] ?? .null])
         // iOS runs the Service Extension first, whatever the app's state; the app then
         // gets the push as usual (its own "delivered" counts once with the extension's).

@@ -179,7 +179,7 @@ public final class GatewayClient {
         let url = baseURL.appendingPathComponent("v1/apps/\(appID)/\(path)")
         let request = GatewayHTTPRequest(
             method: method, url: url, headers: ["Authorization": "Bearer \(key)", "Content-Type": "application/json"],
-            body: Data(JSONWriter.serialize(body).utf8))
+            body: body == .null ? nil : Data(JSONWriter.serialize(body).utf8))
         let response: GatewayHTTPResponse
         do {
             response = try await transport.send(request)

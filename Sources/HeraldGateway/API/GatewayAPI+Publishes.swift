@@ -45,9 +45,15 @@ extension GatewayAPI {
             "delivered": .int(counts.delivered), "opened": .int(counts.opened),
             "failures": .object(publish.failures.mapValues(JSONValue.int)), "createdAt": .double(publish.createdAt),
             "sendAt": publish.options.sendAt.map(JSONValue.double) ?? .null,
-            "target": ["kind": .string(publish.target.kind), "keys": .array(publish.target.keys.map(JSONValue.string))],
-            "notification": notification(publish.payload),
+            "target": target(publish.target), "notification": notification(publish.payload),
         ]
+    }
+
+    /// A publish's target: its kind and keys, and a push-to-start target's activity type.
+    static func target(_ target: PublishTarget) -> JSONValue {
+        var json: [String: JSONValue] = ["kind": .string(target.kind), "keys": .array(target.keys.map(JSONValue.string))]
+        if let type = target.activityType { json["activityType"] = .string(type) }
+        return .object(json)
     }
 
     /// The title, subtitle and body the payload shows (what the console lists), from `aps.alert`.

@@ -4,7 +4,7 @@ import HeraldCore
 /// The body of POST /publishes, validated field by field into a `NewPublish`.
 struct PublishRequest {
     static let targetLimits: [(kind: String, range: ClosedRange<Int>)] = [
-        ("devices", 1...1000), ("tokens", 1...1000), ("interests", 1...100), ("users", 1...1000),
+        ("devices", 1...1000), ("tokens", 1...1000), ("interests", 1...100), ("users", 1...1000), ("activities", 1...100),
     ]
     /// The longest a notification may wait, in APNs' store and in the gateway's schedule.
     static let maxTTL = 30.0 * 86_400
@@ -17,9 +17,12 @@ struct PublishRequest {
     init(_ body: JSONValue, appID: String, now: Double) throws {
         let reader = try JSONObjectReader(body)
         try reader.allow(Self.targetLimits.map(\.kind) + ["apns", "notification", "options", "idempotencyKey"])
-        let target = try Self.target(reader)
+        var target = try Self.target(reader)
         let options = try Self.options(reader, now: now, target: target)
-        let payload = try Self.payload(reader)
+        var payload = try Self.payload(reader)
+        if options.pushType == PushType.liveActivity.rawValue {
+            try Self.liveActivity(&target, &payload, timestamp: options.sendAt ?? now)
+        }
         let checked = try Self.check(payload, pushType: options.pushType)
         var idempotencyKey: String?
         if let key = try reader.string("idempotencyKey", maxLength: 255) { idempotencyKey = key }
@@ -52,6 +55,7 @@ struct PublishRequest {
 
     private static func options(_ reader: JSONObjectReader, now: Double, target: PublishTarget) throws -> PublishOptions {
         var options = PublishOptions()
+        if case .activities = target { options.pushType = PushType.liveActivity.rawValue }
         guard let object = try reader.objectValue("options") else { return options }
         let fields = try JSONObjectReader(.object(object), path: "options")
         try fields.allow(["pushType", "priority", "collapseId", "ttl", "sendAt", "environment"])
@@ -71,6 +75,13 @@ struct PublishRequest {
         }
         if options.pushType == "background" && options.priority == 10 {
             throw ValidationError("options.priority", "background pushes must use priority 5 (APNs refuses 10)")
+        }
+        if let problem = PushType(rawValue: options.pushType).priorityProblem(options.priority) {
+            throw ValidationError("options.priority", problem)
+        }
+        if case .activities = target, options.pushType != PushType.liveActivity.rawValue {
+            throw ValidationError(
+                "options.pushType", "an activities target takes Live Activity pushes only: liveactivity, not \(options.pushType)")
         }
         if let collapse = try fields.string("collapseId") {
             try FieldRules.headerValue(collapse, "options.collapseId", maxBytes: 64)

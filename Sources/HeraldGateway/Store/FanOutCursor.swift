@@ -54,12 +54,17 @@ struct FanOutCursor {
     /// Every key is done.
     func finished(_ keys: [String]) -> Bool { keyIndex >= keys.count }
 
-    /// Whether a target kind is paged by device seq (`interests`, `users`) rather than
-    /// looked up key by key (`devices`, `tokens`).
-    static func isPaged(_ kind: String) -> Bool { kind == "interests" || kind == "users" }
+    /// Whether a target kind is paged by device seq (`interests`, `users`, and push-to-start
+    /// to them) rather than looked up key by key (`devices`, `tokens`, `activities`).
+    static func isPaged(_ kind: String) -> Bool { devicesKind(kind) == "interests" || devicesKind(kind) == "users" }
+
+    /// The kind of devices a target names: a push-to-start target's devices, else the kind itself.
+    static func devicesKind(_ kind: String) -> String {
+        kind.hasPrefix(PublishTarget.pushToStartPrefix) ? String(kind.dropFirst(PublishTarget.pushToStartPrefix.count)) : kind
+    }
 }
 
-/// The device a `devices` or `tokens` key names, as a fan-out step delivers to it.
+/// The device a `devices`, `tokens` or `activities` key names, as a fan-out step delivers to it.
 struct FanOutTarget {
     /// The registered device's seq; nil for a raw token no device has.
     var seq: Int?

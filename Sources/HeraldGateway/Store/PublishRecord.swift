@@ -136,9 +136,9 @@ extension NewPublish {
 }
 
 extension PublishTarget {
-    /// A target as stored: its kind and its keys as a JSON array.
-    init(kind: String, storedKeys text: String) {
+    /// A target as stored: its kind, its keys as a JSON array and (push-to-start) its activity type.
+    init(kind: String, storedKeys text: String, activityType: String? = nil) {
         let keys = ((try? JSONParser().parse(text))?.arrayValue ?? []).compactMap(\.stringValue)
-        self = PublishTarget(kind: kind, keys: keys) ?? .devices(keys)
+        self = PublishTarget(kind: kind, keys: keys, activityType: activityType) ?? .devices(keys)
     }
 }

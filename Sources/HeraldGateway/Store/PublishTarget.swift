@@ -1,5 +1,5 @@
 /// Who a publish goes to: exactly one kind of target.
-public enum PublishTarget: Sendable, Hashable {
+public indirect enum PublishTarget: Sendable, Hashable {
     /// Registered device ids of the app.
     case devices([String])
     /// Raw hex device tokens (registered or not).
@@ -8,30 +8,54 @@ public enum PublishTarget: Sendable, Hashable {
     case interests([String])
     /// Every device bound to any of these user ids (1 to 1000).
     case users([String])
+    /// Live Activity updates and ends: the update token of each of these activity ids, on
+    /// every device where the activity runs (not ended).
+    case activities([String])
+    /// Live Activity starts: the push-to-start token for `activityType` of each device that
+    /// `devices` names (a `devices`, `users` or `interests` target).
+    case pushToStart(activityType: String, devices: PublishTarget)
 
-    /// The wire name: `devices`, `tokens`, `interests`, `users`.
+    /// The wire name: `devices`, `tokens`, `interests`, `users`, `activities`; a
+    /// push-to-start target is its devices' kind with a `pushToStart.` prefix.
     public var kind: String {
         switch self {
         case .devices: "devices"
         case .tokens: "tokens"
         case .interests: "interests"
         case .users: "users"
+        case .activities: "activities"
+        case .pushToStart(_, let devices): Self.pushToStartPrefix + devices.kind
         }
     }
 
     public var keys: [String] {
         switch self {
-        case .devices(let keys), .tokens(let keys), .interests(let keys), .users(let keys): keys
+        case .devices(let keys), .tokens(let keys), .interests(let keys), .users(let keys), .activities(let keys): keys
+        case .pushToStart(_, let devices): devices.keys
         }
     }
 
-    init?(kind: String, keys: [String]) {
+    /// The activity type of a push-to-start target.
+    public var activityType: String? {
+        if case .pushToStart(let type, _) = self { return type }
+        return nil
+    }
+
+    static let pushToStartPrefix = "pushToStart."
+
+    init?(kind: String, keys: [String], activityType: String? = nil) {
         switch kind {
         case "devices": self = .devices(keys)
         case "tokens": self = .tokens(keys)
         case "interests": self = .interests(keys)
         case "users": self = .users(keys)
-        default: return nil
+        case "activities": self = .activities(keys)
+        default:
+            guard kind.hasPrefix(Self.pushToStartPrefix), let activityType,
+                let devices = PublishTarget(kind: String(kind.dropFirst(Self.pushToStartPrefix.count)), keys: keys),
+                ["devices", "users", "interests"].contains(devices.kind)
+            else { return nil }
+            self = .pushToStart(activityType: activityType, devices: devices)
         }
     }
 }

@@ -83,10 +83,18 @@ extension SQLiteStore {
     /// APNs' rule (`APNSError.invalidates(tokenRegisteredAt:)`): a 410 counts only for a
     /// token registered before its timestamp; a device that registered the token again
     /// since keeps it (this delivery counts as failed).
+    /// A delivery to a Live Activity token removes that token (not the device) under the
+    /// same rule: see `pruneActivityToken`.
     private static func invalidate(
         _ db: Connection, _ seq: Int, publishID: String, deviceSeq: Int?, _ error: APNSError, now: Double
     ) throws {
         let reason = error.reason.text
+        if let pruned = try pruneActivityToken(db, seq, deviceSeq: deviceSeq, error) {
+            guard pruned else { return try fail(db, seq, publishID: publishID, reason: reason, now: now) }
+            try finish(db, seq, .invalidated, reason: reason, apnsID: nil, now: now)
+            try db.run("UPDATE publishes SET invalidated = invalidated + 1 WHERE id = ?", [.text(publishID)])
+            return try countFailure(db, publishID: publishID, reason: reason)
+        }
         let registeredAt = try deviceSeq.flatMap {
             try db.query("SELECT token_registered_at FROM devices WHERE seq = ?", [.int($0)], { $0.double(0) }).first
         }

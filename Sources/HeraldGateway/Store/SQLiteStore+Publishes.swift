@@ -17,8 +17,8 @@ extension SQLiteStore {
             try db.run(
                 """
                 INSERT INTO publishes (id, app_id, target_kind, target_keys, payload, push_type, priority, collapse_id, expiration,
-                send_at, environment, idempotency_key, request_fingerprint, status, created_at, updated_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                send_at, environment, idempotency_key, request_fingerprint, status, created_at, updated_at, activity_type)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
                 [
                     .text(id), .text(publish.appID), .text(publish.target.kind), .text(publish.storedTargetKeys),
@@ -26,7 +26,7 @@ extension SQLiteStore {
                     .int(options.priority), .text(options.collapseID ?? id), .optional(options.expiration), .optional(options.sendAt),
                     .text(options.environment.rawValue), .optional(publish.idempotencyKey), .optional(publish.storedFingerprint),
                     .text(publish.initialStatus.rawValue),
-                    .double(publish.createdAt), .double(publish.createdAt),
+                    .double(publish.createdAt), .double(publish.createdAt), .optional(publish.target.activityType),
                 ])
             return (id, true)
         }
@@ -113,7 +113,8 @@ extension SQLiteStore {
             var publish = try db.query(
                 """
                 SELECT id, app_id, target_kind, target_keys, payload, push_type, priority, collapse_id, expiration, send_at, environment,
-                status, created_at, targeted, sent, failed, invalidated, delivered, opened FROM publishes WHERE app_id = ? AND id = ?
+                status, created_at, targeted, sent, failed, invalidated, delivered, opened, activity_type FROM publishes
+                WHERE app_id = ? AND id = ?
                 """, [.text(appID), .text(id)], Self.publishRow
             ).first
         else { return nil }
@@ -134,7 +135,8 @@ extension SQLiteStore {
         counts.delivered = row.int(17)
         counts.opened = row.int(18)
         return PublishRecord(
-            id: row.text(0), appID: row.text(1), target: PublishTarget(kind: row.text(2), storedKeys: row.text(3)),
+            id: row.text(0), appID: row.text(1),
+            target: PublishTarget(kind: row.text(2), storedKeys: row.text(3), activityType: row.optionalText(19)),
             payload: row.blob(4),
             options: PublishOptions(
                 pushType: row.text(5), priority: row.int(6), collapseID: row.optionalText(7), expiration: row.optionalDouble(8),

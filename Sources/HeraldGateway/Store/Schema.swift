@@ -137,6 +137,11 @@ enum Schema {
         ) WITHOUT ROWID;
         CREATE INDEX activities_id ON activities(app_id, activity_id);
         """,
+        // 9: Live Activity publishes: a push-to-start publish keeps the activity type whose
+        // push-to-start tokens it goes to.
+        """
+        ALTER TABLE publishes ADD COLUMN activity_type TEXT;
+        """,
     ]
 
     /// Brings the database at `connection` up to the latest migration.

@@ -176,6 +176,11 @@ enum PostgresSchema {
         );
         CREATE INDEX activities_id ON activities(app_id, activity_id);
         """,
+        // 9: Live Activity publishes: a push-to-start publish keeps the activity type whose
+        // push-to-start tokens it goes to.
+        """
+        ALTER TABLE publishes ADD COLUMN activity_type text;
+        """,
     ]
 
     /// Session advisory lock keys of Herald ("herald" in ASCII, then a number): one process

@@ -116,10 +116,18 @@ extension PostgresStore {
     /// APNs' rule (`APNSError.invalidates(tokenRegisteredAt:)`): a 410 counts only for a
     /// token registered before its timestamp; a device that registered the token again
     /// since keeps it (this delivery counts as failed).
+    /// A delivery to a Live Activity token removes that token (not the device) under the
+    /// same rule: see `pruneActivityToken`.
     private static func invalidate(
         _ db: PostgresConnection, _ seq: Int, publishID: String, deviceSeq: Int?, _ error: APNSError, now: Double
     ) throws {
         let reason = error.reason.text
+        if let pruned = try pruneActivityToken(db, seq, deviceSeq: deviceSeq, error) {
+            guard pruned else { return try fail(db, seq, publishID: publishID, reason: reason, now: now) }
+            try finish(db, seq, .invalidated, reason: reason, now: now)
+            try db.execute("UPDATE publishes SET invalidated = invalidated + 1 WHERE id = $1", [.text(publishID)])
+            return try countFailure(db, publishID: publishID, reason: reason)
+        }
         let registeredAt = try deviceSeq.flatMap {
             try db.query("SELECT token_registered_at FROM devices WHERE seq = $1 FOR UPDATE", [.int($0)]).first?.double(0)
         }

@@ -10,18 +10,22 @@ extension PostgresStore {
             guard
                 let row = try db.query(
                     """
-                    SELECT id, app_id, target_kind, target_keys, fanout_key, fanout_seq, environment FROM publishes
+                    SELECT id, app_id, target_kind, target_keys, fanout_key, fanout_seq, environment, activity_type FROM publishes
                     WHERE status IN ('queued', 'sending') AND NOT fanout_done ORDER BY seq LIMIT 1 FOR UPDATE SKIP LOCKED
                     """
                 ).first
             else { return nil }
             let id = try row.string(0), appID = try row.string(1), kind = try row.string(2), environment = try row.string(6)
+            let activityType = try row.optionalString(7)
             let keys = PublishTarget(kind: kind, storedKeys: try row.string(3)).keys
             var cursor = FanOutCursor(keyIndex: try row.int(4), afterSeq: try row.int(5))
             let created = try cursor.step(
                 kind: kind, keys: keys, limit: limit,
-                page: { try Self.insertPage(db, publishID: id, appID: appID, kind: kind, key: $0, afterSeq: $1, limit: $2, now: now) },
-                targets: { try Self.targets(db, appID: appID, kind: kind, key: $0, environment: environment) },
+                page: {
+                    try Self.insertPage(
+                        db, publishID: id, appID: appID, kind: kind, activityType: activityType, key: $0, afterSeq: $1, limit: $2, now: now)
+                },
+                targets: { try Self.targets(db, appID: appID, kind: kind, activityType: activityType, key: $0, environment: environment) },
                 deliver: { try Self.insertDelivery(db, publishID: id, appID: appID, $0, now: now) })
             let finished = cursor.finished(keys)
             try db.execute(
@@ -36,20 +40,26 @@ extension PostgresStore {
 
     /// One page of an interest's or a user's devices, inserted as deliveries by one
     /// statement (no row leaves the server): how many devices the page had, the last one's
-    /// seq (the cursor), and how many deliveries were new.
+    /// seq (the cursor), and how many deliveries were new. A push-to-start publish goes to
+    /// the page's devices that have a push-to-start token for its activity type ($7).
     private static func insertPage(
-        _ db: PostgresConnection, publishID: String, appID: String, kind: String, key: String, afterSeq: Int, limit: Int, now: Double
+        _ db: PostgresConnection, publishID: String, appID: String, kind: String, activityType: String?, key: String, afterSeq: Int,
+        limit: Int, now: Double
     ) throws -> FanOutCursor.Page {
+        let join = activityType == nil ? "" : " JOIN push_to_start_tokens p ON p.device_seq = d.seq AND p.activity_type = $7"
+        let token = activityType == nil ? "d.token" : "p.token"
         let source =
-            kind == "interests"
+            FanOutCursor.devicesKind(kind) == "interests"
             ? """
-            SELECT d.seq, d.token, d.environment FROM device_interests i JOIN devices d ON d.seq = i.device_seq
+            SELECT d.seq, \(token) AS token, d.environment FROM device_interests i JOIN devices d ON d.seq = i.device_seq\(join)
             WHERE i.app_id = $1 AND i.interest = $2 AND i.device_seq > $3 AND d.invalidated_at IS NULL ORDER BY i.device_seq LIMIT $4
             """
             : """
-            SELECT d.seq, d.token, d.environment FROM devices d
+            SELECT d.seq, \(token) AS token, d.environment FROM devices d\(join)
             WHERE d.app_id = $1 AND d.user_id = $2 AND d.seq > $3 AND d.invalidated_at IS NULL ORDER BY d.seq LIMIT $4
             """
+        var parameters: [PostgresValue] = [.text(appID), .text(key), .int(afterSeq), .int(limit), .text(publishID), .double(now)]
+        if let activityType { parameters.append(.text(activityType)) }
         let row = try db.query(
             """
             WITH page AS MATERIALIZED (\(source)),
@@ -58,27 +68,44 @@ extension PostgresStore {
                 SELECT $5, $1, seq, token, environment, $6, $6 FROM page ON CONFLICT (publish_id, token) DO NOTHING RETURNING 1
             )
             SELECT (SELECT count(*) FROM page), (SELECT max(seq) FROM page), (SELECT count(*) FROM made)
-            """, [.text(appID), .text(key), .int(afterSeq), .int(limit), .text(publishID), .double(now)])[0]
+            """, parameters)[0]
         return FanOutCursor.Page(scanned: try row.int(0), last: try row.optionalInt(1), created: try row.int(2))
     }
 
-    /// The device a `devices` or `tokens` key names (see `SQLiteStore`): the registered
-    /// device, else (tokens only) the raw token in the publish's environment; a `tokens`
-    /// key names a dead token too, with its reason.
-    private static func targets(_ db: PostgresConnection, appID: String, kind: String, key: String, environment: String) throws
-        -> [FanOutTarget]
-    {
-        let sql =
-            kind == "devices"
-            ? """
-            SELECT seq, token, environment, invalidated_at IS NOT NULL, invalid_reason FROM devices
-            WHERE app_id = $1 AND id = $2 AND invalidated_at IS NULL
-            """
-            : """
-            SELECT seq, token, environment, invalidated_at IS NOT NULL, coalesce(invalid_reason, 'Unregistered') FROM devices
-            WHERE app_id = $1 AND token = $2
-            """
-        let registered = try db.query(sql, [.text(appID), .text(key)]).map { row in
+    /// What a `devices`, `tokens` or `activities` key names (see `SQLiteStore`): the
+    /// registered device, or its push-to-start token for the activity type; for `tokens`
+    /// the registered device, else the raw token in the publish's environment (a dead one
+    /// with its reason); for `activities` the update token on every device where it runs.
+    private static func targets(
+        _ db: PostgresConnection, appID: String, kind: String, activityType: String?, key: String, environment: String
+    ) throws -> [FanOutTarget] {
+        var parameters: [PostgresValue] = [.text(appID), .text(key)]
+        let sql: String
+        switch kind {
+        case "devices":
+            sql = """
+                SELECT seq, token, environment, invalidated_at IS NOT NULL, invalid_reason FROM devices
+                WHERE app_id = $1 AND id = $2 AND invalidated_at IS NULL
+                """
+        case "activities":
+            sql = """
+                SELECT d.seq, a.token, d.environment, false, NULL::text FROM activities a JOIN devices d ON d.seq = a.device_seq
+                WHERE a.app_id = $1 AND a.activity_id = $2 AND a.ended_at IS NULL AND d.invalidated_at IS NULL ORDER BY d.seq
+                """
+        case "tokens":
+            sql = """
+                SELECT seq, token, environment, invalidated_at IS NOT NULL, coalesce(invalid_reason, 'Unregistered') FROM devices
+                WHERE app_id = $1 AND token = $2
+                """
+        default:  // push-to-start to devices
+            parameters.append(.text(activityType ?? ""))
+            sql = """
+                SELECT d.seq, p.token, d.environment, false, NULL::text FROM devices d
+                JOIN push_to_start_tokens p ON p.device_seq = d.seq AND p.activity_type = $3
+                WHERE d.app_id = $1 AND d.id = $2 AND d.invalidated_at IS NULL
+                """
+        }
+        let registered = try db.query(sql, parameters).map { row in
             FanOutTarget(
                 seq: try row.int(0), token: try row.string(1), environment: try row.string(2),
                 invalidReason: try row.bool(3) ? try row.string(4) : nil)

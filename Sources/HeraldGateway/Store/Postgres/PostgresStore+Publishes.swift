@@ -12,8 +12,8 @@ extension PostgresStore {
             let inserted = try db.query(
                 """
                 INSERT INTO publishes (id, app_id, target_kind, target_keys, payload, push_type, priority, collapse_id, expiration,
-                send_at, environment, idempotency_key, request_fingerprint, status, created_at, updated_at)
-                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15)
+                send_at, environment, idempotency_key, request_fingerprint, status, created_at, updated_at, activity_type)
+                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15, $16)
                 ON CONFLICT (app_id, idempotency_key) DO NOTHING RETURNING id
                 """,
                 [
@@ -21,7 +21,7 @@ extension PostgresStore {
                     .bytes(publish.storedPayload(id: id)), .text(options.pushType), .int(options.priority),
                     .text(options.collapseID ?? id), .optional(options.expiration), .optional(options.sendAt),
                     .text(options.environment.rawValue), .optional(publish.idempotencyKey), .optional(publish.storedFingerprint),
-                    .text(publish.initialStatus.rawValue), .double(publish.createdAt),
+                    .text(publish.initialStatus.rawValue), .double(publish.createdAt), .optional(publish.target.activityType),
                 ])
             guard inserted.isEmpty, let key = publish.idempotencyKey else {
                 // Heard by the other processes' watches when this commits.
@@ -85,7 +85,7 @@ extension PostgresStore {
                 """
                 SELECT id, app_id, target_kind, target_keys, payload, push_type, priority, collapse_id, expiration, send_at, environment,
                 status, created_at, targeted, sent, failed, invalidated, delivered, opened,
-                (SELECT json_object_agg(reason, count) FROM publish_failures WHERE publish_id = p.id)
+                (SELECT json_object_agg(reason, count) FROM publish_failures WHERE publish_id = p.id), activity_type
                 FROM publishes p WHERE app_id = $1 AND id = $2
                 """, [.text(appID), .text(id)]
             ).first
@@ -99,7 +99,9 @@ extension PostgresStore {
         counts.opened = try row.int(18)
         let failures = try row.optionalString(19).flatMap { try? JSONParser().parse($0).objectValue } ?? [:]
         return PublishRecord(
-            id: try row.string(0), appID: try row.string(1), target: PublishTarget(kind: try row.string(2), storedKeys: try row.string(3)),
+            id: try row.string(0), appID: try row.string(1),
+            target: PublishTarget(
+                kind: try row.string(2), storedKeys: try row.string(3), activityType: try row.optionalString(20)),
             payload: try row.bytes(4),
             options: PublishOptions(
                 pushType: try row.string(5), priority: try row.int(6), collapseID: try row.optionalString(7),

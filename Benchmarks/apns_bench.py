@@ -223,11 +223,11 @@ def main():
                      % (connections, format(round(h), ","), u, format(round(p), ","), format(round(c), ","), h / p, 100 * h / c))
     lines += ["", "Against nginx (a neutral HTTP/2 server on loopback answering 200 with the apns-id; %d notifications, "
               "median of 3; CPU time is the sender's own, user and system, per notification):" % args.count, "",
-              "| connections | Herald `APNSClient` | Go `net/http` | h2load (ceiling) | Herald / Go | Herald CPU | Go CPU |",
-              "| ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+              "| connections | Herald `APNSClient` | Go `net/http` | h2load (ceiling) | Herald / Go | Herald / h2load | Herald CPU | Go CPU |",
+              "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
     for connections, h, hu, g, gu, c in neutral:
-        lines.append("| %d | %s/s | %s/s | %s/s | %.1fx | %.1f µs | %.1f µs |"
-                     % (connections, format(round(h), ","), format(round(g), ","), format(round(c), ","), h / g, hu, gu))
+        lines.append("| %d | %s/s | %s/s | %s/s | %.2fx | %.0f %% | %.1f µs | %.1f µs |"
+                     % (connections, format(round(h), ","), format(round(g), ","), format(round(c), ","), h / g, 100 * h / c, hu, gu))
     if args.report:
         write_section(os.path.join(ROOT, args.report), START + "\n" + "\n".join(lines) + "\n" + END, START, END)
         print("wrote", args.report)

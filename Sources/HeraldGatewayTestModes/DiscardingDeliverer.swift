@@ -1,3 +1,4 @@
+import HeraldAPNsModel
 import HeraldGateway
 
 /// TEST MODE (`herald serve --deliverer discard`): answers 200 to everything, sends nothing.
@@ -8,7 +9,7 @@ public struct DiscardingDeliverer: PushDeliverer {
         self.latency = latency
     }
 
-    public func deliver(_ batch: [OutgoingNotification], credentials: APNsCredentials?) async -> [DeliveryOutcome] {
+    public func deliver(_ batch: [OutgoingNotification], credentials: APNSCredentials?) async -> [DeliveryOutcome] {
         if latency > 0 { try? await Task.sleep(nanoseconds: UInt64(latency * 1e9)) }
         return batch.map { .accepted(apnsID: $0.apnsID) }
     }

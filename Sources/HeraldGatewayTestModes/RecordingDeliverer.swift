@@ -1,4 +1,5 @@
 import Foundation
+import HeraldAPNsModel
 import HeraldCore
 import HeraldGateway
 
@@ -42,7 +43,7 @@ public final class RecordingDeliverer: PushDeliverer, @unchecked Sendable {
 
     deinit { close(fd) }
 
-    public func deliver(_ batch: [OutgoingNotification], credentials: APNsCredentials?) async -> [DeliveryOutcome] {
+    public func deliver(_ batch: [OutgoingNotification], credentials: APNSCredentials?) async -> [DeliveryOutcome] {
         if latency > 0 { try? await Task.sleep(nanoseconds: UInt64(latency * 1e9)) }
         var text = ""
         for notification in batch { text += JSONWriter.serialize(Self.json(notification)) + "\n" }

@@ -1,7 +1,7 @@
 import HeraldAPNsModel
 import HeraldCore
 
-/// Broadcast push notifications: the channel management API (on the environment's
+/// Broadcast push notifications: the channel management API (on the endpoint's
 /// `channelBaseURL`) and sending one notification to a channel (on `baseURL`).
 ///
 /// ```swift
@@ -60,7 +60,7 @@ extension APNSClient {
         defer { leave() }
         let answer = try await deliver(
             APNSWireRequest(
-                url: configuration.environment.baseURL + request.path, headers: request.headers.map { $0.name + ": " + $0.value },
+                url: configuration.endpoint.baseURL + request.path, headers: request.headers.map { $0.name + ": " + $0.value },
                 body: request.payload, label: request.channelID))
         return APNSResponse(apnsID: answer.requestID ?? answer.apnsID ?? request.requestID ?? "", uniqueID: answer.uniqueID, status: answer.status)
     }
@@ -74,6 +74,6 @@ extension APNSClient {
         try enter()
         defer { leave() }
         return try await deliver(
-            APNSWireRequest(method: method, url: configuration.environment.channelBaseURL + path, headers: headers, body: body, label: label))
+            APNSWireRequest(method: method, url: configuration.endpoint.channelBaseURL + path, headers: headers, body: body, label: label))
     }
 }

@@ -9,7 +9,7 @@ import HeraldCore
 /// ```swift
 /// let signer = try APNSTokenSigner(key: APNSSigningKey(contentsOfFile: "AuthKey_ABC123DEFG.p8"),
 ///                                  keyID: "ABC123DEFG", teamID: "TEAM123456")
-/// let client = try APNSClient(configuration: .init(authentication: .token(signer), environment: .production),
+/// let client = try APNSClient(configuration: .init(authentication: .token(signer), endpoint: .production),
 ///                             clock: LiveServerClock())
 /// let request = try APNSRequest(deviceToken: hex, payload: payload, bundleID: "com.example.app")
 /// let response = try await client.send(request)      // throws APNSError with a class
@@ -73,7 +73,7 @@ public final class APNSClient: Sendable {
     /// The exchange that sends `request`.
     private func wire(_ request: APNSRequest) -> APNSWireRequest {
         APNSWireRequest(
-            url: configuration.environment.baseURL + request.path, headers: request.headers.map { $0.name + ": " + $0.value },
+            url: configuration.endpoint.baseURL + request.path, headers: request.headers.map { $0.name + ": " + $0.value },
             body: request.payload, label: String(request.deviceToken.prefix(8)) + "…")
     }
 

@@ -6,7 +6,7 @@ import HeraldAPNsModel
 /// environment, as APNs requires: a connection carries one key's tokens only.
 public struct APNSClientConfiguration: Sendable {
     public var authentication: APNSAuthentication
-    public var environment: APNSEnvironment
+    public var endpoint: APNSEndpoint
     /// A CA file to trust instead of the system's (for a simulator); `nil` for Apple.
     public var caFile: String?
     /// HTTP/2 connections to open; several spread load (APNs encourages a few).
@@ -29,12 +29,12 @@ public struct APNSClientConfiguration: Sendable {
     public var tokenRefreshInterval: Double
 
     public init(
-        authentication: APNSAuthentication, environment: APNSEnvironment, caFile: String? = nil, connections: Int = 1,
+        authentication: APNSAuthentication, endpoint: APNSEndpoint, caFile: String? = nil, connections: Int = 1,
         maxConcurrentStreams: Int = 500, requestTimeout: Double = 30, connectTimeout: Double = 10,
         retry: APNSRetryPolicy = .default, tokenRefreshInterval: Double = 50 * 60
     ) {
         self.authentication = authentication
-        self.environment = environment
+        self.endpoint = endpoint
         self.caFile = caFile
         self.connections = connections
         self.maxConcurrentStreams = maxConcurrentStreams
@@ -45,11 +45,11 @@ public struct APNSClientConfiguration: Sendable {
     }
 
     func validated() throws(APNSConfigurationError) -> H2Settings {
-        guard environment.baseURL.hasPrefix("https://") else {
-            throw APNSConfigurationError("endpoint", "\"\(environment.baseURL)\" is not an https:// URL; APNs speaks HTTP/2 over TLS only")
+        guard endpoint.baseURL.hasPrefix("https://") else {
+            throw APNSConfigurationError("endpoint", "\"\(endpoint.baseURL)\" is not an https:// URL; APNs speaks HTTP/2 over TLS only")
         }
-        guard let (origin, _) = H2Origin.split(environment.baseURL) else {
-            throw APNSConfigurationError("endpoint", "\"\(environment.baseURL)\" is not https://host[:port] with a port in 1...65535")
+        guard let (origin, _) = H2Origin.split(endpoint.baseURL) else {
+            throw APNSConfigurationError("endpoint", "\"\(endpoint.baseURL)\" is not https://host[:port] with a port in 1...65535")
         }
         guard (1...64).contains(connections) else { throw APNSConfigurationError("connections", "\(connections) is outside 1...64") }
         guard (1...10_000).contains(maxConcurrentStreams) else {

@@ -27,7 +27,7 @@ public final class APNSSimulator: @unchecked Sendable {
     private let stopped = Locked(false)
     private let temporaryDirectory: String?
 
-    /// The base URL for `APNSEnvironment.custom(url:)`.
+    /// The base URL for `APNSEndpoint.custom(url:)`.
     public var url: String { host.contains(":") ? "https://[\(host)]:\(port)" : "https://\(host):\(port)" }
 
     private init(port: Int, host: String, caFile: String, server: SimulatorServer, recorder: NotificationRecorder, temporaryDirectory: String?) {

@@ -1,4 +1,5 @@
 import Foundation
+import HeraldAPNsModel
 import HeraldCore
 import HeraldGateway
 
@@ -182,7 +183,7 @@ enum AppCommand: Command {
         return 0
     }
 
-    private static func credentials(_ arguments: Arguments) throws -> APNsCredentials {
+    private static func credentials(_ arguments: Arguments) throws -> APNSCredentials {
         let environmentText = arguments.value("environment") ?? "production"
         guard let environment = APNsEnvironment(rawValue: environmentText) else {
             throw ValidationError("--environment", "\"\(environmentText)\" is not sandbox or production")

@@ -32,7 +32,7 @@ enum BenchAPNSCommand: Command {
         let requests: [APNSRequest]
         do {
             configuration = try APNSOptions.configuration(arguments)
-            guard configuration.environment != .production && configuration.environment != .sandbox else { throw UsageError("bench-apns sends to --endpoint only (herald apns-sim), never to Apple") }
+            guard configuration.endpoint != .production && configuration.endpoint != .sandbox else { throw UsageError("bench-apns sends to --endpoint only (herald apns-sim), never to Apple") }
             count = Int(arguments.value("count") ?? "100000") ?? -1
             configuration.connections = Int(arguments.value("connections") ?? "1") ?? -1
             configuration.maxConcurrentStreams = Int(arguments.value("streams") ?? "100") ?? -1

@@ -118,7 +118,7 @@ enum DeviceCommand: Command {
         let tokenText = try required("token")
         guard let token = DeviceToken(hex: tokenText) else { throw UsageError("--token: \"\(tokenText)\" is not hex") }
         let environmentText = arguments.value("environment") ?? "sandbox"
-        guard let environment = GatewayClient.Environment(rawValue: environmentText) else {
+        guard let environment = APNsEnvironment(rawValue: environmentText) else {
             throw UsageError("--environment \(environmentText): expected sandbox or production")
         }
         func positive(_ option: String, _ fallback: Double) throws -> Double {

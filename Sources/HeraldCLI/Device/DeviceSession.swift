@@ -12,7 +12,7 @@ final class DeviceSession {
     struct Options {
         var name: String
         var token: DeviceToken
-        var environment: GatewayClient.Environment
+        var environment: APNsEnvironment
         var interests: [String]?
         var userID: String?
         /// The backend's user token for `userID`.

@@ -24,13 +24,13 @@ enum APNSOptions {
 
     /// The client configuration the options describe.
     static func configuration(_ arguments: Arguments) throws(UsageError) -> APNSClientConfiguration {
-        let environment: APNSEnvironment
+        let destination: APNSEndpoint
         let chosen = [arguments.has("sandbox"), arguments.has("production"), arguments.value("endpoint") != nil].filter { $0 }.count
         guard chosen <= 1 else { throw UsageError("give one of --sandbox, --production and --endpoint") }
         if let endpoint = arguments.value("endpoint") {
-            environment = .custom(url: endpoint)
+            destination = .custom(url: endpoint)
         } else {
-            environment = arguments.has("sandbox") ? .sandbox : .production
+            destination = APNSEndpoint(arguments.has("sandbox") ? .sandbox : .production)
         }
         if arguments.value("ca") != nil && arguments.value("endpoint") == nil {
             throw UsageError("--ca goes with --endpoint (Apple's endpoints use the system's CAs)")
@@ -56,6 +56,6 @@ enum APNSOptions {
                 throw UsageError(error.description)
             }
         }
-        return APNSClientConfiguration(authentication: authentication, environment: environment, caFile: arguments.value("ca"))
+        return APNSClientConfiguration(authentication: authentication, endpoint: destination, caFile: arguments.value("ca"))
     }
 }

@@ -14,11 +14,6 @@ import Foundation
 /// the device was deleted), the client registers again by itself and retries once.
 @MainActor
 public final class GatewayClient {
-    /// Which APNs the token is for: `sandbox` for development builds.
-    public enum Environment: String, Sendable {
-        case sandbox, production
-    }
-
     public let baseURL: URL
     public let appID: String
     let clientKey: String
@@ -29,7 +24,7 @@ public final class GatewayClient {
     public var deviceID: String? { state?.deviceID }
 
     /// The APNs environment tokens are registered for as a `DeviceRegistrar`.
-    public var environment: Environment
+    public var environment: APNsEnvironment
     /// Interests sent with each registration as a `DeviceRegistrar`; `nil` keeps the gateway's.
     public var interests: [String]?
     /// Told how each registration as a `DeviceRegistrar` ended: the device id, or the error.
@@ -39,7 +34,7 @@ public final class GatewayClient {
     let logger: any HeraldLogger
 
     public init(
-        baseURL: URL, appID: String, clientKey: String, environment: Environment = .production,
+        baseURL: URL, appID: String, clientKey: String, environment: APNsEnvironment = .production,
         transport: any GatewayHTTPTransport = URLSessionGatewayTransport(), deviceStore: (any GatewayDeviceStore)?,
         logger: any HeraldLogger = SilentLogger()
     ) {
@@ -56,7 +51,7 @@ public final class GatewayClient {
     /// Keeps the device's id and key in `stateDirectory` (a file of mode 0600), or in
     /// memory only when it is `nil`.
     public convenience init(
-        baseURL: URL, appID: String, clientKey: String, environment: Environment = .production,
+        baseURL: URL, appID: String, clientKey: String, environment: APNsEnvironment = .production,
         transport: any GatewayHTTPTransport = URLSessionGatewayTransport(), stateDirectory: URL? = nil,
         logger: any HeraldLogger = SilentLogger()
     ) {
@@ -71,7 +66,7 @@ public final class GatewayClient {
     /// `userToken` the app's backend signed for it.
     @discardableResult
     public func register(
-        token: DeviceToken, environment: Environment, interests: [String]? = nil, userID: String? = nil, userToken: String? = nil,
+        token: DeviceToken, environment: APNsEnvironment, interests: [String]? = nil, userID: String? = nil, userToken: String? = nil,
         metadata: [String: JSONValue]? = nil
     ) async throws(GatewayClientError) -> String {
         var extra: [String: JSONValue] = [:]
@@ -107,7 +102,7 @@ public final class GatewayClient {
     }
 
     /// Registers `token` (hex) with the fields in `extra`; the state it keeps.
-    private func register(token: String, environment: Environment, _ extra: [String: JSONValue] = [:]) async throws(GatewayClientError)
+    private func register(token: String, environment: APNsEnvironment, _ extra: [String: JSONValue] = [:]) async throws(GatewayClientError)
         -> GatewayDeviceState
     {
         var body = extra

@@ -15,9 +15,9 @@ public struct GatewayDeviceState: Sendable, Hashable {
     public var deviceKey: String?
     /// The APNs token in hex.
     public var token: String?
-    public var environment: GatewayClient.Environment?
+    public var environment: APNsEnvironment?
 
-    public init(deviceID: String, deviceKey: String?, token: String?, environment: GatewayClient.Environment?) {
+    public init(deviceID: String, deviceKey: String?, token: String?, environment: APNsEnvironment?) {
         self.deviceID = deviceID
         self.deviceKey = deviceKey
         self.token = token
@@ -38,7 +38,7 @@ public struct GatewayDeviceState: Sendable, Hashable {
         guard let value = try? JSONParser().parse(data), let id = value["deviceId"]?.stringValue else { return nil }
         self.init(
             deviceID: id, deviceKey: value["deviceKey"]?.stringValue, token: value["token"]?.stringValue,
-            environment: value["environment"]?.stringValue.flatMap(GatewayClient.Environment.init(rawValue:)))
+            environment: value["environment"]?.stringValue.flatMap(APNsEnvironment.init(rawValue:)))
     }
 }
 

@@ -1,4 +1,6 @@
 import Foundation
+import HeraldAPNsModel
+import HeraldCore
 
 /// Creates apps and rotates their keys: what `herald app` does, as a library.
 public struct AppProvisioning: Sendable {
@@ -22,7 +24,7 @@ public struct AppProvisioning: Sendable {
 
     /// Validates and stores a new app with fresh keys. A new app has no grace period:
     /// the client key never acts for a device.
-    public func create(name: String, bundleID: String, credentials: [APNsCredentials], rateLimit: Double?, now: Double) throws -> Created {
+    public func create(name: String, bundleID: String, credentials: [APNSCredentials], rateLimit: Double?, now: Double) throws -> Created {
         try Self.validate(name: name, bundleID: bundleID, rateLimit: rateLimit)
         let server = APIKey.generate(.server), client = APIKey.generate(.client)
         let secret = Self.makeUserTokenSecret()
@@ -82,18 +84,18 @@ public struct AppProvisioning: Sendable {
     /// Token credentials from a `.p8` file, checked for shape.
     public static func tokenCredentials(
         environment: APNsEnvironment, authKeyFile: String, keyID: String, teamID: String, endpoint: String?, caFile: String?
-    ) throws -> APNsCredentials {
+    ) throws -> APNSCredentials {
         try validateTenCharacter(keyID, field: "--key-id", what: "the key id Apple shows beside the .p8 key")
         try validateTenCharacter(teamID, field: "--team-id", what: "your Apple developer team id")
         let pem = try readPEM(authKeyFile, field: "--auth-key", marker: "PRIVATE KEY", what: "the .p8 key downloaded from Apple")
         try validate(endpoint: endpoint, caFile: caFile)
-        return APNsCredentials(
+        return APNSCredentials(
             environment: environment, method: .token(keyID: keyID, teamID: teamID, privateKeyPEM: pem), endpoint: endpoint, caFile: caFile)
     }
 
     /// Certificate credentials from a PEM holding the certificate and its key.
     public static func certificateCredentials(environment: APNsEnvironment, certificateFile: String, endpoint: String?, caFile: String?)
-        throws -> APNsCredentials
+        throws -> APNSCredentials
     {
         let pem = try readPEM(
             certificateFile, field: "--certificate", marker: "CERTIFICATE", what: "a PEM with the push certificate and its private key")
@@ -102,7 +104,7 @@ public struct AppProvisioning: Sendable {
                 "--certificate", "\(certificateFile) holds no private key; export the certificate with its key as one PEM")
         }
         try validate(endpoint: endpoint, caFile: caFile)
-        return APNsCredentials(environment: environment, method: .certificate(pem: pem), endpoint: endpoint, caFile: caFile)
+        return APNSCredentials(environment: environment, method: .certificate(pem: pem), endpoint: endpoint, caFile: caFile)
     }
 
     private static func validateTenCharacter(_ value: String, field: String, what: String) throws {

@@ -11,7 +11,7 @@ public actor APNsPushDeliverer: PushDeliverer {
     /// The client per set of credentials, as the task that makes it: batches that arrive
     /// while it is being made (the engine sends 4 at once) wait for that one instead of
     /// each making its own pool (the actor is reentrant at the `await`).
-    private var clients: [APNsCredentials: Task<APNSClient, any Error>] = [:]
+    private var clients: [APNSCredentials: Task<APNSClient, any Error>] = [:]
     private let connections: Int
     private let logger: any HeraldLogger
 
@@ -20,7 +20,7 @@ public actor APNsPushDeliverer: PushDeliverer {
         self.logger = logger
     }
 
-    public func deliver(_ batch: [OutgoingNotification], credentials: APNsCredentials?) async -> [DeliveryOutcome] {
+    public func deliver(_ batch: [OutgoingNotification], credentials: APNSCredentials?) async -> [DeliveryOutcome] {
         guard let credentials else {
             return batch.map { _ in .rejected(APNSError(status: 403, reason: .missingProviderToken)) }
         }
@@ -98,7 +98,7 @@ public actor APNsPushDeliverer: PushDeliverer {
         }
     }
 
-    private func client(for credentials: APNsCredentials) async throws -> APNSClient {
+    private func client(for credentials: APNSCredentials) async throws -> APNSClient {
         if let made = clients[credentials] { return try await made.value }
         let connections = connections
         let logger = logger
@@ -112,20 +112,8 @@ public actor APNsPushDeliverer: PushDeliverer {
         }
     }
 
-    private static func makeClient(for credentials: APNsCredentials, connections: Int, logger: any HeraldLogger) throws -> APNSClient
-    {
-        let environment: APNSEnvironment =
-            credentials.endpoint.map(APNSEnvironment.custom(url:)) ?? (credentials.environment == .production ? .production : .sandbox)
-        let authentication: APNSAuthentication
-        switch credentials.method {
-        case .token(let keyID, let teamID, let pem):
-            authentication = .token(try APNSTokenSigner(key: try APNSSigningKey(pem: pem), keyID: keyID, teamID: teamID))
-        case .certificate(let pem):
-            // From memory: OpenSSL reads the bytes; the key is never written to a file.
-            authentication = .certificate(APNSClientCertificate(pem: pem))
-        }
-        var configuration = APNSClientConfiguration(
-            authentication: authentication, environment: environment, caFile: credentials.caFile, connections: connections)
+    private static func makeClient(for credentials: APNSCredentials, connections: Int, logger: any HeraldLogger) throws -> APNSClient {
+        var configuration = try APNSClientConfiguration(credentials: credentials, connections: connections)
         configuration.retry = .none
         return try APNSClient(configuration: configuration, logger: logger)
     }

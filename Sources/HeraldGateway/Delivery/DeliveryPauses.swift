@@ -1,3 +1,5 @@
+import HeraldCore
+
 /// Which deliveries are held back, per app and environment (each has its own credentials):
 /// after APNs refused the credentials, or answered with `Retry-After`. Times are wall
 /// seconds since 1970, like the deliveries' due times.

@@ -69,5 +69,5 @@ public enum DeliveryOutcome: Sendable, Hashable {
 /// environment); `HeraldGatewayTestModes` has `herald serve`'s record and discard test
 /// modes, and the gateway tests have an in-memory `FakeDeliverer`.
 public protocol PushDeliverer: Sendable {
-    func deliver(_ batch: [OutgoingNotification], credentials: APNsCredentials?) async -> [DeliveryOutcome]
+    func deliver(_ batch: [OutgoingNotification], credentials: APNSCredentials?) async -> [DeliveryOutcome]
 }

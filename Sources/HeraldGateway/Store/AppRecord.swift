@@ -1,3 +1,5 @@
+import HeraldAPNsModel
+import HeraldCore
 /// An app the gateway sends for: its bundle id (the APNs topic), APNs credentials per
 /// environment, the SHA-256 of its two API keys (the keys themselves are never kept), and
 /// the secret its backend signs user tokens with.
@@ -9,7 +11,7 @@ public struct AppRecord: Sendable, Hashable, CustomStringConvertible {
     public var serverKeyHash: String
     /// Lowercase hex SHA-256 of the client key (devices, events).
     public var clientKeyHash: String
-    public var credentials: [APNsCredentials]
+    public var credentials: [APNSCredentials]
     /// The HS256 secret the app's backend signs user tokens with (kept in clear: the
     /// gateway must verify with it); `nil` until one is made.
     public var userTokenSecret: String?
@@ -23,7 +25,7 @@ public struct AppRecord: Sendable, Hashable, CustomStringConvertible {
 
     public init(
         id: String, name: String, bundleID: String, serverKeyHash: String, clientKeyHash: String,
-        userTokenSecret: String? = nil, legacyDeviceAccess: Bool = false, credentials: [APNsCredentials] = [], rateLimit: Double? = nil,
+        userTokenSecret: String? = nil, legacyDeviceAccess: Bool = false, credentials: [APNSCredentials] = [], rateLimit: Double? = nil,
         createdAt: Double
     ) {
         self.id = id
@@ -39,7 +41,7 @@ public struct AppRecord: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The credentials for `environment`, if configured.
-    public func credentials(for environment: APNsEnvironment) -> APNsCredentials? {
+    public func credentials(for environment: APNsEnvironment) -> APNSCredentials? {
         credentials.first { $0.environment == environment }
     }
 

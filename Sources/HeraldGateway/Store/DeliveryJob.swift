@@ -1,5 +1,6 @@
 import HeraldAPNs
 import HeraldAPNsModel
+import HeraldCore
 /// One notification to one device, claimed by a delivery worker.
 public struct DeliveryJob: Sendable, Hashable {
     /// The delivery's row in the store.

@@ -1,3 +1,4 @@
+import HeraldAPNsModel
 import HeraldCore
 
 /// Everything the gateway keeps: apps, devices, publishes, deliveries and events.
@@ -20,7 +21,7 @@ public protocol GatewayStore: AnyObject, Sendable {
     /// Turns the grace period for keyless devices on or off; `false` when no such app.
     func setLegacyDeviceAccess(appID: String, _ enabled: Bool) throws -> Bool
     /// Adds or replaces the credentials for one environment; `false` when no such app.
-    func setCredentials(appID: String, _ credentials: APNsCredentials) throws -> Bool
+    func setCredentials(appID: String, _ credentials: APNSCredentials) throws -> Bool
 
     // MARK: Devices
     /// Registers a token, or updates the device that already has it (same id,

@@ -1,4 +1,5 @@
 import Foundation
+import HeraldAPNsModel
 import HeraldCore
 
 /// The embedded store: one SQLite database (WAL) in the data folder, `herald.sqlite`.
@@ -125,7 +126,7 @@ public final class SQLiteStore: GatewayStore, @unchecked Sendable {
         }
     }
 
-    public func setCredentials(appID: String, _ credentials: APNsCredentials) throws -> Bool {
+    public func setCredentials(appID: String, _ credentials: APNSCredentials) throws -> Bool {
         try write { db in
             guard try db.scalar("SELECT 1 FROM apps WHERE id = ?", [.text(appID)]) != nil else { return false }
             try Self.saveCredentials(db, appID: appID, credentials)
@@ -133,7 +134,7 @@ public final class SQLiteStore: GatewayStore, @unchecked Sendable {
         }
     }
 
-    private static func saveCredentials(_ db: Connection, appID: String, _ credentials: APNsCredentials) throws {
+    private static func saveCredentials(_ db: Connection, appID: String, _ credentials: APNSCredentials) throws {
         let (method, keyID, teamID, pem): (String, String?, String?, String) =
             switch credentials.method {
             case .token(let keyID, let teamID, let pem): ("token", keyID, teamID, pem)
@@ -185,10 +186,10 @@ public final class SQLiteStore: GatewayStore, @unchecked Sendable {
                 "SELECT environment, method, key_id, team_id, pem, endpoint, ca_file FROM app_credentials WHERE app_id = ? ORDER BY environment",
                 [.text(apps[index].id)]
             ) { row in
-                let method: APNsCredentials.Method =
+                let method: APNSCredentials.Method =
                     row.text(1) == "token"
                     ? .token(keyID: row.text(2), teamID: row.text(3), privateKeyPEM: row.text(4)) : .certificate(pem: row.text(4))
-                return APNsCredentials(
+                return APNSCredentials(
                     environment: APNsEnvironment(rawValue: row.text(0)) ?? .production, method: method,
                     endpoint: row.optionalText(5), caFile: row.optionalText(6))
             }

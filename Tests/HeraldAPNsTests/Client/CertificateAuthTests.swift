@@ -30,7 +30,7 @@ struct CertificateAuthTests {
             for (n, (certificate, accepted)) in cases.enumerated() {
                 let client = try APNSClient(
                     configuration: APNSClientConfiguration(
-                        authentication: .certificate(certificate), environment: .custom(url: fixture.simulator.url),
+                        authentication: .certificate(certificate), endpoint: .custom(url: fixture.simulator.url),
                         caFile: fixture.simulator.caFile, retry: .none),
                     clock: LiveServerClock())
                 if accepted {

@@ -76,7 +76,7 @@ struct CertificateMemoryTests {
             APNSClientCertificate(bytes: Array((certificatePEM + keyPEM).utf8), format: .pem),
         ]
         for certificate in certificates {
-            let configuration = APNSClientConfiguration(authentication: .certificate(certificate), environment: .sandbox)
+            let configuration = APNSClientConfiguration(authentication: .certificate(certificate), endpoint: .sandbox)
             var dumped = ""
             dump(configuration, to: &dumped)
             var dumpedCertificate = ""
@@ -104,7 +104,7 @@ struct CertificateMemoryTests {
     func client(_ certificate: APNSClientCertificate, _ fixture: SimulatorFixture) throws -> APNSClient {
         try APNSClient(
             configuration: APNSClientConfiguration(
-                authentication: .certificate(certificate), environment: .custom(url: fixture.simulator.url),
+                authentication: .certificate(certificate), endpoint: .custom(url: fixture.simulator.url),
                 caFile: fixture.simulator.caFile, retry: .none),
             clock: LiveServerClock())
     }

@@ -64,7 +64,7 @@ struct ClientErrorTests {
         let fixture = try SimulatorFixture()
         var configuration = APNSClientConfiguration(
             authentication: .token(try APNSTokenSigner(key: try APNSSigningKey.generate(), keyID: SimulatorFixture.keyID, teamID: SimulatorFixture.teamID)),
-            environment: .custom(url: fixture.simulator.url), caFile: fixture.simulator.caFile, retry: .none)
+            endpoint: .custom(url: fixture.simulator.url), caFile: fixture.simulator.caFile, retry: .none)
         let stranger = try APNSClient(configuration: configuration, clock: LiveServerClock())
         let error = try await #require(throws: APNSError.self) { try await stranger.send(try SimulatorFixture.request(1)) }
         #expect(error.reason == .invalidProviderToken && error.errorClass == .permanent)

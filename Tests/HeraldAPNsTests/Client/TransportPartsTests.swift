@@ -2,8 +2,8 @@ import Testing
 
 @testable import HeraldAPNs
 
-/// The transport's pure parts: reading an origin from a URL, and the request queue.
-@Suite("transport parts: origins and the queue")
+/// The transport's pure parts: reading an origin from a URL, the request queue, the header block.
+@Suite("transport parts: origins, the queue, header blocks")
 struct TransportPartsTests {
     @Test("origins: host, port (443 by default), authority, IPv6 literals; paths keep their query")
     func origins() throws {
@@ -41,5 +41,25 @@ struct TransportPartsTests {
         #expect(queue.isEmpty && queue.popFirst() == nil)
         queue.prepend(pending(7))
         #expect(queue.popFirst()?.path == "/7")
+    }
+
+    @Test("header lines: names lowercased, values trimmed, empty values and connection headers left out, in order")
+    func headerBlock() {
+        var block = H2HeaderBlock()
+        block.add(":method", "POST")
+        for line in [
+            "APNS-Topic:  com.example.app\t", "apns-priority:10", "apns-collapse-id:   ", "Connection: close", "host: x",
+            ": no name", "no colon", "apns-id: a:b: c ",
+        ] {
+            block.addLine(line)
+        }
+        let pairs = block.fields.map { field in
+            (
+                String(decoding: block.bytes[field.name..<field.name + field.nameLength], as: UTF8.self),
+                String(decoding: block.bytes[field.value..<field.value + field.valueLength], as: UTF8.self)
+            )
+        }
+        #expect(pairs.map(\.0) == [":method", "apns-topic", "apns-priority", "apns-id"])
+        #expect(pairs.map(\.1) == ["POST", "com.example.app", "10", "a:b: c"])
     }
 }

@@ -14,7 +14,7 @@ struct TransportTLSTests {
         let signer = try APNSTokenSigner(key: try APNSSigningKey.generate(), keyID: SimulatorFixture.keyID, teamID: SimulatorFixture.teamID)
         let client = try APNSClient(
             configuration: APNSClientConfiguration(
-                authentication: .token(signer), environment: .custom(url: url), caFile: caFile, connectTimeout: connectTimeout, retry: .none
+                authentication: .token(signer), endpoint: .custom(url: url), caFile: caFile, connectTimeout: connectTimeout, retry: .none
             ),
             clock: LiveServerClock())
         let error = await #expect(throws: APNSTransportError.self) { try await client.send(try SimulatorFixture.request(1)) }
@@ -64,7 +64,7 @@ struct TransportTLSTests {
         for host in ["localhost", "127.0.0.1"] {
             let client = try APNSClient(
                 configuration: APNSClientConfiguration(
-                    authentication: .token(fixture.signer), environment: .custom(url: "https://\(host):\(fixture.simulator.port)"),
+                    authentication: .token(fixture.signer), endpoint: .custom(url: "https://\(host):\(fixture.simulator.port)"),
                     caFile: fixture.simulator.caFile, retry: .none),
                 clock: LiveServerClock())
             #expect(try await client.send(try SimulatorFixture.request(1)).status == 200)

@@ -78,7 +78,7 @@ extension SimulatorFixture {
         configure adjust: (inout APNSClientConfiguration) -> Void = { _ in }
     ) throws -> APNSClient {
         var configuration = APNSClientConfiguration(
-            authentication: .token(signer), environment: .custom(url: simulator.url), caFile: simulator.caFile,
+            authentication: .token(signer), endpoint: .custom(url: simulator.url), caFile: simulator.caFile,
             retry: .none)
         adjust(&configuration)
         if let wallClock {

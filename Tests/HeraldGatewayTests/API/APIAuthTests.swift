@@ -1,4 +1,5 @@
 import Foundation
+import HeraldAPNsModel
 import HeraldCore
 import Testing
 @testable import HeraldGateway
@@ -25,7 +26,7 @@ struct APIAuthTests {
     func sameWorkForUnknownApps() throws {
         let h = try APIHarness(.sqlite)
         let sqlite = try #require(h.fixture.store as? SQLiteStore)
-        let credentials = APNsCredentials(
+        let credentials = APNSCredentials(
             environment: .production, method: .token(keyID: "ABCDE12345", teamID: "TEAM123456", privateKeyPEM: "p"))
         #expect(try h.fixture.store.setCredentials(appID: h.appID, credentials))
         func traced(_ method: String, _ path: String, key: String, status: Int) -> [SQLTrace.Run] {

@@ -1,4 +1,5 @@
 import Foundation
+import HeraldAPNsModel
 import HeraldCore
 import Testing
 @testable import HeraldGateway
@@ -12,7 +13,7 @@ struct APISecretsTests {
             "-----BEGIN PRIVATE KEY-----\nMIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgSECRETSECRETSECRET\n-----END PRIVATE KEY-----\n"
         _ = try h.fixture.store.setCredentials(
             appID: h.appID,
-            APNsCredentials(environment: .production, method: .token(keyID: "ABCDE12345", teamID: "TEAM123456", privateKeyPEM: pem)))
+            APNSCredentials(environment: .production, method: .token(keyID: "ABCDE12345", teamID: "TEAM123456", privateKeyPEM: pem)))
         let (id, key) = h.registered(1, user: "alice")
         var answers: [HTTPResponse] = [
             h.send("GET", h.devices + "/" + id, key: key),

@@ -1,4 +1,5 @@
 import Foundation
+import HeraldAPNsModel
 import HeraldAPNsSimulator
 import HeraldCore
 import Testing
@@ -73,7 +74,7 @@ struct ConsoleReadsTests {
         let h = try APIHarness(kind)
         _ = try h.fixture.store.setCredentials(
             appID: h.appID,
-            APNsCredentials(environment: .sandbox, method: .token(keyID: "ABCDE12345", teamID: "TEAM123456", privateKeyPEM: "SECRET-PEM")))
+            APNSCredentials(environment: .sandbox, method: .token(keyID: "ABCDE12345", teamID: "TEAM123456", privateKeyPEM: "SECRET-PEM")))
         let response = h.send("GET", "/v1/apps/\(h.appID)/settings", key: h.serverKey)
         #expect(response.status == 200)
         let body = String(decoding: response.body, as: UTF8.self)

@@ -28,7 +28,7 @@ struct APNsCertificateDelivererTests {
         configuration.trustedCertificates = [certificate.der()]
         let simulator = try APNSSimulator.start(configuration)
         defer { simulator.stop() }
-        let credentials = APNsCredentials(
+        let credentials = APNSCredentials(
             environment: .sandbox, method: .certificate(pem: try certificate.certificatePEM() + keyPEM), endpoint: simulator.url,
             caFile: simulator.caFile)
         let logger = CollectingLogger()
@@ -57,7 +57,7 @@ struct APNsCertificateDelivererTests {
         let secret = "c2VjcmV0LWtleS1ib2R5LXRoYXQtbXVzdC1ub3QtbGVhaw"
         for pem in [secret, "-----BEGIN CERTIFICATE-----\n\(secret)\n-----END CERTIFICATE-----\n-----BEGIN PRIVATE KEY-----\n\(secret)\n"] {
             let logger = CollectingLogger()
-            let credentials = APNsCredentials(
+            let credentials = APNSCredentials(
                 environment: .sandbox, method: .certificate(pem: pem), endpoint: simulator.url, caFile: simulator.caFile)
             let outcomes = await APNsPushDeliverer(logger: logger).deliver([notification(1)], credentials: credentials)
             guard case .transportFailure(let message)? = outcomes.first else {

@@ -15,13 +15,13 @@ struct APNsPushDelivererTests {
     static let teamID = "TEAM123456"
 
     /// A simulator that trusts a fresh key, and credentials with that key pointed at it.
-    static func simulator(faults: [SimulatorFault] = []) throws -> (APNSSimulator, APNsCredentials) {
+    static func simulator(faults: [SimulatorFault] = []) throws -> (APNSSimulator, APNSCredentials) {
         let key = try APNSSigningKey.generate()
         var configuration = APNSSimulatorConfiguration()
         configuration.trustedKeys = [.init(keyID: keyID, teamID: teamID, publicKey: try key.publicKey())]
         configuration.faults = faults
         let simulator = try APNSSimulator.start(configuration)
-        let credentials = APNsCredentials(
+        let credentials = APNSCredentials(
             environment: .sandbox, method: .token(keyID: keyID, teamID: teamID, privateKeyPEM: try key.pkcs8PEM()),
             endpoint: simulator.url, caFile: simulator.caFile)
         return (simulator, credentials)
@@ -58,7 +58,7 @@ struct APNsPushDelivererTests {
         #expect(first.collapseID == "pub_1" && first.apnsID == sent[0].apnsID && first.payload == sent[0].payload)
 
         let other = try APNSSigningKey.generate()
-        let untrusted = APNsCredentials(
+        let untrusted = APNSCredentials(
             environment: .sandbox, method: .token(keyID: "OTHER12345", teamID: Self.teamID, privateKeyPEM: try other.pkcs8PEM()),
             endpoint: simulator.url, caFile: simulator.caFile)
         let refused = await deliverer.deliver([notification(4)], credentials: untrusted)

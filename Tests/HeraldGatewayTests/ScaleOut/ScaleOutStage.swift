@@ -58,7 +58,7 @@ final class ScaleOutStage: @unchecked Sendable {
                 clientKeyHash: APIKey.hash(clientKey), createdAt: 1))
         _ = try store.setCredentials(
             appID: appID,
-            APNsCredentials(
+            APNSCredentials(
                 environment: .production, method: .token(keyID: Self.keyID, teamID: Self.teamID, privateKeyPEM: try key.pkcs8PEM()),
                 endpoint: endpoint, caFile: tls + "/ca.pem"))
         tokens = (0..<devices).map(StoreFixture.token)

@@ -9,15 +9,15 @@ import Testing
 /// Credentials reach log lines and test failures: printing them shows the method, ids,
 /// environment and sizes, never the private key.
 @Suite("APNs credentials printing")
-struct APNsCredentialsTests {
+struct APNSCredentialsTests {
     @Test("interpolation, description, debugDescription and dump of credentials (and of an app) hold no key text")
     func redacted() throws {
         let certificate = try TestCertificate.make(commonName: "Apple Push Services: org.herald.demo", server: false)
         let certificatePEM = try certificate.certificatePEM() + certificate.key.pkcs8PEM()
         let tokenPEM = try APNSSigningKey.generate().pkcs8PEM()
-        let token = APNsCredentials(
+        let token = APNSCredentials(
             environment: .production, method: .token(keyID: "KEY1234567", teamID: "TEAM123456", privateKeyPEM: tokenPEM))
-        let byCertificate = APNsCredentials(
+        let byCertificate = APNSCredentials(
             environment: .sandbox, method: .certificate(pem: certificatePEM), endpoint: "https://127.0.0.1:2197", caFile: "ca.pem")
         let app = AppRecord(
             id: "app_1", name: "Demo", bundleID: "org.herald.demo", serverKeyHash: "s", clientKeyHash: "c",
@@ -44,10 +44,10 @@ struct APNsCredentialsTests {
         }
         #expect(
             token.description
-                == "APNsCredentials(production, token (key id KEY1234567, team id TEAM123456, private key PEM, \(tokenPEM.utf8.count) bytes))")
+                == "APNSCredentials(production, token (key id KEY1234567, team id TEAM123456, private key PEM, \(tokenPEM.utf8.count) bytes))")
         #expect(
             byCertificate.description
-                == "APNsCredentials(sandbox, certificate (PEM, \(certificatePEM.utf8.count) bytes), endpoint https://127.0.0.1:2197, CA file ca.pem)")
+                == "APNSCredentials(sandbox, certificate (PEM, \(certificatePEM.utf8.count) bytes), endpoint https://127.0.0.1:2197, CA file ca.pem)")
         #expect(dumpedApp.contains("KEY1234567") && dumpedApp.contains("certificate (PEM,"))
     }
 
@@ -55,8 +55,8 @@ struct APNsCredentialsTests {
     func equality() throws {
         let pem = try APNSSigningKey.generate().pkcs8PEM()
         let other = try APNSSigningKey.generate().pkcs8PEM()
-        let a = APNsCredentials(environment: .sandbox, method: .certificate(pem: pem))
-        let b = APNsCredentials(environment: .sandbox, method: .certificate(pem: other))
+        let a = APNSCredentials(environment: .sandbox, method: .certificate(pem: pem))
+        let b = APNSCredentials(environment: .sandbox, method: .certificate(pem: other))
         #expect(a != b && Set([a, b, a]).count == 2)
     }
 }

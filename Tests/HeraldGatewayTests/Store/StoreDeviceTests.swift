@@ -1,4 +1,5 @@
 import Foundation
+import HeraldAPNsModel
 import HeraldCore
 import Testing
 @testable import HeraldGateway
@@ -8,7 +9,7 @@ struct StoreDeviceTests {
     @Test("an app is stored with its key hashes and credentials, and read back", arguments: StoreKind.tested)
     func apps(kind: StoreKind) throws {
         let fixture = try StoreFixture(kind)
-        let credentials = APNsCredentials(
+        let credentials = APNSCredentials(
             environment: .sandbox,
             method: .token(keyID: "ABCDE12345", teamID: "TEAM123456", privateKeyPEM: "-----BEGIN PRIVATE KEY-----\nx\n"),
             endpoint: "https://127.0.0.1:2197", caFile: "/tmp/ca.pem")

@@ -1,4 +1,5 @@
 import Foundation
+import HeraldAPNsModel
 import HeraldCore
 import HeraldTestSupport
 @testable import HeraldGateway
@@ -25,7 +26,7 @@ final class EngineHarness {
         }
         _ = try store.setCredentials(
             appID: api.appID,
-            APNsCredentials(environment: .production, method: .token(keyID: "ABCDE12345", teamID: "TEAM123456", privateKeyPEM: "p")))
+            APNSCredentials(environment: .production, method: .token(keyID: "ABCDE12345", teamID: "TEAM123456", privateKeyPEM: "p")))
         let wall = api.clock
         engine = DeliveryEngine(
             store: store, deliverer: deliverer, clock: clock, wallTime: { wall.now }, policy: policy, jitter: { 1 }, logger: logger)

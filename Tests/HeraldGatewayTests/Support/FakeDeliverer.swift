@@ -1,4 +1,5 @@
 import Foundation
+import HeraldAPNsModel
 import HeraldGateway
 
 /// An in-memory deliverer for tests: records every notification it is given and answers
@@ -8,7 +9,7 @@ final class FakeDeliverer: PushDeliverer, @unchecked Sendable {
     private var scripted: [String: [DeliveryOutcome]] = [:]
     private var defaults: [String: DeliveryOutcome] = [:]
     private var recorded: [OutgoingNotification] = []
-    private var credentialsSeen: [APNsCredentials?] = []
+    private var credentialsSeen: [APNSCredentials?] = []
 
     init() {}
 
@@ -24,14 +25,14 @@ final class FakeDeliverer: PushDeliverer, @unchecked Sendable {
     var sent: [OutgoingNotification] { lock.withLock { recorded } }
 
     /// Credentials of every batch, in order.
-    var credentials: [APNsCredentials?] { lock.withLock { credentialsSeen } }
+    var credentials: [APNSCredentials?] { lock.withLock { credentialsSeen } }
 
     /// Notifications answered 200, by token.
     func accepted(token: String) -> Int {
         lock.withLock { recorded.filter { $0.deviceToken == token }.count }
     }
 
-    func deliver(_ batch: [OutgoingNotification], credentials: APNsCredentials?) async -> [DeliveryOutcome] {
+    func deliver(_ batch: [OutgoingNotification], credentials: APNSCredentials?) async -> [DeliveryOutcome] {
         lock.withLock {
             credentialsSeen.append(credentials)
             return batch.map { notification in

@@ -1,4 +1,5 @@
 import Foundation
+import HeraldAPNsModel
 import HeraldCore
 @testable import HeraldGateway
 
@@ -49,7 +50,7 @@ final class FlakyStore: GatewayStore, @unchecked Sendable {
         try base.updateKeys(appID: appID, server: server, client: client, userTokenSecret: userTokenSecret)
     }
     func setLegacyDeviceAccess(appID: String, _ enabled: Bool) throws -> Bool { try base.setLegacyDeviceAccess(appID: appID, enabled) }
-    func setCredentials(appID: String, _ credentials: APNsCredentials) throws -> Bool { try base.setCredentials(appID: appID, credentials) }
+    func setCredentials(appID: String, _ credentials: APNSCredentials) throws -> Bool { try base.setCredentials(appID: appID, credentials) }
     func registerDevice(appID: String, _ registration: DeviceRegistration, quota: DeviceQuota, now: Double) throws -> RegisteredDevice {
         try base.registerDevice(appID: appID, registration, quota: quota, now: now)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import HeraldAPNsModel
 import HeraldAuth
 import HeraldCore
 import HeraldTestSupport
@@ -37,8 +38,8 @@ final class GatewayServiceFixture {
         let created = try AppProvisioning(store: service.store).create(
             name: "Test", bundleID: "com.example.test",
             credentials: [
-                APNsCredentials(environment: .production, method: .token(keyID: "ABCDE12345", teamID: "TEAM123456", privateKeyPEM: "pem")),
-                APNsCredentials(environment: .sandbox, method: .token(keyID: "ABCDE12345", teamID: "TEAM123456", privateKeyPEM: "pem")),
+                APNSCredentials(environment: .production, method: .token(keyID: "ABCDE12345", teamID: "TEAM123456", privateKeyPEM: "pem")),
+                APNSCredentials(environment: .sandbox, method: .token(keyID: "ABCDE12345", teamID: "TEAM123456", privateKeyPEM: "pem")),
             ], rateLimit: nil, now: Date().timeIntervalSince1970)
         appID = created.appID
         serverKey = created.serverKey.secret

@@ -1,4 +1,5 @@
 import Foundation
+import HeraldAPNsModel
 import HeraldCore
 
 /// The shared store: one PostgreSQL database that any number of `herald serve` and
@@ -136,7 +137,7 @@ public final class PostgresStore: GatewayStore, @unchecked Sendable {
         }
     }
 
-    public func setCredentials(appID: String, _ credentials: APNsCredentials) throws -> Bool {
+    public func setCredentials(appID: String, _ credentials: APNSCredentials) throws -> Bool {
         try write { db in
             guard try !db.query("SELECT 1 FROM apps WHERE id = $1 FOR SHARE", [.text(appID)]).isEmpty else { return false }
             try Self.saveCredentials(db, appID: appID, credentials)
@@ -144,7 +145,7 @@ public final class PostgresStore: GatewayStore, @unchecked Sendable {
         }
     }
 
-    private static func saveCredentials(_ db: PostgresConnection, appID: String, _ credentials: APNsCredentials) throws {
+    private static func saveCredentials(_ db: PostgresConnection, appID: String, _ credentials: APNSCredentials) throws {
         let (method, keyID, teamID, pem): (String, String?, String?, String) =
             switch credentials.method {
             case .token(let keyID, let teamID, let pem): ("token", keyID, teamID, pem)
@@ -207,11 +208,11 @@ public final class PostgresStore: GatewayStore, @unchecked Sendable {
                 ORDER BY environment COLLATE "C"
                 """, [.text(apps[index].id)]
             ).map { row in
-                let method: APNsCredentials.Method =
+                let method: APNSCredentials.Method =
                     try row.string(1) == "token"
                     ? .token(keyID: try row.string(2), teamID: try row.string(3), privateKeyPEM: try row.string(4))
                     : .certificate(pem: try row.string(4))
-                return APNsCredentials(
+                return APNSCredentials(
                     environment: APNsEnvironment(rawValue: try row.string(0)) ?? .production, method: method,
                     endpoint: try row.optionalString(5), caFile: try row.optionalString(6))
             }

@@ -1,4 +1,5 @@
 import Foundation
+import HeraldAPNsModel
 import HeraldCore
 import Testing
 @testable import HeraldGateway
@@ -64,7 +65,7 @@ struct PostgresWakeTests {
         let fixture = try StoreFixture(.postgres)
         _ = try fixture.store.setCredentials(
             appID: fixture.appID,
-            APNsCredentials(environment: .production, method: .token(keyID: "ABCDE12345", teamID: "TEAM123456", privateKeyPEM: "p")))
+            APNSCredentials(environment: .production, method: .token(keyID: "ABCDE12345", teamID: "TEAM123456", privateKeyPEM: "p")))
         try fixture.register(3)
         var policy = DeliveryPolicy()
         policy.idlePoll = 60

@@ -1,11 +1,10 @@
-/// Which APNs a device token belongs to: a token from a development build is only
-/// valid on the sandbox, one from a TestFlight or App Store build only on production.
-public enum APNsEnvironment: String, Sendable, Hashable, CaseIterable {
-    case sandbox, production
-}
+import HeraldCore
 
-/// How the gateway authenticates to APNs for one app and environment.
-public struct APNsCredentials: Sendable, Hashable {
+/// How a provider authenticates to APNs for one app and environment, as data that can be
+/// stored (the gateway keeps one per app and environment) and handed to a client
+/// (`APNSClientConfiguration(credentials:)`): the key or certificate as PEM text, the
+/// environment its tokens are for, and optionally another endpoint and CA (a simulator).
+public struct APNSCredentials: Sendable, Hashable {
     public enum Method: Sendable, Hashable {
         /// Token (JWT, ES256) authentication: the `.p8` key's PEM text, its 10-character
         /// key id and the 10-character team id.
@@ -31,7 +30,7 @@ public struct APNsCredentials: Sendable, Hashable {
 
 // Credentials reach log lines and test failures (an `AppRecord` holds them): printing
 // names the method, ids, environment and sizes, never a private key.
-extension APNsCredentials.Method: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+extension APNSCredentials.Method: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     public var description: String {
         switch self {
         case .token(let keyID, let teamID, let pem): "token (key id \(keyID), team id \(teamID), private key PEM, \(pem.utf8.count) bytes)"
@@ -44,12 +43,12 @@ extension APNsCredentials.Method: CustomStringConvertible, CustomDebugStringConv
     public var customMirror: Mirror { Mirror(self, children: ["redacted": description], displayStyle: .enum) }
 }
 
-extension APNsCredentials: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+extension APNSCredentials: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     public var description: String {
         var parts = [environment.rawValue, method.description]
         if let endpoint { parts.append("endpoint \(endpoint)") }
         if let caFile { parts.append("CA file \(caFile)") }
-        return "APNsCredentials(" + parts.joined(separator: ", ") + ")"
+        return "APNSCredentials(" + parts.joined(separator: ", ") + ")"
     }
 
     public var debugDescription: String { description }

@@ -59,6 +59,10 @@ public actor DeliveryEngine {
         self.logger = logger
     }
 
+    deinit {
+        executor.finish()
+    }
+
     /// Runs until `stop()`: steps while there is work, sleeps on the clock otherwise.
     public nonisolated func start() {
         let started = running.withLock { running -> Bool in

@@ -6,6 +6,7 @@ import Foundation
 final class EngineExecutor: SerialExecutor, @unchecked Sendable {
     private let condition = NSCondition()
     private var jobs: [UnownedJob] = []
+    private var finished = false
 
     init(name: String) {
         let thread = Thread { [self] in run() }
@@ -25,12 +26,23 @@ final class EngineExecutor: SerialExecutor, @unchecked Sendable {
         UnownedSerialExecutor(ordinary: self)
     }
 
-    /// Runs jobs in order, for the life of the process: an engine is made once per gateway
-    /// (a test makes a few), and an idle thread waiting on its condition costs nothing.
+    /// Ends the thread once the jobs already queued have run (the engine is gone).
+    func finish() {
+        condition.lock()
+        finished = true
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// Runs jobs in order until `finish()`.
     private func run() {
         while true {
             condition.lock()
-            while jobs.isEmpty { condition.wait() }
+            while jobs.isEmpty && !finished { condition.wait() }
+            if jobs.isEmpty {
+                condition.unlock()
+                return
+            }
             let batch = jobs
             jobs.removeAll(keepingCapacity: true)
             condition.unlock()

@@ -98,7 +98,7 @@ public actor APNsPushDeliverer: PushDeliverer {
         }
     }
 
-    private func client(for credentials: APNsCredentials) async throws -> APNSClient {
+    func client(for credentials: APNsCredentials) async throws -> APNSClient {
         if let made = clients[credentials] { return try await made.value }
         let connections = connections
         let logger = logger
@@ -112,8 +112,7 @@ public actor APNsPushDeliverer: PushDeliverer {
         }
     }
 
-    private static func makeClient(for credentials: APNsCredentials, connections: Int, logger: any HeraldLogger) throws -> APNSClient
-    {
+    private static func makeClient(for credentials: APNsCredentials, connections: Int, logger: any HeraldLogger) throws -> APNSClient {
         let environment: APNSEnvironment =
             credentials.endpoint.map(APNSEnvironment.custom(url:)) ?? (credentials.environment == .production ? .production : .sandbox)
         let authentication: APNSAuthentication

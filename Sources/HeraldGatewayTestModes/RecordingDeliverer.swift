@@ -45,10 +45,33 @@ public final class RecordingDeliverer: PushDeliverer, @unchecked Sendable {
 
     public func deliver(_ batch: [OutgoingNotification], credentials: APNSCredentials?) async -> [DeliveryOutcome] {
         if latency > 0 { try? await Task.sleep(nanoseconds: UInt64(latency * 1e9)) }
+        if let failure = append(batch.map { Self.json($0) }) {
+            return batch.map { _ in .transportFailure("record file \(path): \(failure)") }
+        }
+        return batch.map { .accepted(apnsID: $0.apnsID) }
+    }
+
+    /// A channel is made at once (a random base64 id) and deleted at once; nothing is written.
+    public func manageChannel(_ request: ChannelRequest, bundleID: String, credentials: APNSCredentials?) async -> ChannelOutcome {
+        switch request {
+        case .create: .created(apnsChannelID: Data(UUID().uuidString.utf8).base64EncodedString())
+        case .delete: .deleted
+        }
+    }
+
+    /// A broadcast is one line, with `channelId` (APNs' id) instead of `token`.
+    public func broadcast(_ broadcast: OutgoingBroadcast, credentials: APNSCredentials?) async -> DeliveryOutcome {
+        if latency > 0 { try? await Task.sleep(nanoseconds: UInt64(latency * 1e9)) }
+        if let failure = append([Self.json(broadcast)]) { return .transportFailure("record file \(path): \(failure)") }
+        return .accepted(apnsID: broadcast.requestID)
+    }
+
+    /// Appends one line per record and makes them durable with one `fsync`; the error, if any.
+    private func append(_ records: [JSONValue]) -> String? {
         var text = ""
-        for notification in batch { text += JSONWriter.serialize(Self.json(notification)) + "\n" }
+        for record in records { text += JSONWriter.serialize(record) + "\n" }
         let bytes = Array(text.utf8)
-        let failure: String? = lock.withLock {
+        return lock.withLock {
             var offset = 0
             while offset < bytes.count {
                 let written = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
@@ -60,8 +83,17 @@ public final class RecordingDeliverer: PushDeliverer, @unchecked Sendable {
             }
             return fsync(fd) == 0 ? nil : String(cString: strerror(errno))
         }
-        if let failure { return batch.map { _ in .transportFailure("record file \(path): \(failure)") } }
-        return batch.map { .accepted(apnsID: $0.apnsID) }
+    }
+
+    /// One record line of a broadcast: the headers APNs would get and the payload as JSON.
+    public static func json(_ broadcast: OutgoingBroadcast) -> JSONValue {
+        [
+            "publishId": .string(broadcast.publishID), "channelId": .string(broadcast.apnsChannelID),
+            "heraldChannelId": .string(broadcast.channelID), "apnsId": .string(broadcast.requestID),
+            "bundleId": .string(broadcast.bundleID), "pushType": "liveactivity", "priority": .int(broadcast.priority),
+            "expiration": broadcast.expiration.map(JSONValue.double) ?? .null,
+            "payload": (try? JSONParser().parse(broadcast.payload)) ?? .null,
+        ]
     }
 
     /// One record line: the headers APNs would get and the payload as JSON.

@@ -5,6 +5,7 @@ extension GatewayAPI {
     /// returns the same publish id and sends nothing again.
     func createPublish(_ context: Context) throws -> HTTPResponse {
         let request = try PublishRequest(try body(context), appID: context.appID, now: now())
+        try checkChannelTarget(request.publish.target, appID: context.appID)
         let result = try store.createPublish(request.publish)
         if result.created {
             metrics.increment("herald_publishes_total", [("app", context.appID)])

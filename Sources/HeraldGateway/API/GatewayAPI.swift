@@ -130,6 +130,18 @@ public final class GatewayAPI: Sendable {
         Route(method: "DELETE", pattern: ["v1", "apps", ":app", "publishes", ":publish"], name: "cancel_publish", access: .server) {
             try $0.cancelPublish($1)
         },
+        Route(method: "POST", pattern: ["v1", "apps", ":app", "channels"], name: "create_channel", access: .server) {
+            try $0.createChannel($1)
+        },
+        Route(method: "GET", pattern: ["v1", "apps", ":app", "channels"], name: "list_channels", access: .server) {
+            try $0.listChannels($1)
+        },
+        Route(method: "GET", pattern: ["v1", "apps", ":app", "channels", ":channel"], name: "get_channel", access: .server) {
+            try $0.getChannel($1)
+        },
+        Route(method: "DELETE", pattern: ["v1", "apps", ":app", "channels", ":channel"], name: "delete_channel", access: .server) {
+            try $0.deleteChannel($1)
+        },
         Route(method: "POST", pattern: ["v1", "apps", ":app", "events"], name: "events", access: .events) { try $0.recordEvents($1) },
     ]
 

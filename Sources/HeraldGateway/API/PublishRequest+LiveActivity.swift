@@ -32,6 +32,13 @@ extension PublishRequest {
                     "an activity starts through push-to-start tokens: send a start to devices, users or interests; activities take update and end"
                 )
             }
+        case .channels:
+            guard event != .start else {
+                throw ValidationError(
+                    "apns.aps.event",
+                    "a broadcast cannot start a Live Activity: start it on each device by push-to-start with \"input-push-channel\" set to the channel's apnsChannelId, then send updates and ends to the channel"
+                )
+            }
         case .tokens, .pushToStart:
             break
         }

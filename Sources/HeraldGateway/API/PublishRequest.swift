@@ -5,6 +5,7 @@ import HeraldCore
 struct PublishRequest {
     static let targetLimits: [(kind: String, range: ClosedRange<Int>)] = [
         ("devices", 1...1000), ("tokens", 1...1000), ("interests", 1...100), ("users", 1...1000), ("activities", 1...100),
+        ("channels", 1...1),
     ]
     /// The longest a notification may wait, in APNs' store and in the gateway's schedule.
     static let maxTTL = 30.0 * 86_400
@@ -55,7 +56,7 @@ struct PublishRequest {
 
     private static func options(_ reader: JSONObjectReader, now: Double, target: PublishTarget) throws -> PublishOptions {
         var options = PublishOptions()
-        if case .activities = target { options.pushType = PushType.liveActivity.rawValue }
+        if target.isLiveActivityOnly { options.pushType = PushType.liveActivity.rawValue }
         guard let object = try reader.objectValue("options") else { return options }
         let fields = try JSONObjectReader(.object(object), path: "options")
         try fields.allow(["pushType", "priority", "collapseId", "ttl", "sendAt", "environment"])
@@ -79,9 +80,11 @@ struct PublishRequest {
         if let problem = PushType(rawValue: options.pushType).priorityProblem(options.priority) {
             throw ValidationError("options.priority", problem)
         }
-        if case .activities = target, options.pushType != PushType.liveActivity.rawValue {
+        if target.isLiveActivityOnly, options.pushType != PushType.liveActivity.rawValue {
             throw ValidationError(
-                "options.pushType", "an activities target takes Live Activity pushes only: liveactivity, not \(options.pushType)")
+                "options.pushType",
+                "\(target.kind.first == "a" ? "an" : "a") \(target.kind) target takes Live Activity pushes only: liveactivity, not \(options.pushType)"
+            )
         }
         if let collapse = try fields.string("collapseId") {
             try FieldRules.headerValue(collapse, "options.collapseId", maxBytes: 64)

@@ -98,7 +98,7 @@ public actor APNsPushDeliverer: PushDeliverer {
         }
     }
 
-    private func client(for credentials: APNSCredentials) async throws -> APNSClient {
+    func client(for credentials: APNSCredentials) async throws -> APNSClient {
         if let made = clients[credentials] { return try await made.value }
         let connections = connections
         let logger = logger

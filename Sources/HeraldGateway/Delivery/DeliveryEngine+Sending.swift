@@ -10,7 +10,13 @@ extension DeliveryEngine {
         var settled: [DeliveryResult] = []
         var byEnvironment: [APNsEnvironment: [DeliveryJob]] = [:]
         for job in jobs {
-            if let expiration = job.options.expiration, expiration < now {
+            if ChannelRecord.isChannelID(job.token) {
+                if let expiration = job.options.expiration, expiration < now {
+                    settled.append(DeliveryResult(seq: job.seq, outcome: .failed(reason: "Expired")))
+                } else {
+                    try sendBroadcast(job, app: app, now: now)
+                }
+            } else if let expiration = job.options.expiration, expiration < now {
                 settled.append(DeliveryResult(seq: job.seq, outcome: .failed(reason: "Expired")))
             } else {
                 byEnvironment[job.environment, default: []].append(job)
@@ -56,13 +62,15 @@ extension DeliveryEngine {
         var latencies: [Double] = []
         for (index, job) in jobs.enumerated() {
             let outcome = index < outcomes.count ? outcomes[index] : .transportFailure("the deliverer gave no outcome")
-            let result = self.result(for: job, outcome, app: app, now: now)
+            var result = self.result(for: job, outcome, app: app, now: now)
+            // A channel has no device to invalidate: APNs' refusal fails the broadcast.
+            if case .invalidated(let error) = result, ChannelRecord.isChannelID(job.token) { result = .failed(reason: error.reason.text) }
             results.append(DeliveryResult(seq: job.seq, outcome: result))
             switch result {
             case .sent:
                 tally["sent", default: 0] += 1
                 latencies.append(max(0, now - job.dueAt))
-            case .retry: tally["retried", default: 0] += 1
+            case .retry, .wait: tally["retried", default: 0] += 1
             case .failed: tally["failed", default: 0] += 1
             case .invalidated: tally["invalidated", default: 0] += 1
             }
@@ -89,7 +97,7 @@ extension DeliveryEngine {
         }
     }
 
-    private func result(for job: DeliveryJob, _ outcome: DeliveryOutcome, app: AppRecord, now: Double) -> DeliveryResult.Outcome {
+    func result(for job: DeliveryJob, _ outcome: DeliveryOutcome, app: AppRecord, now: Double) -> DeliveryResult.Outcome {
         switch outcome {
         case .accepted(let apnsID):
             return .sent(apnsID: apnsID)
@@ -116,7 +124,7 @@ extension DeliveryEngine {
 
     /// Retried with backoff, and not before `notBefore` (a pause); failed after the last
     /// attempt or when the retry would come after the notification's expiration.
-    private func retry(_ job: DeliveryJob, reason: String, detail: String, now: Double, notBefore: Double? = nil)
+    func retry(_ job: DeliveryJob, reason: String, detail: String, now: Double, notBefore: Double? = nil)
         -> DeliveryResult.Outcome
     {
         guard job.attempts < policy.maxAttempts else { return .failed(reason: reason) }
@@ -126,7 +134,7 @@ extension DeliveryEngine {
         return .retry(reason: reason, retryAt: retryAt)
     }
 
-    private func nextTaskID() -> Int {
+    func nextTaskID() -> Int {
         defer { taskCounter += 1 }
         return taskCounter
     }

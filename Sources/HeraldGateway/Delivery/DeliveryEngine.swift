@@ -137,6 +137,7 @@ public actor DeliveryEngine {
                 metrics.increment("herald_fanout_deliveries_total", [("app", progress.appID)], by: Double(progress.created))
             }
             worked = try launchBatches(now: now) || worked
+            worked = try launchChannelOperations(now: now) || worked
             worked = try prune(now: now) || worked
         } catch {
             logger.log(.error, "herald gateway: the store failed: \(error); retrying in \(policy.idlePoll) s")

@@ -30,6 +30,12 @@ public struct DeliveryPolicy: Sendable {
     /// process held up (a pause of its host, a slow database) loses its deliveries to the
     /// others and APNs shows them twice.
     public var lease = 30.0
+    /// How long a claimed channel operation (create, delete at APNs) is left to its process
+    /// before another may try it (seconds): longer than any one APNs request takes.
+    public var channelOperationHold = 60.0
+    /// How often a broadcast to a channel still being made looks again (seconds); the
+    /// wait costs no attempt.
+    public var channelWait = 1.0
 
     public init() {}
 }

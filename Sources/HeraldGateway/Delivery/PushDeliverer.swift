@@ -68,6 +68,22 @@ public enum DeliveryOutcome: Sendable, Hashable {
 /// HeraldAPNs implements it over HTTP/2 (one connection pool per team, key and
 /// environment); `HeraldGatewayTestModes` has `herald serve`'s record and discard test
 /// modes, and the gateway tests have an in-memory `FakeDeliverer`.
+///
+/// Broadcast channels go through the same port: `manageChannel` makes or deletes a channel
+/// at APNs, `broadcast` sends one notification to a channel. A deliverer that has no
+/// channels keeps the default implementations, which answer `unsendable` (never retried).
 public protocol PushDeliverer: Sendable {
     func deliver(_ batch: [OutgoingNotification], credentials: APNSCredentials?) async -> [DeliveryOutcome]
+    func manageChannel(_ request: ChannelRequest, bundleID: String, credentials: APNSCredentials?) async -> ChannelOutcome
+    func broadcast(_ broadcast: OutgoingBroadcast, credentials: APNSCredentials?) async -> DeliveryOutcome
+}
+
+extension PushDeliverer {
+    public func manageChannel(_ request: ChannelRequest, bundleID: String, credentials: APNSCredentials?) async -> ChannelOutcome {
+        .unsendable("this deliverer does not manage broadcast channels")
+    }
+
+    public func broadcast(_ broadcast: OutgoingBroadcast, credentials: APNSCredentials?) async -> DeliveryOutcome {
+        .unsendable("this deliverer does not send broadcasts")
+    }
 }

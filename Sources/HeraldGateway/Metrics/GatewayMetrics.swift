@@ -65,6 +65,7 @@ public final class GatewayMetrics: @unchecked Sendable {
         "herald_gateway_instances": ("gauge", "Gateway processes seen within the lease on this store, this one included."),
         "herald_delivery_batch_duration_seconds": ("histogram", "Time the deliverer took for one batch, by app."),
         "herald_delivery_latency_seconds": ("histogram", "From a publish being due to APNs accepting a notification, by app."),
+        "herald_channel_operations_total": ("counter", "Channel creations and deletions at APNs by app and outcome."),
         "herald_fanout_deliveries_total": ("counter", "Deliveries created by fan-out, by app."),
         "herald_deliveries_in_flight": ("gauge", "Deliveries handed to the deliverer and not yet answered."),
         "herald_http_refused_total": ("counter", "Connections refused at accept: server full, address full, no descriptors."),

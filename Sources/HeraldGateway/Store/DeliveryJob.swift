@@ -30,6 +30,9 @@ public struct DeliveryResult: Sendable, Hashable {
         case sent(apnsID: String?)
         /// Try again at `retryAt` (seconds since 1970).
         case retry(reason: String, retryAt: Double)
+        /// Not tried (a broadcast to a channel still being made): again at `retryAt`, and
+        /// this attempt does not count.
+        case wait(reason: String, retryAt: Double)
         /// Given up: a permanent refusal, expiry, or retries exhausted.
         case failed(reason: String)
         /// APNs said the token is dead (410, BadDeviceToken, DeviceTokenNotForTopic): the
@@ -62,7 +65,7 @@ extension DeliveryResult {
     /// inside its transaction, in the order given; the accepted ones come back together.
     static func apply(
         _ results: [DeliveryResult], inFlight: [Int: (publishID: String, deviceSeq: Int?)],
-        retry: (_ seq: Int, _ reason: String, _ at: Double) throws -> Void,
+        retry: (_ seq: Int, _ reason: String, _ at: Double, _ counted: Bool) throws -> Void,
         fail: (_ seq: Int, _ publishID: String, _ reason: String) throws -> Void,
         invalidate: (_ seq: Int, _ publishID: String, _ deviceSeq: Int?, _ error: APNSError) throws -> Void
     ) throws -> Batch {
@@ -74,7 +77,8 @@ extension DeliveryResult {
             case .sent:
                 batch.sent.append(result.seq)
                 batch.sentPerPublish[publishID, default: 0] += 1
-            case .retry(let reason, let retryAt): try retry(result.seq, reason, retryAt)
+            case .retry(let reason, let retryAt): try retry(result.seq, reason, retryAt, true)
+            case .wait(let reason, let retryAt): try retry(result.seq, reason, retryAt, false)
             case .failed(let reason): try fail(result.seq, publishID, reason)
             case .invalidated(let error): try invalidate(result.seq, publishID, deviceSeq, error)
             }

@@ -60,6 +60,24 @@ public protocol GatewayStore: AnyObject, Sendable {
     /// The device's push-to-start tokens and activities; `nil` when no such device.
     func activities(appID: String, deviceID: String) throws -> DeviceActivities?
 
+    // MARK: Channels
+    /// Commits a new channel (`creating`: the engine makes it at APNs). `limitExceeded` past
+    /// `ChannelRecord.perAppLimit` channels that are not deleted.
+    func createChannel(appID: String, environment: APNsEnvironment, storagePolicy: ChannelStoragePolicy, now: Double) throws
+        -> ChannelRecord
+    func channel(appID: String, id: String) throws -> ChannelRecord?
+    /// The app's channels that are not deleted, oldest first.
+    func channels(appID: String) throws -> [ChannelRecord]
+    /// Marks the channel `deleting` (the engine deletes it at APNs), or `deleted` at once
+    /// when APNs never made it; a deleted or deleting one is returned as it is. `nil` when
+    /// no such channel.
+    func deleteChannel(appID: String, id: String, now: Double) throws -> ChannelRecord?
+    /// Claims up to `limit` channels whose operation (create or delete) is due at `now`:
+    /// their attempts count one more, and no process claims them again before `now + hold`.
+    func claimChannelOperations(now: Double, limit: Int, hold: Double) throws -> [ChannelRecord]
+    /// Records what APNs said about a claimed channel operation.
+    func completeChannelOperation(appID: String, id: String, _ result: ChannelOperationResult, now: Double) throws
+
     // MARK: Publishes
     /// Commits a publish, or returns the one with the same idempotency key (`created` false).
     func createPublish(_ publish: NewPublish) throws -> (id: String, created: Bool)

@@ -14,8 +14,11 @@ public indirect enum PublishTarget: Sendable, Hashable {
     /// Live Activity starts: the push-to-start token for `activityType` of each device that
     /// `devices` names (a `devices`, `users` or `interests` target).
     case pushToStart(activityType: String, devices: PublishTarget)
+    /// Live Activity updates and ends to every device subscribed to this channel (Herald's
+    /// channel id; one per publish): one broadcast through APNs.
+    case channels([String])
 
-    /// The wire name: `devices`, `tokens`, `interests`, `users`, `activities`; a
+    /// The wire name: `devices`, `tokens`, `interests`, `users`, `activities`, `channels`; a
     /// push-to-start target is its devices' kind with a `pushToStart.` prefix.
     public var kind: String {
         switch self {
@@ -24,13 +27,15 @@ public indirect enum PublishTarget: Sendable, Hashable {
         case .interests: "interests"
         case .users: "users"
         case .activities: "activities"
+        case .channels: "channels"
         case .pushToStart(_, let devices): Self.pushToStartPrefix + devices.kind
         }
     }
 
     public var keys: [String] {
         switch self {
-        case .devices(let keys), .tokens(let keys), .interests(let keys), .users(let keys), .activities(let keys): keys
+        case .devices(let keys), .tokens(let keys), .interests(let keys), .users(let keys), .activities(let keys), .channels(let keys):
+            keys
         case .pushToStart(_, let devices): devices.keys
         }
     }
@@ -39,6 +44,14 @@ public indirect enum PublishTarget: Sendable, Hashable {
     public var activityType: String? {
         if case .pushToStart(let type, _) = self { return type }
         return nil
+    }
+
+    /// Whether the target takes `liveactivity` pushes only (`activities`, `channels`).
+    public var isLiveActivityOnly: Bool {
+        switch self {
+        case .activities, .channels: true
+        default: false
+        }
     }
 
     static let pushToStartPrefix = "pushToStart."
@@ -50,6 +63,7 @@ public indirect enum PublishTarget: Sendable, Hashable {
         case "interests": self = .interests(keys)
         case "users": self = .users(keys)
         case "activities": self = .activities(keys)
+        case "channels": self = .channels(keys)
         default:
             guard kind.hasPrefix(Self.pushToStartPrefix), let activityType,
                 let devices = PublishTarget(kind: String(kind.dropFirst(Self.pushToStartPrefix.count)), keys: keys),

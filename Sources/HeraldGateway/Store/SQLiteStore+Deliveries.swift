@@ -56,10 +56,10 @@ extension SQLiteStore {
             let inFlight = Dictionary(rows, uniquingKeysWith: { first, _ in first })
             let batch = try DeliveryResult.apply(
                 results, inFlight: inFlight,
-                retry: { seq, reason, retryAt in
+                retry: { seq, reason, retryAt, counted in
                     try db.run(
-                        "UPDATE deliveries SET state = 0, next_at = ?, reason = ?, updated_at = ? WHERE seq = ?",
-                        [.double(retryAt), .text(reason), .double(now), .int(seq)])
+                        "UPDATE deliveries SET state = 0, next_at = ?, reason = ?, attempts = attempts - ?, updated_at = ? WHERE seq = ?",
+                        [.double(retryAt), .text(reason), .int(counted ? 0 : 1), .double(now), .int(seq)])
                 },
                 fail: { seq, publishID, reason in try Self.fail(db, seq, publishID: publishID, reason: reason, now: now) },
                 invalidate: { seq, publishID, deviceSeq, error in

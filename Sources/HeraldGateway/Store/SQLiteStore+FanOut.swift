@@ -118,6 +118,12 @@ extension SQLiteStore {
                 SELECT d.seq, a.token, d.environment, NULL, NULL FROM activities a JOIN devices d ON d.seq = a.device_seq
                 WHERE a.app_id = ? AND a.activity_id = ? AND a.ended_at IS NULL AND d.invalidated_at IS NULL ORDER BY d.seq
                 """, [.text(appID), .text(key)], row)
+        case "channels":
+            // One delivery whose token is Herald's channel id, in the channel's environment:
+            // the engine broadcasts it once the channel is active.
+            return try db.query("SELECT id, environment FROM channels WHERE app_id = ? AND id = ?", [.text(appID), .text(key)]) {
+                FanOutTarget(seq: nil, token: $0.text(0), environment: $0.text(1))
+            }
         case "tokens":
             let registered = try db.query(
                 "SELECT seq, token, environment, invalidated_at, coalesce(invalid_reason, 'Unregistered') FROM devices WHERE app_id = ? AND token = ?",

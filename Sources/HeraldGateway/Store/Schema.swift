@@ -142,6 +142,18 @@ enum Schema {
         """
         ALTER TABLE publishes ADD COLUMN activity_type TEXT;
         """,
+        // 10: broadcast channels. Each app's channels with APNs' id once made, the state of
+        // the operation the engine owes APNs (create, delete) and when it is next due.
+        """
+        CREATE TABLE channels (
+            seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, app_id TEXT NOT NULL REFERENCES apps(id),
+            environment TEXT NOT NULL, storage_policy TEXT NOT NULL, apns_channel_id TEXT,
+            state TEXT NOT NULL, failure_reason TEXT, attempts INTEGER NOT NULL DEFAULT 0, next_at REAL NOT NULL,
+            created_at REAL NOT NULL, updated_at REAL NOT NULL
+        );
+        CREATE INDEX channels_app ON channels(app_id, seq);
+        CREATE INDEX channels_due ON channels(next_at) WHERE state IN ('creating', 'deleting');
+        """,
     ]
 
     /// Brings the database at `connection` up to the latest migration.

@@ -3,6 +3,7 @@ import HeraldAPNs
 import HeraldAPNsModel
 import HeraldAPNsSimulator
 import HeraldCore
+import HeraldTestSupport
 import Testing
 
 @testable import HeraldGateway
@@ -70,6 +71,85 @@ struct APNsPushDelivererTests {
             await deliverer.deliver([notification(5)], credentials: nil) == [
                 .refused(403, "MissingProviderToken")
             ])
+    }
+
+    @Test("a channel made, broadcast to and deleted through the simulator; a deleted channel refuses broadcasts")
+    func channels() async throws {
+        let (simulator, credentials) = try Self.simulator()
+        defer { simulator.stop() }
+        let deliverer = APNsPushDeliverer()
+        let made = await deliverer.manageChannel(.create(storagePolicy: .mostRecent), bundleID: "org.herald.demo", credentials: credentials)
+        guard case .created(let apnsChannelID) = made else {
+            Issue.record("expected a channel, got \(made)")
+            return
+        }
+        let payload = Array(
+            #"{"aps":{"event":"update","timestamp":1800000000,"content-state":{"step":2}},"herald":{"publishId":"pub_1"}}"#.utf8)
+        func broadcast(_ requestID: String) -> OutgoingBroadcast {
+            OutgoingBroadcast(
+                apnsChannelID: apnsChannelID, channelID: "ch_1", bundleID: "org.herald.demo", priority: 5, expiration: 1_900_000_000,
+                requestID: requestID, payload: payload, publishID: "pub_1")
+        }
+        let requestID = UUID().uuidString.lowercased()
+        #expect(await deliverer.broadcast(broadcast(requestID), credentials: credentials) == .accepted(apnsID: requestID))
+        let recorded = try #require(simulator.accepted.first { $0.channelID == apnsChannelID })
+        #expect(recorded.apnsID == requestID && recorded.pushType == "liveactivity" && recorded.priority == 5)
+        #expect(recorded.expiration == 1_900_000_000)
+        #expect(try JSONParser().parse(recorded.payload) == (try JSONParser().parse(payload)))
+
+        #expect(
+            await deliverer.manageChannel(.delete(apnsChannelID: apnsChannelID), bundleID: "org.herald.demo", credentials: credentials)
+                == .deleted)
+        let refused = await deliverer.broadcast(broadcast(UUID().uuidString.lowercased()), credentials: credentials)
+        guard case .rejected(let error) = refused else {
+            Issue.record("a deleted channel must refuse the broadcast, got \(refused)")
+            return
+        }
+        #expect(error.reason == .channelNotRegistered)
+        #expect(simulator.accepted.count == 1)
+        // A start is refused before anything is sent.
+        let start = Array(#"{"aps":{"event":"start","timestamp":1,"content-state":{},"attributes-type":"A","attributes":{}}}"#.utf8)
+        var starting = broadcast(UUID().uuidString.lowercased())
+        starting.payload = start
+        guard case .unsendable(let why) = await deliverer.broadcast(starting, credentials: credentials) else {
+            Issue.record("a start must be unsendable")
+            return
+        }
+        #expect(why.contains("cannot start"))
+    }
+
+    @Test("the engine makes a channel, broadcasts a publish to it and deletes it, through the simulator")
+    @MainActor func channelThroughTheEngine() async throws {
+        let (simulator, credentials) = try Self.simulator()
+        defer { simulator.stop() }
+        let api = try APIHarness(.sqlite)
+        _ = try api.fixture.store.setCredentials(appID: api.appID, credentials)
+        let wall = api.clock
+        let engine = DeliveryEngine(
+            store: api.fixture.store, deliverer: APNsPushDeliverer(), clock: ManualServerClock(now: wall.now), wallTime: { wall.now },
+            jitter: { 1 })
+        let channels = "/v1/apps/\(api.appID)/channels"
+        let created = api.send("POST", channels, key: api.serverKey, json: ["environment": "sandbox"])
+        let id = try #require(created.json?["channelId"]?.stringValue)
+        await engine.runUntilIdle()
+        let channel = api.send("GET", channels + "/" + id, key: api.serverKey).json
+        #expect(channel?["state"] == "active")
+        let apnsChannelID = try #require(channel?["apnsChannelId"]?.stringValue)
+
+        let publish = api.publish(["channels": [.string(id)], "apns": ["aps": ["event": "update", "content-state": ["score": "2-1"]]]])
+        let publishID = try #require(publish.json?["publishId"]?.stringValue)
+        await engine.runUntilIdle()
+        let recorded = try #require(simulator.accepted.first { $0.channelID == apnsChannelID })
+        #expect(recorded.pushType == "liveactivity" && recorded.priority == 10)
+        #expect(try JSONParser().parse(recorded.payload)["herald"]?["publishId"] == .string(publishID))
+        let status = api.send("GET", api.publishes + "/" + publishID, key: api.serverKey).json
+        #expect(status?["status"] == "done")
+        #expect(status?["targeted"] == 1)
+        #expect(status?["sent"] == 1)
+
+        #expect(api.send("DELETE", channels + "/" + id, key: api.serverKey).status == 202)
+        await engine.runUntilIdle()
+        #expect(api.send("GET", channels + "/" + id, key: api.serverKey).json?["state"] == "deleted")
     }
 
     @Test("batches that arrive at once share one client: its connections, not a pool per batch")

@@ -23,10 +23,41 @@ struct RecordingDelivererTests {
         let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n").map(String.init)
         #expect(lines.count == 3)
         #expect(lines[0] == #"{"publishId":"pub_1","tok"#)
-        #expect(try lines.dropFirst().map { try JSONParser().parse($0)["token"]?.stringValue } == [String(format: "%064x", 1), String(format: "%064x", 2)])
+        #expect(
+            try lines.dropFirst().map { try JSONParser().parse($0)["token"]?.stringValue } == [
+                String(format: "%064x", 1), String(format: "%064x", 2),
+            ])
         // A file that ends cleanly gets no blank line.
         let again = try RecordingDeliverer(path: file.path)
         _ = await again.deliver([notification(3)], credentials: nil)
         #expect(try String(contentsOf: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).count == 5)
+    }
+
+    @Test("channels are made and deleted at once; a broadcast is one line with the channel instead of a token")
+    func broadcast() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("herald-record-\(UUID().uuidString).jsonl")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let deliverer = try RecordingDeliverer(path: file.path)
+        guard
+            case .created(let apnsChannelID) = await deliverer.manageChannel(
+                .create(storagePolicy: .none), bundleID: "com.example.test", credentials: nil)
+        else {
+            Issue.record("the record mode makes every channel")
+            return
+        }
+        #expect(Data(base64Encoded: apnsChannelID) != nil)
+        #expect(
+            await deliverer.manageChannel(.delete(apnsChannelID: apnsChannelID), bundleID: "com.example.test", credentials: nil) == .deleted
+        )
+        let requestID = UUID().uuidString.lowercased()
+        let broadcast = OutgoingBroadcast(
+            apnsChannelID: apnsChannelID, channelID: "ch_1", bundleID: "com.example.test", priority: 5, expiration: nil,
+            requestID: requestID,
+            payload: Array(#"{"aps":{"event":"end"}}"#.utf8), publishID: "pub_2")
+        #expect(await deliverer.broadcast(broadcast, credentials: nil) == .accepted(apnsID: requestID))
+        let line = try JSONParser().parse(try String(contentsOf: file, encoding: .utf8).split(separator: "\n").map(String.init).first ?? "")
+        #expect(line["channelId"] == .string(apnsChannelID) && line["heraldChannelId"] == "ch_1" && line["token"] == nil)
+        #expect(line["publishId"] == "pub_2" && line["apnsId"] == .string(requestID) && line["priority"] == 5)
+        #expect(line["payload"]?["aps"]?["event"] == "end")
     }
 }

@@ -4,12 +4,18 @@ import HeraldGateway
 
 /// An in-memory deliverer for tests: records every notification it is given and answers
 /// with programmed outcomes per token (a queue, then the default), accepted by default.
+/// Channels: operations are answered from a programmed queue, else made (APNs ids
+/// `Q0hBTk5FTDE=`-like, one per creation) or deleted; broadcasts are recorded and answered
+/// like notifications, programmed by Herald's channel id.
 final class FakeDeliverer: PushDeliverer, @unchecked Sendable {
     private let lock = NSLock()
     private var scripted: [String: [DeliveryOutcome]] = [:]
     private var defaults: [String: DeliveryOutcome] = [:]
     private var recorded: [OutgoingNotification] = []
     private var credentialsSeen: [APNSCredentials?] = []
+    private var channelScript: [ChannelOutcome] = []
+    private var channelRequests: [ChannelRequest] = []
+    private var recordedBroadcasts: [OutgoingBroadcast] = []
 
     init() {}
 
@@ -30,6 +36,49 @@ final class FakeDeliverer: PushDeliverer, @unchecked Sendable {
     /// Notifications answered 200, by token.
     func accepted(token: String) -> Int {
         lock.withLock { recorded.filter { $0.deviceToken == token }.count }
+    }
+
+    /// The next answers to channel operations, in order; after them, success.
+    func programChannels(_ outcomes: [ChannelOutcome]) {
+        lock.withLock { channelScript += outcomes }
+    }
+
+    /// Every channel operation asked so far, in order.
+    var channelOperations: [ChannelRequest] { lock.withLock { channelRequests } }
+
+    /// Every broadcast given so far, in order (retries included).
+    var broadcasts: [OutgoingBroadcast] { lock.withLock { recordedBroadcasts } }
+
+    /// The APNs id the fake gives the `n`-th channel it makes (base64, as APNs' are).
+    static func apnsChannelID(_ n: Int) -> String { Data("CHANNEL\(n)".utf8).base64EncodedString() }
+
+    func manageChannel(_ request: ChannelRequest, bundleID: String, credentials: APNSCredentials?) async -> ChannelOutcome {
+        lock.withLock {
+            channelRequests.append(request)
+            if !channelScript.isEmpty { return channelScript.removeFirst() }
+            switch request {
+            case .create:
+                let made = channelRequests.filter { request in
+                    if case .create = request { return true }
+                    return false
+                }.count
+                return .created(apnsChannelID: Self.apnsChannelID(made))
+            case .delete: return .deleted
+            }
+        }
+    }
+
+    func broadcast(_ broadcast: OutgoingBroadcast, credentials: APNSCredentials?) async -> DeliveryOutcome {
+        lock.withLock {
+            credentialsSeen.append(credentials)
+            recordedBroadcasts.append(broadcast)
+            if var queue = scripted[broadcast.channelID], !queue.isEmpty {
+                let next = queue.removeFirst()
+                scripted[broadcast.channelID] = queue
+                return next
+            }
+            return defaults[broadcast.channelID] ?? .accepted(apnsID: broadcast.requestID)
+        }
     }
 
     func deliver(_ batch: [OutgoingNotification], credentials: APNSCredentials?) async -> [DeliveryOutcome] {

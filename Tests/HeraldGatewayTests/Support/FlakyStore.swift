@@ -109,4 +109,20 @@ final class FlakyStore: GatewayStore, @unchecked Sendable {
     var instance: GatewayInstance { base.instance }
     func nextDueTime() throws -> Double? { try base.nextDueTime() }
     func pruneFinished(before: Double, limit: Int) throws -> PruneProgress { try base.pruneFinished(before: before, limit: limit) }
+    func createChannel(appID: String, environment: APNsEnvironment, storagePolicy: ChannelStoragePolicy, now: Double) throws
+        -> ChannelRecord
+    {
+        try base.createChannel(appID: appID, environment: environment, storagePolicy: storagePolicy, now: now)
+    }
+    func channel(appID: String, id: String) throws -> ChannelRecord? { try base.channel(appID: appID, id: id) }
+    func channels(appID: String) throws -> [ChannelRecord] { try base.channels(appID: appID) }
+    func deleteChannel(appID: String, id: String, now: Double) throws -> ChannelRecord? {
+        try base.deleteChannel(appID: appID, id: id, now: now)
+    }
+    func claimChannelOperations(now: Double, limit: Int, hold: Double) throws -> [ChannelRecord] {
+        try base.claimChannelOperations(now: now, limit: limit, hold: hold)
+    }
+    func completeChannelOperation(appID: String, id: String, _ result: ChannelOperationResult, now: Double) throws {
+        try base.completeChannelOperation(appID: appID, id: id, result, now: now)
+    }
 }

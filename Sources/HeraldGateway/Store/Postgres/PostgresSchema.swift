@@ -181,6 +181,17 @@ enum PostgresSchema {
         """
         ALTER TABLE publishes ADD COLUMN activity_type text;
         """,
+        // 10: broadcast channels, as SQLite's migration 10.
+        """
+        CREATE TABLE channels (
+            seq bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, id text NOT NULL UNIQUE, app_id text NOT NULL REFERENCES apps(id),
+            environment text NOT NULL, storage_policy text NOT NULL, apns_channel_id text,
+            state text NOT NULL, failure_reason text, attempts integer NOT NULL DEFAULT 0, next_at double precision NOT NULL,
+            created_at double precision NOT NULL, updated_at double precision NOT NULL
+        );
+        CREATE INDEX channels_app ON channels(app_id, seq);
+        CREATE INDEX channels_due ON channels(next_at) WHERE state IN ('creating', 'deleting');
+        """,
     ]
 
     /// Session advisory lock keys of Herald ("herald" in ASCII, then a number): one process

@@ -91,10 +91,13 @@ extension PostgresStore {
             let inFlight = Dictionary(rows, uniquingKeysWith: { first, _ in first })
             let batch = try DeliveryResult.apply(
                 results.sorted { $0.seq < $1.seq }, inFlight: inFlight,
-                retry: { seq, reason, retryAt in
+                retry: { seq, reason, retryAt, counted in
                     try db.execute(
-                        "UPDATE deliveries SET state = 0, next_at = $1, reason = $2, updated_at = $3, lease_owner = NULL WHERE seq = $4",
-                        [.double(retryAt), .text(reason), .double(now), .int(seq)])
+                        """
+                        UPDATE deliveries SET state = 0, next_at = $1, reason = $2, updated_at = $3, lease_owner = NULL,
+                        attempts = attempts - $5 WHERE seq = $4
+                        """,
+                        [.double(retryAt), .text(reason), .double(now), .int(seq), .int(counted ? 0 : 1)])
                 },
                 fail: { seq, publishID, reason in try Self.fail(db, seq, publishID: publishID, reason: reason, now: now) },
                 invalidate: { seq, publishID, deviceSeq, error in

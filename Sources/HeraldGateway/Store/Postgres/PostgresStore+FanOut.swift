@@ -80,6 +80,12 @@ extension PostgresStore {
         _ db: PostgresConnection, appID: String, kind: String, activityType: String?, key: String, environment: String
     ) throws -> [FanOutTarget] {
         var parameters: [PostgresValue] = [.text(appID), .text(key)]
+        if kind == "channels" {
+            // One delivery whose token is Herald's channel id (see `SQLiteStore`).
+            return try db.query("SELECT id, environment FROM channels WHERE app_id = $1 AND id = $2", parameters).map { row in
+                FanOutTarget(seq: nil, token: try row.string(0), environment: try row.string(1))
+            }
+        }
         let sql: String
         switch kind {
         case "devices":

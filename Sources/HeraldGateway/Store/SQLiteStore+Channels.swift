@@ -1,3 +1,5 @@
+import HeraldCore
+
 /// Broadcast channels: the rows the API commits and the engine's operations at APNs
 /// (`ChannelStatements` has the SQL both stores share).
 extension SQLiteStore {

@@ -1,3 +1,5 @@
+import HeraldCore
+
 /// Broadcast channels (see `SQLiteStore+Channels`). Creating one locks the app's row, so
 /// that concurrent creations take turns and the per-app limit holds; the engine claims
 /// due operations with SKIP LOCKED, so two processes never make one channel at once.

@@ -236,9 +236,14 @@ struct DeliveryEngineTests {
         _ = try h.publish(["interests": ["news"], "notification": ["title": "x"]])
         h.engine.start()
         defer { h.engine.stop() }
-        let (deliverer, clock) = (h.deliverer, h.clock)
-        // The engine runs on its own thread: wait until it sent what it may and went to sleep.
-        #expect(await eventually { deliverer.sent.count == 10 && clock.pendingCount == 1 }, "one sleep")
+        let (deliverer, clock, engine) = (h.deliverer, h.clock, h.engine)
+        // The engine runs on its own thread: wait until it sent what it may, recorded the
+        // batch (which wakes it once) and went back to sleep.
+        #expect(
+            await eventually {
+                guard deliverer.sent.count == 10, await engine.notificationsInFlight == 0 else { return false }
+                return clock.pendingCount == 1
+            }, "one sleep")
         #expect(deliverer.sent.count == 10)
         let wait = try #require(h.clock.nextDeadline) - h.clock.now
         #expect(wait >= 0.09, "sleeps until a token is back (0.1 s), not \(wait) s")

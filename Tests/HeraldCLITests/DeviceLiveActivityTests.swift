@@ -78,10 +78,10 @@ struct DeviceLiveActivityTests {
 
     @Test("--live-activity takes an ActivityAttributes type name")
     func usage() {
-        #expect(DeviceCommand.isActivityType("DeployAttributes"))
-        #expect(DeviceCommand.isActivityType("App.Deploy_2"))
-        #expect(!DeviceCommand.isActivityType("9Lives"))
-        #expect(!DeviceCommand.isActivityType("De ploy"))
-        #expect(!DeviceCommand.isActivityType(""))
+        #expect(LiveActivityContent.isActivityTypeName("DeployAttributes"))
+        #expect(LiveActivityContent.isActivityTypeName("App.Deploy_2"))
+        #expect(!LiveActivityContent.isActivityTypeName("9Lives"))
+        #expect(!LiveActivityContent.isActivityTypeName("De ploy"))
+        #expect(!LiveActivityContent.isActivityTypeName(""))
     }
 }

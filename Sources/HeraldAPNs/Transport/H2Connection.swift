@@ -87,10 +87,12 @@ final class H2Connection: @unchecked Sendable {
     }
 
     /// Lets queued and running requests finish, sends GOAWAY, closes, and ends the thread; returns when it has.
+    /// A second call waits for the same end (the semaphore is signalled again for the next).
     func stop() {
         inbox.withLock { $0.stopping = true }
         wake()
         finished.wait()
+        finished.signal()
     }
 
     private func wake() {

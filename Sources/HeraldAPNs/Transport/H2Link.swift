@@ -239,7 +239,11 @@ final class H2Link {
             let count = SSL_read(ssl, buffer.baseAddress, Int32(buffer.count))
             if count <= 0 {
                 let error = SSL_get_error(ssl, count)
-                if error == SSL_ERROR_WANT_READ { return }
+                if error == SSL_ERROR_WANT_READ {
+                    // A read that wanted to write before now only waits for input: stop asking poll for POLLOUT.
+                    sslWantsWrite = false
+                    return
+                }
                 if error == SSL_ERROR_WANT_WRITE {
                     sslWantsWrite = true
                     return

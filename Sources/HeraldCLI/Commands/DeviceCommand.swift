@@ -132,7 +132,7 @@ enum DeviceCommand: Command {
             throw UsageError("--user needs --user-token: the gateway binds a device to a user only with a token the app's backend signed")
         }
         if arguments.value("user-token") != nil, arguments.value("user") == nil { throw UsageError("--user-token goes with --user") }
-        if let type = arguments.value("live-activity"), !Self.isActivityType(type) {
+        if let type = arguments.value("live-activity"), !LiveActivityContent.isActivityTypeName(type) {
             throw UsageError(
                 "--live-activity \(type): expected the name of an ActivityAttributes type (A-Z a-z 0-9 _ ., not starting with a digit or a dot)")
         }
@@ -147,14 +147,6 @@ enum DeviceCommand: Command {
             options, try scenario(arguments.value("scenario")), gateway, try required("app"), try required("client-key"),
             try required("record")
         )
-    }
-
-    /// An `ActivityAttributes` type's name, as the gateway takes it in `attributes-type`.
-    static func isActivityType(_ text: String) -> Bool {
-        guard (1...200).contains(text.utf8.count), let first = text.unicodeScalars.first, !CharacterSet.decimalDigits.contains(first),
-            first != "."
-        else { return false }
-        return text.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "_" || $0 == ".") }
     }
 
     private static func scenario(_ path: String?) throws -> Scenario {

@@ -27,22 +27,14 @@ extension ServerClock {
 public final class ServerTimer: @unchecked Sendable {
     private let lock = NSLock()
     private var cancelled = false
-    private var onCancel: (@Sendable () -> Void)?
 
-    public init(onCancel: (@Sendable () -> Void)? = nil) {
-        self.onCancel = onCancel
-    }
+    public init() {}
 
     public var isCancelled: Bool { lock.withLock { cancelled } }
 
+    /// The clock skips the action of a cancelled timer.
     public func cancel() {
-        let action = lock.withLock { () -> (@Sendable () -> Void)? in
-            guard !cancelled else { return nil }
-            cancelled = true
-            defer { onCancel = nil }
-            return onCancel
-        }
-        action?()
+        lock.withLock { cancelled = true }
     }
 }
 

@@ -65,3 +65,17 @@ public struct LiveActivityEvent: RawRepresentable, Sendable, Hashable, CustomStr
     /// The events Apple documents.
     public static let documented: [LiveActivityEvent] = [.start, .update, .end]
 }
+
+extension LiveActivityContent {
+    /// Whether `text` can name an `ActivityAttributes` type, as `attributes-type` gives it:
+    /// 1 to 200 of A-Z a-z 0-9 _ and `.` (a module-qualified name), not starting with a
+    /// digit or a dot. The gateway and `herald device` take activity types by this rule.
+    public static func isActivityTypeName(_ text: String) -> Bool {
+        let allowed = { (byte: UInt8) in
+            (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x5F
+                || byte == 0x2E
+        }
+        guard (1...200).contains(text.utf8.count), text.utf8.allSatisfy(allowed), let first = text.utf8.first else { return false }
+        return !(0x30...0x39).contains(first) && first != 0x2E
+    }
+}

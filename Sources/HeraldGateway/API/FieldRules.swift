@@ -51,14 +51,7 @@ enum FieldRules {
     /// The name of an `ActivityAttributes` type, as `attributes-type` gives it: 1 to 200 of
     /// A-Z a-z 0-9 _ and `.` (a module-qualified name), not starting with a digit or a dot.
     static func activityType(_ text: String, _ field: String) throws(ValidationError) -> String {
-        let allowed = { (byte: UInt8) in
-            (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x5F
-                || byte == 0x2E
-        }
-        guard (1...200).contains(text.utf8.count), text.utf8.allSatisfy(allowed), let first = text.utf8.first,
-            !(0x30...0x39).contains(first),
-            first != 0x2E
-        else {
+        guard LiveActivityContent.isActivityTypeName(text) else {
             throw ValidationError(
                 field,
                 "\"\(text.prefix(40))\" is not an activity type: the name of the app's ActivityAttributes type (1 to 200 of A-Z a-z 0-9 _ .)"

@@ -13,7 +13,11 @@ extension DeliveryEngine {
         guard room > 0 else { return false }
         let due = try store.claimChannelOperations(now: now, limit: room, hold: policy.channelOperationHold)
         for channel in due {
-            guard let app = try store.app(id: channel.appID) else { continue }
+            guard let app = try store.app(id: channel.appID) else {
+                // The app is gone: nothing can make or delete its channel any more.
+                try store.completeChannelOperation(appID: channel.appID, id: channel.id, .failed(reason: "AppNotFound"), now: now)
+                continue
+            }
             let request: ChannelRequest
             switch (channel.state, channel.apnsChannelID) {
             case (.creating, _):

@@ -67,10 +67,10 @@ extension PostgresStore {
                     0)
             else { return nil }
             let pushToStart = try db.query(
-                "SELECT activity_type, token, updated_at FROM push_to_start_tokens WHERE device_seq = $1 ORDER BY activity_type",
+                "SELECT activity_type, token, updated_at FROM push_to_start_tokens WHERE device_seq = $1 ORDER BY activity_type COLLATE \"C\"",
                 [.int(seq)]
             ).map { PushToStartToken(activityType: try $0.string(0), token: try $0.string(1), updatedAt: try $0.double(2)) }
-            let activities = try db.query("\(Self.activityColumns) WHERE device_seq = $1 ORDER BY activity_id", [.int(seq)]).map(
+            let activities = try db.query("\(Self.activityColumns) WHERE device_seq = $1 ORDER BY activity_id COLLATE \"C\"", [.int(seq)]).map(
                 Self.activityRow)
             return DeviceActivities(pushToStart: pushToStart, activities: activities)
         }

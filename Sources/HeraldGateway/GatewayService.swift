@@ -34,7 +34,7 @@ public final class GatewayService: Sendable {
         store: any GatewayStore, listen: ListenAddress, http: HTTPServer.Configuration = HTTPServer.Configuration(),
         deliverer: any PushDeliverer, policy: DeliveryPolicy = DeliveryPolicy(), rateLimits: APIRateLimits = APIRateLimits(),
         quota: DeviceQuota = DeviceQuota(), metricsToken: String? = nil, clock: any ServerClock = LiveServerClock(),
-        logger: any HeraldLogger = SilentLogger(), consoleSecureCookie: Bool = false
+        logger: any HeraldLogger = SilentLogger(), console: ConsoleSettings = ConsoleSettings()
     ) throws {
         self.store = store
         recovered = try store.recoverInFlight(now: Date().timeIntervalSince1970, lease: policy.lease)
@@ -46,7 +46,7 @@ public final class GatewayService: Sendable {
         self.engine = engine
         api = GatewayAPI(
             store: store, metrics: metrics, maxBodyBytes: http.maxBodyBytes, rateLimits: rateLimits, quota: quota,
-            metricsToken: metricsToken, onPublish: { engine.wake() }, logger: logger, secureCookies: consoleSecureCookie)
+            metricsToken: metricsToken, onPublish: { engine.wake() }, logger: logger, console: console)
         let publishWatch = try store.watchPublishes { engine.wake() }
         self.publishWatch = publishWatch
         let api = self.api

@@ -39,4 +39,15 @@ struct ServeSettingsTests {
         #expect(throws: UsageError.self) { try Self.settings(["--metrics-token", "short"]) }
         #expect(throws: UsageError.self) { try Self.settings([], environment: ["HERALD_METRICS_TOKEN": "with a space in it, long enough"]) }
     }
+
+    @Test("--trusted-proxy takes addresses and CIDR blocks, repeated or comma-separated; anything else is a usage error")
+    func trustedProxies() throws {
+        #expect(try Self.settings([]).console == ConsoleSettings())
+        let set = try Self.settings(["--trusted-proxy", "127.0.0.1", "--trusted-proxy", "10.0.0.0/8,fd00::/8", "--console-secure-cookie"])
+        #expect(set.console.trustedProxies.map(\.description) == ["127.0.0.1", "10.0.0.0/8", "fd00::/8"])
+        #expect(set.console.secureCookies)
+        for bad in ["proxy.internal", "10.0.0.0/40", ""] {
+            #expect(throws: UsageError.self, "\(bad)") { try Self.settings(["--trusted-proxy", bad]) }
+        }
+    }
 }

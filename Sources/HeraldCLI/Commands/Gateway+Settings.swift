@@ -24,8 +24,8 @@ extension GatewayService {
             durability: settings.durability, connections: settings.http.threads + 2, instance: .current(id: settings.instanceID))
         try self.init(
             store: store, listen: settings.listen, http: settings.http, deliverer: deliverer,
-            policy: policy, rateLimits: settings.rateLimits, quota: settings.quota, metricsToken: settings.metricsToken, clock: LiveServerClock(),
-            logger: StandardErrorLogger(), consoleSecureCookie: settings.consoleSecureCookie)
+            policy: policy, rateLimits: settings.rateLimits, quota: settings.quota, metricsToken: settings.metricsToken,
+            clock: LiveServerClock(),
+            logger: StandardErrorLogger(), console: settings.console)
     }
 }
-

@@ -58,6 +58,10 @@ enum ServeCommand: Command {
           --console-secure-cookie the console's session cookie is always marked Secure (behind a TLS
                                   proxy; it is anyway when the proxy sends X-Forwarded-Proto: https).
                                   The console is at /console: sign in with an app id and its server key
+          --trusted-proxy ADDRESS the proxy in front of the gateway (an address or CIDR block;
+                                  repeat or separate by commas): its X-Forwarded-For then names
+                                  the client whose wrong console sign-ins are counted (10, then
+                                  one every 6 s, per app and client address)
           --retention DAYS        how long a finished publish keeps its per-device deliveries
                                   and receipts; its statistics stay (default 7; 0: forever)
           --instance-id NAME      this process's name on the database and the instance_id label of
@@ -96,7 +100,8 @@ enum ServeCommand: Command {
             "batch-size",
             "fanout-batch", "max-interests-per-device", "max-devices-per-app", "max-subscriptions-per-app", "api-burst",
             "server-rate-limit", "metrics-token", "instance-id", "lease",
-        ])
+        ],
+        repeatable: ["trusted-proxy"])
 
     static func run(_ arguments: Arguments, terminal: Terminal) -> Int32 {
         guard arguments.positionals.isEmpty else {

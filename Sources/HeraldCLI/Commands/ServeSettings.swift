@@ -21,8 +21,8 @@ struct ServeSettings {
     /// The token `/metrics` requires (`--metrics-token`, else HERALD_METRICS_TOKEN); `nil`:
     /// `/metrics` is open and leaves the per-app series out.
     var metricsToken: String?
-    /// Whether the console's session cookie is always marked Secure (`--console-secure-cookie`).
-    var consoleSecureCookie = false
+    /// The console's cookie and the proxies believed (`--console-secure-cookie`, `--trusted-proxy`).
+    var console = ConsoleSettings()
     /// The shortest metrics token taken: shorter ones can be guessed.
     static let minimumMetricsToken = 16
     /// This process's name on the store (`--instance-id`, else HERALD_INSTANCE_ID; `nil`:
@@ -71,7 +71,14 @@ struct ServeSettings {
         for limit in DeviceQuota.Limit.allCases {
             if let value = try Self.number(arguments, limit.rawValue, 0...10_000_000_000) { quota[limit] = value > 0 ? value : .max }
         }
-        consoleSecureCookie = arguments.flags.contains("console-secure-cookie")
+        console.secureCookies = arguments.flags.contains("console-secure-cookie")
+        for text in arguments.values("trusted-proxy").flatMap({ $0.split(separator: ",", omittingEmptySubsequences: false) }) {
+            guard let range = IPRange(String(text)) else {
+                throw UsageError(
+                    "--trusted-proxy: \"\(text)\" is not an IP address or a CIDR block (such as 127.0.0.1, 10.0.0.0/8 or fd00::/8)")
+            }
+            console.trustedProxies.append(range)
+        }
         if let token = arguments.value("metrics-token") {
             metricsToken = try Self.metricsToken(token, from: "--metrics-token")
         } else if let token = environment["HERALD_METRICS_TOKEN"], !token.isEmpty {

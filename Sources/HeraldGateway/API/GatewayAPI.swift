@@ -20,18 +20,19 @@ public final class GatewayAPI: Sendable {
     let metricsTokenHash: String?
     /// Where server-side failures are told, at most one line a second.
     let failureLog: ThrottledLog
-    /// Whether the console's cookie is marked Secure on every answer (`herald serve
-    /// --console-secure-cookie`, behind a TLS proxy); it is anyway when X-Forwarded-Proto is https.
-    let secureCookies: Bool
+    /// Cookies and proxies (`herald serve --console-secure-cookie`, `--trusted-proxy`).
+    let console: ConsoleSettings
+    /// Wrong server keys given at the console's sign-in, per app and client.
+    let signInLimiter = ConsoleSignInLimiter()
 
     public init(
         store: any GatewayStore, metrics: GatewayMetrics = GatewayMetrics(), maxBodyBytes: Int = 1 << 20,
         rateLimits: APIRateLimits = APIRateLimits(), quota: DeviceQuota = DeviceQuota(), metricsToken: String? = nil,
         now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }, onPublish: @escaping @Sendable () -> Void = {},
-        logger: any HeraldLogger = SilentLogger(), secureCookies: Bool = false
+        logger: any HeraldLogger = SilentLogger(), console: ConsoleSettings = ConsoleSettings()
     ) {
         self.store = store
-        self.secureCookies = secureCookies
+        self.console = console
         failureLog = ThrottledLog(logger)
         self.quota = quota
         metricsTokenHash = metricsToken.map(APIKey.hash)

@@ -63,17 +63,25 @@ extension GatewayAPI {
         let appID = try reader.string("appId", required: true, maxLength: 200) ?? ""
         let key = try reader.string("serverKey", required: true, maxLength: 200) ?? ""
         let app = try store.app(id: appID, includingCredentials: false)
-        // Attempts count against the app's client-side rate, like every other request a
-        // stranger can make; the server key is 256 random bits either way.
-        if let app { try admit(app: app.id, key: "client") }
+        let now = now()
+        let client = console.client(of: context.request)
+        // Wrong keys are counted per app and client, apart from the API's buckets (see
+        // ConsoleSignInLimiter); an app id no app has is not counted: there is nothing to protect.
+        if let app, let wait = signInLimiter.wait(app: app.id, client: client, now: now) {
+            let seconds = max(1, Int(wait.rounded(.up)))
+            throw APIError(
+                429, "rate_limited",
+                "too many wrong server keys for app \(app.id) from this address: one more try every \(Int(ConsoleSignInLimiter.interval)) s; retry after \(seconds) s",
+                headers: [("Retry-After", String(seconds))])
+        }
         let matches = APIKey.matches(key, storedHash: app?.serverKeyHash ?? String(repeating: "0", count: 64))
         guard let app, matches else {
+            if let app { signInLimiter.failed(app: app.id, client: client, now: now) }
             throw APIError(
                 401, "unauthorized",
                 "that is not the server key of app \(appID): sign in with the app id and its server key (hsk_…), as 'herald app create' printed them"
             )
         }
-        let now = now()
         let session = ConsoleSession(appID: app.id, expiresAt: Int(now + ConsoleSession.lifetime))
         let cookie = session.setCookie(
             session.cookieValue(serverKeyHash: app.serverKeyHash), secure: secureCookie(context.request), now: now)
@@ -129,7 +137,7 @@ extension GatewayAPI {
     }
 
     func secureCookie(_ request: HTTPRequest) -> Bool {
-        secureCookies || request.header("x-forwarded-proto")?.lowercased() == "https"
+        console.secureCookies || request.header("x-forwarded-proto")?.lowercased() == "https"
     }
 
     private static func sessionJSON(_ session: ConsoleSession, app: AppRecord) -> JSONValue {

@@ -57,6 +57,8 @@ final class HTTPConnection {
     private var reserved = 0
     /// Where timeouts, refused requests and a full budget are counted.
     private let counters: HTTPServerCounters?
+    /// The client's address, given to every request.
+    private let peerAddress: String
 
     /// A request whose head was accepted, waiting for the rest of its body.
     private struct PendingBody {
@@ -67,8 +69,12 @@ final class HTTPConnection {
         var then: @Sendable (HTTPRequest) -> HTTPResponse
     }
 
-    init(settings: Settings, budget: HTTPBodyBudget, counters: HTTPServerCounters? = nil, now: Double, decide: @escaping Decide) {
+    init(
+        settings: Settings, budget: HTTPBodyBudget, counters: HTTPServerCounters? = nil, peerAddress: String = "", now: Double,
+        decide: @escaping Decide
+    ) {
         self.settings = settings
+        self.peerAddress = peerAddress
         self.budget = budget
         self.counters = counters
         self.decide = decide
@@ -235,7 +241,8 @@ final class HTTPConnection {
         let tokens = Set(
             (head.headers["connection"] ?? "").lowercased().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
         let keepAlive = head.minorVersion == 1 ? !tokens.contains("close") : tokens.contains("keep-alive")
-        let request = HTTPRequest(method: head.method, path: head.path, query: head.query, headers: head.headers)
+        let request = HTTPRequest(
+            method: head.method, path: head.path, query: head.query, headers: head.headers, peerAddress: peerAddress)
         switch decide(request) {
         case .respond(let response):
             // The body, if any, is never read: close after the answer, lingering so the

@@ -11,9 +11,15 @@ public struct HTTPRequest: Sendable {
     /// Header names lowercased.
     public var headers: [String: String]
     public var body: [UInt8]
+    /// The address the connection comes from, without its port (empty when unknown, as in
+    /// tests); behind a proxy it is the proxy's (see `ClientAddress`).
+    public var peerAddress: String
 
-    public init(method: String, path: String, query: String = "", headers: [String: String] = [:], body: [UInt8] = []) {
+    public init(
+        method: String, path: String, query: String = "", headers: [String: String] = [:], body: [UInt8] = [], peerAddress: String = ""
+    ) {
         self.method = method
+        self.peerAddress = peerAddress
         self.path = path
         self.query = query
         self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { _, last in last })

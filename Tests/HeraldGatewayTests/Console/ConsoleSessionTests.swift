@@ -112,10 +112,90 @@ struct ConsoleSessionTests {
         #expect(h.send("GET", h.publishes, headers: ["Cookie": fresh]).status == 401, "rotating the server key ends its sessions")
     }
 
-    @Test("sign-in attempts count against the app's client-side rate", arguments: StoreKind.tested)
-    func signInRateLimited(kind: StoreKind) throws {
+    static func signIn(_ h: APIHarness, key: String, peer: String, forwardedFor: String? = nil) -> Int {
+        var headers = console
+        if let forwardedFor { headers["X-Forwarded-For"] = forwardedFor }
+        return h.send(
+            "POST", "/v1/console/session", json: ["appId": .string(h.appID), "serverKey": .string(key)], headers: headers, peer: peer
+        ).status
+    }
+
+    @Test(
+        "wrong keys are counted per app and client, apart from the devices' bucket; the right key still signs in",
+        arguments: StoreKind.tested)
+    func signInLimitedPerClient(kind: StoreKind) throws {
         let h = try APIHarness(kind, rateLimits: APIRateLimits(client: 1, clientBurst: 3, server: nil))
-        let answers = (0..<4).map { _ in Self.signIn(h, key: h.otherServerKey).status }
-        #expect(answers == [401, 401, 401, 429])
+        let wrong = (0..<11).map { _ in Self.signIn(h, key: h.otherServerKey, peer: "203.0.113.9") }
+        #expect(wrong == Array(repeating: 401, count: 10) + [429])
+        let refused = Self.signIn(h, key: h.otherServerKey, peer: "203.0.113.9")
+        #expect(refused == 429)
+        #expect(h.register(1).status == 201, "the devices' bucket is untouched")
+        #expect(Self.signIn(h, key: h.serverKey, peer: "198.51.100.7") == 200, "another address signs in")
+        #expect(Self.signIn(h, key: h.otherServerKey, peer: "198.51.100.7") == 401)
+        // The refused address gets one try back every 6 s; a right key is never counted.
+        h.clock.now += ConsoleSignInLimiter.interval
+        #expect(Self.signIn(h, key: h.serverKey, peer: "203.0.113.9") == 200)
+        #expect(Self.signIn(h, key: h.serverKey, peer: "203.0.113.9") == 200)
+        #expect(Self.signIn(h, key: h.otherServerKey, peer: "203.0.113.9") == 401)
+        #expect(Self.signIn(h, key: h.otherServerKey, peer: "203.0.113.9") == 429)
+        // Another app's attempts from the same address are its own.
+        let other = h.send(
+            "POST", "/v1/console/session", json: ["appId": "app_other", "serverKey": .string(h.serverKey)], headers: Self.console,
+            peer: "203.0.113.9")
+        #expect(other.status == 401)
+        // An IPv6 client is counted by its /64: a new address in it does not start afresh.
+        for n in 0..<10 { _ = Self.signIn(h, key: h.otherServerKey, peer: "2001:db8:1:2::\(n + 1)") }
+        #expect(Self.signIn(h, key: h.otherServerKey, peer: "2001:db8:1:2:ffff::1") == 429)
+        #expect(Self.signIn(h, key: h.otherServerKey, peer: "2001:db8:1:3::1") == 401)
+    }
+
+    @Test("behind a trusted proxy the client is the last address it forwards; anyone else's X-Forwarded-For is ignored")
+    func signInBehindProxy() throws {
+        let proxy = ConsoleSettings(trustedProxies: [IPRange("10.0.0.0/8")!])
+        let h = try APIHarness(.sqlite, console: proxy)
+        for _ in 0..<10 { _ = Self.signIn(h, key: h.otherServerKey, peer: "10.0.0.2", forwardedFor: "198.51.100.1, 203.0.113.9") }
+        #expect(Self.signIn(h, key: h.otherServerKey, peer: "10.0.0.2", forwardedFor: "203.0.113.9") == 429)
+        // What the client wrote itself (left of the proxy's entry) changes nothing.
+        #expect(Self.signIn(h, key: h.otherServerKey, peer: "10.0.0.2", forwardedFor: "192.0.2.1, 203.0.113.9") == 429)
+        #expect(Self.signIn(h, key: h.serverKey, peer: "10.0.0.3", forwardedFor: "198.51.100.20, 10.1.1.1") == 200)
+        #expect(Self.signIn(h, key: h.otherServerKey, peer: "10.0.0.3", forwardedFor: "198.51.100.20") == 401)
+        // A client that is not the proxy cannot pick its address.
+        for _ in 0..<10 { _ = Self.signIn(h, key: h.otherServerKey, peer: "192.0.2.50", forwardedFor: "192.0.2.77") }
+        #expect(Self.signIn(h, key: h.otherServerKey, peer: "192.0.2.50", forwardedFor: "192.0.2.78") == 429)
+    }
+
+    @Test("the limiter forgets refilled clients past its capacity, then shares one bucket per app")
+    func signInLimiterBounded() {
+        let limiter = ConsoleSignInLimiter(capacity: 3)
+        for n in 1...3 { limiter.failed(app: "app_a", client: IPAddress("192.0.2.\(n)"), now: 0) }
+        #expect(limiter.tracked == 3)
+        // Full, nothing refilled: a fourth client goes to the app's shared bucket.
+        for _ in 0..<10 { limiter.failed(app: "app_a", client: IPAddress("192.0.2.4"), now: 0) }
+        #expect(limiter.tracked == 4)
+        #expect(limiter.wait(app: "app_a", client: IPAddress("192.0.2.5"), now: 0) != nil, "past the cap, new clients share it")
+        #expect(limiter.wait(app: "app_a", client: IPAddress("192.0.2.1"), now: 0) == nil, "a tracked client keeps its own")
+        // Once they have refilled, a new client's failure forgets them all.
+        limiter.failed(app: "app_a", client: IPAddress("192.0.2.6"), now: 60)
+        #expect(limiter.tracked == 1)
+        #expect(limiter.wait(app: "app_a", client: IPAddress("192.0.2.5"), now: 60) == nil)
+    }
+
+    @Test("addresses and CIDR blocks parse, compare across spellings and count IPv6 by /64")
+    func addresses() {
+        #expect(IPAddress("::ffff:192.0.2.1") == IPAddress("192.0.2.1"))
+        #expect(IPAddress("[2001:db8::1]") == IPAddress("2001:0db8:0:0::1"))
+        #expect(IPAddress("2001:db8::1")?.limitKey == IPAddress("2001:db8::ffff:1")?.limitKey)
+        #expect(IPAddress("192.0.2.1")?.limitKey == "192.0.2.1")
+        #expect(IPAddress("example.com") == nil)
+        #expect(IPAddress("") == nil)
+        #expect(IPRange("10.0.0.0/8")?.contains(IPAddress("10.200.1.1")!) == true)
+        #expect(IPRange("10.0.0.0/8")?.contains(IPAddress("11.0.0.1")!) == false)
+        #expect(IPRange("192.168.1.128/25")?.contains(IPAddress("192.168.1.200")!) == true)
+        #expect(IPRange("192.168.1.128/25")?.contains(IPAddress("192.168.1.100")!) == false)
+        #expect(IPRange("fd00::/8")?.contains(IPAddress("fd12::1")!) == true)
+        #expect(IPRange("fd00::/8")?.contains(IPAddress("10.0.0.1")!) == false)
+        #expect(IPRange("127.0.0.1")?.contains(IPAddress("127.0.0.1")!) == true)
+        #expect(IPRange("10.0.0.0/33") == nil)
+        #expect(IPRange("10.0.0.0/") == nil)
     }
 }

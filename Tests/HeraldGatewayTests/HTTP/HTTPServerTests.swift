@@ -40,6 +40,27 @@ struct HTTPServerTests {
         #expect(text.contains("herald_delivery_latency_seconds_count{\(instance),app=\"\(gateway.appID)\"} 1"))
     }
 
+    @Test("the console counts wrong keys by the socket's address, or by X-Forwarded-For from a trusted proxy")
+    func signInByAddress() async throws {
+        for trusting in [false, true] {
+            let gateway = try GatewayServiceFixture(console: ConsoleSettings(trustedProxies: trusting ? [IPRange("127.0.0.1")!] : []))
+            defer { gateway.stop() }
+            let port = gateway.port, app = gateway.appID
+            let statuses = try await blocking {
+                try (0..<11).map { n in
+                    try RawHTTPClient.request(
+                        port: port, "POST", "/v1/console/session",
+                        headers: ["Content-Type": "application/json", "X-Herald-Console": "1", "X-Forwarded-For": "192.0.2.\(n)"],
+                        body: Array(#"{"appId":"\#(app)","serverKey":"hsk_wrong"}"#.utf8)
+                    ).status
+                }
+            }
+            // Untrusted, every attempt is 127.0.0.1's; trusted, each comes from its own client.
+            #expect(statuses.last == (trusting ? 401 : 429), "trusting 127.0.0.1: \(trusting)")
+            #expect(statuses.dropLast().allSatisfy { $0 == 401 })
+        }
+    }
+
     @Test("a body over the limit is answered 413 without being kept")
     func bodyLimit() async throws {
         var http = HTTPServer.Configuration()

@@ -33,7 +33,7 @@ final class APIHarness: @unchecked Sendable {
 
     init(
         _ kind: StoreKind, maxBodyBytes: Int = 1 << 20, rateLimits: APIRateLimits = .unlimited, quota: DeviceQuota = DeviceQuota(),
-        metricsToken: String? = nil
+        metricsToken: String? = nil, console: ConsoleSettings = ConsoleSettings()
     ) throws {
         fixture = try StoreFixture(kind)
         _ = try fixture.store.updateKeys(
@@ -46,19 +46,23 @@ final class APIHarness: @unchecked Sendable {
         api = GatewayAPI(
             store: fixture.store, maxBodyBytes: maxBodyBytes, rateLimits: rateLimits, quota: quota, metricsToken: metricsToken,
             now: { clock.now },
-            onPublish: { published.add() })
+            onPublish: { published.add() }, console: console)
     }
 
     /// Sends a request (`path` may carry a query); `body` is serialized as JSON unless it is raw text.
     func send(
-        _ method: String, _ path: String, key: String? = nil, json: JSONValue? = nil, raw: String? = nil, headers: [String: String] = [:]
+        _ method: String, _ path: String, key: String? = nil, json: JSONValue? = nil, raw: String? = nil, headers: [String: String] = [:],
+        peer: String = ""
     ) -> HTTPResponse {
         var all = headers
         if let key { all["Authorization"] = "Bearer \(key)" }
         if json != nil, all["Content-Type"] == nil { all["Content-Type"] = "application/json" }
         let body = raw.map { Array($0.utf8) } ?? json.map { Array(JSONWriter.serialize($0).utf8) } ?? []
         let parts = path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-        return api.handle(HTTPRequest(method: method, path: parts[0], query: parts.count > 1 ? parts[1] : "", headers: all, body: body))
+        return api.handle(
+            HTTPRequest(
+                method: method, path: parts[0], query: parts.count > 1 ? parts[1] : "", headers: all, body: body,
+                peerAddress: peer))
     }
 
     var devices: String { "/v1/apps/\(appID)/devices" }

@@ -22,7 +22,10 @@ final class GatewayServiceFixture {
     /// The PostgreSQL database of a fixture on `.postgres`.
     private let database: PostgresTestDatabase?
 
-    init(http: HTTPServer.Configuration = HTTPServer.Configuration(), store kind: StoreKind = .sqlite) throws {
+    init(
+        http: HTTPServer.Configuration = HTTPServer.Configuration(), store kind: StoreKind = .sqlite,
+        console: ConsoleSettings = ConsoleSettings()
+    ) throws {
         let store: any GatewayStore
         switch kind {
         case .sqlite:
@@ -34,7 +37,8 @@ final class GatewayServiceFixture {
             store = try PostgresStore(url: database.url, connections: http.threads + 2)
         }
         service = try GatewayService(
-            store: store, listen: ListenAddress(host: "127.0.0.1", port: 0), http: http, deliverer: deliverer, metricsToken: metricsToken)
+            store: store, listen: ListenAddress(host: "127.0.0.1", port: 0), http: http, deliverer: deliverer, metricsToken: metricsToken,
+            console: console)
         let created = try AppProvisioning(store: service.store).create(
             name: "Test", bundleID: "com.example.test",
             credentials: [

@@ -1,0 +1,64 @@
+import HeraldAPNsModel
+
+/// Wrong server keys given at the console's sign-in, counted per app and client address
+/// (an IPv6 client by its /64): a client that gave `burst` wrong keys for an app waits
+/// `interval` seconds for each further attempt. Sign-in has its own buckets, apart from the
+/// API's: app ids are not secret, so a stranger who could spend the app's client bucket
+/// would get its devices refused. A right key is never counted, and a stranger elsewhere
+/// cannot lock the app's owner out (behind a proxy, with `--trusted-proxy`).
+final class ConsoleSignInLimiter: Sendable {
+    static let burst = 10.0
+    static let interval = 6.0
+    /// Clients tracked at once. Past it, clients whose bucket has refilled are forgotten;
+    /// if none has, a new client shares one bucket per app with the others past the cap,
+    /// so memory stays bounded however many addresses an attacker has.
+    let capacity: Int
+    private let buckets = Locked<[String: Bucket]>([:])
+
+    private struct Bucket {
+        var tokens: Double
+        var at: Double
+
+        func refilled(at now: Double) -> Double {
+            min(ConsoleSignInLimiter.burst, tokens + max(0, now - at) / ConsoleSignInLimiter.interval)
+        }
+    }
+
+    init(capacity: Int = 10_000) {
+        self.capacity = capacity
+    }
+
+    /// `nil` when the client may try a key for `app` now, or the seconds until it may.
+    func wait(app: String, client: IPAddress?, now: Double) -> Double? {
+        buckets.withLock { buckets in
+            let shared = buckets.count >= capacity ? buckets[Self.overflowKey(app)] : nil
+            guard let bucket = buckets[Self.key(app, client)] ?? shared else { return nil }
+            let tokens = bucket.refilled(at: now)
+            return tokens >= 1 ? nil : (1 - tokens) * Self.interval
+        }
+    }
+
+    /// Counts a wrong key for `app` from `client`.
+    func failed(app: String, client: IPAddress?, now: Double) {
+        buckets.withLock { buckets in
+            var key = Self.key(app, client)
+            if buckets[key] == nil, buckets.count >= capacity {
+                buckets = buckets.filter { $0.value.refilled(at: now) < Self.burst }
+                if buckets.count >= capacity { key = Self.overflowKey(app) }
+            }
+            var bucket = buckets[key] ?? Bucket(tokens: Self.burst, at: now)
+            bucket.tokens = max(0, bucket.refilled(at: now) - 1)
+            bucket.at = now
+            buckets[key] = bucket
+        }
+    }
+
+    /// How many clients are tracked (tests).
+    var tracked: Int { buckets.withLock { $0.count } }
+
+    private static func key(_ app: String, _ client: IPAddress?) -> String {
+        app + "\u{0}" + (client?.limitKey ?? "unknown")
+    }
+
+    private static func overflowKey(_ app: String) -> String { app + "\u{0}*" }
+}

@@ -216,6 +216,10 @@ class ConsoleTest:
         assert heading == "Deploy ready", heading
         funnel = self.d.execute_script("return document.querySelector('svg.funnel').getAttribute('aria-label')")
         assert "Targeted 3" in funnel and "Sent 2" in funnel, funnel
+        # Over time comes from the gateway's records (the timeline endpoint), not from the page's polling.
+        over_time = lambda: self.d.execute_script("const n = document.querySelector('svg.timeline'); return n ? n.getAttribute('aria-label') : ''")
+        self.wait(lambda d: over_time().startswith("Sent 2, delivered 0, opened 0, failed 1"), "the publish over time")
+        assert "Running totals" in self.text("#timeline-note"), self.text("#timeline-note")
         self.shoot("publish-light")
         self.scheme(True)
         self.shoot("publish-dark")

@@ -11,7 +11,7 @@ struct ConsoleAsset: Sendable {
 /// The console's files, built into the binary.
 enum ConsoleAssets {
     /// A digest of every file: the ETag.
-    static let version = "496c4dc3664c9642"
+    static let version = "ad2e907971ceccf4"
 
     static let files: [String: ConsoleAsset] = [
         "api.js": ConsoleAsset(
@@ -204,27 +204,41 @@ export function funnel(publish, label) {
   return chart;
 }
 
-// Counts over time: one line per series, from samples [{t, values: {name: n}}].
-export function timeline(samples, series, label) {
-  const width = 640, height = 220, left = 44, bottom = 28, right = 12, top = 10;
+// "90 s", "15 min", "6 h", "2 d": an offset from a timeline's start.
+export function duration(seconds) {
+  const units = [[86400, "d"], [3600, "h"], [60, "min"]];
+  for (const [size, name] of units) if (seconds >= size && seconds % size === 0) return `${seconds / size} ${name}`;
+  for (const [size, name] of units) if (seconds >= 2 * size) return `${Math.round(seconds / size)} ${name}`;
+  return `${Math.round(seconds)} s`;
+}
+
+// Running totals over time, one step line per series: samples [{t, values: {name: n}}]
+// hold from their t (seconds from the start) until the next one's, the last until `end`.
+export function timeline(samples, end, series, label) {
+  // The legend sits above the plot, which starts at `plotTop`.
+  const width = 640, height = 240, left = 44, bottom = 28, right = 12, top = 10, plotTop = 34;
   const chart = svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "chart timeline", role: "img", "aria-label": label });
   chart.append(svg("title", {}, label));
-  const t0 = samples.length ? samples[0].t : 0;
-  const t1 = samples.length ? Math.max(samples[samples.length - 1].t, t0 + 1) : 1;
+  const t1 = Math.max(end, 1);
   const max = Math.max(1, ...samples.flatMap((sample) => series.map(([name]) => sample.values[name] || 0)));
-  const x = (t) => left + ((width - left - right) * (t - t0)) / (t1 - t0);
-  const y = (v) => height - bottom - ((height - bottom - top) * v) / max;
+  const x = (t) => (left + ((width - left - right) * t) / t1).toFixed(1);
+  const y = (v) => (height - bottom - ((height - bottom - plotTop) * v) / max).toFixed(1);
   chart.append(svg("line", { x1: left, y1: height - bottom, x2: width - right, y2: height - bottom, class: "axis" }));
-  chart.append(svg("line", { x1: left, y1: top, x2: left, y2: height - bottom, class: "axis" }));
-  chart.append(svg("text", { x: 4, y: top + 10 }, String(max)));
+  chart.append(svg("line", { x1: left, y1: plotTop, x2: left, y2: height - bottom, class: "axis" }));
+  chart.append(svg("text", { x: 4, y: plotTop + 10 }, String(max)));
   chart.append(svg("text", { x: 4, y: height - bottom }, "0"));
-  chart.append(svg("text", { x: left, y: height - 8 }, "0 s"));
-  chart.append(svg("text", { x: width - right - 40, y: height - 8 }, `${Math.round(t1 - t0)} s`));
+  chart.append(svg("text", { x: left, y: height - 8 }, duration(0)));
+  chart.append(svg("text", { x: width - right, y: height - 8, "text-anchor": "end" }, duration(t1)));
   series.forEach(([name, title, style], index) => {
-    if (samples.length) {
-      const points = samples.map((sample) => `${x(sample.t).toFixed(1)},${y(sample.values[name] || 0).toFixed(1)}`).join(" ");
-      chart.append(svg("polyline", { points, class: style }));
+    const points = [`${x(0)},${y(0)}`];
+    let last = 0;
+    for (const sample of samples) {
+      const value = sample.values[name] || 0;
+      points.push(`${x(sample.t)},${y(last)}`, `${x(sample.t)},${y(value)}`);
+      last = value;
     }
+    points.push(`${x(t1)},${y(last)}`);
+    chart.append(svg("polyline", { points: points.join(" "), class: style }));
     const legendX = left + 10 + index * 110;
     chart.append(svg("rect", { x: legendX, y: top, width: 10, height: 10, class: style + "-key" }));
     chart.append(svg("text", { x: legendX + 14, y: top + 10 }, title));
@@ -615,7 +629,7 @@ export function number(value) {
 // The publishes list (refreshing itself while one runs) and one publish.
 import { api, appPath, ApiError } from "./api.js";
 import { el, clear, time, number, announce } from "./dom.js";
-import { funnel, timeline } from "./charts.js";
+import { funnel, timeline, duration } from "./charts.js";
 
 const active = new Set(["scheduled", "queued", "sending"]);
 
@@ -684,8 +698,6 @@ export function showPublish(main, id) {
   const reasons = el("div", { class: "panel" });
   const devices = el("div", { class: "panel", id: "failed-devices" });
   main.append(el("p", {}, el("a", { href: "#/publishes" }, "← All publishes")), heading, header, funnelBox, overTime, reasons, devices);
-  const samples = [];
-  const started = Date.now() / 1000;
   let publish = null;
   let failedShown = -1;
   let lastDrawn = "";
@@ -731,13 +743,8 @@ export function showPublish(main, id) {
       publish.status === "scheduled" || publish.status === "queued"
         ? el("p", {}, el("button", { type: "button", class: "danger", onclick: cancel }, "Cancel this publish")) : null));
     if (drawn !== lastDrawn) clear(funnelBox).append(el("h2", {}, "Funnel"), funnel(publish, "Funnel"));
+    if (drawn !== lastDrawn || !overTime.firstChild) await drawTimeline(overTime, id);
     lastDrawn = drawn;
-    samples.push({ t: Date.now() / 1000 - started, values: { sent: publish.sent, delivered: publish.delivered, opened: publish.opened, failed: publish.failed } });
-    if (samples.length > 600) samples.shift();
-    clear(overTime).append(el("h2", {}, "Over time"),
-      el("p", { class: "meta" }, "Counts sampled every second since this page opened (the gateway keeps totals, not history)."),
-      timeline(samples, [["sent", "Sent", "line1"], ["delivered", "Delivered", "line2"], ["opened", "Opened", "line3"], ["failed", "Failed", "line4"]],
-        `Sent ${publish.sent}, delivered ${publish.delivered}, opened ${publish.opened}, failed ${publish.failed}`));
     const list = Object.entries(publish.failures || {});
     clear(reasons).append(el("h2", {}, "Failures by reason"),
       list.length ? el("table", {}, el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Reason"), el("th", { scope: "col" }, "Deliveries"))),
@@ -756,6 +763,29 @@ export function showPublish(main, id) {
           : el("p", { class: "muted" }, "None."));
     }
   }
+}
+
+const lines = [["sent", "Sent", "line1"], ["delivered", "Delivered", "line2"], ["opened", "Opened", "line3"], ["failed", "Failed", "line4"]];
+
+// The publish over time, from the gateway's records: each series summed bucket by bucket.
+async function drawTimeline(box, id) {
+  const data = await api("GET", appPath("/publishes/" + encodeURIComponent(id) + "/timeline?buckets=60"));
+  const totals = { sent: 0, delivered: 0, opened: 0, failed: 0 };
+  const samples = data.series.sent.map((_, i) => {
+    totals.sent += data.series.sent[i];
+    totals.delivered += data.series.delivered[i];
+    totals.opened += data.series.opened[i];
+    totals.failed += data.series.failed[i] + data.series.invalidated[i];
+    return { t: i * data.bucketSeconds, values: { ...totals } };
+  });
+  const end = samples.length * data.bucketSeconds;
+  const summary = `Sent ${totals.sent}, delivered ${totals.delivered}, opened ${totals.opened}, failed ${totals.failed}`
+    + ` within ${duration(end)} of the start`;
+  const note = data.pruned
+    ? "The per-device records of this publish were pruned after the retention period (herald serve --retention); its totals above remain."
+    : `Running totals in steps of ${duration(data.bucketSeconds)} from ${time(data.start)}: deliveries by when they finished, receipts by when the device reported them.`;
+  clear(box).append(el("h2", {}, "Over time"), el("p", { class: "meta", id: "timeline-note" }, note),
+    timeline(samples, end, lines, summary));
 }
 
 function alertText(node, message) {

@@ -1,14 +1,15 @@
 import HeraldAuth
 import HeraldCore
 
-/// A console sign-in, carried by a cookie: the app id, when it ends, and an HMAC-SHA256
-/// over both keyed with the app's stored server-key hash.
+/// A console sign-in, carried by a cookie: the app id, when it ends, a random session id,
+/// and an HMAC-SHA256 over the three keyed with the app's stored server-key hash.
 ///
-/// Nothing is stored per session: every gateway on the same database checks the cookie
-/// with the same key, so a session made on one is honoured by the others. The key is the
-/// hash the store already keeps (256 bits, readable only with the database), so rotating
-/// the server key ends every session of the app at once; signing out clears the browser's
-/// cookie (a copy taken before stays valid until it expires or the key is rotated).
+/// A session is checked without a session table: every gateway on the same database
+/// checks the cookie with the same key, so a session made on one is honoured by the
+/// others. The key is the hash the store already keeps (256 bits, readable only with the
+/// database), so rotating the server key ends every session of the app at once. Signing
+/// out records the session's id until it would have expired (`console_signouts`), so a
+/// copy of the cookie stops working on every gateway too.
 public struct ConsoleSession: Sendable, Hashable {
     /// The cookie's name.
     public static let cookieName = "herald_console"
@@ -18,35 +19,45 @@ public struct ConsoleSession: Sendable, Hashable {
     public var appID: String
     /// Seconds since 1970, whole.
     public var expiresAt: Int
+    /// 128 random bits (base64url): what signing out records.
+    public var id: String
 
-    public init(appID: String, expiresAt: Int) {
+    public init(appID: String, expiresAt: Int, id: String) {
         self.appID = appID
         self.expiresAt = expiresAt
+        self.id = id
     }
 
-    /// `BASE64URL(appID).EXPIRES.BASE64URL(MAC)`.
+    /// A new session with a random id.
+    public static func make(appID: String, expiresAt: Int) -> ConsoleSession {
+        var generator = SystemRandomNumberGenerator()
+        let id = Base64URL.encode((0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) })
+        return ConsoleSession(appID: appID, expiresAt: expiresAt, id: id)
+    }
+
+    /// `BASE64URL(appID).EXPIRES.ID.BASE64URL(MAC)`.
     public func cookieValue(serverKeyHash: String) -> String {
-        Base64URL.encode(Array(appID.utf8)) + "." + String(expiresAt) + "." + Base64URL.encode(Self.mac(appID, expiresAt, serverKeyHash))
+        [Base64URL.encode(Array(appID.utf8)), String(expiresAt), id, Base64URL.encode(mac(serverKeyHash))].joined(separator: ".")
     }
 
     /// The session a cookie value claims, before its MAC is checked; `nil` when malformed.
     public static func claimed(by value: String) -> (session: ConsoleSession, mac: [UInt8])? {
         let parts = value.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count <= 256, let appBytes = Base64URL.decode(parts[0]),
+        guard parts.count == 4, parts[0].count <= 256, let appBytes = Base64URL.decode(parts[0]),
             let app = String(validating: appBytes, as: UTF8.self), !app.isEmpty, let expires = Int(parts[1]),
-            let mac = Base64URL.decode(parts[2]), mac.count == 32
+            let idBytes = Base64URL.decode(parts[2]), idBytes.count == 16, let mac = Base64URL.decode(parts[3]), mac.count == 32
         else { return nil }
-        return (ConsoleSession(appID: app, expiresAt: expires), mac)
+        return (ConsoleSession(appID: app, expiresAt: expires, id: String(parts[2])), mac)
     }
 
-    /// Whether `mac` is this session's under `serverKeyHash` and the session has not ended at `now`.
+    /// Whether `mac` is this session's under `serverKeyHash` and the session has not ended at
+    /// `now` (whether it was signed out is the store's to say).
     public func isValid(mac: [UInt8], serverKeyHash: String, now: Double) -> Bool {
-        let expected = Self.mac(appID, expiresAt, serverKeyHash)
-        return ConstantTime.equal(expected, mac) && Double(expiresAt) > now
+        ConstantTime.equal(self.mac(serverKeyHash), mac) && Double(expiresAt) > now
     }
 
-    private static func mac(_ appID: String, _ expiresAt: Int, _ serverKeyHash: String) -> [UInt8] {
-        HMACSHA256.mac(key: Array(serverKeyHash.utf8), message: Array("herald-console-session/1\n\(appID)\n\(expiresAt)".utf8))
+    private func mac(_ serverKeyHash: String) -> [UInt8] {
+        HMACSHA256.mac(key: Array(serverKeyHash.utf8), message: Array("herald-console-session/2\n\(appID)\n\(expiresAt)\n\(id)".utf8))
     }
 
     /// The console cookie's value among a request's cookies.

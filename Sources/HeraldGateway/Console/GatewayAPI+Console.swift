@@ -19,6 +19,11 @@ extension GatewayAPI {
         ) {
             try $0.publishFailures($1)
         },
+        Route(
+            method: "GET", pattern: ["v1", "apps", ":app", "publishes", ":publish", "timeline"], name: "publish_timeline", access: .server
+        ) {
+            try $0.publishTimeline($1)
+        },
         Route(method: "GET", pattern: ["v1", "apps", ":app", "devices"], name: "find_devices", access: .server) { try $0.findDevices($1) },
         Route(
             method: "GET", pattern: ["v1", "apps", ":app", "devices", ":device", "deliveries"], name: "device_deliveries", access: .server
@@ -82,7 +87,7 @@ extension GatewayAPI {
                 "that is not the server key of app \(appID): sign in with the app id and its server key (hsk_…), as 'herald app create' printed them"
             )
         }
-        let session = ConsoleSession(appID: app.id, expiresAt: Int(now + ConsoleSession.lifetime))
+        let session = ConsoleSession.make(appID: app.id, expiresAt: Int(now + ConsoleSession.lifetime))
         let cookie = session.setCookie(
             session.cookieValue(serverKeyHash: app.serverKeyHash), secure: secureCookie(context.request), now: now)
         var response = HTTPResponse.json(200, Self.sessionJSON(session, app: app))
@@ -98,9 +103,17 @@ extension GatewayAPI {
         return response
     }
 
-    /// DELETE /v1/console/session: clears the cookie (with or without a valid session).
+    /// DELETE /v1/console/session: ends the cookie's session on every gateway, if it is one,
+    /// and clears the cookie (with or without a valid session).
     func signOut(_ context: Context) throws -> HTTPResponse {
         try Self.checkConsoleRequest(context.request)
+        do {
+            let (session, _) = try validSession(context.request)
+            try store.endConsoleSession(appID: session.appID, id: session.id, expiresAt: Double(session.expiresAt), now: now())
+        } catch let error as APIError where error.status == 401 {
+            // No valid session: nothing to end. (A store failure is answered 503: the
+            // session would otherwise look ended while its cookie still worked.)
+        }
         return HTTPResponse(
             status: 204,
             headers: [("Set-Cookie", ConsoleSession.clearCookie(secure: secureCookie(context.request))), ("Cache-Control", "no-store")]
@@ -112,7 +125,8 @@ extension GatewayAPI {
         guard let cookie = ConsoleSession.cookie(in: request) else { throw APIError.noSession }
         guard let (session, mac) = ConsoleSession.claimed(by: cookie), appID == nil || session.appID == appID,
             let app = try store.app(id: session.appID, includingCredentials: false),
-            session.isValid(mac: mac, serverKeyHash: app.serverKeyHash, now: now())
+            session.isValid(mac: mac, serverKeyHash: app.serverKeyHash, now: now()),
+            try !store.consoleSessionEnded(id: session.id)
         else { throw APIError.noSession }
         return (session, app)
     }
@@ -147,5 +161,5 @@ extension GatewayAPI {
 
 extension APIError {
     static let noSession = APIError(
-        401, "unauthorized", "no console session, or it expired or its app's server key was rotated: sign in again at /console")
+        401, "unauthorized", "no console session, or it expired, was signed out, or its app's server key was rotated: sign in again at /console")
 }

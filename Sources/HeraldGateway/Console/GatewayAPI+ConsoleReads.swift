@@ -20,6 +20,23 @@ extension GatewayAPI {
         return .json(200, ["publishId": .string(id), "failures": .array(failures.map(Self.json))])
     }
 
+    /// GET /v1/apps/{app}/publishes/{id}/timeline?buckets=N: its finished deliveries and
+    /// receipts over time (`PublishTimeline`), at most N buckets (default 60).
+    func publishTimeline(_ context: Context) throws -> HTTPResponse {
+        let id = context.parameters["publish"] ?? ""
+        let buckets = try Self.limit(context.request.queryItems, "buckets", default: 60, max: 500)
+        guard let timeline = try store.publishTimeline(appID: context.appID, publishID: id, now: now(), maxBuckets: buckets) else {
+            throw Self.noPublish(id, context.appID)
+        }
+        let series = PublishTimeline.Series.allCases.map { ($0.rawValue, JSONValue.array((timeline.counts[$0] ?? []).map(JSONValue.int))) }
+        return .json(
+            200,
+            [
+                "publishId": .string(id), "start": .double(timeline.start), "bucketSeconds": .double(timeline.bucketSeconds),
+                "pruned": .bool(timeline.pruned), "series": .object(Dictionary(uniqueKeysWithValues: series)),
+            ])
+    }
+
     /// GET /v1/apps/{app}/devices?token=|deviceId=|userId=|interest=: exactly one of them.
     func findDevices(_ context: Context) throws -> HTTPResponse {
         let query = context.request.queryItems
@@ -116,10 +133,10 @@ extension GatewayAPI {
         }
     }
 
-    static func limit(_ query: [String: String], default value: Int, max: Int) throws -> Int {
-        guard let text = query["limit"] else { return value }
+    static func limit(_ query: [String: String], _ name: String = "limit", default value: Int, max: Int) throws -> Int {
+        guard let text = query[name] else { return value }
         guard let number = Int(text), (1...max).contains(number) else {
-            throw ValidationError("limit", "must be a whole number from 1 to \(max), not \"\(text.prefix(20))\"")
+            throw ValidationError(name, "must be a whole number from 1 to \(max), not \"\(text.prefix(20))\"")
         }
         return number
     }

@@ -129,6 +129,14 @@ public protocol GatewayStore: AnyObject, Sendable {
     /// A device's deliveries among the app's `deviceDeliveriesPublishWindow` latest
     /// publishes, newest first (deliveries pruned by retention are gone).
     func deliveries(appID: String, deviceID: String, limit: Int) throws -> [DeliveryTrace]
+    /// The publish's finished deliveries and receipts over time, in at most `maxBuckets`
+    /// buckets from its start to its last change (or `now`); `nil`: no such publish.
+    func publishTimeline(appID: String, publishID: String, now: Double, maxBuckets: Int) throws -> PublishTimeline?
+    /// Records that console session `id` was signed out, until `expiresAt` (when its cookie
+    /// ends anyway); records past their expiry are dropped meanwhile.
+    func endConsoleSession(appID: String, id: String, expiresAt: Double, now: Double) throws
+    /// Whether console session `id` was signed out.
+    func consoleSessionEnded(id: String) throws -> Bool
 
     // MARK: Retention
     /// Deletes up to `limit` deliveries (and then the receipts) of publishes finished

@@ -48,6 +48,19 @@ extension SQLiteStore {
         }
     }
 
+    public func endConsoleSession(appID: String, id: String, expiresAt: Double, now: Double) throws {
+        try write { db in
+            try db.run("DELETE FROM console_signouts WHERE expires_at <= ?", [.double(now)])
+            try db.run(
+                "INSERT OR IGNORE INTO console_signouts (session_id, app_id, expires_at) VALUES (?, ?, ?)",
+                [.text(id), .text(appID), .double(expiresAt)])
+        }
+    }
+
+    public func consoleSessionEnded(id: String) throws -> Bool {
+        try locked { db in try db.scalar("SELECT 1 FROM console_signouts WHERE session_id = ?", [.text(id)]) != nil }
+    }
+
     private static func outcomeRow(_ row: Statement) -> DeliveryTrace {
         DeliveryTrace(
             publishID: row.text(0), deviceID: row.optionalText(1), token: row.text(2), state: DeliveryTrace.stateName(row.int(3)),

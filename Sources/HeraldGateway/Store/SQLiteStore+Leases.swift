@@ -20,6 +20,6 @@ extension SQLiteStore {
     }
 
     public func leave() throws {
-        try write { db in try db.run("DELETE FROM gateway_instances WHERE id = ?", [.text(instance.id)]) }
+        _ = try write { db in try db.run("DELETE FROM gateway_instances WHERE id = ?", [.text(instance.id)]) }
     }
 }

@@ -154,6 +154,13 @@ enum Schema {
         CREATE INDEX channels_app ON channels(app_id, seq);
         CREATE INDEX channels_due ON channels(next_at) WHERE state IN ('creating', 'deleting');
         """,
+        // 11: console sessions signed out, until their cookie would have expired.
+        """
+        CREATE TABLE console_signouts (
+            session_id TEXT PRIMARY KEY, app_id TEXT NOT NULL, expires_at REAL NOT NULL
+        ) WITHOUT ROWID;
+        CREATE INDEX console_signouts_expiry ON console_signouts(expires_at);
+        """,
     ]
 
     /// Brings the database at `connection` up to the latest migration.

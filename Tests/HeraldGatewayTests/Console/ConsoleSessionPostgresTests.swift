@@ -5,7 +5,7 @@ import Testing
 
 @Suite("Console: a session made on one gateway is honoured by another on the same PostgreSQL database")
 struct ConsoleSessionPostgresTests {
-    @Test("sign in on one gateway, read and publish through another; rotating the key on either ends it")
+    @Test("sign in on one gateway, read and publish through another; signing out or rotating the key on either ends it")
     func sharedDatabase() throws {
         let h = try APIHarness(.postgres)
         let other = try PostgresStore(url: h.fixture.location, connections: 2)
@@ -22,6 +22,10 @@ struct ConsoleSessionPostgresTests {
                 headers: headers.merging(["Content-Type": "application/json"]) { $1 },
                 body: body))
         #expect(publish.status == 202)
+        let copy = try #require(ConsoleSessionTests.cookie(ConsoleSessionTests.signIn(h)))
+        let out = second.handle(HTTPRequest(method: "DELETE", path: "/v1/console/session", headers: ["Cookie": copy].merging(ConsoleSessionTests.console) { $1 }))
+        #expect(out.status == 204)
+        #expect(h.send("GET", h.publishes, headers: ["Cookie": copy]).status == 401, "signed out through the other gateway")
         _ = try other.updateKeys(
             appID: h.appID, server: APIKey.hash("hsk_" + String(repeating: "f", count: 64)), client: nil, userTokenSecret: nil)
         #expect(h.send("GET", h.publishes, headers: ["Cookie": cookie]).status == 401, "the key rotated through the other gateway")

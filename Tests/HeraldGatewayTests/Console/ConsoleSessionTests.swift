@@ -92,9 +92,12 @@ struct ConsoleSessionTests {
         let cookie = try #require(Self.cookie(Self.signIn(h)))
         let value = String(cookie.dropFirst("herald_console=".count))
         let parts = value.split(separator: ".").map(String.init)
-        let longer = ["herald_console=" + parts[0], String(Int(parts[1])! + 86_400), parts[2]].joined(separator: ".")
+        #expect(parts.count == 4)
+        let longer = ["herald_console=" + parts[0], String(Int(parts[1])! + 86_400), parts[2], parts[3]].joined(separator: ".")
         #expect(h.send("GET", h.publishes, headers: ["Cookie": longer]).status == 401, "a later expiry breaks the MAC")
-        let otherApp = "herald_console=" + Base64URL.encode(Array("app_other".utf8)) + "." + parts[1] + "." + parts[2]
+        let otherID = ["herald_console=" + parts[0], parts[1], Base64URL.encode(Array(repeating: 7, count: 16)), parts[3]]
+        #expect(h.send("GET", h.publishes, headers: ["Cookie": otherID.joined(separator: ".")]).status == 401, "so does another id")
+        let otherApp = "herald_console=" + Base64URL.encode(Array("app_other".utf8)) + "." + parts[1...].joined(separator: ".")
         #expect(h.send("GET", "/v1/apps/app_other/publishes", headers: ["Cookie": otherApp]).status == 401)
         #expect(h.send("GET", h.publishes, headers: ["Cookie": "herald_console=garbage"]).status == 401)
 
@@ -110,6 +113,27 @@ struct ConsoleSessionTests {
         _ = try h.fixture.store.updateKeys(
             appID: h.appID, server: APIKey.hash("hsk_" + String(repeating: "e", count: 64)), client: nil, userTokenSecret: nil)
         #expect(h.send("GET", h.publishes, headers: ["Cookie": fresh]).status == 401, "rotating the server key ends its sessions")
+    }
+
+    @Test("signing out ends that session everywhere, copies of its cookie included; the app's other sessions go on", arguments: StoreKind.tested)
+    func signOutEndsSession(kind: StoreKind) throws {
+        let h = try APIHarness(kind)
+        let first = try #require(Self.cookie(Self.signIn(h)))
+        let second = try #require(Self.cookie(Self.signIn(h)))
+        #expect(first != second, "two sign-ins in the same second are two sessions")
+        #expect(h.send("DELETE", "/v1/console/session", headers: ["Cookie": first].merging(Self.console) { $1 }).status == 204)
+        let copy = h.send("GET", h.publishes, headers: ["Cookie": first])
+        #expect(copy.status == 401, "a copy of the signed-out cookie")
+        #expect(copy.errorMessage.contains("signed out"))
+        #expect(h.send("GET", "/v1/console/session", headers: ["Cookie": first]).status == 401)
+        #expect(h.send("GET", h.publishes, headers: ["Cookie": second]).status == 200)
+        #expect(try h.fixture.scalar("SELECT count(*) FROM console_signouts") == 1)
+        // A record is dropped once its cookie would have expired anyway.
+        h.clock.now += ConsoleSession.lifetime
+        let third = try #require(Self.cookie(Self.signIn(h)))
+        #expect(h.send("DELETE", "/v1/console/session", headers: ["Cookie": third].merging(Self.console) { $1 }).status == 204)
+        #expect(try h.fixture.rows("SELECT app_id FROM console_signouts") == [h.appID])
+        #expect(h.send("GET", h.publishes, headers: ["Cookie": third]).status == 401)
     }
 
     static func signIn(_ h: APIHarness, key: String, peer: String, forwardedFor: String? = nil) -> Int {

@@ -82,6 +82,13 @@ final class FlakyStore: GatewayStore, @unchecked Sendable {
     func deliveries(appID: String, deviceID: String, limit: Int) throws -> [DeliveryTrace] {
         try base.deliveries(appID: appID, deviceID: deviceID, limit: limit)
     }
+    func publishTimeline(appID: String, publishID: String, now: Double, maxBuckets: Int) throws -> PublishTimeline? {
+        try base.publishTimeline(appID: appID, publishID: publishID, now: now, maxBuckets: maxBuckets)
+    }
+    func endConsoleSession(appID: String, id: String, expiresAt: Double, now: Double) throws {
+        try base.endConsoleSession(appID: appID, id: id, expiresAt: expiresAt, now: now)
+    }
+    func consoleSessionEnded(id: String) throws -> Bool { try base.consoleSessionEnded(id: id) }
     func deviceKeyState(appID: String, id: String) throws -> DeviceKeyState { try base.deviceKeyState(appID: appID, id: id) }
     func keylessDeviceCount(appID: String) throws -> Int { try base.keylessDeviceCount(appID: appID) }
     func device(appID: String, id: String) throws -> DeviceRecord? { try base.device(appID: appID, id: id) }

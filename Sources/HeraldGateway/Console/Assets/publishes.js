@@ -1,7 +1,7 @@
 // The publishes list (refreshing itself while one runs) and one publish.
 import { api, appPath, ApiError } from "./api.js";
 import { el, clear, time, number, announce } from "./dom.js";
-import { funnel, timeline } from "./charts.js";
+import { funnel, timeline, duration } from "./charts.js";
 
 const active = new Set(["scheduled", "queued", "sending"]);
 
@@ -70,8 +70,6 @@ export function showPublish(main, id) {
   const reasons = el("div", { class: "panel" });
   const devices = el("div", { class: "panel", id: "failed-devices" });
   main.append(el("p", {}, el("a", { href: "#/publishes" }, "← All publishes")), heading, header, funnelBox, overTime, reasons, devices);
-  const samples = [];
-  const started = Date.now() / 1000;
   let publish = null;
   let failedShown = -1;
   let lastDrawn = "";
@@ -117,13 +115,8 @@ export function showPublish(main, id) {
       publish.status === "scheduled" || publish.status === "queued"
         ? el("p", {}, el("button", { type: "button", class: "danger", onclick: cancel }, "Cancel this publish")) : null));
     if (drawn !== lastDrawn) clear(funnelBox).append(el("h2", {}, "Funnel"), funnel(publish, "Funnel"));
+    if (drawn !== lastDrawn || !overTime.firstChild) await drawTimeline(overTime, id);
     lastDrawn = drawn;
-    samples.push({ t: Date.now() / 1000 - started, values: { sent: publish.sent, delivered: publish.delivered, opened: publish.opened, failed: publish.failed } });
-    if (samples.length > 600) samples.shift();
-    clear(overTime).append(el("h2", {}, "Over time"),
-      el("p", { class: "meta" }, "Counts sampled every second since this page opened (the gateway keeps totals, not history)."),
-      timeline(samples, [["sent", "Sent", "line1"], ["delivered", "Delivered", "line2"], ["opened", "Opened", "line3"], ["failed", "Failed", "line4"]],
-        `Sent ${publish.sent}, delivered ${publish.delivered}, opened ${publish.opened}, failed ${publish.failed}`));
     const list = Object.entries(publish.failures || {});
     clear(reasons).append(el("h2", {}, "Failures by reason"),
       list.length ? el("table", {}, el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Reason"), el("th", { scope: "col" }, "Deliveries"))),
@@ -142,6 +135,29 @@ export function showPublish(main, id) {
           : el("p", { class: "muted" }, "None."));
     }
   }
+}
+
+const lines = [["sent", "Sent", "line1"], ["delivered", "Delivered", "line2"], ["opened", "Opened", "line3"], ["failed", "Failed", "line4"]];
+
+// The publish over time, from the gateway's records: each series summed bucket by bucket.
+async function drawTimeline(box, id) {
+  const data = await api("GET", appPath("/publishes/" + encodeURIComponent(id) + "/timeline?buckets=60"));
+  const totals = { sent: 0, delivered: 0, opened: 0, failed: 0 };
+  const samples = data.series.sent.map((_, i) => {
+    totals.sent += data.series.sent[i];
+    totals.delivered += data.series.delivered[i];
+    totals.opened += data.series.opened[i];
+    totals.failed += data.series.failed[i] + data.series.invalidated[i];
+    return { t: i * data.bucketSeconds, values: { ...totals } };
+  });
+  const end = samples.length * data.bucketSeconds;
+  const summary = `Sent ${totals.sent}, delivered ${totals.delivered}, opened ${totals.opened}, failed ${totals.failed}`
+    + ` within ${duration(end)} of the start`;
+  const note = data.pruned
+    ? "The per-device records of this publish were pruned after the retention period (herald serve --retention); its totals above remain."
+    : `Running totals in steps of ${duration(data.bucketSeconds)} from ${time(data.start)}: deliveries by when they finished, receipts by when the device reported them.`;
+  clear(box).append(el("h2", {}, "Over time"), el("p", { class: "meta", id: "timeline-note" }, note),
+    timeline(samples, end, lines, summary));
 }
 
 function alertText(node, message) {

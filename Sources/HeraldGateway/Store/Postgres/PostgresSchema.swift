@@ -192,6 +192,13 @@ enum PostgresSchema {
         CREATE INDEX channels_app ON channels(app_id, seq);
         CREATE INDEX channels_due ON channels(next_at) WHERE state IN ('creating', 'deleting');
         """,
+        // 11: console sessions signed out, until their cookie would have expired.
+        """
+        CREATE TABLE console_signouts (
+            session_id text PRIMARY KEY, app_id text NOT NULL, expires_at double precision NOT NULL
+        );
+        CREATE INDEX console_signouts_expiry ON console_signouts(expires_at);
+        """,
     ]
 
     /// Session advisory lock keys of Herald ("herald" in ASCII, then a number): one process

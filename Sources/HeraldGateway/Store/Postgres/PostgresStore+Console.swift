@@ -52,6 +52,19 @@ extension PostgresStore {
         }
     }
 
+    public func endConsoleSession(appID: String, id: String, expiresAt: Double, now: Double) throws {
+        try write { db in
+            _ = try db.execute("DELETE FROM console_signouts WHERE expires_at <= $1", [.double(now)])
+            _ = try db.execute(
+                "INSERT INTO console_signouts (session_id, app_id, expires_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
+                [.text(id), .text(appID), .double(expiresAt)])
+        }
+    }
+
+    public func consoleSessionEnded(id: String) throws -> Bool {
+        try read { db in try !db.query("SELECT 1 FROM console_signouts WHERE session_id = $1", [.text(id)]).isEmpty }
+    }
+
     private static func outcomeRow(_ row: PostgresRow) throws -> DeliveryTrace {
         DeliveryTrace(
             publishID: try row.string(0), deviceID: try row.optionalString(1), token: try row.string(2),

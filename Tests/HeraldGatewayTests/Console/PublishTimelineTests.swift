@@ -1,0 +1,104 @@
+import Foundation
+import HeraldAPNsModel
+import HeraldCore
+import Testing
+@testable import HeraldGateway
+
+@Suite("Console: a publish's deliveries and receipts over time")
+struct PublishTimelineTests {
+    @Test("the bucket width is the narrowest that fits the span; there is always one bucket")
+    func widths() {
+        func shape(_ span: Double, _ buckets: Int) -> (Double, Int) {
+            let timeline = PublishTimeline(publishID: "p", start: 100, end: 100 + span, maxBuckets: buckets, pruned: false)
+            return (timeline.bucketSeconds, timeline.bucketCount)
+        }
+        #expect(shape(0, 60) == (1, 1))
+        #expect(shape(50, 10) == (5, 10))
+        #expect(shape(51, 10) == (10, 6))
+        #expect(shape(3 * 86_400, 60) == (7200, 36))
+        #expect(shape(365 * 86_400, 10) == (37 * 86_400, 10), "past a day, whole days")
+        #expect(shape(10, 0) == (10, 1), "asking for no bucket gets one")
+        var timeline = PublishTimeline(publishID: "p", start: 0, end: 10, maxBuckets: 10, pruned: false)
+        timeline.add(.opened, bucket: -3, count: 1)
+        timeline.add(.opened, bucket: 99, count: 2)
+        #expect(timeline.counts[.opened] == [1, 0, 0, 0, 0, 0, 0, 0, 0, 2], "outside the span: clamped to the ends")
+    }
+
+    @MainActor
+    @Test("outcomes by when they finished, receipts by their time (clamped), the same totals as the publish", arguments: StoreKind.tested)
+    func timeline(kind: StoreKind) async throws {
+        let h = try EngineHarness(kind)
+        try await h.register(0..<4)
+        h.deliverer.program(StoreFixture.token(1), [.refused(413, "PayloadTooLarge")])
+        h.deliverer.program(StoreFixture.token(2), [.refused(410, "Unregistered", timestamp: h.now + 5)])
+        h.deliverer.program(StoreFixture.token(3), [.transportFailure("connection reset")])
+        let t0 = h.now
+        let id = try h.publish(["interests": ["news"], "notification": ["title": "Over time"]])
+        await h.engine.runUntilIdle()
+        await h.advance(by: 30)
+        let a = h.api
+        #expect(h.status(id)?["sent"] == 2, "token 3 sent on its retry, 30 s later")
+        let device0 = try #require(try h.device(token: 0)?.id)
+        let device3 = try #require(try h.device(token: 3)?.id)
+        let events: JSONValue = [
+            "events": [
+                ["publishId": .string(id), "deviceId": .string(device0), "event": "delivered", "at": .double(t0 + 2)],
+                ["publishId": .string(id), "deviceId": .string(device0), "event": "opened", "at": .double(t0 + 40)],
+                // A device whose clock is behind, and one far ahead.
+                ["publishId": .string(id), "deviceId": .string(device3), "event": "delivered", "at": .double(t0 - 100)],
+                ["publishId": .string(id), "deviceId": .string(device3), "event": "opened", "at": .double(t0 + 1_000_000)],
+                ["publishId": .string(id), "deviceId": .string(device3), "event": "dismissed", "at": .double(t0 + 3)],
+            ]
+        ]
+        #expect(a.send("POST", "/v1/apps/\(a.appID)/events", key: a.serverKey, json: events).json?["accepted"] == 5)
+        a.clock.now += 20
+
+        let answer = a.send("GET", a.publishes + "/\(id)/timeline?buckets=10", key: a.serverKey)
+        #expect(answer.status == 200)
+        let body = try #require(answer.json)
+        #expect(body["start"]?.doubleValue == t0)
+        #expect(body["bucketSeconds"]?.doubleValue == 5, "50 s to now in at most 10 buckets")
+        #expect(body["pruned"] == false)
+        let series = body["series"]
+        let zeros = Array(repeating: 0, count: 10)
+        func row(_ set: [Int: Int]) -> JSONValue { .array(zeros.indices.map { .int(set[$0] ?? 0) }) }
+        #expect(series?["sent"] == row([0: 1, 6: 1]))
+        #expect(series?["failed"] == row([0: 1]))
+        #expect(series?["invalidated"] == row([0: 1]))
+        #expect(series?["delivered"] == row([0: 2]), "a receipt from before the start counts in the first bucket")
+        #expect(series?["opened"] == row([8: 1, 9: 1]), "one from after now in the last")
+        let totals = try #require(h.status(id))
+        for name in PublishTimeline.Series.allCases.map(\.rawValue) {
+            let sum = series?[name]?.arrayValue?.compactMap(\.intValue).reduce(0, +)
+            #expect(totals[name]?.intValue == sum, "\(name): the buckets add up to the publish's count")
+        }
+        let fine = a.send("GET", a.publishes + "/\(id)/timeline", key: a.serverKey).json
+        #expect(fine?["bucketSeconds"]?.doubleValue == 1)
+        #expect(fine?["series"]?["sent"]?.arrayValue?.count == 50)
+
+        #expect(a.send("GET", a.publishes + "/\(id)/timeline?buckets=0", key: a.serverKey).status == 400)
+        #expect(a.send("GET", a.publishes + "/\(id)/timeline?buckets=501", key: a.serverKey).status == 400)
+        #expect(a.send("GET", a.publishes + "/pub_nope/timeline", key: a.serverKey).status == 404)
+        #expect(a.send("GET", a.publishes + "/\(id)/timeline", key: a.clientKey).status == 403)
+        #expect(a.send("GET", "/v1/apps/app_other/publishes/\(id)/timeline", key: a.otherServerKey).status == 404)
+
+        // Retention removes the per-device rows: empty buckets, pruned, the totals kept.
+        while try h.store.pruneFinished(before: a.clock.now + 1, limit: 1000).more {}
+        let pruned = try #require(a.send("GET", a.publishes + "/\(id)/timeline", key: a.serverKey).json)
+        #expect(pruned["pruned"] == true)
+        #expect(pruned["series"]?["sent"]?.arrayValue?.allSatisfy { $0 == 0 } == true)
+        #expect(h.status(id)?["sent"] == 2)
+    }
+
+    @Test("a scheduled publish's timeline starts at its send time", arguments: StoreKind.tested)
+    func scheduled(kind: StoreKind) throws {
+        let h = try APIHarness(kind)
+        _ = h.register(1)
+        let sendAt = h.clock.now + 3600
+        let id = try #require(
+            h.publish(["interests": ["news"], "notification": ["title": "Later"], "options": ["sendAt": .double(sendAt)]]).json?["publishId"]?.stringValue)
+        let body = h.send("GET", h.publishes + "/\(id)/timeline", key: h.serverKey).json
+        #expect(body?["start"]?.doubleValue == sendAt)
+        #expect(body?["series"]?["sent"] == [0], "nothing yet: one empty bucket")
+    }
+}

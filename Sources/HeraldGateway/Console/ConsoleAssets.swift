@@ -11,7 +11,7 @@ struct ConsoleAsset: Sendable {
 /// The console's files, built into the binary.
 enum ConsoleAssets {
     /// A digest of every file: the ETag.
-    static let version = "ad2e907971ceccf4"
+    static let version = "7fd644f909fcb758"
 
     static let files: [String: ConsoleAsset] = [
         "api.js": ConsoleAsset(
@@ -781,9 +781,8 @@ async function drawTimeline(box, id) {
   const end = samples.length * data.bucketSeconds;
   const summary = `Sent ${totals.sent}, delivered ${totals.delivered}, opened ${totals.opened}, failed ${totals.failed}`
     + ` within ${duration(end)} of the start`;
-  const note = data.pruned
-    ? "The per-device records of this publish were pruned after the retention period (herald serve --retention); its totals above remain."
-    : `Running totals in steps of ${duration(data.bucketSeconds)} from ${time(data.start)}: deliveries by when they finished, receipts by when the device reported them.`;
+  const note = `Running totals in steps of ${duration(data.bucketSeconds)} from ${time(data.start)}: `
+    + "deliveries by when they finished, receipts by the time the device gave.";
   clear(box).append(el("h2", {}, "Over time"), el("p", { class: "meta", id: "timeline-note" }, note),
     timeline(samples, end, lines, summary));
 }

@@ -5,9 +5,7 @@ extension GatewayAPI {
     func listPublishes(_ context: Context) throws -> HTTPResponse {
         let query = context.request.queryItems
         let limit = try Self.limit(query, default: 50, max: 200)
-        let publishes = try store.publishIDs(appID: context.appID, limit: limit).compactMap {
-            try store.publish(appID: context.appID, id: $0)
-        }
+        let publishes = try store.publishes(appID: context.appID, limit: limit)
         return .json(200, ["publishes": .array(publishes.map(Self.json))])
     }
 
@@ -20,8 +18,8 @@ extension GatewayAPI {
         return .json(200, ["publishId": .string(id), "failures": .array(failures.map(Self.json))])
     }
 
-    /// GET /v1/apps/{app}/publishes/{id}/timeline?buckets=N: its finished deliveries and
-    /// receipts over time (`PublishTimeline`), at most N buckets (default 60).
+    /// GET /v1/apps/{app}/publishes/{id}/timeline?buckets=N: its counters over time
+    /// (`PublishTimeline`), at most N buckets (default 60).
     func publishTimeline(_ context: Context) throws -> HTTPResponse {
         let id = context.parameters["publish"] ?? ""
         let buckets = try Self.limit(context.request.queryItems, "buckets", default: 60, max: 500)
@@ -33,7 +31,7 @@ extension GatewayAPI {
             200,
             [
                 "publishId": .string(id), "start": .double(timeline.start), "bucketSeconds": .double(timeline.bucketSeconds),
-                "pruned": .bool(timeline.pruned), "series": .object(Dictionary(uniqueKeysWithValues: series)),
+                "series": .object(Dictionary(uniqueKeysWithValues: series)),
             ])
     }
 
@@ -58,9 +56,7 @@ extension GatewayAPI {
             try FieldRules.interest(value, "interest")
             lookup = .interest(value)
         }
-        let devices = try store.deviceIDs(appID: context.appID, matching: lookup, limit: limit).compactMap {
-            try store.device(appID: context.appID, id: $0)
-        }
+        let devices = try store.devices(appID: context.appID, matching: lookup, limit: limit)
         return .json(200, ["devices": .array(devices.map(Self.json))])
     }
 

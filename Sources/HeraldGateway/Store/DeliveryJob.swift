@@ -93,10 +93,10 @@ public struct DeviceEvent: Sendable, Hashable {
         case delivered, opened, dismissed, action
 
         /// The publish's counter this kind adds to, if any.
-        var statisticsColumn: String? {
+        var series: PublishTimeline.Series? {
             switch self {
-            case .delivered: "delivered"
-            case .opened: "opened"
+            case .delivered: .delivered
+            case .opened: .opened
             case .dismissed, .action: nil
             }
         }

@@ -3,10 +3,11 @@ extension EventTally {
     /// calls inside its transaction: `publishExists(id)` (asked once per publish),
     /// `deliveryState(event)` (the stored state of the delivery of that publish to that
     /// device of the app; nil when it has none), `insert(event, counted)` (false when the
-    /// same receipt is there already) and `count(publishID, column)` (adds one).
+    /// same receipt is there already) and `count(event, series)` (adds one to the publish's
+    /// counter and its history).
     static func record(
         _ events: [DeviceEvent], publishExists: (String) throws -> Bool, deliveryState: (DeviceEvent) throws -> Int?,
-        insert: (DeviceEvent, _ counted: Bool) throws -> Bool, count: (_ publishID: String, _ column: String) throws -> Void
+        insert: (DeviceEvent, _ counted: Bool) throws -> Bool, count: (DeviceEvent, PublishTimeline.Series) throws -> Void
     ) throws -> EventTally {
         var tally = EventTally()
         var known: [String: Bool] = [:]
@@ -42,7 +43,7 @@ extension EventTally {
                 continue
             }
             tally.accepted += 1
-            if let column = event.kind.statisticsColumn { try count(event.publishID, column) }
+            if let series = event.kind.series { try count(event, series) }
         }
         return tally
     }

@@ -120,17 +120,17 @@ public protocol GatewayStore: AnyObject, Sendable {
     func nextDueTime() throws -> Double?
 
     // MARK: The console's reads
-    /// The ids of the app's latest publishes, newest first.
-    func publishIDs(appID: String, limit: Int) throws -> [String]
-    /// The ids of the app's devices that match, oldest first.
-    func deviceIDs(appID: String, matching lookup: DeviceLookup, limit: Int) throws -> [String]
+    /// The app's latest publishes, newest first (one statement, whatever the limit).
+    func publishes(appID: String, limit: Int) throws -> [PublishRecord]
+    /// The app's devices that match, oldest first (one statement, whatever the limit).
+    func devices(appID: String, matching lookup: DeviceLookup, limit: Int) throws -> [DeviceRecord]
     /// A publish's deliveries that failed or were invalidated, in fan-out order.
     func failedDeliveries(appID: String, publishID: String, limit: Int) throws -> [DeliveryTrace]
     /// A device's deliveries among the app's `deviceDeliveriesPublishWindow` latest
     /// publishes, newest first (deliveries pruned by retention are gone).
     func deliveries(appID: String, deviceID: String, limit: Int) throws -> [DeliveryTrace]
-    /// The publish's finished deliveries and receipts over time, in at most `maxBuckets`
-    /// buckets from its start to its last change (or `now`); `nil`: no such publish.
+    /// The publish's counters over time (its `publish_history`), in at most `maxBuckets`
+    /// buckets from its start to its last second of activity (or `now`); `nil`: no such publish.
     func publishTimeline(appID: String, publishID: String, now: Double, maxBuckets: Int) throws -> PublishTimeline?
     /// Records that console session `id` was signed out, until `expiresAt` (when its cookie
     /// ends anyway); records past their expiry are dropped meanwhile.

@@ -1,40 +1,39 @@
 /// A publish over time, as the console charts it: how many of its deliveries became sent,
-/// failed or invalidated, and how many delivered and opened receipts came, in buckets of
-/// equal width from the publish's start.
+/// failed or invalidated, and how many delivered and opened receipts were counted, in
+/// buckets of equal width from the second the publish started.
 ///
-/// There is no history table: a finished delivery's `updated_at` is when it finished (it
-/// never changes after), and a receipt has its own time, so the store groups those. A
-/// receipt's time is the device's clock: one from before the start counts in the first
-/// bucket, one after the end in the last. Once retention prunes the per-device rows, the
-/// buckets are empty and `pruned` says so (the totals stay on the publish).
+/// Read from `publish_history`: each time a store adds to one of a publish's counters, it
+/// adds the same number to that counter's row for the current second (a receipt: the
+/// second the device gave), in the same transaction. So the history always adds up to the
+/// counters, a read costs one row per second of activity whatever the audience, and it
+/// stays when retention prunes the per-device rows. A receipt's time is the device's
+/// clock: one from before the start counts in the first bucket, one after now in the last.
 public struct PublishTimeline: Sendable, Hashable {
+    /// The counted series; each raw value is also the publish's counter column.
     public enum Series: String, Sendable, Hashable, CaseIterable {
         case sent, failed, invalidated, delivered, opened
+    }
 
-        /// The series of a stored delivery state; `nil` for a delivery not finished (or cancelled).
-        static func of(state: Int) -> Series? {
-            switch DeliveryState(rawValue: state) {
-            case .sent?: .sent
-            case .failed?: .failed
-            case .invalidated?: .invalidated
-            default: nil
-            }
+    /// One `publish_history` row: `count` added to `series` during second `second`.
+    public struct Entry: Sendable, Hashable {
+        public var second: Int
+        public var series: Series
+        public var count: Int
+
+        public init(second: Int, series: Series, count: Int) {
+            self.second = second
+            self.series = series
+            self.count = count
         }
-
-        /// The delivery states and receipt kinds the store groups.
-        static let finishedStates =
-            "\(DeliveryState.sent.rawValue), \(DeliveryState.failed.rawValue), \(DeliveryState.invalidated.rawValue)"
-        static let receiptKinds = "'delivered', 'opened'"
     }
 
     public var publishID: String
-    /// Seconds since 1970 where the first bucket begins: the publish's creation, or its
-    /// `sendAt` when that is later.
+    /// Whole seconds since 1970 where the first bucket begins: the second the publish was
+    /// created in, or its `sendAt`'s when that is later.
     public var start: Double
     public var bucketSeconds: Double
     /// Each series' count per bucket, every series as long as the others.
     public private(set) var counts: [Series: [Int]]
-    public var pruned: Bool
 
     /// Bucket widths, seconds: the narrowest that fits the span into the buckets asked for.
     static let widths: [Double] = [
@@ -42,7 +41,7 @@ public struct PublishTimeline: Sendable, Hashable {
     ]
 
     /// Empty buckets from `start` to `end` (at least one), at most `maxBuckets` of them.
-    public init(publishID: String, start: Double, end: Double, maxBuckets: Int, pruned: Bool) {
+    public init(publishID: String, start: Double, end: Double, maxBuckets: Int) {
         let span = max(0, end - start)
         let limit = Double(max(1, maxBuckets))
         let width = Self.widths.first { (span / $0).rounded(.up) <= limit } ?? (span / limit / 86_400).rounded(.up) * 86_400
@@ -51,7 +50,18 @@ public struct PublishTimeline: Sendable, Hashable {
         self.start = start
         bucketSeconds = width
         counts = Dictionary(uniqueKeysWithValues: Series.allCases.map { ($0, Array(repeating: 0, count: buckets)) })
-        self.pruned = pruned
+    }
+
+    /// The timeline of a publish that started at `startedAt`, from its history: the buckets
+    /// run from that second to the end of its last second of activity, or `now` if earlier.
+    public init(publishID: String, startedAt: Double, history: [Entry], now: Double, maxBuckets: Int) {
+        let start = startedAt.rounded(.down)
+        let last = history.map(\.second).max().map { Double($0) + 1 } ?? start
+        self.init(publishID: publishID, start: start, end: min(max(last, start), max(now, start)), maxBuckets: maxBuckets)
+        // Whole-second starts and widths: a second's entry falls in the bucket its moments do.
+        for entry in history {
+            add(entry.series, bucket: Int(((Double(entry.second) - start) / bucketSeconds).rounded(.down)), count: entry.count)
+        }
     }
 
     public var bucketCount: Int { counts[.sent]?.count ?? 0 }
@@ -60,16 +70,5 @@ public struct PublishTimeline: Sendable, Hashable {
     mutating func add(_ series: Series, bucket index: Int, count: Int) {
         let last = bucketCount - 1
         counts[series]?[min(max(index, 0), last)] += count
-    }
-
-    /// The store's part: the start and end from what it read, then its grouped rows.
-    static func assemble(
-        publishID: String, start: Double, lastChange: Double?, now: Double, maxBuckets: Int, pruned: Bool,
-        rows: (_ start: Double, _ width: Double) throws -> [(bucket: Int, series: Series, count: Int)]
-    ) rethrows -> PublishTimeline {
-        let end = min(max(lastChange ?? start, start), max(now, start))
-        var timeline = PublishTimeline(publishID: publishID, start: start, end: end, maxBuckets: maxBuckets, pruned: pruned)
-        for row in try rows(start, timeline.bucketSeconds) { timeline.add(row.series, bucket: row.bucket, count: row.count) }
-        return timeline
     }
 }

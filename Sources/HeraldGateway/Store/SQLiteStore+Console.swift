@@ -1,28 +1,26 @@
 extension SQLiteStore {
-    public func publishIDs(appID: String, limit: Int) throws -> [String] {
-        try locked { db in
-            try db.query("SELECT id FROM publishes WHERE app_id = ? ORDER BY seq DESC LIMIT ?", [.text(appID), .int(limit)]) { $0.text(0) }
-        }
+    public func publishes(appID: String, limit: Int) throws -> [PublishRecord] {
+        try locked { db in try Self.loadPublishes(db, "WHERE app_id = ? ORDER BY seq DESC LIMIT ?", [.text(appID), .int(limit)]) }
     }
 
-    public func deviceIDs(appID: String, matching lookup: DeviceLookup, limit: Int) throws -> [String] {
-        let sql: String
+    public func devices(appID: String, matching lookup: DeviceLookup, limit: Int) throws -> [DeviceRecord] {
+        let condition: String
         let value: String
         switch lookup {
         case .token(let token):
-            (sql, value) = ("SELECT id FROM devices WHERE app_id = ? AND token = ? LIMIT ?", token.lowercased())
+            (condition, value) = ("WHERE d.app_id = ? AND d.token = ? LIMIT ?", token.lowercased())
         case .deviceID(let id):
-            (sql, value) = ("SELECT id FROM devices WHERE app_id = ? AND id = ? LIMIT ?", id)
+            (condition, value) = ("WHERE d.app_id = ? AND d.id = ? LIMIT ?", id)
         case .user(let user):
-            (sql, value) = ("SELECT id FROM devices WHERE app_id = ? AND user_id = ? ORDER BY seq LIMIT ?", user)
+            (condition, value) = ("WHERE d.app_id = ? AND d.user_id = ? ORDER BY d.seq LIMIT ?", user)
         case .interest(let interest):
-            sql = """
-                SELECT v.id FROM device_interests i JOIN devices v ON v.seq = i.device_seq
+            condition = """
+                JOIN device_interests i ON i.device_seq = d.seq
                 WHERE i.app_id = ? AND i.interest = ? ORDER BY i.device_seq LIMIT ?
                 """
             value = interest
         }
-        return try locked { db in try db.query(sql, [.text(appID), .text(value), .int(limit)]) { $0.text(0) } }
+        return try locked { db in try Self.loadDevices(db, condition, [.text(appID), .text(value), .int(limit)]) }
     }
 
     public func failedDeliveries(appID: String, publishID: String, limit: Int) throws -> [DeliveryTrace] {

@@ -74,7 +74,7 @@ extension SQLiteStore {
             }
             try Self.countHeldEvents(db, sent: sent)
             for (publishID, count) in batch.sentPerPublish {
-                try db.run("UPDATE publishes SET sent = sent + ? WHERE id = ?", [.int(count), .text(publishID)])
+                try Self.count(db, .sent, count, publishID: publishID, at: now)
             }
             for publishID in batch.touched { try Self.finishIfComplete(db, publishID: publishID, now: now) }
         }
@@ -92,7 +92,7 @@ extension SQLiteStore {
         if let pruned = try pruneActivityToken(db, seq, deviceSeq: deviceSeq, error) {
             guard pruned else { return try fail(db, seq, publishID: publishID, reason: reason, now: now) }
             try finish(db, seq, .invalidated, reason: reason, apnsID: nil, now: now)
-            try db.run("UPDATE publishes SET invalidated = invalidated + 1 WHERE id = ?", [.text(publishID)])
+            try count(db, .invalidated, publishID: publishID, at: now)
             return try countFailure(db, publishID: publishID, reason: reason)
         }
         let registeredAt = try deviceSeq.flatMap {
@@ -106,7 +106,7 @@ extension SQLiteStore {
             return try fail(db, seq, publishID: publishID, reason: reason, now: now)
         }
         try finish(db, seq, .invalidated, reason: reason, apnsID: nil, now: now)
-        try db.run("UPDATE publishes SET invalidated = invalidated + 1 WHERE id = ?", [.text(publishID)])
+        try count(db, .invalidated, publishID: publishID, at: now)
         try countFailure(db, publishID: publishID, reason: reason)
     }
 
@@ -135,7 +135,7 @@ extension SQLiteStore {
 
     private static func fail(_ db: Connection, _ seq: Int, publishID: String, reason: String, now: Double) throws {
         try finish(db, seq, .failed, reason: reason, apnsID: nil, now: now)
-        try db.run("UPDATE publishes SET failed = failed + 1 WHERE id = ?", [.text(publishID)])
+        try count(db, .failed, publishID: publishID, at: now)
         try countFailure(db, publishID: publishID, reason: reason)
     }
 

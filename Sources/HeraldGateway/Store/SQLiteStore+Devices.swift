@@ -75,28 +75,26 @@ extension SQLiteStore {
     }
 
     public func device(appID: String, id: String) throws -> DeviceRecord? {
-        try locked { db in
-            let rows = try db.query(
-                """
-                SELECT seq, id, app_id, token, environment, user_id, metadata, created_at, token_registered_at, invalidated_at, invalid_reason
-                FROM devices WHERE app_id = ? AND id = ?
-                """, [.text(appID), .text(id)]
-            ) { row in
-                (
-                    row.int(0),
-                    DeviceRecord(
-                        id: row.text(1), appID: row.text(2), token: row.text(3),
-                        environment: APNsEnvironment(rawValue: row.text(4)) ?? .production, interests: [],
-                        userID: row.optionalText(5), metadata: (try? JSONParser().parse(row.text(6))) ?? .object([:]),
-                        createdAt: row.double(7), tokenRegisteredAt: row.double(8), invalidatedAt: row.optionalDouble(9),
-                        invalidReason: row.optionalText(10))
-                )
-            }
-            guard var device = rows.first else { return nil }
-            device.1.interests = try db.query(
-                "SELECT interest FROM device_interests WHERE device_seq = ? ORDER BY interest", [.int(device.0)]
-            ) { $0.text(0) }
-            return device.1
+        try locked { db in try Self.loadDevices(db, "WHERE d.app_id = ? AND d.id = ?", [.text(appID), .text(id)]).first }
+    }
+
+    /// The devices `condition` selects (after FROM devices d), with their interests sorted
+    /// bytewise, in one statement.
+    static func loadDevices(_ db: Connection, _ condition: String, _ values: [SQLValue]) throws -> [DeviceRecord] {
+        try db.query(
+            """
+            SELECT d.id, d.app_id, d.token, d.environment, d.user_id, d.metadata, d.created_at, d.token_registered_at,
+            d.invalidated_at, d.invalid_reason,
+            (SELECT json_group_array(interest) FROM (SELECT interest FROM device_interests WHERE device_seq = d.seq ORDER BY interest))
+            FROM devices d \(condition)
+            """, values
+        ) { row in
+            DeviceRecord(
+                id: row.text(0), appID: row.text(1), token: row.text(2), environment: APNsEnvironment(rawValue: row.text(3)) ?? .production,
+                interests: ((try? JSONParser().parse(row.text(10)))?.arrayValue ?? []).compactMap(\.stringValue),
+                userID: row.optionalText(4), metadata: (try? JSONParser().parse(row.text(5))) ?? .object([:]),
+                createdAt: row.double(6), tokenRegisteredAt: row.double(7), invalidatedAt: row.optionalDouble(8),
+                invalidReason: row.optionalText(9))
         }
     }
 

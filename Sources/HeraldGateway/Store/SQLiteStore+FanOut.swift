@@ -54,7 +54,7 @@ extension SQLiteStore {
                 .optional(target.invalidReason),
             ])
         if inserted > 0, let reason = target.invalidReason {
-            try db.run("UPDATE publishes SET invalidated = invalidated + 1 WHERE id = ?", [.text(publishID)])
+            try count(db, .invalidated, publishID: publishID, at: now)
             try countFailure(db, publishID: publishID, reason: reason)
         }
         return inserted

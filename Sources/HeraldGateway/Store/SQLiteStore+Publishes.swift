@@ -74,9 +74,7 @@ extension SQLiteStore {
                             .double(event.at), .int(counted ? 1 : 0),
                         ]) > 0
                 },
-                count: { publishID, column in
-                    try db.run("UPDATE publishes SET \(column) = \(column) + 1 WHERE id = ?", [.text(publishID)])
-                })
+                count: { event, series in try Self.count(db, series, publishID: event.publishID, at: event.at) })
         }
     }
 
@@ -85,18 +83,16 @@ extension SQLiteStore {
         guard !seqs.isEmpty, try db.scalar("SELECT 1 FROM events WHERE counted = 0 LIMIT 1") != nil else { return }
         let held = try db.queryOnce(
             """
-            SELECT e.publish_id, e.device_id, e.event, e.action_id FROM deliveries d JOIN devices v ON v.seq = d.device_seq
+            SELECT e.publish_id, e.device_id, e.event, e.action_id, e.at FROM deliveries d JOIN devices v ON v.seq = d.device_seq
             JOIN events e ON e.publish_id = d.publish_id AND e.device_id = v.id AND e.counted = 0
             WHERE d.seq IN (\(Connection.placeholders(seqs.count)))
             """, seqs.map { .int($0) }
-        ) { ($0.text(0), $0.text(1), $0.text(2), $0.text(3)) }
-        for (publishID, deviceID, event, actionID) in held {
+        ) { ($0.text(0), $0.text(1), $0.text(2), $0.text(3), $0.double(4)) }
+        for (publishID, deviceID, event, actionID, at) in held {
             try db.run(
                 "UPDATE events SET counted = 1 WHERE publish_id = ? AND device_id = ? AND event = ? AND action_id = ?",
                 [.text(publishID), .text(deviceID), .text(event), .text(actionID)])
-            if let column = DeviceEvent.Kind(rawValue: event)?.statisticsColumn {
-                try db.run("UPDATE publishes SET \(column) = \(column) + 1 WHERE id = ?", [.text(publishID)])
-            }
+            if let series = DeviceEvent.Kind(rawValue: event)?.series { try count(db, series, publishID: publishID, at: at) }
         }
     }
 
@@ -109,21 +105,19 @@ extension SQLiteStore {
     }
 
     static func loadPublish(_ db: Connection, appID: String, id: String) throws -> PublishRecord? {
-        guard
-            var publish = try db.query(
-                """
-                SELECT id, app_id, target_kind, target_keys, payload, push_type, priority, collapse_id, expiration, send_at, environment,
-                status, created_at, targeted, sent, failed, invalidated, delivered, opened, activity_type FROM publishes
-                WHERE app_id = ? AND id = ?
-                """, [.text(appID), .text(id)], Self.publishRow
-            ).first
-        else { return nil }
-        for (reason, count) in try db.query(
-            "SELECT reason, count FROM publish_failures WHERE publish_id = ?", [.text(id)], { ($0.text(0), $0.int(1)) })
-        {
-            publish.failures[reason] = count
-        }
-        return publish
+        try loadPublishes(db, "WHERE app_id = ? AND id = ?", [.text(appID), .text(id)]).first
+    }
+
+    /// The publishes `condition` selects (after FROM publishes p), with their failures by
+    /// reason, in one statement.
+    static func loadPublishes(_ db: Connection, _ condition: String, _ values: [SQLValue]) throws -> [PublishRecord] {
+        try db.query(
+            """
+            SELECT id, app_id, target_kind, target_keys, payload, push_type, priority, collapse_id, expiration, send_at, environment,
+            status, created_at, targeted, sent, failed, invalidated, delivered, opened, activity_type,
+            (SELECT json_group_object(reason, count) FROM publish_failures WHERE publish_id = p.id)
+            FROM publishes p \(condition)
+            """, values, publishRow)
     }
 
     private static func publishRow(_ row: Statement) -> PublishRecord {
@@ -141,6 +135,7 @@ extension SQLiteStore {
             options: PublishOptions(
                 pushType: row.text(5), priority: row.int(6), collapseID: row.optionalText(7), expiration: row.optionalDouble(8),
                 sendAt: row.optionalDouble(9), environment: APNsEnvironment(rawValue: row.text(10)) ?? .production),
-            status: PublishStatus(rawValue: row.text(11)) ?? .queued, createdAt: row.double(12), counts: counts, failures: [:])
+            status: PublishStatus(rawValue: row.text(11)) ?? .queued, createdAt: row.double(12), counts: counts,
+            failures: (row.optionalText(20).flatMap { try? JSONParser().parse($0).objectValue } ?? [:]).compactMapValues(\.intValue))
     }
 }

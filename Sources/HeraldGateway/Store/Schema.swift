@@ -161,6 +161,21 @@ enum Schema {
         ) WITHOUT ROWID;
         CREATE INDEX console_signouts_expiry ON console_signouts(expires_at);
         """,
+        // 12: each publish's counters per second (PublishTimeline), filled from the
+        // deliveries and receipts already there.
+        """
+        CREATE TABLE publish_history (
+            publish_id TEXT NOT NULL, second INTEGER NOT NULL, series TEXT NOT NULL, count INTEGER NOT NULL,
+            PRIMARY KEY (publish_id, second, series)
+        ) WITHOUT ROWID;
+        INSERT INTO publish_history (publish_id, second, series, count)
+            SELECT publish_id, CAST(updated_at AS INTEGER), CASE state WHEN 2 THEN 'sent' WHEN 3 THEN 'failed' ELSE 'invalidated' END,
+                count(*)
+            FROM deliveries WHERE state IN (2, 3, 4) GROUP BY 1, 2, 3;
+        INSERT INTO publish_history (publish_id, second, series, count)
+            SELECT publish_id, CAST(at AS INTEGER), event, count(*) FROM events
+            WHERE counted = 1 AND event IN ('delivered', 'opened') GROUP BY 1, 2, 3;
+        """,
     ]
 
     /// Brings the database at `connection` up to the latest migration.

@@ -28,6 +28,8 @@ struct ConsoleReadsTests {
         #expect(list.last?["notification"] == ["title": "First", "subtitle": "Sub", "body": "One"])
         #expect(list.last?["target"] == ["kind": "interests", "keys": ["news"]])
         #expect(list.first?["notification"] == ["body": "Plain"])
+        #expect(list.last?["failures"] == ["PayloadTooLarge": 1, "Unregistered": 1], "each publish with its failures by reason")
+        #expect(list.first?["failures"] == [:])
         #expect(a.send("GET", a.publishes + "?limit=1", key: a.serverKey).json?["publishes"]?.arrayValue?.count == 1)
         #expect(a.send("GET", a.publishes + "?limit=0", key: a.serverKey).status == 400)
         #expect(a.send("GET", a.publishes, key: a.clientKey).status == 403)
@@ -55,6 +57,11 @@ struct ConsoleReadsTests {
         #expect(find("interest=nobody").isEmpty)
         let dead = a.send("GET", a.devices + "?deviceId=" + deadID, key: a.serverKey).json?["devices"]?[0]
         #expect(dead?["invalidReason"] == "Unregistered")
+        let maya = a.send("GET", a.devices + "?userId=maya", key: a.serverKey).json?["devices"]?[0]
+        #expect(maya?["interests"] == ["other"])
+        let newsDevices = a.send("GET", a.devices + "?interest=news", key: a.serverKey).json?["devices"]?.arrayValue ?? []
+        #expect(newsDevices.allSatisfy { $0["interests"] == ["news"] }, "each device found with its interests")
+        #expect(a.send("GET", a.devices + "?interest=news&limit=2", key: a.serverKey).json?["devices"]?.arrayValue?.count == 2)
         #expect(a.send("GET", a.devices + "?interest=news&userId=maya", key: a.serverKey).status == 400)
         #expect(a.send("GET", a.devices, key: a.serverKey).status == 400)
         #expect(a.send("GET", a.devices + "?deviceId=a%20b", key: a.serverKey).status == 400)
@@ -108,7 +115,7 @@ struct ConsoleReadsTests {
         #expect(good.json?["valid"] == true)
         #expect(good.json?["payload"]?["aps"]?["mutable-content"] == 1)
         #expect(h.published.count == 0)
-        #expect(try h.fixture.store.publishIDs(appID: h.appID, limit: 10).isEmpty)
+        #expect(try h.fixture.store.publishes(appID: h.appID, limit: 10).isEmpty)
         let bad = h.send("POST", path, key: h.serverKey, json: ["interests": ["news"], "notification": ["image": "ftp://x"]])
         #expect(bad.status == 422)
         #expect(bad.json?["valid"] == false)

@@ -9,7 +9,7 @@ struct PublishTimelineTests {
     @Test("the bucket width is the narrowest that fits the span; there is always one bucket")
     func widths() {
         func shape(_ span: Double, _ buckets: Int) -> (Double, Int) {
-            let timeline = PublishTimeline(publishID: "p", start: 100, end: 100 + span, maxBuckets: buckets, pruned: false)
+            let timeline = PublishTimeline(publishID: "p", start: 100, end: 100 + span, maxBuckets: buckets)
             return (timeline.bucketSeconds, timeline.bucketCount)
         }
         #expect(shape(0, 60) == (1, 1))
@@ -18,14 +18,34 @@ struct PublishTimelineTests {
         #expect(shape(3 * 86_400, 60) == (7200, 36))
         #expect(shape(365 * 86_400, 10) == (37 * 86_400, 10), "past a day, whole days")
         #expect(shape(10, 0) == (10, 1), "asking for no bucket gets one")
-        var timeline = PublishTimeline(publishID: "p", start: 0, end: 10, maxBuckets: 10, pruned: false)
-        timeline.add(.opened, bucket: -3, count: 1)
-        timeline.add(.opened, bucket: 99, count: 2)
-        #expect(timeline.counts[.opened] == [1, 0, 0, 0, 0, 0, 0, 0, 0, 2], "outside the span: clamped to the ends")
+    }
+
+    @Test("history seconds fall in their buckets from the whole second of the start; outside the span, at the ends")
+    func fromHistory() {
+        let history = [
+            PublishTimeline.Entry(second: 1000, series: .sent, count: 3),
+            PublishTimeline.Entry(second: 1004, series: .sent, count: 2),
+            PublishTimeline.Entry(second: 1005, series: .failed, count: 1),
+            PublishTimeline.Entry(second: 900, series: .delivered, count: 4),
+            PublishTimeline.Entry(second: 5000, series: .opened, count: 1),
+            PublishTimeline.Entry(second: 1009, series: .opened, count: 2),
+        ]
+        let timeline = PublishTimeline(publishID: "p", startedAt: 1000.7, history: history, now: 1010.2, maxBuckets: 6)
+        #expect(timeline.start == 1000, "the second the publish started in")
+        #expect(timeline.bucketSeconds == 2, "10.2 s (to now, before the last entry's second) in at most 6 buckets")
+        #expect(timeline.bucketCount == 6)
+        #expect(timeline.counts[.sent] == [3, 0, 2, 0, 0, 0])
+        #expect(timeline.counts[.failed] == [0, 0, 1, 0, 0, 0])
+        #expect(timeline.counts[.delivered] == [4, 0, 0, 0, 0, 0], "before the start: the first bucket")
+        #expect(timeline.counts[.opened] == [0, 0, 0, 0, 2, 1], "after now: the last")
+        let done = PublishTimeline(publishID: "p", startedAt: 1000.7, history: Array(history.prefix(3)), now: 99_999, maxBuckets: 60)
+        #expect(done.bucketCount == 6, "a finished publish ends with its last second of activity")
+        let empty = PublishTimeline(publishID: "p", startedAt: 1000.7, history: [], now: 99_999, maxBuckets: 60)
+        #expect(empty.bucketCount == 1)
     }
 
     @MainActor
-    @Test("outcomes by when they finished, receipts by their time (clamped), the same totals as the publish", arguments: StoreKind.tested)
+    @Test("outcomes by when they were counted, receipts by their time (clamped), the same totals as the publish", arguments: StoreKind.tested)
     func timeline(kind: StoreKind) async throws {
         let h = try EngineHarness(kind)
         try await h.register(0..<4)
@@ -58,7 +78,6 @@ struct PublishTimelineTests {
         let body = try #require(answer.json)
         #expect(body["start"]?.doubleValue == t0)
         #expect(body["bucketSeconds"]?.doubleValue == 5, "50 s to now in at most 10 buckets")
-        #expect(body["pruned"] == false)
         let series = body["series"]
         let zeros = Array(repeating: 0, count: 10)
         func row(_ set: [Int: Int]) -> JSONValue { .array(zeros.indices.map { .int(set[$0] ?? 0) }) }
@@ -82,12 +101,11 @@ struct PublishTimelineTests {
         #expect(a.send("GET", a.publishes + "/\(id)/timeline", key: a.clientKey).status == 403)
         #expect(a.send("GET", "/v1/apps/app_other/publishes/\(id)/timeline", key: a.otherServerKey).status == 404)
 
-        // Retention removes the per-device rows: empty buckets, pruned, the totals kept.
+        // Retention removes the per-device rows; the history stays.
         while try h.store.pruneFinished(before: a.clock.now + 1, limit: 1000).more {}
-        let pruned = try #require(a.send("GET", a.publishes + "/\(id)/timeline", key: a.serverKey).json)
-        #expect(pruned["pruned"] == true)
-        #expect(pruned["series"]?["sent"]?.arrayValue?.allSatisfy { $0 == 0 } == true)
-        #expect(h.status(id)?["sent"] == 2)
+        #expect(try h.api.fixture.scalar("SELECT count(*) FROM deliveries") == 0)
+        let pruned = a.send("GET", a.publishes + "/\(id)/timeline?buckets=10", key: a.serverKey).json
+        #expect(pruned?["series"] == series)
     }
 
     @Test("a scheduled publish's timeline starts at its send time", arguments: StoreKind.tested)

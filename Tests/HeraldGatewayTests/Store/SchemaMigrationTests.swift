@@ -75,6 +75,33 @@ struct SchemaMigrationTests {
         #expect(try store.usage(appID: "app_b") == (0, 0))
     }
 
+    @Test("migration 12 fills each publish's history from the deliveries and counted receipts already there")
+    func historyMigration() throws {
+        let folder = try Self.oldDataFolder(schema: 11) { old in
+            try Self.insertApp(old, "app_old")
+            try old.execute(
+                """
+                INSERT INTO publishes (id, app_id, target_kind, target_keys, payload, push_type, priority, environment,
+                status, created_at, updated_at, targeted, sent, failed, delivered, opened) VALUES
+                ('pub_old', 'app_old', 'interests', '["news"]', '{}', 'alert', 10, 'production', 'done', 1000, 1010, 4, 3, 1, 1, 1);
+                INSERT INTO deliveries (publish_id, app_id, token, environment, state, next_at, updated_at) VALUES
+                ('pub_old', 'app_old', 't1', 'production', 2, 1000, 1000.2), ('pub_old', 'app_old', 't2', 'production', 2, 1000, 1000.9),
+                ('pub_old', 'app_old', 't3', 'production', 2, 1000, 1003.5), ('pub_old', 'app_old', 't4', 'production', 3, 1000, 1001),
+                ('pub_old', 'app_old', 't5', 'production', 0, 1000, 1002);
+                INSERT INTO events (publish_id, device_id, event, action_id, at, counted) VALUES
+                ('pub_old', 'd1', 'delivered', '', 1001.5, 1), ('pub_old', 'd1', 'opened', '', 1004, 1),
+                ('pub_old', 'd2', 'opened', '', 1004, 0), ('pub_old', 'd1', 'action', 'like', 1004, 1)
+                """)
+        }
+        defer { folder.cleanup() }
+        let store = try SQLiteStore(directory: folder.url)
+        let timeline = try #require(try store.publishTimeline(appID: "app_old", publishID: "pub_old", now: 2000, maxBuckets: 60))
+        #expect(timeline.counts[.sent] == [2, 0, 0, 1, 0])
+        #expect(timeline.counts[.failed] == [0, 1, 0, 0, 0])
+        #expect(timeline.counts[.delivered] == [0, 1, 0, 0, 0])
+        #expect(timeline.counts[.opened] == [0, 0, 0, 0, 1], "an uncounted receipt and an action are not in it")
+    }
+
     @Test("a publish from before fingerprints answers its idempotency key for any request; a new one is bound to its request")
     func fingerprintMigration() throws {
         // A data folder as the previous release left it: schema 4, one publish with a key.

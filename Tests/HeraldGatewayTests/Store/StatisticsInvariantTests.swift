@@ -103,5 +103,13 @@ struct StatisticsInvariantTests {
         #expect(counts.failed == model.state.values.filter { $0 == .failed }.count, "seed \(seed)")
         #expect(counts.delivered == model.count(.delivered), "seed \(seed)")
         #expect(counts.opened == model.count(.opened), "seed \(seed)")
+        // The history (the console's timeline) adds up to the counters, whatever the order of events.
+        let timeline = try #require(try fixture.store.publishTimeline(appID: fixture.appID, publishID: publish, now: 4e9, maxBuckets: 1))
+        let totals = Dictionary(uniqueKeysWithValues: timeline.counts.map { ($0.key, $0.value.reduce(0, +)) })
+        let expected: [PublishTimeline.Series: Int] = [
+            .sent: counts.sent, .failed: counts.failed, .invalidated: counts.invalidated, .delivered: counts.delivered,
+            .opened: counts.opened,
+        ]
+        #expect(totals == expected, "seed \(seed)")
     }
 }

@@ -72,9 +72,9 @@ final class FlakyStore: GatewayStore, @unchecked Sendable {
     }
     func activities(appID: String, deviceID: String) throws -> DeviceActivities? { try base.activities(appID: appID, deviceID: deviceID) }
     func deviceID(appID: String, keyHash: String) throws -> String? { try base.deviceID(appID: appID, keyHash: keyHash) }
-    func publishIDs(appID: String, limit: Int) throws -> [String] { try base.publishIDs(appID: appID, limit: limit) }
-    func deviceIDs(appID: String, matching lookup: DeviceLookup, limit: Int) throws -> [String] {
-        try base.deviceIDs(appID: appID, matching: lookup, limit: limit)
+    func publishes(appID: String, limit: Int) throws -> [PublishRecord] { try base.publishes(appID: appID, limit: limit) }
+    func devices(appID: String, matching lookup: DeviceLookup, limit: Int) throws -> [DeviceRecord] {
+        try base.devices(appID: appID, matching: lookup, limit: limit)
     }
     func failedDeliveries(appID: String, publishID: String, limit: Int) throws -> [DeliveryTrace] {
         try base.failedDeliveries(appID: appID, publishID: publishID, limit: limit)

@@ -199,6 +199,21 @@ enum PostgresSchema {
         );
         CREATE INDEX console_signouts_expiry ON console_signouts(expires_at);
         """,
+        // 12: each publish's counters per second (PublishTimeline), filled from the
+        // deliveries and receipts already there.
+        """
+        CREATE TABLE publish_history (
+            publish_id text NOT NULL, second bigint NOT NULL, series text NOT NULL, count bigint NOT NULL,
+            PRIMARY KEY (publish_id, second, series)
+        );
+        INSERT INTO publish_history (publish_id, second, series, count)
+            SELECT publish_id, floor(updated_at)::bigint, CASE state WHEN 2 THEN 'sent' WHEN 3 THEN 'failed' ELSE 'invalidated' END,
+                count(*)
+            FROM deliveries WHERE state IN (2, 3, 4) GROUP BY 1, 2, 3;
+        INSERT INTO publish_history (publish_id, second, series, count)
+            SELECT publish_id, floor(at)::bigint, event, count(*) FROM events
+            WHERE counted AND event IN ('delivered', 'opened') GROUP BY 1, 2, 3;
+        """,
     ]
 
     /// Session advisory lock keys of Herald ("herald" in ASCII, then a number): one process

@@ -1,30 +1,26 @@
 extension PostgresStore {
-    public func publishIDs(appID: String, limit: Int) throws -> [String] {
-        try read { db in
-            try db.query("SELECT id FROM publishes WHERE app_id = $1 ORDER BY seq DESC LIMIT $2", [.text(appID), .int(limit)]).map {
-                try $0.string(0)
-            }
-        }
+    public func publishes(appID: String, limit: Int) throws -> [PublishRecord] {
+        try read { db in try Self.loadPublishes(db, "WHERE app_id = $1 ORDER BY seq DESC LIMIT $2", [.text(appID), .int(limit)]) }
     }
 
-    public func deviceIDs(appID: String, matching lookup: DeviceLookup, limit: Int) throws -> [String] {
-        let sql: String
+    public func devices(appID: String, matching lookup: DeviceLookup, limit: Int) throws -> [DeviceRecord] {
+        let condition: String
         let value: String
         switch lookup {
         case .token(let token):
-            (sql, value) = ("SELECT id FROM devices WHERE app_id = $1 AND token = $2 LIMIT $3", token.lowercased())
+            (condition, value) = ("WHERE d.app_id = $1 AND d.token = $2 LIMIT $3", token.lowercased())
         case .deviceID(let id):
-            (sql, value) = ("SELECT id FROM devices WHERE app_id = $1 AND id = $2 LIMIT $3", id)
+            (condition, value) = ("WHERE d.app_id = $1 AND d.id = $2 LIMIT $3", id)
         case .user(let user):
-            (sql, value) = ("SELECT id FROM devices WHERE app_id = $1 AND user_id = $2 ORDER BY seq LIMIT $3", user)
+            (condition, value) = ("WHERE d.app_id = $1 AND d.user_id = $2 ORDER BY d.seq LIMIT $3", user)
         case .interest(let interest):
-            sql = """
-                SELECT v.id FROM device_interests i JOIN devices v ON v.seq = i.device_seq
+            condition = """
+                JOIN device_interests i ON i.device_seq = d.seq
                 WHERE i.app_id = $1 AND i.interest = $2 ORDER BY i.device_seq LIMIT $3
                 """
             value = interest
         }
-        return try read { db in try db.query(sql, [.text(appID), .text(value), .int(limit)]).map { try $0.string(0) } }
+        return try read { db in try Self.loadDevices(db, condition, [.text(appID), .text(value), .int(limit)]) }
     }
 
     public func failedDeliveries(appID: String, publishID: String, limit: Int) throws -> [DeliveryTrace] {

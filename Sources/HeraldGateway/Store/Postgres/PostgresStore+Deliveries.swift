@@ -110,7 +110,7 @@ extension PostgresStore {
             }
             try Self.countHeldEvents(db, sent: sent)
             for (publishID, count) in batch.sentPerPublish.sorted(by: { $0.key < $1.key }) {
-                try db.execute("UPDATE publishes SET sent = sent + $1 WHERE id = $2", [.int(count), .text(publishID)])
+                try Self.count(db, .sent, count, publishID: publishID, at: now)
             }
             for publishID in batch.touched.sorted() { try Self.finishIfComplete(db, publishID: publishID, now: now) }
         }
@@ -128,7 +128,7 @@ extension PostgresStore {
         if let pruned = try pruneActivityToken(db, seq, deviceSeq: deviceSeq, error) {
             guard pruned else { return try fail(db, seq, publishID: publishID, reason: reason, now: now) }
             try finish(db, seq, .invalidated, reason: reason, now: now)
-            try db.execute("UPDATE publishes SET invalidated = invalidated + 1 WHERE id = $1", [.text(publishID)])
+            try count(db, .invalidated, publishID: publishID, at: now)
             return try countFailure(db, publishID: publishID, reason: reason)
         }
         let registeredAt = try deviceSeq.flatMap {
@@ -142,7 +142,7 @@ extension PostgresStore {
             return try fail(db, seq, publishID: publishID, reason: reason, now: now)
         }
         try finish(db, seq, .invalidated, reason: reason, now: now)
-        try db.execute("UPDATE publishes SET invalidated = invalidated + 1 WHERE id = $1", [.text(publishID)])
+        try count(db, .invalidated, publishID: publishID, at: now)
         try countFailure(db, publishID: publishID, reason: reason)
     }
 
@@ -169,7 +169,7 @@ extension PostgresStore {
 
     private static func fail(_ db: PostgresConnection, _ seq: Int, publishID: String, reason: String, now: Double) throws {
         try finish(db, seq, .failed, reason: reason, now: now)
-        try db.execute("UPDATE publishes SET failed = failed + 1 WHERE id = $1", [.text(publishID)])
+        try count(db, .failed, publishID: publishID, at: now)
         try countFailure(db, publishID: publishID, reason: reason)
     }
 

@@ -134,22 +134,27 @@ extension PostgresStore {
     }
 
     public func device(appID: String, id: String) throws -> DeviceRecord? {
-        try read { db in
-            try db.query(
-                """
-                SELECT id, app_id, token, environment, user_id, metadata, created_at, token_registered_at, invalidated_at, invalid_reason,
-                coalesce((SELECT json_agg(interest ORDER BY interest COLLATE "C") FROM device_interests WHERE device_seq = d.seq), '[]')
-                FROM devices d WHERE app_id = $1 AND id = $2
-                """, [.text(appID), .text(id)]
-            ).first.map { row in
-                DeviceRecord(
-                    id: try row.string(0), appID: try row.string(1), token: try row.string(2),
-                    environment: APNsEnvironment(rawValue: try row.string(3)) ?? .production,
-                    interests: ((try? JSONParser().parse(try row.string(10)))?.arrayValue ?? []).compactMap(\.stringValue),
-                    userID: try row.optionalString(4), metadata: (try? JSONParser().parse(try row.string(5))) ?? .object([:]),
-                    createdAt: try row.double(6), tokenRegisteredAt: try row.double(7), invalidatedAt: try row.optionalDouble(8),
-                    invalidReason: try row.optionalString(9))
-            }
+        try read { db in try Self.loadDevices(db, "WHERE d.app_id = $1 AND d.id = $2", [.text(appID), .text(id)]).first }
+    }
+
+    /// The devices `condition` selects (after FROM devices d), with their interests sorted
+    /// bytewise, in one statement.
+    static func loadDevices(_ db: PostgresConnection, _ condition: String, _ values: [PostgresValue]) throws -> [DeviceRecord] {
+        try db.query(
+            """
+            SELECT d.id, d.app_id, d.token, d.environment, d.user_id, d.metadata, d.created_at, d.token_registered_at,
+            d.invalidated_at, d.invalid_reason,
+            coalesce((SELECT json_agg(interest ORDER BY interest COLLATE "C") FROM device_interests WHERE device_seq = d.seq), '[]')
+            FROM devices d \(condition)
+            """, values
+        ).map { row in
+            DeviceRecord(
+                id: try row.string(0), appID: try row.string(1), token: try row.string(2),
+                environment: APNsEnvironment(rawValue: try row.string(3)) ?? .production,
+                interests: ((try? JSONParser().parse(try row.string(10)))?.arrayValue ?? []).compactMap(\.stringValue),
+                userID: try row.optionalString(4), metadata: (try? JSONParser().parse(try row.string(5))) ?? .object([:]),
+                createdAt: try row.double(6), tokenRegisteredAt: try row.double(7), invalidatedAt: try row.optionalDouble(8),
+                invalidReason: try row.optionalString(9))
         }
     }
 

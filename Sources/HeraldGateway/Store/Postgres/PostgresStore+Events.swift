@@ -31,9 +31,7 @@ extension PostgresStore {
                             .double(event.at), .bool(counted),
                         ]) > 0
                 },
-                count: { publishID, column in
-                    try db.execute("UPDATE publishes SET \(column) = \(column) + 1 WHERE id = $1", [.text(publishID)])
-                })
+                count: { event, series in try Self.count(db, series, publishID: event.publishID, at: event.at) })
         }
     }
 
@@ -44,18 +42,27 @@ extension PostgresStore {
             """
             UPDATE events e SET counted = true FROM deliveries d JOIN devices v ON v.seq = d.device_seq
             WHERE d.seq = ANY($1::bigint[]) AND e.publish_id = d.publish_id AND e.device_id = v.id AND NOT e.counted
-            RETURNING e.publish_id, e.event
+            RETURNING e.publish_id, e.event, e.at
             """, [.array(seqs)]
-        ).map { (try $0.string(0), DeviceEvent.Kind(rawValue: try $0.string(1))) }
-        var increments: [String: [String: Int]] = [:]
-        for case let (publishID, kind?) in held {
-            guard let column = kind.statisticsColumn else { continue }
-            increments[publishID, default: [:]][column, default: 0] += 1
+        ).map { (try $0.string(0), DeviceEvent.Kind(rawValue: try $0.string(1))?.series, Int(try $0.double(2).rounded(.down))) }
+        // Summed per publish, counter and second, then added in a fixed order (two
+        // transactions adding to the same rows take their locks in the same order).
+        var increments: [HeldCount: Int] = [:]
+        for case let (publishID, series?, second) in held {
+            increments[HeldCount(publishID: publishID, series: series, second: second), default: 0] += 1
         }
-        for (publishID, columns) in increments.sorted(by: { $0.key < $1.key }) {
-            for (column, count) in columns.sorted(by: { $0.key < $1.key }) {
-                try db.execute("UPDATE publishes SET \(column) = \(column) + $1 WHERE id = $2", [.int(count), .text(publishID)])
-            }
+        for (key, count) in increments.sorted(by: { $0.key < $1.key }) {
+            try Self.count(db, key.series, count, publishID: key.publishID, at: Double(key.second))
+        }
+    }
+
+    private struct HeldCount: Hashable, Comparable {
+        var publishID: String
+        var series: PublishTimeline.Series
+        var second: Int
+
+        static func < (a: HeldCount, b: HeldCount) -> Bool {
+            (a.publishID, a.series.rawValue, a.second) < (b.publishID, b.series.rawValue, b.second)
         }
     }
 }

@@ -136,7 +136,7 @@ extension PostgresStore {
                 .int(dead ? DeliveryState.invalidated.rawValue : DeliveryState.pending.rawValue), .optional(target.invalidReason),
             ])
         if inserted > 0, let reason = target.invalidReason {
-            try db.execute("UPDATE publishes SET invalidated = invalidated + 1 WHERE id = $1", [.text(publishID)])
+            try count(db, .invalidated, publishID: publishID, at: now)
             try countFailure(db, publishID: publishID, reason: reason)
         }
         return inserted

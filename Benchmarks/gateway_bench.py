@@ -16,12 +16,18 @@
    to the same simulator. The simulator records every notification it accepts; the
    script checks afterwards that each side delivered to every token exactly once and
    that the two sent the same payload and headers.
+4. The console's read of that publish over time (GET .../timeline?buckets=60, 20 times
+   while the gateway runs): the latency, checked to add up to all N sent; beside it the
+   same statements run straight on the data file by Python's sqlite3, the floor the
+   HTTP path, the key check, the bucketing and the JSON add to.
 
 Needs the venv of scripts/pyenv.sh (cryptography, aioapns): `make bench-gateway`.
 """
 import argparse
 import json
 import os
+import sqlite3
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -29,7 +35,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from benchlib import (  # noqa: E402
-    APNsSim, Server, machine, publish_and_wait, write_devices, write_p8, write_section, wrk_register)
+    APNsSim, Server, call, machine, publish_and_wait, write_devices, write_p8, write_section, wrk_register)
 
 START, END = "<!-- bench:gateway:start -->", "<!-- bench:gateway:end -->"
 KEY_ID, TEAM_ID, TOPIC = "BENCH12345", "TEAM123456", "com.example.bench"
@@ -86,6 +92,7 @@ def main():
             server = Server(args.herald, ["--data", data], os.path.join(folder, "serve.err"))  # the default deliverer: HeraldAPNs
             try:
                 apns, apns_accept, apns_status = publish_and_wait(server, app, server_key, "bench", n, TITLE, BODY)
+                timeline = timeline_reads(server, app, server_key, apns_status["publishId"], data, n)
             finally:
                 server.stop()
             apns_peak = server.peak_kib / 1024
@@ -121,6 +128,9 @@ def main():
         f"to the same simulator, {APNS_CONNECTIONS} connections allowed, {peer['window']:,} in flight | "
         f"all accepted in {peer['seconds']:.2f} s ({peer['rate']:,.0f}/s); the gateway (row 4) "
         f"{peer['seconds'] / apns:.1f}x its rate; its peak RSS {peer['peakRSSMiB']:.0f} MiB |",
+        f"| 6. the console's publish over time: GET /publishes/{{id}}/timeline?buckets=60 on that publish of {n:,}, 20 times | "
+        f"median {timeline['gateway']:.1f} ms, slowest {timeline['gatewayMax']:.1f} ms; the same statements from Python's sqlite3 "
+        f"on the data file: median {timeline['peer']:.2f} ms |",
         f"| import {n:,} devices (`herald app import-devices`, one transaction) | {imported:.2f} s |",
     ]
     section = "\n".join([
@@ -139,6 +149,36 @@ def main():
     ])
     write_section(args.report, section, START, END)
     print(section)
+
+
+# The statements SQLiteStore.publishTimeline runs (Sources/HeraldGateway/Store/SQLiteStore+History.swift).
+TIMELINE_SQL = [
+    "SELECT created_at, send_at FROM publishes WHERE app_id = ? AND id = ?",
+    "SELECT second, series, count FROM publish_history WHERE publish_id = ?",
+]
+
+
+def timeline_reads(server, app, key, publish_id, data, n, rounds=20):
+    """Milliseconds for the gateway's timeline of `publish_id` and for its statements run directly."""
+    url = f"{server.base}/v1/apps/{app}/publishes/{publish_id}/timeline?buckets=60"
+    gateway = []
+    for _ in range(rounds):
+        started = time.perf_counter()
+        answer = call("GET", url, key)
+        gateway.append((time.perf_counter() - started) * 1000)
+    if sum(answer["series"]["sent"]) != n:
+        raise SystemExit(f"the timeline counts {sum(answer['series']['sent']):,} sent, not {n:,}: {answer}")
+    peer = []
+    database = sqlite3.connect(f"file:{os.path.join(data, 'herald.sqlite')}?mode=ro", uri=True)
+    try:
+        for _ in range(rounds):
+            started = time.perf_counter()
+            database.execute(TIMELINE_SQL[0], (app, publish_id)).fetchall()
+            database.execute(TIMELINE_SQL[1], (publish_id,)).fetchall()
+            peer.append((time.perf_counter() - started) * 1000)
+    finally:
+        database.close()
+    return {"gateway": statistics.median(gateway), "gatewayMax": max(gateway), "peer": statistics.median(peer)}
 
 
 def check_record(record, devices, n, peer, sim_stats):

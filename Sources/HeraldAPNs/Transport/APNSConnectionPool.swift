@@ -82,14 +82,14 @@ final class APNSConnectionPool: Sendable {
                 load[best] += 1
                 return best
             }
-            let job = TransportJob(method: method, url: url, headers: headers, body: body) { [load, permits] reply in
+            let job = TransportJob(method: method, headers: headers, body: body) { [load, permits] reply in
                 load.withLock { $0[index] -= 1 }
                 permits.release()
                 completion(reply)
             }
             return connections[index].submit(job, path: String(url.dropFirst(settings.origin.prefix.count)))
         }
-        let job = TransportJob(method: method, url: url, headers: headers, body: body) { [permits] reply in
+        let job = TransportJob(method: method, headers: headers, body: body) { [permits] reply in
             permits.release()
             completion(reply)
         }

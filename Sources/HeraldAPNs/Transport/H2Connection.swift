@@ -279,9 +279,6 @@ final class H2Connection: @unchecked Sendable {
         while read(wakeRead, &buffer, buffer.count) > 0 {}
     }
 
-    static func monotonic() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-    }
+    /// Seconds on the monotonic clock (`LiveServerClock`'s): deadlines in the poll loop.
+    static func monotonic() -> Double { LiveServerClock().now }
 }

@@ -27,7 +27,6 @@ enum TransportMethod: String, Sendable {
 /// One request for the transport thread: everything is copied, nothing is shared.
 struct TransportJob: Sendable {
     var method: TransportMethod = .post
-    var url: String
     var headers: [String]
     var body: [UInt8]
     var completion: @Sendable (TransportReply) -> Void

@@ -2,6 +2,7 @@ import CNGHTTP2
 import COpenSSL
 import Foundation
 import HeraldAPNsModel
+import HeraldCore
 
 /// The simulator's engine: one thread polls the listening socket and every
 /// connection, runs nghttp2 and answers requests. Other threads talk to it through
@@ -260,9 +261,6 @@ final class SimulatorServer: @unchecked Sendable {
         while read(wakeRead, &buffer, buffer.count) > 0 {}
     }
 
-    static func monotonic() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-    }
+    /// Seconds on the monotonic clock (`LiveServerClock`'s): deadlines in the poll loop.
+    static func monotonic() -> Double { LiveServerClock().now }
 }

@@ -26,7 +26,7 @@ struct TransportPartsTests {
     func queue() {
         var queue = H2Queue()
         func pending(_ n: Int) -> H2Pending {
-            H2Pending(job: TransportJob(url: "\(n)", headers: [], body: []) { _ in }, path: "/\(n)", deadline: Double(n))
+            H2Pending(job: TransportJob(headers: [], body: []) { _ in }, path: "/\(n)", deadline: Double(n))
         }
         for n in 0..<2000 { queue.append(pending(n)) }
         var taken: [String] = []

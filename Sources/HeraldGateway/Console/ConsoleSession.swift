@@ -19,7 +19,7 @@ public struct ConsoleSession: Sendable, Hashable {
     public var appID: String
     /// Seconds since 1970, whole.
     public var expiresAt: Int
-    /// 128 random bits (base64url): what signing out records.
+    /// 128 random bits in hex (`Identifier`): what signing out records.
     public var id: String
 
     public init(appID: String, expiresAt: Int, id: String) {
@@ -30,12 +30,10 @@ public struct ConsoleSession: Sendable, Hashable {
 
     /// A new session with a random id.
     public static func make(appID: String, expiresAt: Int) -> ConsoleSession {
-        var generator = SystemRandomNumberGenerator()
-        let id = Base64URL.encode((0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) })
-        return ConsoleSession(appID: appID, expiresAt: expiresAt, id: id)
+        ConsoleSession(appID: appID, expiresAt: expiresAt, id: Identifier.make(""))
     }
 
-    /// `BASE64URL(appID).EXPIRES.ID.BASE64URL(MAC)`.
+    /// `BASE64URL(appID).EXPIRES.ID.BASE64URL(MAC)`, the id in lowercase hex.
     public func cookieValue(serverKeyHash: String) -> String {
         [Base64URL.encode(Array(appID.utf8)), String(expiresAt), id, Base64URL.encode(mac(serverKeyHash))].joined(separator: ".")
     }
@@ -45,7 +43,7 @@ public struct ConsoleSession: Sendable, Hashable {
         let parts = value.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 4, parts[0].count <= 256, let appBytes = Base64URL.decode(parts[0]),
             let app = String(validating: appBytes, as: UTF8.self), !app.isEmpty, let expires = Int(parts[1]),
-            let idBytes = Base64URL.decode(parts[2]), idBytes.count == 16, let mac = Base64URL.decode(parts[3]), mac.count == 32
+            parts[2].count == 32, parts[2].utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }), let mac = Base64URL.decode(parts[3]), mac.count == 32
         else { return nil }
         return (ConsoleSession(appID: app, expiresAt: expires, id: String(parts[2])), mac)
     }

@@ -13,16 +13,8 @@ final class ConsoleSignInLimiter: Sendable {
     /// if none has, a new client shares one bucket per app with the others past the cap,
     /// so memory stays bounded however many addresses an attacker has.
     let capacity: Int
-    private let buckets = Locked<[String: Bucket]>([:])
-
-    private struct Bucket {
-        var tokens: Double
-        var at: Double
-
-        func refilled(at now: Double) -> Double {
-            min(ConsoleSignInLimiter.burst, tokens + max(0, now - at) / ConsoleSignInLimiter.interval)
-        }
-    }
+    private let buckets = Locked(RateLimiter())
+    private static let rate = 1 / interval
 
     init(capacity: Int = 10_000) {
         self.capacity = capacity
@@ -30,26 +22,23 @@ final class ConsoleSignInLimiter: Sendable {
 
     /// `nil` when the client may try a key for `app` now, or the seconds until it may.
     func wait(app: String, client: IPAddress?, now: Double) -> Double? {
-        buckets.withLock { buckets in
-            let shared = buckets.count >= capacity ? buckets[Self.overflowKey(app)] : nil
-            guard let bucket = buckets[Self.key(app, client)] ?? shared else { return nil }
-            let tokens = bucket.refilled(at: now)
-            return tokens >= 1 ? nil : (1 - tokens) * Self.interval
+        buckets.withLock { limiter in
+            let own = Self.key(app, client)
+            let key = limiter.has(own) || limiter.count < capacity ? own : Self.overflowKey(app)
+            let tokens = limiter.available(app: key, rate: Self.rate, burst: Self.burst, now: now)
+            return tokens >= 1 ? nil : (1 - tokens) / Self.rate
         }
     }
 
     /// Counts a wrong key for `app` from `client`.
     func failed(app: String, client: IPAddress?, now: Double) {
-        buckets.withLock { buckets in
+        buckets.withLock { limiter in
             var key = Self.key(app, client)
-            if buckets[key] == nil, buckets.count >= capacity {
-                buckets = buckets.filter { $0.value.refilled(at: now) < Self.burst }
-                if buckets.count >= capacity { key = Self.overflowKey(app) }
+            if !limiter.has(key), limiter.count >= capacity {
+                limiter.forgetFull(rate: Self.rate, burst: Self.burst, now: now)
+                if limiter.count >= capacity { key = Self.overflowKey(app) }
             }
-            var bucket = buckets[key] ?? Bucket(tokens: Self.burst, at: now)
-            bucket.tokens = max(0, bucket.refilled(at: now) - 1)
-            bucket.at = now
-            buckets[key] = bucket
+            _ = limiter.take(app: key, rate: Self.rate, burst: Self.burst, wanted: 1, now: now)
         }
     }
 

@@ -93,6 +93,9 @@ public actor APNsPushDeliverer: PushDeliverer {
             return .accepted(apnsID: response.apnsID)
         case .failure(let error as APNSError):
             return .rejected(error)
+        case .failure(let error as APNSRequestError):
+            // A request APNs would refuse as written: sending it again cannot help.
+            return .unsendable("\(error)")
         case .failure(let error):
             return .transportFailure("\(error)")
         }

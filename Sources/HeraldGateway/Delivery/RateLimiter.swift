@@ -7,12 +7,9 @@ struct RateLimiter {
     mutating func take(app: String, rate: Double?, burst: Double? = nil, wanted: Int, now: Double) -> Int {
         guard let rate, rate > 0 else { return wanted }
         let burst = burst ?? max(1, rate)
-        var bucket = buckets[app] ?? (burst, now)
-        bucket.tokens = min(burst, bucket.tokens + (now - bucket.at) * rate)
-        bucket.at = now
-        let granted = min(wanted, Int(bucket.tokens))
-        bucket.tokens -= Double(granted)
-        buckets[app] = bucket
+        let tokens = available(app: app, rate: rate, burst: burst, now: now)
+        let granted = min(wanted, Int(tokens))
+        buckets[app] = (tokens - Double(granted), now)
         return granted
     }
 
@@ -27,5 +24,22 @@ struct RateLimiter {
     func wait(app: String, rate: Double?) -> Double {
         guard let rate, rate > 0, let bucket = buckets[app] else { return 0 }
         return max(0, (1 - bucket.tokens) / rate)
+    }
+
+    /// The tokens `app` has at `now`, without taking any (a bucket never used is full).
+    func available(app: String, rate: Double, burst: Double, now: Double) -> Double {
+        guard let bucket = buckets[app] else { return burst }
+        return min(burst, bucket.tokens + max(0, now - bucket.at) * rate)
+    }
+
+    /// Whether `app` has a bucket.
+    func has(_ app: String) -> Bool { buckets[app] != nil }
+
+    /// How many buckets are kept.
+    var count: Int { buckets.count }
+
+    /// Forgets the buckets that are full again at `now`: the same as having none.
+    mutating func forgetFull(rate: Double, burst: Double, now: Double) {
+        buckets = buckets.filter { min(burst, $0.value.tokens + max(0, now - $0.value.at) * rate) < burst }
     }
 }

@@ -25,6 +25,12 @@ public struct PublishTimeline: Sendable, Hashable {
             self.series = series
             self.count = count
         }
+
+        /// A stored row; `nil` for a series this version does not know.
+        init?(second: Int, storedSeries: String, count: Int) {
+            guard let series = Series(rawValue: storedSeries) else { return nil }
+            self.init(second: second, series: series, count: count)
+        }
     }
 
     public var publishID: String

@@ -54,9 +54,11 @@ extension SQLiteStore {
                 SELECT \(ChannelRecord.columns) FROM channels WHERE state IN ('creating', 'deleting') AND next_at <= ?
                 ORDER BY next_at, seq LIMIT ?
                 """, [.double(now), .int(limit)], Self.channelRecord)
-            return try due.map { channel in
-                _ = try db.run(
-                    "UPDATE channels SET attempts = attempts + 1, next_at = ? WHERE id = ?", [.double(now + hold), .text(channel.id)])
+            guard !due.isEmpty else { return [] }
+            _ = try db.run(
+                "UPDATE channels SET attempts = attempts + 1, next_at = ? WHERE id IN (\(Connection.placeholders(due.count)))",
+                [.double(now + hold)] + due.map { .text($0.id) })
+            return due.map { channel in
                 var claimed = channel
                 claimed.attempts += 1
                 return claimed

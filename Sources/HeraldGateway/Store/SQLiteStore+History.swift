@@ -18,9 +18,9 @@ extension SQLiteStore {
                     { ($0.double(0), $0.optionalDouble(1)) }
                 ).first
             else { return nil }
-            let history = try db.query(
-                "SELECT second, series, count FROM publish_history WHERE publish_id = ?", [.text(publishID)]
-            ) { row in PublishTimeline.Series(rawValue: row.text(1)).map { PublishTimeline.Entry(second: row.int(0), series: $0, count: row.int(2)) } }
+            let history = try db.query("SELECT second, series, count FROM publish_history WHERE publish_id = ?", [.text(publishID)]) {
+                PublishTimeline.Entry(second: $0.int(0), storedSeries: $0.text(1), count: $0.int(2))
+            }
             return PublishTimeline(
                 publishID: publishID, startedAt: max(created, sendAt ?? created), history: history.compactMap { $0 }, now: now,
                 maxBuckets: maxBuckets)

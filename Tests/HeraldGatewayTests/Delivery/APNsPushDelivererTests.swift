@@ -35,6 +35,15 @@ struct APNsPushDelivererTests {
             publishID: "pub_1")
     }
 
+    @Test("a client error becomes its outcome: refused by APNs, unsendable as written, or a transport failure to retry")
+    func outcomes() {
+        let refused = APNSError(status: 400, reason: .badTopic)
+        #expect(APNsPushDeliverer.outcome(.failure(refused)) == .rejected(refused))
+        #expect(APNsPushDeliverer.outcome(.failure(APNSRequestError("priority", "5 is not allowed"))) == .unsendable("priority: 5 is not allowed"))
+        let lost = APNSTransportError(.connectionLost, "gone")
+        #expect(APNsPushDeliverer.outcome(.failure(lost)) == .transportFailure(lost.description))
+    }
+
     @Test("accepted, refused with a 410 timestamp, and a wrong key: one outcome per notification, in order")
     func outcomes() async throws {
         let (simulator, credentials) = try Self.simulator(faults: [

@@ -19,11 +19,7 @@ extension PostgresStore {
             else { return nil }
             let created = try publish.double(0)
             let history = try db.query("SELECT second, series, count FROM publish_history WHERE publish_id = $1", [.text(publishID)])
-                .map { row in
-                    try PublishTimeline.Series(rawValue: row.string(1)).map {
-                        PublishTimeline.Entry(second: try row.int(0), series: $0, count: try row.int(2))
-                    }
-                }
+                .map { PublishTimeline.Entry(second: try $0.int(0), storedSeries: try $0.string(1), count: try $0.int(2)) }
             return PublishTimeline(
                 publishID: publishID, startedAt: max(created, try publish.optionalDouble(1) ?? created), history: history.compactMap { $0 },
                 now: now, maxBuckets: maxBuckets)

@@ -4,8 +4,11 @@ import HeraldAPNsModel
 final class HTTPConnectionCounter: Sendable {
     enum Admission: Equatable {
         case admitted
-        /// The server has `limit` connections open.
-        case full
+        /// The server has `limit` connections open; `victim` is the address that holds the
+        /// most when it holds at least two more than the newcomer's would: a slot is taken
+        /// from it, whatever its connections' age, so that no few addresses can hold the
+        /// server however fast they reconnect.
+        case full(victim: String?)
         /// This address has `perAddress` connections open.
         case addressFull
     }
@@ -24,7 +27,13 @@ final class HTTPConnectionCounter: Sendable {
     func admit(_ address: String) -> Admission {
         state.withLock { state in
             if perAddress > 0, state.byAddress[address, default: 0] >= perAddress { return .addressFull }
-            guard state.total < limit else { return .full }
+            guard state.total < limit else {
+                let own = state.byAddress[address, default: 0]
+                guard let top = state.byAddress.max(by: { $0.value < $1.value }), top.value >= own + 2 else {
+                    return .full(victim: nil)
+                }
+                return .full(victim: top.key)
+            }
             state.total += 1
             state.byAddress[address, default: 0] += 1
             return .admitted

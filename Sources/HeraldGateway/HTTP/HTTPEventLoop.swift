@@ -71,7 +71,9 @@ final class HTTPEventLoop: @unchecked Sendable {
                 case Self.wakeupToken:
                     herald_wakeup_drain(wakeup)
                     for arrival in shared.board.takeArrivals(index) { register(arrival.fd, address: arrival.address) }
-                    for _ in 0..<shared.board.takeEvictions(index) { _ = evictOldestWaiting() }
+                    for address in shared.board.takeEvictions(index) {
+                        _ = address.map { evict(from: $0) } ?? evictOldestWaiting()
+                    }
                 default: serve(event.token, events: event.events, buffer: &buffer)
                 }
             }
@@ -84,7 +86,7 @@ final class HTTPEventLoop: @unchecked Sendable {
         for token in Array(connections.keys) { closeConnection(token) }
         for arrival in shared.board.takeArrivals(index) {
             shared.connections.release(arrival.address)
-            shared.board.closed(index)
+            shared.board.closed(index, address: arrival.address)
             close(arrival.fd)
         }
         close(poller)
@@ -114,7 +116,16 @@ final class HTTPEventLoop: @unchecked Sendable {
 
     private func admit(_ fd: Int32, address: String) {
         var admission = shared.connections.admit(address)
-        if admission == .full {
+        if case .full(let victim?) = admission {
+            // Fairness first: a slot from the address that holds the most.
+            if evict(from: victim) {
+                admission = shared.connections.admit(address)
+            } else if shared.board.requestEviction(from: index, of: victim) {
+                shared.connections.forceAdmit(address)
+                admission = .admitted
+            }
+        }
+        if case .full = admission {
             if evictOldestWaiting() {
                 admission = shared.connections.admit(address)
             } else if shared.board.requestEviction(from: index, before: Self.now() - shared.settings.evictAfter) {
@@ -143,7 +154,7 @@ final class HTTPEventLoop: @unchecked Sendable {
         let interest = UInt32(HERALD_POLL_IN)
         guard herald_poller_add(poller, fd, interest, token, 0) == 0 else {
             shared.connections.release(address)
-            shared.board.closed(index)
+            shared.board.closed(index, address: address)
             close(fd)
             return
         }
@@ -157,6 +168,22 @@ final class HTTPEventLoop: @unchecked Sendable {
         guard let oldest = oldestWaiting(), oldest.since < Self.now() - shared.settings.evictAfter else { return false }
         shared.counters.count(.evicted)
         closeConnection(oldest.token)
+        return true
+    }
+
+    /// Closes one of this loop's connections from `address`, whatever its age: the one
+    /// that has waited longest for a request, else the newest. False when it has none.
+    private func evict(from address: String) -> Bool {
+        var chosen: (token: UInt64, since: Double)?
+        var newest: UInt64?
+        for (token, entry) in connections where entry.address == address {
+            newest = max(newest ?? token, token)
+            guard let since = entry.connection.waitingSince else { continue }
+            if chosen.map({ since < $0.since }) ?? true { chosen = (token, since) }
+        }
+        guard let token = chosen?.token ?? newest else { return false }
+        shared.counters.count(.evicted)
+        closeConnection(token)
         return true
     }
 
@@ -243,7 +270,7 @@ final class HTTPEventLoop: @unchecked Sendable {
         guard let entry = connections.removeValue(forKey: token) else { return }
         // The slot is free before the client can see the close and connect again.
         shared.connections.release(entry.address)
-        shared.board.closed(index)
+        shared.board.closed(index, address: entry.address)
         herald_poller_remove(poller, entry.fd)
         close(entry.fd)
     }

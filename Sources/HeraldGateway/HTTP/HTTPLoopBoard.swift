@@ -3,11 +3,14 @@ import HeraldAPNsModel
 
 /// Where the event loops share work. A loop that accepts a connection places it on the
 /// loop with the fewest connections (the kernel wakes whichever loop it likes, often the
-/// same one for a burst of connections). And each loop posts, at every sweep, since when
-/// its longest-waiting connection has waited for a request; a loop that is full with
-/// nothing of its own to evict asks the loop with the longest wait to close that
-/// connection, and admits its new one meanwhile (the limit is exceeded by the evictions
-/// in progress, for a tenth of a second at most).
+/// same one for a burst of connections), and the board keeps how many each loop holds per
+/// client address. When the server is full, a loop takes a slot from the address that
+/// holds the most (`HTTPConnectionCounter`): from one of its own connections, or by asking
+/// a loop that holds one of that address's to close it. Otherwise each loop posts, at
+/// every sweep, since when its longest-waiting connection has waited for a request, and a
+/// full loop with nothing of its own to evict asks the loop with the longest wait to close
+/// that connection. Either way it admits its new one meanwhile (the limit is exceeded by
+/// the evictions in progress, for a tenth of a second at most).
 final class HTTPLoopBoard: Sendable {
     /// A connection accepted by one loop for another.
     struct Arrival: Sendable {
@@ -19,8 +22,11 @@ final class HTTPLoopBoard: Sendable {
         var wakeup: Int32 = -1
         var connections = 0
         var arrivals: [Arrival] = []
+        var byAddress: [String: Int] = [:]
         var oldestWaiting: Double?
-        var evictions = 0
+        /// Evictions asked of the loop: an address to take a connection from, or `nil` for
+        /// its longest-waiting connection.
+        var evictions: [String?] = []
     }
 
     private let loops: Locked<[Loop]>
@@ -40,6 +46,7 @@ final class HTTPLoopBoard: Sendable {
             var chosen = index
             for (other, loop) in loops.enumerated() where loop.connections < loops[chosen].connections { chosen = other }
             loops[chosen].connections += 1
+            loops[chosen].byAddress[arrival.address, default: 0] += 1
             guard chosen != index else { return (chosen, nil) }
             loops[chosen].arrivals.append(arrival)
             return (chosen, loops[chosen].wakeup)
@@ -56,9 +63,33 @@ final class HTTPLoopBoard: Sendable {
         }
     }
 
-    /// Loop `index` closed one of its connections.
-    func closed(_ index: Int) {
-        loops.withLock { $0[index].connections -= 1 }
+    /// Loop `index` closed one of its connections, from `address`.
+    func closed(_ index: Int, address: String) {
+        loops.withLock { loops in
+            loops[index].connections -= 1
+            let left = loops[index].byAddress[address, default: 1] - 1
+            loops[index].byAddress[address] = left > 0 ? left : nil
+        }
+    }
+
+    /// Asks a loop other than `index` that holds a connection from `address` to close one;
+    /// false when none does.
+    func requestEviction(from index: Int, of address: String) -> Bool {
+        let wakeup: Int32? = loops.withLock { loops in
+            guard let chosen = loops.indices.first(where: { $0 != index && loops[$0].byAddress[address, default: 0] > 0 }) else {
+                return nil
+            }
+            loops[chosen].evictions.append(address)
+            return loops[chosen].wakeup
+        }
+        guard let wakeup else { return false }
+        herald_wakeup_signal(wakeup)
+        return true
+    }
+
+    /// Connections loop `index` holds from `address`.
+    func connections(_ index: Int, from address: String) -> Int {
+        loops.withLock { $0[index].byAddress[address, default: 0] }
     }
 
     /// Loop `index`'s longest-waiting connection has waited since `since` (nil: none waits).
@@ -76,7 +107,7 @@ final class HTTPLoopBoard: Sendable {
                 if best.map({ since < $0.since }) ?? true { best = (other, since) }
             }
             guard let chosen = best?.index else { return nil }
-            loops[chosen].evictions += 1
+            loops[chosen].evictions.append(nil)
             loops[chosen].oldestWaiting = nil  // one request per posting: the next sweep posts again
             return loops[chosen].wakeup
         }
@@ -85,10 +116,11 @@ final class HTTPLoopBoard: Sendable {
         return true
     }
 
-    /// The evictions other loops asked of loop `index`, taken.
-    func takeEvictions(_ index: Int) -> Int {
+    /// The evictions other loops asked of loop `index`, taken: an address to take a
+    /// connection from, or `nil` for the longest-waiting one.
+    func takeEvictions(_ index: Int) -> [String?] {
         loops.withLock { loops in
-            defer { loops[index].evictions = 0 }
+            defer { loops[index].evictions = [] }
             return loops[index].evictions
         }
     }

@@ -71,6 +71,29 @@ struct HTTPAbuseTests {
             (1...4).contains(gateway.service.httpCounters[.evicted]), "a slot taken from a slow connection, once per prompt one at most")
     }
 
+    @Test("every slot held by young connections from a few addresses: a newcomer takes a slot from the address holding the most")
+    func fairEvictionWhenFull() async throws {
+        var http = HTTPServer.Configuration()
+        http.connectionLimit = 40
+        http.connectionsPerAddress = 0
+        http.threads = 4
+        http.evictAfterSeconds = 60  // no connection is old enough for the age rule
+        let gateway = try GatewayServiceFixture(http: http)
+        defer { gateway.stop() }
+        let port = gateway.port
+        let (statuses, held) = try await blocking {
+            let crowd = (2...6).flatMap { Self.slowHeads(port: port, count: 8, from: "127.0.0.\($0)") }
+            defer { crowd.forEach { close($0) } }
+            Thread.sleep(forTimeInterval: 0.3)
+            let statuses = try (7...10).map { try RawHTTPClient.request(port: port, "GET", "/healthz", timeout: 5, from: "127.0.0.\($0)").status }
+            return (statuses, crowd.count)
+        }
+        #expect(held == 40)
+        #expect(statuses == [200, 200, 200, 200], "each newcomer got a slot")
+        #expect(gateway.service.httpCounters[.evicted] == 1, "one slot taken; each newcomer closing gives it to the next")
+        #expect(gateway.service.httpCounters[.refusedFull] == 0)
+    }
+
     @Test("a body is not read before its key is checked: the 401 comes before a byte of it is sent, and no 100 Continue")
     func keyBeforeBody() async throws {
         let gateway = try GatewayServiceFixture()

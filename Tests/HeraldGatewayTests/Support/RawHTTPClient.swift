@@ -20,13 +20,14 @@ enum RawHTTPClient {
     }
 
     static func request(
-        port: UInt16, _ method: String, _ path: String, headers: [String: String] = [:], body: [UInt8] = [], timeout: Double = 10
+        port: UInt16, _ method: String, _ path: String, headers: [String: String] = [:], body: [UInt8] = [], timeout: Double = 10,
+        from source: String? = nil
     ) throws -> Response {
         var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
         if !body.isEmpty || method == "POST" || method == "PUT" { head += "Content-Length: \(body.count)\r\n" }
         head += "\r\n"
-        return try parse(exchange(port: port, Array(head.utf8) + body, timeout: timeout))
+        return try parse(exchange(port: port, Array(head.utf8) + body, timeout: timeout, from: source))
     }
 
     static func json(port: UInt16, _ method: String, _ path: String, key: String? = nil, _ value: JSONValue? = nil) throws -> Response {
@@ -78,8 +79,8 @@ enum RawHTTPClient {
     }
 
     /// Sends `bytes` and reads until the server closes.
-    static func exchange(port: UInt16, _ bytes: [UInt8], timeout: Double = 10) throws -> [UInt8] {
-        let fd = try connectLoopback(port: port, timeout: timeout)
+    static func exchange(port: UInt16, _ bytes: [UInt8], timeout: Double = 10, from source: String? = nil) throws -> [UInt8] {
+        let fd = try connectLoopback(port: port, timeout: timeout, from: source)
         defer { close(fd) }
         sendAll(fd, bytes)
         return receiveAll(fd)

@@ -10,8 +10,10 @@ final class ConsoleSignInLimiter: Sendable {
     static let burst = 10.0
     static let interval = 6.0
     /// Clients tracked at once. Past it, clients whose bucket has refilled are forgotten;
-    /// if none has, a new client shares one bucket per app with the others past the cap,
-    /// so memory stays bounded however many addresses an attacker has.
+    /// if none has, a new client shares a bucket with the others past the cap: one of
+    /// `overflowBuckets`, picked by the app id (ids no app has are counted too, and an
+    /// attacker may send any number of them), so memory stays bounded however many
+    /// addresses and ids an attacker has.
     let capacity: Int
     private let buckets = Locked(RateLimiter())
     private static let rate = 1 / interval
@@ -49,5 +51,13 @@ final class ConsoleSignInLimiter: Sendable {
         app + "\u{0}" + (client?.limitKey ?? "unknown")
     }
 
-    private static func overflowKey(_ app: String) -> String { app + "\u{0}*" }
+    /// Shared buckets for clients past the capacity.
+    static let overflowBuckets = 256
+
+    private static func overflowKey(_ app: String) -> String {
+        // FNV-1a: the same app id lands in the same shared bucket on every run and gateway.
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in app.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return "\u{0}*" + String(hash % UInt64(overflowBuckets))
+    }
 }

@@ -70,18 +70,19 @@ extension GatewayAPI {
         let app = try store.app(id: appID, includingCredentials: false)
         let now = now()
         let client = console.client(of: context.request)
-        // Wrong keys are counted per app and client, apart from the API's buckets (see
-        // ConsoleSignInLimiter); an app id no app has is not counted: there is nothing to protect.
-        if let app, let wait = signInLimiter.wait(app: app.id, client: client, now: now) {
+        // Wrong keys are counted per app id and client, apart from the API's buckets (see
+        // ConsoleSignInLimiter). An id no app has is counted the same way, so that the
+        // answers (401, then 429) do not tell which app ids exist.
+        if let wait = signInLimiter.wait(app: appID, client: client, now: now) {
             let seconds = max(1, Int(wait.rounded(.up)))
             throw APIError(
                 429, "rate_limited",
-                "too many wrong server keys for app \(app.id) from this address: one more try every \(Int(ConsoleSignInLimiter.interval)) s; retry after \(seconds) s",
+                "too many wrong server keys for app \(appID) from this address: one more try every \(Int(ConsoleSignInLimiter.interval)) s; retry after \(seconds) s",
                 headers: [("Retry-After", String(seconds))])
         }
         let matches = APIKey.matches(key, storedHash: app?.serverKeyHash ?? String(repeating: "0", count: 64))
         guard let app, matches else {
-            if let app { signInLimiter.failed(app: app.id, client: client, now: now) }
+            signInLimiter.failed(app: appID, client: client, now: now)
             throw APIError(
                 401, "unauthorized",
                 "that is not the server key of app \(appID): sign in with the app id and its server key (hsk_…), as 'herald app create' printed them"

@@ -102,6 +102,7 @@ extension GatewayAPI {
                 "apiRateLimits": [
                     "serverPerSecond": limits.server.map(JSONValue.double) ?? .null,
                     "clientPerSecond": limits.client.map(JSONValue.double) ?? .null, "clientBurst": .double(limits.clientBurst),
+                    "devicePerSecond": limits.device.map(JSONValue.double) ?? .null, "deviceBurst": .double(limits.deviceBurst),
                 ],
                 "quota": [
                     "interestsPerDevice": .int(quota.interestsPerDevice), "devicesPerApp": .int(quota.devicesPerApp),

@@ -173,6 +173,23 @@ struct ConsoleSessionTests {
         #expect(Self.signIn(h, key: h.otherServerKey, peer: "2001:db8:1:3::1") == 401)
     }
 
+    @Test("an app id no app has is limited like a real one, so the answers do not tell which ids exist", arguments: StoreKind.tested)
+    func signInLimitHidesUnknownApps(kind: StoreKind) throws {
+        let h = try APIHarness(kind)
+        func attempts(_ appID: String) -> [Int] {
+            (0..<12).map { _ in
+                h.send(
+                    "POST", "/v1/console/session", json: ["appId": .string(appID), "serverKey": .string(h.otherServerKey)],
+                    headers: Self.console, peer: "203.0.113.40"
+                ).status
+            }
+        }
+        let known = attempts(h.appID)
+        let unknown = attempts("app_nobody")
+        #expect(known == Array(repeating: 401, count: 10) + [429, 429])
+        #expect(unknown == known)
+    }
+
     @Test("behind a trusted proxy the client is the last address it forwards; anyone else's X-Forwarded-For is ignored")
     func signInBehindProxy() throws {
         let proxy = ConsoleSettings(trustedProxies: [IPRange("10.0.0.0/8")!])

@@ -29,8 +29,10 @@ export async function showApp(main) {
       el("dl", { class: "facts" },
         el("dt", {}, "Notifications"), el("dd", {}, rate(app.notificationsPerSecond, "per second")),
         el("dt", {}, "API, server key"), el("dd", {}, rate(app.apiRateLimits.serverPerSecond, "requests per second")),
-        el("dt", {}, "API, client and device keys"),
-        el("dd", {}, rate(app.apiRateLimits.clientPerSecond, `requests per second, bursts of ${app.apiRateLimits.clientBurst}`)),
+        el("dt", {}, "API, client key"),
+        el("dd", {}, rate(app.apiRateLimits.clientPerSecond, `requests per second per address, bursts of ${app.apiRateLimits.clientBurst}`)),
+        el("dt", {}, "API, device key"),
+        el("dd", {}, rate(app.apiRateLimits.devicePerSecond, `requests per second per device, bursts of ${app.apiRateLimits.deviceBurst}`)),
         el("dt", {}, "Interests per device"), el("dd", {}, String(app.quota.interestsPerDevice)),
         el("dt", {}, "Devices"), el("dd", {}, String(app.quota.devicesPerApp)),
         el("dt", {}, "Subscriptions"), el("dd", {}, String(app.quota.subscriptionsPerApp)))));

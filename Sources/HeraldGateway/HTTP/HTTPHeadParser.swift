@@ -41,6 +41,11 @@ struct HTTPHeadParser {
     /// Looks for a complete head at the start of `buffer`.
     func parse(_ buffer: [UInt8]) -> Result {
         guard let end = Self.blankLine(in: buffer, limit: limits.headBytes + 4) else {
+            // A line ended by a bare LF would never make the blank line: refuse it now
+            // rather than let the client wait for the head's deadline.
+            if Self.bareLineFeed(in: buffer, limit: limits.headBytes + 4) {
+                return .failed(.badRequest("a line of the head ends with a bare LF: end every line with CRLF (\\r\\n)"))
+            }
             if let firstLine = Self.lineEnd(in: buffer, from: 0) {
                 if firstLine > limits.requestLineBytes { return .failed(.uriTooLong(limits.requestLineBytes)) }
             } else if buffer.count > limits.requestLineBytes {
@@ -147,6 +152,14 @@ struct HTTPHeadParser {
             index += 1
         }
         return nil
+    }
+
+    /// Whether a LF not preceded by CR stands in the first `limit` bytes.
+    static func bareLineFeed(in buffer: [UInt8], limit: Int) -> Bool {
+        for index in 0..<min(buffer.count, limit) where buffer[index] == 10 {
+            if index == 0 || buffer[index - 1] != 13 { return true }
+        }
+        return false
     }
 
     private static func lineEnd(in buffer: [UInt8], from start: Int) -> Int? {

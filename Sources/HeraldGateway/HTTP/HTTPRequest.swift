@@ -28,7 +28,8 @@ public struct HTTPRequest: Sendable {
 
     public func header(_ name: String) -> String? { headers[name.lowercased()] }
 
-    /// The query's parameters, percent-decoded (`+` is a space); the first of a repeated name wins.
+    /// The query's parameters, percent-decoded (`+` is a space). The API refuses a query
+    /// that names a parameter twice (`repeatedQueryName`) before any handler reads this.
     public var queryItems: [String: String] {
         var items: [String: String] = [:]
         for pair in query.split(separator: "&") {
@@ -40,6 +41,18 @@ public struct HTTPRequest: Sendable {
             if items[name] == nil { items[name] = parts.count > 1 ? decode(parts[1]) : "" }
         }
         return items
+    }
+
+    /// The first parameter name the query gives twice (decoded), if any: which of two
+    /// values a client meant cannot be guessed.
+    public var repeatedQueryName: String? {
+        var seen: Set<String> = []
+        for pair in query.split(separator: "&") {
+            let raw = pair.prefix { $0 != "=" }
+            let name = String(raw).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String(raw)
+            if !seen.insert(name).inserted { return name }
+        }
+        return nil
     }
 
     /// The body length the head announces (0 when it announces none).

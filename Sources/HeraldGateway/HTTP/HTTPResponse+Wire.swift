@@ -2,13 +2,19 @@ import Foundation
 import HeraldAPNsModel
 
 extension HTTPResponse {
-    /// The response as HTTP/1.1 bytes: status line, the handler's headers, Content-Length,
-    /// Date, Connection when it differs from the version's default, and the body.
+    /// The response as HTTP/1.1 bytes: status line, the handler's headers,
+    /// `X-Content-Type-Options: nosniff` (unless the handler set it), Content-Length, Date,
+    /// Connection when it differs from the version's default, and the body.
     func wire(keepAlive: Bool, http10: Bool) -> [UInt8] {
         var head = "HTTP/1.1 \(status) \(Self.reason(status))\r\n"
+        var sniffing = true
         for (name, value) in headers where !Self.framing.contains(name.lowercased()) {
             head += "\(name): \(value)\r\n"
+            if name.lowercased() == "x-content-type-options" { sniffing = false }
         }
+        // A browser must take every answer as the type it says (a JSON error quoting what a
+        // client sent is never run as a page).
+        if sniffing { head += "X-Content-Type-Options: nosniff\r\n" }
         head += "Content-Length: \(body.count)\r\nDate: \(HTTPDate.now())\r\n"
         if !keepAlive {
             head += "Connection: close\r\n"

@@ -27,10 +27,14 @@ struct HTTPHeadParserTests {
         #expect(consumed == text.utf8.count - 4)
     }
 
-    @Test("a request's query: percent-decoded, + as a space, the first of a repeated name, none without ?")
+    @Test("a request's query: percent-decoded, + as a space, a repeated name found, none without ?")
     func query() {
-        let request = HTTPRequest(method: "GET", path: "/x", query: "a=1&b=x%20y&c=d+e&a=2&flag&e=%F0%9F%94%94")
+        let request = HTTPRequest(method: "GET", path: "/x", query: "a=1&b=x%20y&c=d+e&flag&e=%F0%9F%94%94")
         #expect(request.queryItems == ["a": "1", "b": "x y", "c": "d e", "flag": "", "e": "🔔"])
+        #expect(request.repeatedQueryName == nil)
+        #expect(HTTPRequest(method: "GET", path: "/x", query: "a=1&b=2&a=3").repeatedQueryName == "a")
+        #expect(HTTPRequest(method: "GET", path: "/x", query: "l%69mit=1&limit=2").repeatedQueryName == "limit", "decoded names compare")
+        #expect(HTTPRequest(method: "GET", path: "/x", query: "flag&flag=").repeatedQueryName == "flag")
         #expect(HTTPRequest(method: "GET", path: "/x").queryItems.isEmpty)
         guard case .complete(let head, _) = parse("GET /healthz HTTP/1.1\r\nHost: h\r\n\r\n") else {
             Issue.record("not complete")
@@ -74,6 +78,15 @@ struct HTTPHeadParserTests {
         let error = failure(text)
         #expect(error?.status == 400, "\(text.debugDescription): \(String(describing: error))")
         #expect(error?.code == "bad_request")
+    }
+
+    @Test(
+        "a head whose lines end with a bare LF is 400 at once, not a wait for its deadline",
+        arguments: ["GET / HTTP/1.1\n", "GET / HTTP/1.1\nHost: h\n\n", "GET / HTTP/1.1\r\nHost: h\n\n", "\n"])
+    func bareLineFeed(text: String) {
+        let error = failure(text)
+        #expect(error?.status == 400, "\(text.debugDescription): \(String(describing: error))")
+        #expect(error?.message.contains("CRLF") == true)
     }
 
     @Test("another HTTP version is 505")

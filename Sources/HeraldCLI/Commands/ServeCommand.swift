@@ -40,9 +40,12 @@ enum ServeCommand: Command {
                                   before it is read (default 1048576)
           --max-body-memory MIB   request bodies held at once, all connections together; past it
                                   503 before the body is read (default 64)
-          --api-rate-limit N      API requests per second per app with its client key and device
-                                  keys together, before 429 with Retry-After (default 50; 0: none)
-          --api-burst N           client-side requests an app may make at once (default 500)
+          --api-rate-limit N      API requests per second with an app's client key from one
+                                  client address, before 429 with Retry-After (default 50; 0: none)
+          --api-burst N           client-key requests one address may make at once (default 500)
+          --device-rate-limit N   API requests per second with one device's key (default 10;
+                                  0: none)
+          --device-burst N        requests one device key may make at once (default 100)
           --server-rate-limit N   API requests per second per app with its server key (default
                                   0: no limit)
           --max-interests-per-device N
@@ -99,7 +102,7 @@ enum ServeCommand: Command {
             "deliverer-latency",
             "batch-size",
             "fanout-batch", "max-interests-per-device", "max-devices-per-app", "max-subscriptions-per-app", "api-burst",
-            "server-rate-limit", "metrics-token", "instance-id", "lease",
+            "device-rate-limit", "device-burst", "server-rate-limit", "metrics-token", "instance-id", "lease",
         ],
         repeatable: ["trusted-proxy"])
 

@@ -66,6 +66,8 @@ struct ServeSettings {
         delivererLatency = Double(try Self.number(arguments, "deliverer-latency", 0...60_000) ?? 0) / 1000
         if let rate = try Self.number(arguments, "api-rate-limit", 0...1_000_000) { rateLimits.client = rate > 0 ? Double(rate) : nil }
         if let burst = try Self.number(arguments, "api-burst", 1...1_000_000) { rateLimits.clientBurst = Double(burst) }
+        if let rate = try Self.number(arguments, "device-rate-limit", 0...1_000_000) { rateLimits.device = rate > 0 ? Double(rate) : nil }
+        if let burst = try Self.number(arguments, "device-burst", 1...1_000_000) { rateLimits.deviceBurst = Double(burst) }
         if let rate = try Self.number(arguments, "server-rate-limit", 0...1_000_000) { rateLimits.server = rate > 0 ? Double(rate) : nil }
         if let days = try Self.number(arguments, "retention", 0...3650) { retentionDays = days > 0 ? days : nil }
         for limit in DeviceQuota.Limit.allCases {

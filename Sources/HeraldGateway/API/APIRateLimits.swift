@@ -1,28 +1,36 @@
-/// How many API requests per second each app may make (`herald serve --api-rate-limit`,
-/// `--api-burst`, `--server-rate-limit`).
+/// How many API requests per second each caller may make (`herald serve --api-rate-limit`,
+/// `--api-burst`, `--device-rate-limit`, `--device-burst`, `--server-rate-limit`).
 ///
-/// The client side is limited by default: the client key ships inside every copy of the
-/// app, so whoever extracts it can call the API; the device keys share its bucket (each
-/// came from a registration with it). 50 a second with bursts of 500 is more than an
-/// app's devices need when they register at launch and report receipts (clients retry a
-/// 429 after Retry-After), and bounds what a leaked key costs. The server key is your
-/// backend's: not limited unless configured.
+/// Each caller that a stranger could be has a bucket of its own, so that no one of them
+/// can spend another's: the client key ships inside every copy of the app, so its
+/// requests (registrations) are counted per client address (an IPv6 client by its /64,
+/// behind `--trusted-proxy` the address the proxy forwards); each device key has its own
+/// bucket, so a flood with the client key, or with one device's key, leaves the app's
+/// other devices answered. The server key is your backend's: not limited unless
+/// configured. There is no app-wide ceiling on the client side: the app's devices together
+/// may need far more than any one caller (a receipt wave after a publish to a million
+/// devices), and each of them is bounded already.
 public struct APIRateLimits: Sendable, Hashable {
-    /// Requests per second per app from the client key and all its device keys together;
-    /// `nil`: no limit.
+    /// Requests per second with an app's client key from one client address; `nil`: no limit.
     public var client: Double?
-    /// How many client-side requests may come at once before the rate applies.
+    /// How many client-key requests one address may make at once before the rate applies.
     public var clientBurst: Double
+    /// Requests per second with one device's key; `nil`: no limit.
+    public var device: Double?
+    /// How many requests one device key may make at once before the rate applies.
+    public var deviceBurst: Double
     /// Requests per second per app with the server key (bursts of one second's worth);
     /// `nil`: no limit.
     public var server: Double?
 
-    public init(client: Double? = 50, clientBurst: Double = 500, server: Double? = nil) {
+    public init(client: Double? = 50, clientBurst: Double = 500, device: Double? = 10, deviceBurst: Double = 100, server: Double? = nil) {
         self.client = client
         self.clientBurst = clientBurst
+        self.device = device
+        self.deviceBurst = deviceBurst
         self.server = server
     }
 
     /// Nothing limited (tests, benchmarks).
-    public static let unlimited = APIRateLimits(client: nil, server: nil)
+    public static let unlimited = APIRateLimits(client: nil, device: nil, server: nil)
 }

@@ -207,13 +207,17 @@ public final class GatewayAPI: Sendable {
                 headers: [("Allow", allowed)])
             return .refused(.error(error), route: matching[0].0.name, app: nil)
         }
+        if let name = request.repeatedQueryName {
+            let error = ValidationError(name, "is given more than once in the query; give each parameter once")
+            return .refused(.error(.invalid(error)), route: route.name, app: nil)
+        }
         var context = Context(request: request, parameters: parameters, app: nil)
         do {
             if let access = route.access {
                 let (app, principal) = try authorize(request, appID: parameters["app"] ?? "", access: access, device: parameters["device"])
                 context.app = app
                 context.principal = principal
-                try admit(app: app.id, key: principal == .server ? "server" : "client")
+                try admit(caller(principal, app: app.id, request))
             }
             return .accepted(route, context)
         } catch {
@@ -272,22 +276,6 @@ public final class GatewayAPI: Sendable {
             }
         }
         return parameters
-    }
-
-    /// Refuses the request with 429 and Retry-After when the app's `key` ("server", or
-    /// "client" for the client side) is over its rate.
-    func admit(app: String, key: String) throws {
-        let server = key == "server"
-        guard let wait = rateLimiter.admit(app: app, server: server, now: now()), let rate = rateLimiter.rate(server: server) else {
-            return
-        }
-        let seconds = max(1, Int(wait.rounded(.up)))
-        let rateText = rate == rate.rounded() ? String(Int(rate)) : String(rate)
-        let limit =
-            server
-            ? "\(rateText) requests per second with this app's server key (herald serve --server-rate-limit)"
-            : "\(rateText) requests per second, in bursts of \(Int(rateLimiter.limits.clientBurst)), with this app's client key and device keys together (herald serve --api-rate-limit, --api-burst)"
-        throw APIError(429, "rate_limited", "more than \(limit); retry after \(seconds) s", headers: [("Retry-After", String(seconds))])
     }
 
     /// The body as JSON; a request with another content type, or not JSON, is refused.

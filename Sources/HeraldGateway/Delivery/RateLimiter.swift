@@ -40,6 +40,11 @@ struct RateLimiter {
 
     /// Forgets the buckets that are full again at `now`: the same as having none.
     mutating func forgetFull(rate: Double, burst: Double, now: Double) {
-        buckets = buckets.filter { min(burst, $0.value.tokens + max(0, now - $0.value.at) * rate) < burst }
+        forget(atLeast: burst, rate: rate, burst: burst, now: now)
+    }
+
+    /// Forgets the buckets holding at least `tokens` at `now` (each would start full again).
+    mutating func forget(atLeast tokens: Double, rate: Double, burst: Double, now: Double) {
+        buckets = buckets.filter { min(burst, $0.value.tokens + max(0, now - $0.value.at) * rate) < tokens }
     }
 }

@@ -88,6 +88,28 @@ struct APIAuthTests {
         #expect(String(decoding: metrics.body, as: UTF8.self).contains("herald_http_requests_total{route=\"healthz\""))
     }
 
+    @Test("a query that gives a parameter twice is refused with its name, whatever the route", arguments: StoreKind.tested)
+    func repeatedQuery(kind: StoreKind) throws {
+        let h = try APIHarness(kind)
+        let twice = h.send("GET", "/v1/apps/\(h.appID)/publishes?limit=5&limit=500", key: h.serverKey)
+        #expect(twice.status == 400)
+        #expect(twice.errorCode == "invalid_request")
+        #expect(twice.json?["error"]?["message"]?.stringValue?.hasPrefix("limit: ") == true)
+        #expect(h.send("GET", "/v1/apps/\(h.appID)/publishes?limit=5", key: h.serverKey).status == 200)
+    }
+
+    @Test("every answer says nosniff on the wire, JSON and errors alike")
+    func noSniff() throws {
+        for response in [HTTPResponse.json(200, ["ok": true]), .error(.notFound("x")), HTTPProtocolError.busy.response] {
+            let head = String(decoding: response.wire(keepAlive: true, http10: false), as: UTF8.self)
+            #expect(head.components(separatedBy: "X-Content-Type-Options: nosniff\r\n").count == 2, "once: \(head)")
+        }
+        var own = HTTPResponse.json(200, ["ok": true])
+        own.headers.append(("X-Content-Type-Options", "nosniff"))
+        let head = String(decoding: own.wire(keepAlive: true, http10: false), as: UTF8.self)
+        #expect(head.components(separatedBy: "nosniff").count == 2, "not twice when the handler set it")
+    }
+
     @Test("bodies: not JSON, the wrong content type, empty, too large", arguments: StoreKind.tested)
     func bodies(kind: StoreKind) throws {
         let h = try APIHarness(kind, maxBodyBytes: 2000)

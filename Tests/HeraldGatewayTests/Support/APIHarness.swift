@@ -68,8 +68,8 @@ final class APIHarness: @unchecked Sendable {
     var devices: String { "/v1/apps/\(appID)/devices" }
     var publishes: String { "/v1/apps/\(appID)/publishes" }
 
-    /// Registers device `n` with the client key (and a user token for `user`).
-    func register(_ n: Int, interests: [String] = ["news"], user: String? = nil) -> HTTPResponse {
+    /// Registers device `n` with the client key (and a user token for `user`), from `peer`.
+    func register(_ n: Int, interests: [String] = ["news"], user: String? = nil, peer: String = "") -> HTTPResponse {
         var body: [String: JSONValue] = [
             "token": .string(StoreFixture.token(n)), "environment": "production", "interests": .array(interests.map(JSONValue.string)),
         ]
@@ -77,7 +77,7 @@ final class APIHarness: @unchecked Sendable {
             body["userId"] = .string(user)
             body["userToken"] = .string(userToken(user))
         }
-        return send("POST", devices, key: clientKey, json: .object(body))
+        return send("POST", devices, key: clientKey, json: .object(body), peer: peer)
     }
 
     /// A valid user token for `user`, signed with the app's secret at the harness clock.
@@ -86,8 +86,8 @@ final class APIHarness: @unchecked Sendable {
     }
 
     /// Registers device `n` and returns its id and device key.
-    func registered(_ n: Int, interests: [String] = ["news"], user: String? = nil) -> (id: String, key: String) {
-        let answer = register(n, interests: interests, user: user).json
+    func registered(_ n: Int, interests: [String] = ["news"], user: String? = nil, peer: String = "") -> (id: String, key: String) {
+        let answer = register(n, interests: interests, user: user, peer: peer).json
         return (answer?["deviceId"]?.stringValue ?? "", answer?["deviceKey"]?.stringValue ?? "")
     }
 

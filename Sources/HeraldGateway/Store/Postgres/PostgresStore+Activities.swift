@@ -28,6 +28,10 @@ extension PostgresStore {
             guard let seq = try Self.lockDevice(db, appID: appID, id: deviceID) else { return nil }
             let change = try ActivityTokenChange.decide(
                 existing: try Self.activity(db, seq: seq, activityID: activityID),
+                elsewhere: {
+                    try !db.query("SELECT 1 FROM activities WHERE app_id = $1 AND activity_id = $2", [.text(appID), .text(activityID)])
+                        .isEmpty
+                },
                 running: {
                     try db.query("SELECT count(*) FROM activities WHERE device_seq = $1 AND ended_at IS NULL", [.int(seq)])[0].int(0)
                 },

@@ -168,24 +168,24 @@ struct LiveActivityPublishTests {
     func deadActivityToken(kind: StoreKind) async throws {
         let h = try EngineHarness(kind)
         let a = try device(h, 1), b = try device(h, 2)
-        for (device, n) in [(a, 21), (b, 22)] {
+        for (device, activity, n) in [(a, "deploy-7", 21), (b, "deploy-8", 22)] {
             _ = h.api.send(
-                "PUT", h.api.devices + "/\(device.id)/live-activities/deploy-7", key: device.key,
+                "PUT", h.api.devices + "/\(device.id)/live-activities/\(activity)", key: device.key,
                 json: ["activityType": .string(Self.deployType), "token": .string(Self.activityToken(n))])
         }
         h.deliverer.program(Self.activityToken(21), [.rejected(.unregistered(at: h.now + 1))])
         h.deliverer.program(Self.activityToken(22), [.rejected(.unregistered(at: h.now - 60))])
-        let id = try h.publish(Self.update(["deploy-7"], step: 1))
+        let id = try h.publish(Self.update(["deploy-7", "deploy-8"], step: 1))
         await h.engine.runUntilIdle()
         let status = h.status(id)
         #expect(status?["invalidated"] == 1)
         #expect(status?["failed"] == 1)
         #expect(status?["failures"] == ["Unregistered": 2])
         #expect(try h.store.activities(appID: h.api.appID, deviceID: a.id)?.activities.isEmpty == true)
-        #expect(try h.store.activities(appID: h.api.appID, deviceID: b.id)?.activities.map(\.id) == ["deploy-7"])
+        #expect(try h.store.activities(appID: h.api.appID, deviceID: b.id)?.activities.map(\.id) == ["deploy-8"])
         #expect(try h.store.device(appID: h.api.appID, id: a.id)?.invalidatedAt == nil)
 
-        let next = try h.publish(Self.update(["deploy-7"], step: 2))
+        let next = try h.publish(Self.update(["deploy-7", "deploy-8"], step: 2))
         await h.engine.runUntilIdle()
         #expect(h.status(next)?["targeted"] == 1)
         #expect(h.deliverer.sent.last?.deviceToken == Self.activityToken(22))

@@ -80,12 +80,17 @@ extension SQLiteStore {
                         [.text(event.publishID), .text(event.deviceID)]) ?? 0
                 },
                 count: { event, series in try Self.count(db, series, publishID: event.publishID, at: event.at) },
-                storedEvents: { try db.scalar("SELECT event_count FROM apps WHERE id = ?", [.text(appID)]) ?? 0 })
+                storedEvents: { try Self.eventCount(db, appID: appID) })
         }
     }
 
     public func eventCount(appID: String) throws -> Int {
-        try locked { db in try db.scalar("SELECT event_count FROM apps WHERE id = ?", [.text(appID)]) ?? 0 }
+        try locked { db in try Self.eventCount(db, appID: appID) }
+    }
+
+    /// The app's receipts, kept by migration 13's triggers.
+    private static func eventCount(_ db: Connection, appID: String) throws -> Int {
+        try db.scalar("SELECT event_count FROM apps WHERE id = ?", [.text(appID)]) ?? 0
     }
 
     /// Counts the receipts that arrived while these deliveries (now sent) were in flight,

@@ -15,17 +15,20 @@ struct ServeSettingsTests {
     func defaults() throws {
         let settings = try Self.settings([])
         #expect(settings.rateLimits == APIRateLimits(client: 50, clientBurst: 500, device: 10, deviceBurst: 100, server: nil))
-        #expect(settings.quota == DeviceQuota(interestsPerDevice: 100, devicesPerApp: 1_000_000, subscriptionsPerApp: 10_000_000))
+        #expect(
+            settings.quota
+                == DeviceQuota(
+                    interestsPerDevice: 100, devicesPerApp: 1_000_000, subscriptionsPerApp: 10_000_000, eventsPerApp: 100_000_000))
     }
 
     @Test("each option sets its limit; 0 turns a rate limit or a quota off")
     func options() throws {
         let set = try Self.settings([
-            "--api-rate-limit", "5", "--api-burst", "7", "--device-rate-limit", "11", "--device-burst", "12", "--server-rate-limit", "9", "--max-interests-per-device", "3",
-            "--max-devices-per-app", "4", "--max-subscriptions-per-app", "0",
+            "--api-rate-limit", "5", "--api-burst", "7", "--device-rate-limit", "11", "--device-burst", "12", "--server-rate-limit", "9",
+            "--max-interests-per-device", "3", "--max-devices-per-app", "4", "--max-subscriptions-per-app", "0", "--max-events-per-app", "6",
         ])
         #expect(set.rateLimits == APIRateLimits(client: 5, clientBurst: 7, device: 11, deviceBurst: 12, server: 9))
-        #expect(set.quota == DeviceQuota(interestsPerDevice: 3, devicesPerApp: 4, subscriptionsPerApp: .max))
+        #expect(set.quota == DeviceQuota(interestsPerDevice: 3, devicesPerApp: 4, subscriptionsPerApp: .max, eventsPerApp: 6))
         #expect(try Self.settings(["--api-rate-limit", "0"]).rateLimits.client == nil)
     }
 

@@ -53,7 +53,9 @@ enum ServeCommand: Command {
           --max-devices-per-app N devices one app may have (default 1000000)
           --max-subscriptions-per-app N
                                   interest subscriptions (each device's interests, summed) one
-                                  app may have (default 10000000). Past a quota: 409
+                                  app may have (default 10000000)
+          --max-events-per-app N  receipts (POST /events) one app may store until retention
+                                  prunes them (default 100000000). Past a quota: 409
                                   quota_exceeded, nothing stored. 0: no limit
           --metrics-token TOKEN   GET /metrics then needs 'Authorization: Bearer TOKEN' and shows
                                   every series per app; without a token (or HERALD_METRICS_TOKEN,
@@ -101,8 +103,8 @@ enum ServeCommand: Command {
             "max-body", "max-body-memory", "api-rate-limit", "retention", "durability", "deliverer",
             "deliverer-latency",
             "batch-size",
-            "fanout-batch", "max-interests-per-device", "max-devices-per-app", "max-subscriptions-per-app", "api-burst",
-            "device-rate-limit", "device-burst", "server-rate-limit", "metrics-token", "instance-id", "lease",
+            "fanout-batch", "max-interests-per-device", "max-devices-per-app", "max-subscriptions-per-app", "max-events-per-app",
+            "api-burst", "device-rate-limit", "device-burst", "server-rate-limit", "metrics-token", "instance-id", "lease",
         ],
         repeatable: ["trusted-proxy"])
 

@@ -24,10 +24,23 @@ extension GatewayAPI {
         return .json(202, Self.json(channel))
     }
 
-    /// GET /v1/apps/{app}/channels: the app's channels that are not deleted, oldest first.
+    /// GET /v1/apps/{app}/channels?limit=N&after=ID: a page of the app's channels that are
+    /// not deleted, oldest first, from the one after channel `after`; `next` is the `after`
+    /// of the next page (null on the last).
     func listChannels(_ context: Context) throws -> HTTPResponse {
-        let channels = try store.channels(appID: context.appID)
-        return .json(200, ["channels": .array(channels.map { Self.json($0) })])
+        let query = context.request.queryItems
+        let limit = try Self.limit(query, default: 50, max: 200)
+        let after = query["after"]
+        if let after {
+            try FieldRules.identifier(after, "after")
+            guard try store.channel(appID: context.appID, id: after) != nil else {
+                throw ValidationError("after", "names no channel of app \(context.appID); give the next of the previous page")
+            }
+        }
+        let channels = try store.channels(appID: context.appID, after: after, limit: limit + 1)
+        let page = channels.prefix(limit)
+        let next: JSONValue = channels.count > limit ? .string(page.last?.id ?? "") : .null
+        return .json(200, ["channels": .array(page.map { Self.json($0) }), "next": next])
     }
 
     /// GET /v1/apps/{app}/channels/{id}.

@@ -3,6 +3,9 @@ import HeraldCore
 extension GatewayAPI {
     /// At most this many events per request.
     static let maxEventsPerRequest = 1000
+    /// At most this many characters in an `actionId`: a category action's identifier is a
+    /// short name, and each different one a device reports is one more stored row.
+    static let maxActionIDLength = 64
 
     /// POST /v1/apps/{app}/events: 202 with what became of them (`EventTally`).
     func recordEvents(_ context: Context) throws -> HTTPResponse {
@@ -12,6 +15,7 @@ extension GatewayAPI {
         guard case .array(let elements) = value, (1...Self.maxEventsPerRequest).contains(elements.count) else {
             throw ValidationError("events", "expected an array of 1 to \(Self.maxEventsPerRequest) events")
         }
+        let now = self.now()
         var events: [DeviceEvent] = []
         for (index, element) in elements.enumerated() {
             let event = try JSONObjectReader(element, path: "events[\(index)]")
@@ -27,15 +31,16 @@ extension GatewayAPI {
             guard let kind = DeviceEvent.Kind(rawValue: kindText) else {
                 throw ValidationError(event.field("event"), "\"\(kindText)\" is not delivered, opened, dismissed or action")
             }
-            let actionID = try event.string("actionId", maxLength: 200)
+            let actionID = try event.string("actionId", maxLength: Self.maxActionIDLength)
             if kind == .action && actionID == nil { throw ValidationError(event.field("actionId"), "is required for an action event") }
             if kind != .action && actionID != nil { throw ValidationError(event.field("actionId"), "only action events have one") }
             guard let at = try event.number("at") else { throw ValidationError(event.field("at"), "is required: seconds since 1970") }
             guard at > 0, at < 4_102_444_800 else { throw ValidationError(event.field("at"), "\(at) is not seconds since 1970") }
-            events.append(DeviceEvent(publishID: publishID, deviceID: deviceID, kind: kind, actionID: actionID, at: at))
+            // A device's clock ahead of the gateway's cannot put a receipt in the future.
+            events.append(DeviceEvent(publishID: publishID, deviceID: deviceID, kind: kind, actionID: actionID, at: min(at, now)))
         }
         try checkEventDevices(Set(events.map(\.deviceID)), context)
-        let tally = try store.recordEvents(appID: context.appID, events)
+        let tally = try store.recordEvents(appID: context.appID, events, quota: quota)
         for kind in DeviceEvent.Kind.allCases {
             let count = events.filter { $0.kind == kind }.count
             if count > 0 {

@@ -80,10 +80,22 @@ public enum ActivityLimits {
 extension ActivityTokenChange {
     /// What a token report does, as both stores decide it: a rotated token for a known
     /// activity, or a new activity. Refused when the activity ended (a late report must not
-    /// bring it back), has another type, or the device runs as many activities as allowed
-    /// (`running` counts them; read only for a new activity). The store then writes it.
+    /// bring it back), has another type, belongs to another device of the app (`elsewhere`:
+    /// whether another device has a row for the id, running or ended), or the device runs as
+    /// many activities as allowed (`running` counts them). `elsewhere` and `running` are
+    /// read only for a new activity. The store then writes it.
+    /// The error for an activity id another device of the app has (also when two devices
+    /// register it at once and the store's unique index decides).
+    static func ownedElsewhere(_ id: String) -> StoreError {
+        StoreError(
+            .conflict,
+            "activity \(id) belongs to another device of this app, so nothing was changed; register the id ActivityKit gave the activity running on this device (Activity.id)"
+        )
+    }
+
     static func decide(
-        existing: ActivityRecord?, running: () throws -> Int, id: String, activityType: String, token: String, now: Double
+        existing: ActivityRecord?, elsewhere: () throws -> Bool, running: () throws -> Int, id: String, activityType: String,
+        token: String, now: Double
     ) throws -> ActivityTokenChange {
         if var activity = existing {
             if activity.endedAt != nil {
@@ -98,6 +110,7 @@ extension ActivityTokenChange {
             activity.updatedAt = now
             return ActivityTokenChange(activity: activity, created: false)
         }
+        if try elsewhere() { throw ownedElsewhere(id) }
         guard try running() < ActivityLimits.runningActivities else {
             throw ActivityLimits.exceeded("running activities", limit: ActivityLimits.runningActivities)
         }

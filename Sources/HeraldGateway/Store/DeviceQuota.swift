@@ -10,21 +10,29 @@ public struct DeviceQuota: Sendable, Hashable {
     /// Interest subscriptions one app may have: each device's interests, summed over the
     /// app's devices (default 10,000,000). A subscription is one stored row.
     public var subscriptionsPerApp: Int
+    /// Receipts one app may store (default 100,000,000): each is one row until retention
+    /// prunes its publish.
+    public var eventsPerApp: Int
 
-    public init(interestsPerDevice: Int = 100, devicesPerApp: Int = 1_000_000, subscriptionsPerApp: Int = 10_000_000) {
+    public init(
+        interestsPerDevice: Int = 100, devicesPerApp: Int = 1_000_000, subscriptionsPerApp: Int = 10_000_000,
+        eventsPerApp: Int = 100_000_000
+    ) {
         self.interestsPerDevice = interestsPerDevice
         self.devicesPerApp = devicesPerApp
         self.subscriptionsPerApp = subscriptionsPerApp
+        self.eventsPerApp = eventsPerApp
     }
 
     /// No limit (imports by the operator, tests).
-    public static let unlimited = DeviceQuota(interestsPerDevice: .max, devicesPerApp: .max, subscriptionsPerApp: .max)
+    public static let unlimited = DeviceQuota(interestsPerDevice: .max, devicesPerApp: .max, subscriptionsPerApp: .max, eventsPerApp: .max)
 
     /// One of the limits, named as `herald serve` names it.
     public enum Limit: String, Sendable, CaseIterable {
         case interestsPerDevice = "max-interests-per-device"
         case devicesPerApp = "max-devices-per-app"
         case subscriptionsPerApp = "max-subscriptions-per-app"
+        case eventsPerApp = "max-events-per-app"
 
         /// The `herald serve` option that sets it.
         public var flag: String { "--" + rawValue }
@@ -36,6 +44,7 @@ public struct DeviceQuota: Sendable, Hashable {
             case .interestsPerDevice: interestsPerDevice
             case .devicesPerApp: devicesPerApp
             case .subscriptionsPerApp: subscriptionsPerApp
+            case .eventsPerApp: eventsPerApp
             }
         }
         set {
@@ -43,6 +52,7 @@ public struct DeviceQuota: Sendable, Hashable {
             case .interestsPerDevice: interestsPerDevice = newValue
             case .devicesPerApp: devicesPerApp = newValue
             case .subscriptionsPerApp: subscriptionsPerApp = newValue
+            case .eventsPerApp: eventsPerApp = newValue
             }
         }
     }
@@ -100,5 +110,31 @@ extension DeviceQuota {
                 "app \(appID) has \(usage.subscriptions) interest subscriptions (each device's interests, summed) and this would make \(after)",
                 remedy: "Remove interests the devices no longer need, or delete unused devices")
         }
+    }
+}
+
+extension DeviceQuota {
+    /// At most this many different action ids one device may report for one publish: a
+    /// notification's category offers a few actions, and each new id is one more stored row.
+    public static let actionsPerDelivery = 10
+
+    /// The error for an action receipt that would give one delivery one action id too many.
+    static func actionsExceeded(_ event: DeviceEvent) -> StoreError {
+        StoreError(
+            .limitExceeded,
+            "device \(event.deviceID) already reported \(actionsPerDelivery) different actionIds for publish \(event.publishID), the most one delivery may have, so nothing was stored; report only the actions of the notification's category"
+        )
+    }
+
+    /// Refuses, inside the store's write transaction and after its inserts, receipts that
+    /// took the app past `eventsPerApp`: `added` new rows, `count` the app's stored receipts
+    /// with them (kept by migration 13's triggers), read only when there is a quota to check.
+    func checkEvents(appID: String, added: Int, count: () throws -> Int) throws {
+        guard added > 0, eventsPerApp < .max else { return }
+        let after = try count()
+        guard after > eventsPerApp else { return }
+        throw exceeded(
+            .eventsPerApp, "app \(appID) stores \(after - added) receipts and these \(added) would make \(after)",
+            remedy: "Receipts go when retention prunes finished publishes (herald serve --retention); report fewer")
     }
 }

@@ -1,17 +1,22 @@
 extension EventTally {
     /// Records a request's receipts by the rules both stores keep, through the store's own
     /// calls inside its transaction: `publishExists(id)` (asked once per publish),
-    /// `deliveryState(event)` (the stored state of the delivery of that publish to that
-    /// device of the app; nil when it has none), `insert(event, counted)` (false when the
-    /// same receipt is there already) and `count(event, series)` (adds one to the publish's
-    /// counter and its history).
+    /// `delivery(event)` (the stored state of the delivery of that publish to that device
+    /// of the app, and when it last changed, which for a sent one is when it was sent; nil
+    /// when it has none), `insert(event, counted)` (false when the same receipt is there
+    /// already), `actions(event)` (the different action ids stored for that delivery),
+    /// `count(event, series)` (adds one to the publish's counter and its history) and
+    /// `storedEvents()` (the app's receipts, for `quota`). Past `DeviceQuota.actionsPerDelivery`
+    /// or the quota it throws, and the store's transaction stores nothing of the request.
     static func record(
-        _ events: [DeviceEvent], publishExists: (String) throws -> Bool, deliveryState: (DeviceEvent) throws -> Int?,
-        insert: (DeviceEvent, _ counted: Bool) throws -> Bool, count: (DeviceEvent, PublishTimeline.Series) throws -> Void
+        _ events: [DeviceEvent], appID: String, quota: DeviceQuota, publishExists: (String) throws -> Bool,
+        delivery: (DeviceEvent) throws -> (state: Int, changedAt: Double)?, insert: (DeviceEvent, _ counted: Bool) throws -> Bool,
+        actions: (DeviceEvent) throws -> Int, count: (DeviceEvent, PublishTimeline.Series) throws -> Void,
+        storedEvents: () throws -> Int
     ) throws -> EventTally {
         var tally = EventTally()
         var known: [String: Bool] = [:]
-        for event in events {
+        for var event in events {
             let exists = try known[event.publishID] ?? publishExists(event.publishID)
             known[event.publishID] = exists
             guard exists else {
@@ -20,7 +25,7 @@ extension EventTally {
             }
             // Only a device the publish was sent to, and that APNs accepted, can report on
             // it: a leaked client key or a made-up device id cannot inflate the statistics.
-            guard let state = try deliveryState(event) else {
+            guard let (state, changedAt) = try delivery(event) else {
                 tally.notTargeted += 1
                 continue
             }
@@ -34,9 +39,14 @@ extension EventTally {
                 tally.notSent += 1
                 continue
             }
+            // A device's clock behind the gateway's cannot put a receipt before its push.
+            if counted { event.at = max(event.at, changedAt) }
             guard try insert(event, counted) else {
                 tally.duplicates += 1
                 continue
+            }
+            if event.kind == .action, try actions(event) > DeviceQuota.actionsPerDelivery {
+                throw DeviceQuota.actionsExceeded(event)
             }
             guard counted else {
                 tally.pending += 1
@@ -45,6 +55,7 @@ extension EventTally {
             tally.accepted += 1
             if let series = event.kind.series { try count(event, series) }
         }
+        try quota.checkEvents(appID: appID, added: tally.accepted + tally.pending, count: storedEvents)
         return tally
     }
 }

@@ -66,8 +66,9 @@ public protocol GatewayStore: AnyObject, Sendable {
     func createChannel(appID: String, environment: APNsEnvironment, storagePolicy: ChannelStoragePolicy, now: Double) throws
         -> ChannelRecord
     func channel(appID: String, id: String) throws -> ChannelRecord?
-    /// The app's channels that are not deleted, oldest first.
-    func channels(appID: String) throws -> [ChannelRecord]
+    /// Up to `limit` of the app's channels that are not deleted, oldest first, from the one
+    /// made after channel `after` (deleted or not; from the first when nil).
+    func channels(appID: String, after: String?, limit: Int) throws -> [ChannelRecord]
     /// Marks the channel `deleting` (the engine deletes it at APNs), or `deleted` at once
     /// when APNs never made it; a deleted or deleting one is returned as it is. `nil` when
     /// no such channel.
@@ -86,7 +87,13 @@ public protocol GatewayStore: AnyObject, Sendable {
     func cancelPublish(appID: String, id: String, now: Double) throws -> PublishRecord
     /// Receipts count only from devices the publish was sent to and APNs accepted; one
     /// whose delivery is still pending or in flight is kept and counted if APNs accepts.
-    func recordEvents(appID: String, _ events: [DeviceEvent]) throws -> EventTally
+    /// A counted receipt counts no earlier than its delivery was sent. Throws, storing
+    /// nothing of the request, `limitExceeded` past `DeviceQuota.actionsPerDelivery` and
+    /// `quotaExceeded` past the app's `quota.eventsPerApp`.
+    func recordEvents(appID: String, _ events: [DeviceEvent], quota: DeviceQuota) throws -> EventTally
+    /// How many receipts the app stores (the count its events quota is checked against; 0
+    /// for no such app).
+    func eventCount(appID: String) throws -> Int
 
     // MARK: Workers
     /// Moves scheduled publishes whose time has come to queued; how many.

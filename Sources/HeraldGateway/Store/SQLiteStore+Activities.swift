@@ -30,6 +30,10 @@ extension SQLiteStore {
             guard let seq = try Self.deviceSeq(db, appID: appID, id: deviceID) else { return nil }
             let change = try ActivityTokenChange.decide(
                 existing: try Self.activity(db, seq: seq, activityID: activityID),
+                elsewhere: {
+                    try db.scalar("SELECT 1 FROM activities WHERE app_id = ? AND activity_id = ?", [.text(appID), .text(activityID)])
+                        != nil
+                },
                 running: { try db.scalar("SELECT count(*) FROM activities WHERE device_seq = ? AND ended_at IS NULL", [.int(seq)]) ?? 0 },
                 id: activityID, activityType: activityType, token: token, now: now)
             if change.created {

@@ -32,11 +32,13 @@ extension SQLiteStore {
         try locked { db in try Self.channel(db, appID: appID, id: id) }
     }
 
-    public func channels(appID: String) throws -> [ChannelRecord] {
+    public func channels(appID: String, after: String?, limit: Int) throws -> [ChannelRecord] {
         try locked { db in
             try db.query(
-                "SELECT \(ChannelRecord.columns) FROM channels WHERE app_id = ? AND state <> 'deleted' ORDER BY seq", [.text(appID)],
-                Self.channelRecord)
+                """
+                SELECT \(ChannelRecord.columns) FROM channels WHERE app_id = ? AND state <> 'deleted'
+                AND seq > coalesce((SELECT seq FROM channels WHERE app_id = ? AND id = ?), 0) ORDER BY seq LIMIT ?
+                """, [.text(appID), .text(appID), .optional(after), .int(limit)], Self.channelRecord)
         }
     }
 

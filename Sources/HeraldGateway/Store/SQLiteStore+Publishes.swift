@@ -53,17 +53,17 @@ extension SQLiteStore {
         }
     }
 
-    public func recordEvents(appID: String, _ events: [DeviceEvent]) throws -> EventTally {
+    public func recordEvents(appID: String, _ events: [DeviceEvent], quota: DeviceQuota) throws -> EventTally {
         try write { db in
             try EventTally.record(
-                events,
+                events, appID: appID, quota: quota,
                 publishExists: { try db.scalar("SELECT 1 FROM publishes WHERE app_id = ? AND id = ?", [.text(appID), .text($0)]) != nil },
-                deliveryState: { event in
+                delivery: { event in
                     try db.query(
                         """
-                        SELECT d.state FROM devices v JOIN deliveries d ON d.publish_id = ? AND d.device_seq = v.seq
+                        SELECT d.state, d.updated_at FROM devices v JOIN deliveries d ON d.publish_id = ? AND d.device_seq = v.seq
                         WHERE v.app_id = ? AND v.id = ?
-                        """, [.text(event.publishID), .text(appID), .text(event.deviceID)], { $0.int(0) }
+                        """, [.text(event.publishID), .text(appID), .text(event.deviceID)], { ($0.int(0), $0.double(1)) }
                     ).first
                 },
                 insert: { event, counted in
@@ -74,24 +74,40 @@ extension SQLiteStore {
                             .double(event.at), .int(counted ? 1 : 0),
                         ]) > 0
                 },
-                count: { event, series in try Self.count(db, series, publishID: event.publishID, at: event.at) })
+                actions: { event in
+                    try db.scalar(
+                        "SELECT count(*) FROM events WHERE publish_id = ? AND device_id = ? AND event = 'action'",
+                        [.text(event.publishID), .text(event.deviceID)]) ?? 0
+                },
+                count: { event, series in try Self.count(db, series, publishID: event.publishID, at: event.at) },
+                storedEvents: { try Self.eventCount(db, appID: appID) })
         }
     }
 
-    /// Counts the receipts that arrived while these deliveries (now sent) were in flight.
+    public func eventCount(appID: String) throws -> Int {
+        try locked { db in try Self.eventCount(db, appID: appID) }
+    }
+
+    /// The app's receipts, kept by migration 13's triggers.
+    private static func eventCount(_ db: Connection, appID: String) throws -> Int {
+        try db.scalar("SELECT event_count FROM apps WHERE id = ?", [.text(appID)]) ?? 0
+    }
+
+    /// Counts the receipts that arrived while these deliveries (now sent) were in flight,
+    /// each no earlier than its delivery was sent.
     static func countHeldEvents(_ db: Connection, sent seqs: [Int]) throws {
         guard !seqs.isEmpty, try db.scalar("SELECT 1 FROM events WHERE counted = 0 LIMIT 1") != nil else { return }
         let held = try db.queryOnce(
             """
-            SELECT e.publish_id, e.device_id, e.event, e.action_id, e.at FROM deliveries d JOIN devices v ON v.seq = d.device_seq
-            JOIN events e ON e.publish_id = d.publish_id AND e.device_id = v.id AND e.counted = 0
+            SELECT e.publish_id, e.device_id, e.event, e.action_id, max(e.at, d.updated_at) FROM deliveries d
+            JOIN devices v ON v.seq = d.device_seq JOIN events e ON e.publish_id = d.publish_id AND e.device_id = v.id AND e.counted = 0
             WHERE d.seq IN (\(Connection.placeholders(seqs.count)))
             """, seqs.map { .int($0) }
         ) { ($0.text(0), $0.text(1), $0.text(2), $0.text(3), $0.double(4)) }
         for (publishID, deviceID, event, actionID, at) in held {
             try db.run(
-                "UPDATE events SET counted = 1 WHERE publish_id = ? AND device_id = ? AND event = ? AND action_id = ?",
-                [.text(publishID), .text(deviceID), .text(event), .text(actionID)])
+                "UPDATE events SET counted = 1, at = ? WHERE publish_id = ? AND device_id = ? AND event = ? AND action_id = ?",
+                [.double(at), .text(publishID), .text(deviceID), .text(event), .text(actionID)])
             if let series = DeviceEvent.Kind(rawValue: event)?.series { try count(db, series, publishID: publishID, at: at) }
         }
     }

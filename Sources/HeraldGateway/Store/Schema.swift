@@ -176,6 +176,26 @@ enum Schema {
             SELECT publish_id, CAST(at AS INTEGER), event, count(*) FROM events
             WHERE counted = 1 AND event IN ('delivered', 'opened') GROUP BY 1, 2, 3;
         """,
+        // 13: each app's stored receipts (a receipt's app is its publish's), counted by
+        // triggers as migration 4's counts are, for the events quota. And an activity id
+        // belongs to one device of its app: where devices shared one, the first to register
+        // it keeps it and the others' rows go.
+        """
+        ALTER TABLE apps ADD COLUMN event_count INTEGER NOT NULL DEFAULT 0;
+        UPDATE apps SET event_count = (SELECT count(*) FROM publishes p JOIN events e ON e.publish_id = p.id WHERE p.app_id = apps.id);
+        CREATE TRIGGER events_counted AFTER INSERT ON events BEGIN
+            UPDATE apps SET event_count = event_count + 1 WHERE id = (SELECT app_id FROM publishes WHERE id = NEW.publish_id);
+        END;
+        CREATE TRIGGER events_uncounted AFTER DELETE ON events BEGIN
+            UPDATE apps SET event_count = event_count - 1 WHERE id = (SELECT app_id FROM publishes WHERE id = OLD.publish_id);
+        END;
+        DELETE FROM activities WHERE EXISTS (
+            SELECT 1 FROM activities first WHERE first.app_id = activities.app_id AND first.activity_id = activities.activity_id
+            AND (first.created_at < activities.created_at
+                OR (first.created_at = activities.created_at AND first.device_seq < activities.device_seq)));
+        DROP INDEX activities_id;
+        CREATE UNIQUE INDEX activities_id ON activities(app_id, activity_id);
+        """,
     ]
 
     /// Brings the database at `connection` up to the latest migration.

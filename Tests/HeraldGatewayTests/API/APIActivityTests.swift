@@ -46,6 +46,23 @@ struct APIActivityTests {
         #expect(retyped.errorMessage.contains("is a Match, not a Deploy"))
     }
 
+    @Test("another device of the app cannot take an activity id: 409 conflict, nothing changed", arguments: StoreKind.tested)
+    func ownedByDevice(kind: StoreKind) throws {
+        let h = try APIHarness(kind)
+        let (owner, ownerKey) = h.registered(1)
+        let (other, otherKey) = h.registered(2)
+        let body: JSONValue = ["activityType": "Deploy", "token": .string(Self.tokenA)]
+        #expect(h.send("PUT", h.devices + "/\(owner)/live-activities/act-1", key: ownerKey, json: body).status == 201)
+        let taken = h.send(
+            "PUT", h.devices + "/\(other)/live-activities/act-1", key: otherKey, json: ["activityType": "Deploy", "token": .string(Self.tokenB)])
+        #expect(taken.status == 409)
+        #expect(taken.errorCode == "conflict")
+        #expect(taken.errorMessage.contains("belongs to another device") && taken.errorMessage.contains("Activity.id"), "\(taken.errorMessage)")
+        #expect(h.send("GET", h.devices + "/\(other)/live-activities", key: h.serverKey).json?["activities"] == [])
+        let kept = h.send("GET", h.devices + "/\(owner)/live-activities", key: h.serverKey).json?["activities"]?.arrayValue
+        #expect(kept?.map { $0["token"] } == [.string(Self.tokenA)])
+    }
+
     @Test("only the device's own key (or the server key) reports its activities", arguments: StoreKind.tested)
     func access(kind: StoreKind) throws {
         let h = try APIHarness(kind)

@@ -186,6 +186,10 @@ struct APIPublishTests {
                 ["events": [["publishId": "p", "deviceId": "d", "event": "opened", "actionId": "a", "at": 1]]],
                 "events[0].actionId: only action events"
             ),
+            (
+                ["events": [["publishId": "p", "deviceId": "d", "event": "action", "actionId": .string(String(repeating: "a", count: 65)), "at": 1]]],
+                "events[0].actionId: is 65 characters; at most 64"
+            ),
             (["events": [["publishId": "p", "deviceId": "d", "event": "opened"]]], "events[0].at: is required"),
             (["events": [["publishId": "p", "deviceId": "d", "event": "opened", "at": -5]]], "events[0].at: -5"),
             (["events": [["publishId": "p q", "deviceId": "d", "event": "opened", "at": 1]]], "events[0].publishId: \"p q\" is not an id"),

@@ -91,4 +91,53 @@ struct APIQuotaTests {
         func add(_ status: Int) { lock.withLock { values.append(status) } }
         var all: [Int] { lock.withLock { values } }
     }
+
+    /// A device of `h` the publish went to, its key, the publish and a receipt maker.
+    static func sentPublish(_ h: APIHarness) throws -> (device: String, key: String, publish: String) {
+        let (device, key) = h.registered(1)
+        let publish = try #require(h.publish(["interests": ["news"], "notification": ["title": "x"]]).json?["publishId"]?.stringValue)
+        try h.fixture.fanOutAll(now: h.clock.now)
+        try h.fixture.deliverAll(now: h.clock.now)
+        return (device, key, publish)
+    }
+
+    static func events(_ publish: String, _ device: String, _ kinds: [(String, String?)]) -> JSONValue {
+        [
+            "events": .array(
+                kinds.map { kind, action in
+                    var event: [String: JSONValue] = ["publishId": .string(publish), "deviceId": .string(device), "event": .string(kind), "at": 1]
+                    if let action { event["actionId"] = .string(action) }
+                    return .object(event)
+                })
+        ]
+    }
+
+    @Test("events per app: receipts past the quota are refused whole; duplicates pass", arguments: StoreKind.tested)
+    func eventsPerApp(kind: StoreKind) throws {
+        let h = try APIHarness(kind, quota: DeviceQuota(eventsPerApp: 2))
+        let (device, key, publish) = try Self.sentPublish(h)
+        let path = "/v1/apps/\(h.appID)/events"
+        let first = Self.events(publish, device, [("delivered", nil), ("opened", nil)])
+        #expect(h.send("POST", path, key: key, json: first).json?["accepted"] == 2)
+        expectRefused(
+            h.send("POST", path, key: key, json: Self.events(publish, device, [("dismissed", nil)])), .eventsPerApp, value: 2,
+            "app \(h.appID) stores 2 receipts and these 1 would make 3")
+        #expect(try h.fixture.store.eventCount(appID: h.appID) == 2)
+        #expect(h.send("POST", path, key: key, json: first).json?["duplicates"] == 2)
+    }
+
+    @Test("actions per delivery: the 11th different actionId is 409 limit_exceeded and its request is not stored", arguments: StoreKind.tested)
+    func actionsPerDelivery(kind: StoreKind) throws {
+        let h = try APIHarness(kind)
+        let (device, key, publish) = try Self.sentPublish(h)
+        let path = "/v1/apps/\(h.appID)/events"
+        let ten = Self.events(publish, device, (1...10).map { ("action", "a\($0)") })
+        #expect(h.send("POST", path, key: key, json: ten).json?["accepted"] == 10)
+        let refused = h.send("POST", path, key: key, json: Self.events(publish, device, [("opened", nil), ("action", "a11")]))
+        #expect(refused.status == 409)
+        #expect(refused.errorCode == "limit_exceeded")
+        #expect(refused.errorMessage.contains("already reported 10 different actionIds for publish \(publish)"), "\(refused.errorMessage)")
+        #expect(try h.fixture.store.eventCount(appID: h.appID) == 10, "the opened receipt was not stored either")
+        #expect(h.send("POST", path, key: key, json: ten).json?["duplicates"] == 10)
+    }
 }

@@ -180,6 +180,35 @@ struct BroadcastChannelTests {
         #expect(h.api.publish(Self.update(id)).json?["error"]?["code"] == "channel_deleted")
     }
 
+    @Test("the list comes in pages: limit (50 by default, at most 200) and after, the next page's start", arguments: StoreKind.tested)
+    func pages(kind: StoreKind) async throws {
+        let h = try EngineHarness(kind)
+        for n in 1...60 {
+            try h.api.fixture.execute(
+                """
+                INSERT INTO channels (id, app_id, environment, storage_policy, state, next_at, created_at, updated_at)
+                VALUES ('ch_\(n)', '\(h.api.appID)', 'production', 'none', '\(n == 2 ? "deleted" : "active")', 0, 0, 0)
+                """)
+        }
+        func page(_ query: String) -> (ids: [String], next: JSONValue?) {
+            let answer = h.api.send("GET", channelsPath(h) + query, key: h.api.serverKey)
+            #expect(answer.status == 200)
+            return (answer.json?["channels"]?.arrayValue?.compactMap { $0["channelId"]?.stringValue } ?? [], answer.json?["next"])
+        }
+        let first = page("")
+        #expect(first.ids.count == 50 && first.ids.prefix(3) == ["ch_1", "ch_3", "ch_4"] && first.next == "ch_51")
+        #expect(page("?after=ch_51") == (["ch_52", "ch_53", "ch_54", "ch_55", "ch_56", "ch_57", "ch_58", "ch_59", "ch_60"], JSONValue.null))
+        #expect(page("?limit=2") == (["ch_1", "ch_3"], "ch_3"))
+        #expect(page("?limit=2&after=ch_1") == (["ch_3", "ch_4"], "ch_4"), "a deleted channel is skipped")
+        #expect(page("?limit=1&after=ch_2") == (["ch_3"], "ch_3"), "and may be where a page starts")
+        #expect(page("?limit=200").ids.count == 59)
+        #expect(page("?after=ch_60") == ([], JSONValue.null))
+        for (query, field) in [("?limit=0", "limit"), ("?limit=201", "limit"), ("?after=ch_none", "after"), ("?after=a%20b", "after")] {
+            let refused = h.api.send("GET", channelsPath(h) + query, key: h.api.serverKey)
+            #expect(refused.status == 400 && refused.errorMessage.hasPrefix(field + ":"), "\(query): \(refused.errorMessage)")
+        }
+    }
+
     @Test("an app has at most 10,000 channels per environment, as APNs allows", arguments: StoreKind.tested)
     func limit(kind: StoreKind) async throws {
         let h = try EngineHarness(kind)
@@ -225,7 +254,7 @@ struct BroadcastChannelTests {
         // A late or repeated answer changes nothing.
         try store.completeChannelOperation(appID: app, id: channel.id, .failed(reason: "BadChannelId"), now: 164)
         #expect(try store.channel(appID: app, id: channel.id)?.state == .deleted)
-        #expect(try store.channels(appID: app).isEmpty)
+        #expect(try store.channels(appID: app, after: nil, limit: 10).isEmpty)
         #expect(try store.deleteChannel(appID: app, id: channel.id, now: 165)?.state == .deleted)
         #expect(try store.deleteChannel(appID: app, id: "ch_none", now: 165) == nil)
         #expect(try store.channel(appID: "app_other", id: channel.id) == nil)

@@ -94,25 +94,30 @@ struct LiveActivityPublishTests {
         #expect(h.status(id)?["status"] == "done")
     }
 
-    @Test("an update and an end go to the activity's update token wherever it runs, not after it ended", arguments: StoreKind.tested)
+    @Test(
+        "an update and an end go to each activity's update token, only on the device that registered it, not after it ended",
+        arguments: StoreKind.tested)
     func updateAndEnd(kind: StoreKind) async throws {
         let h = try EngineHarness(kind)
         let a = try device(h, 1), b = try device(h, 2)
-        for (device, n) in [(a, 21), (b, 22)] {
-            let answer = h.api.send(
-                "PUT", h.api.devices + "/\(device.id)/live-activities/deploy-7", key: device.key,
-                json: ["activityType": .string(Self.deployType), "token": .string(Self.activityToken(n))])
-            #expect(answer.status == 201)
+        func report(_ device: (id: String, key: String), _ activity: String, token n: Int) -> Int {
+            h.api.send(
+                "PUT", h.api.devices + "/\(device.id)/live-activities/\(activity)", key: device.key,
+                json: ["activityType": .string(Self.deployType), "token": .string(Self.activityToken(n))]
+            ).status
         }
+        #expect(report(a, "deploy-7", token: 21) == 201)
+        #expect(report(b, "deploy-8", token: 22) == 201)
+        #expect(report(b, "deploy-7", token: 23) == 409, "deploy-7 is a's")
         let update = try h.publish(Self.update(["deploy-7", "deploy-8"], step: 1))
         await h.engine.runUntilIdle()
-        #expect(Set(h.deliverer.sent.map(\.deviceToken)) == [Self.activityToken(21), Self.activityToken(22)])
+        #expect(Set(h.deliverer.sent.map(\.deviceToken)) == [Self.activityToken(21), Self.activityToken(22)], "none to b's token 23")
         #expect(h.deliverer.sent.allSatisfy { $0.pushType == "liveactivity" && $0.topic.hasSuffix(".push-type.liveactivity") })
         #expect(h.status(update)?["sent"] == 2)
         #expect(h.status(update)?["target"] == ["kind": "activities", "keys": ["deploy-7", "deploy-8"]])
 
-        #expect(h.api.send("DELETE", h.api.devices + "/\(b.id)/live-activities/deploy-7", key: b.key).status == 200)
-        let end = try h.publish(Self.update(["deploy-7"], step: 3, event: "end"))
+        #expect(h.api.send("DELETE", h.api.devices + "/\(b.id)/live-activities/deploy-8", key: b.key).status == 200)
+        let end = try h.publish(Self.update(["deploy-7", "deploy-8"], step: 3, event: "end"))
         await h.engine.runUntilIdle()
         #expect(h.deliverer.sent.count == 3)
         #expect(h.deliverer.sent.last?.deviceToken == Self.activityToken(21))
@@ -163,24 +168,24 @@ struct LiveActivityPublishTests {
     func deadActivityToken(kind: StoreKind) async throws {
         let h = try EngineHarness(kind)
         let a = try device(h, 1), b = try device(h, 2)
-        for (device, n) in [(a, 21), (b, 22)] {
+        for (device, activity, n) in [(a, "deploy-7", 21), (b, "deploy-8", 22)] {
             _ = h.api.send(
-                "PUT", h.api.devices + "/\(device.id)/live-activities/deploy-7", key: device.key,
+                "PUT", h.api.devices + "/\(device.id)/live-activities/\(activity)", key: device.key,
                 json: ["activityType": .string(Self.deployType), "token": .string(Self.activityToken(n))])
         }
         h.deliverer.program(Self.activityToken(21), [.rejected(.unregistered(at: h.now + 1))])
         h.deliverer.program(Self.activityToken(22), [.rejected(.unregistered(at: h.now - 60))])
-        let id = try h.publish(Self.update(["deploy-7"], step: 1))
+        let id = try h.publish(Self.update(["deploy-7", "deploy-8"], step: 1))
         await h.engine.runUntilIdle()
         let status = h.status(id)
         #expect(status?["invalidated"] == 1)
         #expect(status?["failed"] == 1)
         #expect(status?["failures"] == ["Unregistered": 2])
         #expect(try h.store.activities(appID: h.api.appID, deviceID: a.id)?.activities.isEmpty == true)
-        #expect(try h.store.activities(appID: h.api.appID, deviceID: b.id)?.activities.map(\.id) == ["deploy-7"])
+        #expect(try h.store.activities(appID: h.api.appID, deviceID: b.id)?.activities.map(\.id) == ["deploy-8"])
         #expect(try h.store.device(appID: h.api.appID, id: a.id)?.invalidatedAt == nil)
 
-        let next = try h.publish(Self.update(["deploy-7"], step: 2))
+        let next = try h.publish(Self.update(["deploy-7", "deploy-8"], step: 2))
         await h.engine.runUntilIdle()
         #expect(h.status(next)?["targeted"] == 1)
         #expect(h.deliverer.sent.last?.deviceToken == Self.activityToken(22))

@@ -108,6 +108,48 @@ struct SchemaMigrationTests {
         #expect(timeline?.counts[.opened] == [0, 0, 0, 0, 1], "an uncounted receipt and an action are not in it")
     }
 
+    /// Rows both stores' tests insert at schema 12 for migration 13 (`payload`: the store's
+    /// literal for an empty JSON object): two apps' receipts, and an activity id two devices
+    /// of app_a registered, device 1 first.
+    static func receiptsAndSharedActivity(payload: String) -> String {
+        """
+        INSERT INTO apps (id, name, bundle_id, server_key_hash, client_key_hash, created_at) VALUES
+        ('app_a', 'A', 'com.example.a', 's', 'c', 1), ('app_b', 'B', 'com.example.b', 's2', 'c2', 1);
+        INSERT INTO devices (id, app_id, token, environment, metadata, created_at, token_registered_at, updated_at) VALUES
+        ('dev_1', 'app_a', 't1', 'production', '{}', 1, 1, 1), ('dev_2', 'app_a', 't2', 'production', '{}', 1, 1, 1);
+        INSERT INTO publishes (id, app_id, target_kind, target_keys, payload, push_type, priority, environment, status, created_at,
+        updated_at) VALUES ('pub_a', 'app_a', 'interests', '["news"]', \(payload), 'alert', 10, 'production', 'done', 1000, 1010),
+        ('pub_b', 'app_b', 'interests', '["news"]', \(payload), 'alert', 10, 'production', 'done', 1000, 1010);
+        INSERT INTO events (publish_id, device_id, event, action_id, at) VALUES
+        ('pub_a', 'dev_1', 'delivered', '', 1001), ('pub_a', 'dev_1', 'action', 'like', 1002), ('pub_a', 'dev_2', 'opened', '', 1003),
+        ('pub_b', 'dev_9', 'opened', '', 1003);
+        INSERT INTO activities (device_seq, activity_id, app_id, activity_type, token, created_at, updated_at)
+        SELECT seq, 'shared', 'app_a', 'Deploy', 'aa', CASE id WHEN 'dev_1' THEN 10 ELSE 20 END, 20 FROM devices;
+        INSERT INTO activities (device_seq, activity_id, app_id, activity_type, token, created_at, updated_at)
+        SELECT seq, 'mine', 'app_a', 'Deploy', 'bb', 20, 20 FROM devices WHERE id = 'dev_2';
+        """
+    }
+
+    /// What migration 13 made of `receiptsAndSharedActivity`, in either store.
+    static func expectMigratedOwnership(_ store: any GatewayStore) throws {
+        #expect(try store.eventCount(appID: "app_a") == 3)
+        #expect(try store.eventCount(appID: "app_b") == 1)
+        #expect(try store.activities(appID: "app_a", deviceID: "dev_1")?.activities.map(\.id) == ["shared"])
+        #expect(try store.activities(appID: "app_a", deviceID: "dev_2")?.activities.map(\.id) == ["mine"], "the later copy went")
+        #expect(throws: StoreError.self) {
+            try store.setActivityToken(appID: "app_a", deviceID: "dev_2", activityID: "shared", activityType: "Deploy", token: "cc", now: 30)
+        }
+        #expect(try store.pruneFinished(before: 2000, limit: 100).deleted == 0)
+        #expect(try store.eventCount(appID: "app_a") == 0, "retention takes the counted receipts off")
+    }
+
+    @Test("migration 13 counts each app's receipts and leaves a shared activity id with the device that registered it first")
+    func ownershipMigration() throws {
+        let folder = try Self.oldDataFolder(schema: 12) { old in try old.execute(Self.receiptsAndSharedActivity(payload: "X'7b7d'")) }
+        defer { folder.cleanup() }
+        try Self.expectMigratedOwnership(try SQLiteStore(directory: folder.url))
+    }
+
     @Test("a publish from before fingerprints answers its idempotency key for any request; a new one is bound to its request")
     func fingerprintMigration() throws {
         // A data folder as the previous release left it: schema 4, one publish with a key.

@@ -75,23 +75,37 @@ struct StoreActivityTests {
             ])
     }
 
-    @Test("activities belong to their device: another device's same id is its own; delete removes them", arguments: StoreKind.tested)
+    @Test(
+        "an activity id belongs to the device that registered it: another is refused, running or ended, until the owner is deleted",
+        arguments: StoreKind.tested)
     func perDevice(kind: StoreKind) throws {
         let fixture = try StoreFixture(kind)
         let ids = try fixture.register(2)
         let store = fixture.store
-        for (n, id) in ids.enumerated() {
-            let change = try store.setActivityToken(
-                appID: fixture.appID, deviceID: id, activityID: "shared", activityType: "Deploy", token: StoreFixture.token(200 + n),
-                now: 10)
-            #expect(change?.created == true)
+        func report(_ n: Int, now: Double) throws -> ActivityTokenChange? {
+            try store.setActivityToken(
+                appID: fixture.appID, deviceID: ids[n], activityID: "shared", activityType: "Deploy", token: StoreFixture.token(200 + n),
+                now: now)
+        }
+        #expect(try report(0, now: 10)?.created == true)
+        for id in ids {
             #expect(try store.setPushToStartToken(appID: fixture.appID, deviceID: id, activityType: "Deploy", token: Self.tokenA, now: 10))
         }
-        _ = try store.endActivity(appID: fixture.appID, deviceID: ids[0], activityID: "shared", now: 20)
-        #expect(try store.activities(appID: fixture.appID, deviceID: ids[1])?.activities.first?.endedAt == nil)
+        for ended in [false, true] {
+            if ended { _ = try store.endActivity(appID: fixture.appID, deviceID: ids[0], activityID: "shared", now: 20) }
+            #expect {
+                try report(1, now: 30)
+            } throws: { error in
+                (error as? StoreError)?.reason == .conflict && "\(error)".contains("belongs to another device")
+            }
+            #expect(try store.activities(appID: fixture.appID, deviceID: ids[1])?.activities == [], "ended: \(ended)")
+        }
+        let owner = try store.activities(appID: fixture.appID, deviceID: ids[0])?.activities
+        #expect(owner == [ActivityRecord(id: "shared", activityType: "Deploy", token: StoreFixture.token(200), createdAt: 10, updatedAt: 10, endedAt: 20)])
         #expect(try store.deleteDevice(appID: fixture.appID, deviceID: ids[0]))
-        #expect(try fixture.scalar("SELECT count(*) FROM activities") == 1)
+        #expect(try fixture.scalar("SELECT count(*) FROM activities") == 0)
         #expect(try fixture.scalar("SELECT count(*) FROM push_to_start_tokens") == 1)
+        #expect(try report(1, now: 40)?.created == true, "with its owner gone the id is free")
     }
 
     @Test("a device holds at most 50 push-to-start types and 50 running activities; ending one frees a place", arguments: StoreKind.tested)

@@ -104,7 +104,10 @@ final class FlakyStore: GatewayStore, @unchecked Sendable {
     func cancelPublish(appID: String, id: String, now: Double) throws -> PublishRecord {
         try base.cancelPublish(appID: appID, id: id, now: now)
     }
-    func recordEvents(appID: String, _ events: [DeviceEvent]) throws -> EventTally { try base.recordEvents(appID: appID, events) }
+    func recordEvents(appID: String, _ events: [DeviceEvent], quota: DeviceQuota) throws -> EventTally {
+        try base.recordEvents(appID: appID, events, quota: quota)
+    }
+    func eventCount(appID: String) throws -> Int { try base.eventCount(appID: appID) }
     func promoteDuePublishes(now: Double) throws -> Int { try base.promoteDuePublishes(now: now) }
     func fanOutStep(limit: Int, now: Double) throws -> FanOutProgress? { try base.fanOutStep(limit: limit, now: now) }
     func appsWithDueDeliveries(now: Double) throws -> [String] { try base.appsWithDueDeliveries(now: now) }
@@ -122,7 +125,9 @@ final class FlakyStore: GatewayStore, @unchecked Sendable {
         try base.createChannel(appID: appID, environment: environment, storagePolicy: storagePolicy, now: now)
     }
     func channel(appID: String, id: String) throws -> ChannelRecord? { try base.channel(appID: appID, id: id) }
-    func channels(appID: String) throws -> [ChannelRecord] { try base.channels(appID: appID) }
+    func channels(appID: String, after: String?, limit: Int) throws -> [ChannelRecord] {
+        try base.channels(appID: appID, after: after, limit: limit)
+    }
     func deleteChannel(appID: String, id: String, now: Double) throws -> ChannelRecord? {
         try base.deleteChannel(appID: appID, id: id, now: now)
     }

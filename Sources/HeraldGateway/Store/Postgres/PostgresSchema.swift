@@ -214,6 +214,31 @@ enum PostgresSchema {
             SELECT publish_id, floor(at)::bigint, event, count(*) FROM events
             WHERE counted AND event IN ('delivered', 'opened') GROUP BY 1, 2, 3;
         """,
+        // 13: each app's stored receipts, counted once per statement as migration 7's
+        // counts are (a receipt's app is its publish's); an activity id belongs to one
+        // device of its app (the first to register it keeps it), as SQLite's migration 13.
+        """
+        ALTER TABLE apps ADD COLUMN event_count bigint NOT NULL DEFAULT 0;
+        UPDATE apps SET event_count = (SELECT count(*) FROM publishes p JOIN events e ON e.publish_id = p.id WHERE p.app_id = apps.id);
+        CREATE FUNCTION herald_count_events() RETURNS trigger LANGUAGE plpgsql AS $$
+        DECLARE
+            sign integer := CASE WHEN TG_OP = 'INSERT' THEN 1 ELSE -1 END;
+        BEGIN
+            UPDATE apps a SET event_count = event_count + sign * c.n
+            FROM (SELECT p.app_id, count(*) AS n FROM changed JOIN publishes p ON p.id = changed.publish_id GROUP BY p.app_id) c
+            WHERE a.id = c.app_id;
+            RETURN NULL;
+        END $$;
+        CREATE TRIGGER events_added AFTER INSERT ON events REFERENCING NEW TABLE AS changed
+            FOR EACH STATEMENT EXECUTE FUNCTION herald_count_events();
+        CREATE TRIGGER events_removed AFTER DELETE ON events REFERENCING OLD TABLE AS changed
+            FOR EACH STATEMENT EXECUTE FUNCTION herald_count_events();
+        DELETE FROM activities a USING activities first
+            WHERE first.app_id = a.app_id AND first.activity_id = a.activity_id
+            AND (first.created_at, first.device_seq) < (a.created_at, a.device_seq);
+        DROP INDEX activities_id;
+        CREATE UNIQUE INDEX activities_id ON activities(app_id, activity_id);
+        """,
     ]
 
     /// Session advisory lock keys of Herald ("herald" in ASCII, then a number): one process

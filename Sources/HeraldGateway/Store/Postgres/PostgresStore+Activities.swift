@@ -28,17 +28,27 @@ extension PostgresStore {
             guard let seq = try Self.lockDevice(db, appID: appID, id: deviceID) else { return nil }
             let change = try ActivityTokenChange.decide(
                 existing: try Self.activity(db, seq: seq, activityID: activityID),
+                elsewhere: {
+                    try !db.query("SELECT 1 FROM activities WHERE app_id = $1 AND activity_id = $2", [.text(appID), .text(activityID)])
+                        .isEmpty
+                },
                 running: {
                     try db.query("SELECT count(*) FROM activities WHERE device_seq = $1 AND ended_at IS NULL", [.int(seq)])[0].int(0)
                 },
                 id: activityID, activityType: activityType, token: token, now: now)
             // One statement either way: a new row, or the rotated token on the known one.
-            try db.execute(
-                """
-                INSERT INTO activities (device_seq, activity_id, app_id, activity_type, token, created_at, updated_at)
-                VALUES ($1, $2, $3, $4, $5, $6, $6)
-                ON CONFLICT (device_seq, activity_id) DO UPDATE SET token = excluded.token, updated_at = excluded.updated_at
-                """, [.int(seq), .text(activityID), .text(appID), .text(activityType), .text(token), .double(now)])
+            do {
+                try db.execute(
+                    """
+                    INSERT INTO activities (device_seq, activity_id, app_id, activity_type, token, created_at, updated_at)
+                    VALUES ($1, $2, $3, $4, $5, $6, $6)
+                    ON CONFLICT (device_seq, activity_id) DO UPDATE SET token = excluded.token, updated_at = excluded.updated_at
+                    """, [.int(seq), .text(activityID), .text(appID), .text(activityType), .text(token), .double(now)])
+            } catch let error as PostgresError where error.reason == .uniqueViolation {
+                // Another device registered the id in a transaction that committed after
+                // this one looked: the app-wide unique index keeps it that device's.
+                throw ActivityTokenChange.ownedElsewhere(activityID)
+            }
             return change
         }
     }

@@ -29,10 +29,13 @@ extension PostgresStore {
         try read { db in try Self.channel(db, appID: appID, id: id) }
     }
 
-    public func channels(appID: String) throws -> [ChannelRecord] {
+    public func channels(appID: String, after: String?, limit: Int) throws -> [ChannelRecord] {
         try read { db in
             try db.query(
-                "SELECT \(ChannelRecord.columns) FROM channels WHERE app_id = $1 AND state <> 'deleted' ORDER BY seq", [.text(appID)]
+                """
+                SELECT \(ChannelRecord.columns) FROM channels WHERE app_id = $1 AND state <> 'deleted'
+                AND seq > coalesce((SELECT seq FROM channels WHERE app_id = $1 AND id = $2), 0) ORDER BY seq LIMIT $3
+                """, [.text(appID), .optional(after), .int(limit)]
             ).map(Self.channelRecord)
         }
     }

@@ -5,20 +5,20 @@ import HeraldCore
 /// first to commit and then sees what it did, so a receipt held while its delivery was in
 /// flight is always counted once APNs accepts it.
 extension PostgresStore {
-    public func recordEvents(appID: String, _ events: [DeviceEvent]) throws -> EventTally {
+    public func recordEvents(appID: String, _ events: [DeviceEvent], quota: DeviceQuota) throws -> EventTally {
         try write { db in
             try EventTally.record(
-                events,
+                events, appID: appID, quota: quota,
                 publishExists: {
                     try !db.query("SELECT 1 FROM publishes WHERE app_id = $1 AND id = $2", [.text(appID), .text($0)]).isEmpty
                 },
-                deliveryState: { event in
+                delivery: { event in
                     try db.query(
                         """
-                        SELECT d.state FROM devices v JOIN deliveries d ON d.publish_id = $1 AND d.device_seq = v.seq
+                        SELECT d.state, d.updated_at FROM devices v JOIN deliveries d ON d.publish_id = $1 AND d.device_seq = v.seq
                         WHERE v.app_id = $2 AND v.id = $3 FOR SHARE OF d
                         """, [.text(event.publishID), .text(appID), .text(event.deviceID)]
-                    ).first?.int(0)
+                    ).first.map { (try $0.int(0), try $0.double(1)) }
                 },
                 insert: { event, counted in
                     try db.execute(
@@ -31,16 +31,33 @@ extension PostgresStore {
                             .double(event.at), .bool(counted),
                         ]) > 0
                 },
-                count: { event, series in try Self.count(db, series, publishID: event.publishID, at: event.at) })
+                actions: { event in
+                    try db.query(
+                        "SELECT count(*) FROM events WHERE publish_id = $1 AND device_id = $2 AND event = 'action'",
+                        [.text(event.publishID), .text(event.deviceID)])[0].int(0)
+                },
+                count: { event, series in try Self.count(db, series, publishID: event.publishID, at: event.at) },
+                // Migration 13's trigger has locked the app's row with the first insert: requests
+                // at the same time take turns on the count, so they cannot overshoot it.
+                storedEvents: { try Self.eventCount(db, appID: appID) })
         }
     }
 
-    /// Counts the receipts that arrived while these deliveries (now sent) were in flight.
+    public func eventCount(appID: String) throws -> Int {
+        try read { db in try Self.eventCount(db, appID: appID) }
+    }
+
+    private static func eventCount(_ db: PostgresConnection, appID: String) throws -> Int {
+        try db.query("SELECT event_count FROM apps WHERE id = $1", [.text(appID)]).first?.int(0) ?? 0
+    }
+
+    /// Counts the receipts that arrived while these deliveries (now sent) were in flight,
+    /// each no earlier than its delivery was sent.
     static func countHeldEvents(_ db: PostgresConnection, sent seqs: [Int]) throws {
         guard !seqs.isEmpty, try db.query("SELECT EXISTS (SELECT 1 FROM events WHERE NOT counted)")[0].bool(0) else { return }
         let held = try db.query(
             """
-            UPDATE events e SET counted = true FROM deliveries d JOIN devices v ON v.seq = d.device_seq
+            UPDATE events e SET counted = true, at = greatest(e.at, d.updated_at) FROM deliveries d JOIN devices v ON v.seq = d.device_seq
             WHERE d.seq = ANY($1::bigint[]) AND e.publish_id = d.publish_id AND e.device_id = v.id AND NOT e.counted
             RETURNING e.publish_id, e.event, e.at
             """, [.array(seqs)]

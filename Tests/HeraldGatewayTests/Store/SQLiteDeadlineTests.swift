@@ -8,7 +8,9 @@ struct SQLiteDeadlineTests {
         AppRecord(id: id, name: id, bundleID: "b", serverKeyHash: "s", clientKeyHash: "c", createdAt: 1)
     }
 
-    @Test("another process's exclusive lock: a write is .unavailable within the deadline, saying the file is locked, and works once it is released")
+    @Test(
+        "another process's exclusive lock: a write is .unavailable within the deadline, saying the file is locked, and works once it is released"
+    )
     func lockedFile() throws {
         let folder = TemporaryFolder()
         defer { folder.cleanup() }

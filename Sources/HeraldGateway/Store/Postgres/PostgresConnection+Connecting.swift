@@ -16,7 +16,7 @@ extension PostgresConnection {
     /// libpq's defaults before the URL (which overrides them), and after it what must hold:
     /// UTF-8 whatever the server's default, so text reads as Swift strings.
     static func parameters(url: String, timeout: Double) -> [(String, String)] {
-        let seconds = String(Int(max(1, timeout.rounded(.up))))
+        let seconds = String(Int(min(max(1, timeout.rounded(.up)), 86_400)))
         return [
             ("connect_timeout", seconds), ("keepalives", "1"), ("keepalives_idle", "10"), ("keepalives_interval", "5"),
             ("keepalives_count", "3"), ("dbname", url), ("client_encoding", "UTF8"),
@@ -69,7 +69,7 @@ extension PostgresConnection {
     /// answers before the client gives up), or the session's own when smaller.
     func setSessionTimeouts() throws(PostgresError) {
         guard !isUnbounded else { return }
-        let milliseconds = max(1, Int(timeout * 900))
+        let milliseconds = Int(min(max(1, timeout * 900), Double(Int32.max)))
         try executeScript(
             """
             SELECT set_config(name, '\(milliseconds)', false) FROM pg_settings

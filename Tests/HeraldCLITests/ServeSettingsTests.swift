@@ -32,6 +32,16 @@ struct ServeSettingsTests {
         #expect(try Self.settings(["--api-rate-limit", "0"]).rateLimits.client == nil)
     }
 
+    @Test("--store-timeout sets each store call's deadline (default 5 s); outside 1 to 600 it is a usage error")
+    func storeTimeout() throws {
+        #expect(try Self.settings([]).storeTimeout == 5)
+        #expect(try Self.settings(["--store-timeout", "2"]).storeTimeout == 2)
+        for bad in ["0", "601", "0.5", "soon"] {
+            let error = try #require(throws: UsageError.self, "\(bad)") { try Self.settings(["--store-timeout", bad]) }
+            #expect("\(error)".contains("--store-timeout"))
+        }
+    }
+
     @Test("the metrics token comes from --metrics-token, else HERALD_METRICS_TOKEN; a short one is refused")
     func metricsToken() throws {
         let token = String(repeating: "a1", count: 16)

@@ -33,7 +33,8 @@ extension AppCommand {
             registrations.append(
                 DeviceRegistration(token: token.hex, environment: environment, interests: interests, userID: user.map { .some($0) }))
         }
-        let store = try location.open(connections: 2)
+        // One transaction however many devices: an hour for it, not a request's few seconds.
+        let store = try location.open(connections: 2, timeout: 3600)
         guard try store.app(id: appID) != nil else { throw StoreError(.notFound, "no app \(appID); 'herald app list' shows the apps") }
         let created = try store.importDevices(appID: appID, registrations, now: Date().timeIntervalSince1970)
         terminal.print(JSONWriter.serialize(["appId": .string(appID), "devices": .int(registrations.count), "created": .int(created)]))

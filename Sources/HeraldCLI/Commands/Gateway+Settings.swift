@@ -21,7 +21,8 @@ extension GatewayService {
         policy.lease = settings.lease
         // A connection for each HTTP thread, the workers and one to spare.
         let store = try settings.store.open(
-            durability: settings.durability, connections: settings.http.threads + 2, instance: .current(id: settings.instanceID))
+            durability: settings.durability, connections: settings.http.threads + 2, timeout: settings.storeTimeout,
+            instance: .current(id: settings.instanceID))
         try self.init(
             store: store, listen: settings.listen, http: settings.http, deliverer: deliverer,
             policy: policy, rateLimits: settings.rateLimits, quota: settings.quota, metricsToken: settings.metricsToken,

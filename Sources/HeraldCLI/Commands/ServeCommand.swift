@@ -75,6 +75,10 @@ enum ServeCommand: Command {
           --lease SECONDS         PostgreSQL: a gateway not seen for this long (killed, frozen, cut
                                   off) has the deliveries it held in flight taken over by the
                                   others, which send them again (default 30; it beats every third)
+          --store-timeout SECONDS each call to the database ends within this: past it (the
+                                  PostgreSQL server frozen or cut off, the SQLite file locked by
+                                  another process) the request is answered 503 with Retry-After
+                                  and the workers try again later (default 5)
           --durability MODE       publishes (default): a publish is fsync'd before its 202, other
                                   writes survive kill -9 at once and power loss at the next flush;
                                   full: fsync every commit; normal (SQLite only): fsync at
@@ -105,6 +109,7 @@ enum ServeCommand: Command {
             "batch-size",
             "fanout-batch", "max-interests-per-device", "max-devices-per-app", "max-subscriptions-per-app", "max-events-per-app",
             "api-burst", "device-rate-limit", "device-burst", "server-rate-limit", "metrics-token", "instance-id", "lease",
+            "store-timeout",
         ],
         repeatable: ["trusted-proxy"])
 

@@ -30,6 +30,8 @@ struct ServeSettings {
     var instanceID: String?
     /// Seconds a process may go unseen before the others take over its deliveries.
     var lease = DeliveryPolicy().lease
+    /// Seconds each store call may take before it gives up with `.unavailable` (503).
+    var storeTimeout = StoreDeadline.defaultTimeout
 
     enum DelivererChoice {
         case apns
@@ -87,6 +89,7 @@ struct ServeSettings {
             metricsToken = try Self.metricsToken(token, from: "HERALD_METRICS_TOKEN")
         }
         if let seconds = try Self.number(arguments, "lease", 3...3600) { lease = Double(seconds) }
+        if let seconds = try Self.number(arguments, "store-timeout", 1...600) { storeTimeout = Double(seconds) }
         if let id = arguments.value("instance-id") ?? environment["HERALD_INSTANCE_ID"].flatMap({ $0.isEmpty ? nil : $0 }) {
             guard GatewayInstance.isValidID(id) else {
                 throw UsageError(

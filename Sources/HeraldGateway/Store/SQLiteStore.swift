@@ -6,7 +6,9 @@ import HeraldCore
 ///
 /// One connection, one lock: calls from the HTTP threads and the workers take turns,
 /// each in its own transaction. Other processes (`herald app` while `herald serve`
-/// runs) share the file through SQLite's locks and a 5 s busy timeout.
+/// runs) share the file through SQLite's locks. Each call ends within `timeout` seconds:
+/// one that waits longer for its turn, or for another process's lock on the file, throws
+/// `.unavailable`.
 public final class SQLiteStore: GatewayStore, @unchecked Sendable {
     public let directory: URL
     let connection: Connection
@@ -31,11 +33,17 @@ public final class SQLiteStore: GatewayStore, @unchecked Sendable {
     public let durability: Durability
     /// The process this store claims deliveries for.
     public let instance: GatewayInstance
+    /// Each call's deadline, in seconds.
+    public let timeout: Double
 
     /// Opens (creating, with mode 0700) the data folder and its database, and migrates it.
-    public init(directory: URL, durability: Durability = .publishes, instance: GatewayInstance = .current()) throws {
+    public init(
+        directory: URL, durability: Durability = .publishes, timeout: Double = StoreDeadline.defaultTimeout,
+        instance: GatewayInstance = .current()
+    ) throws {
         self.directory = directory
         self.durability = durability
+        self.timeout = timeout
         self.instance = instance
         do {
             try FileManager.default.createDirectory(
@@ -45,22 +53,30 @@ public final class SQLiteStore: GatewayStore, @unchecked Sendable {
         }
         let path = directory.appendingPathComponent("herald.sqlite").path
         do {
-            connection = try Connection(path: path, synchronous: durability == .full ? "FULL" : "NORMAL")
+            connection = try Connection(path: path, synchronous: durability == .full ? "FULL" : "NORMAL", busyTimeout: timeout)
             chmod(path, 0o600)
             try Schema.migrate(connection)
         } catch let error as DatabaseError {
-            throw StoreError(error)
+            throw StoreError(error, file: path)
         }
     }
 
-    /// Runs `body` with the connection under the lock; SQLite errors become `StoreError`s.
+    /// Runs `body` with the connection under the lock, both within the call's deadline;
+    /// SQLite errors become `StoreError`s.
     func locked<T>(_ body: (Connection) throws -> T) throws -> T {
-        lock.lock()
+        let deadline = StoreDeadline(seconds: timeout)
+        guard lock.lock(before: deadline.date) else {
+            throw StoreError(
+                .unavailable,
+                "the store's other calls kept its database connection busy for the whole \(deadline) store timeout; try again")
+        }
         defer { lock.unlock() }
+        connection.deadline = deadline
+        defer { connection.deadline = nil }
         do {
             return try body(connection)
         } catch let error as DatabaseError {
-            throw StoreError(error)
+            throw StoreError(error, file: connection.path)
         }
     }
 

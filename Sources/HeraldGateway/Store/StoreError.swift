@@ -1,11 +1,12 @@
 /// A store operation failed: why, in words a caller can act on.
 public struct StoreError: Error, Sendable, CustomStringConvertible {
     public enum Reason: Sendable, Hashable {
-        /// The database itself failed (I/O, locked past the busy timeout, corrupt): SQLite's
-        /// result code, or 0 from PostgreSQL (its SQLSTATE is in the message).
+        /// The database itself failed (I/O, corrupt): SQLite's result code, or 0 from
+        /// PostgreSQL (its SQLSTATE is in the message).
         case database(code: Int32)
-        /// The database cannot be reached now (the server is down or restarting, the
-        /// connection was lost, every pooled connection stayed busy) or gave up on a
+        /// The database cannot be reached now (the server is down, restarting or silent past
+        /// the call's deadline, the connection was lost, every pooled connection stayed
+        /// busy, the SQLite file stayed locked by another process) or gave up on a
         /// transaction that kept colliding with others: try again.
         case unavailable
         /// A limit would be exceeded (devices per user).
@@ -30,8 +31,17 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
         self.message = message
     }
 
-    init(_ error: DatabaseError) {
-        self.init(.database(code: error.code), error.description)
+    /// SQLite's error on the database `file` as the store's: the file locked past the
+    /// deadline is `.unavailable`.
+    init(_ error: DatabaseError, file: String) {
+        guard error.isLocked else {
+            self.init(.database(code: error.code), error.description)
+            return
+        }
+        self.init(
+            .unavailable,
+            "the database file \(file) is locked by another process (herald app, a sqlite3 shell, a backup) past the store timeout: \(error.description)"
+        )
     }
 
     public var description: String { message }

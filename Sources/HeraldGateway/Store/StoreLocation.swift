@@ -17,14 +17,16 @@ public enum StoreLocation: Sendable, Equatable, CustomStringConvertible {
 
     /// Opens the store there (creating the folder, migrating either). `durability` is the
     /// SQLite folder's, and on PostgreSQL `.full` makes device writes wait for the disk too; `connections` the most a PostgreSQL store opens at once; `instance`
-    /// the process the store claims deliveries for.
+    /// the process the store claims deliveries for; `timeout` each call's deadline, in seconds.
     public func open(
-        durability: SQLiteStore.Durability = .publishes, connections: Int = 8, instance: GatewayInstance = .current()
+        durability: SQLiteStore.Durability = .publishes, connections: Int = 8, timeout: Double = StoreDeadline.defaultTimeout,
+        instance: GatewayInstance = .current()
     ) throws -> any GatewayStore {
         switch self {
-        case .folder(let url): try SQLiteStore(directory: url, durability: durability, instance: instance)
+        case .folder(let url): try SQLiteStore(directory: url, durability: durability, timeout: timeout, instance: instance)
         case .database(let url):
-            try PostgresStore(url: url, connections: connections, instance: instance, deviceWritesWaitForDisk: durability == .full)
+            try PostgresStore(
+                url: url, connections: connections, timeout: timeout, instance: instance, deviceWritesWaitForDisk: durability == .full)
         }
     }
 

@@ -99,9 +99,10 @@ extension PostgresConnection {
         }
     }
 
-    /// Ends a failed (or abandoned) transaction; a broken connection has lost it already.
+    /// Ends a failed (or abandoned) transaction, by the same deadline as its statements; a
+    /// broken connection has lost it already, and one given up loses it when closed.
     func rollback() {
-        guard !isBroken, let result = PQexec(handle, "ROLLBACK") else { return }
+        guard !isBroken, let result = try? exchange("ROLLBACK", { PQsendQuery(handle, "ROLLBACK") }) else { return }
         PQclear(result)
     }
 }

@@ -8,10 +8,23 @@ import Foundation
 /// Not thread-safe: one caller at a time (a `PostgresPool` hands each connection to one
 /// caller). A connection whose server went away reconnects on its next use; `transaction`
 /// also runs its closure again after that, and after serialization failures and deadlocks.
+/// Connecting and every statement end by a deadline (`PostgresConnection+Deadline`): a
+/// server that stops answering costs a call its deadline, and the connection.
 /// The password never appears in an error: the URL is redacted and scrubbed from messages.
 public final class PostgresConnection: @unchecked Sendable {
     let handle: OpaquePointer
     let url: PostgresURL
+    /// Seconds connecting or a statement may take when no `deadline` is set; the session's
+    /// `statement_timeout` and `lock_timeout` are a little below it.
+    public let timeout: Double
+    /// When set, what every statement (and reconnecting) must end by: the deadline of the
+    /// call the connection serves (`PostgresPool.withConnection` sets it).
+    public var deadline: StoreDeadline?
+    /// Set once a statement or connecting missed its deadline: the session is in an unknown
+    /// state (a statement may still run on it), so it counts as broken and is not reused.
+    public internal(set) var isAbandoned = false
+    /// Inside `withoutTimeouts`: no deadline, no server timeouts.
+    var isUnbounded = false
     /// SQL text → the name it was prepared under in this session.
     private var prepared: [String: String] = [:]
     private var nextStatement = 0
@@ -25,15 +38,16 @@ public final class PostgresConnection: @unchecked Sendable {
     /// Connects with a URL (`postgres://user:password@host:port/db?sslmode=require`, a
     /// Unix socket folder as `?host=/run/postgresql`) or libpq's `key=value` string.
     /// TLS is libpq's: the URL's `sslmode` (libpq's default, `prefer`, when absent).
-    public init(url: String) throws(PostgresError) {
+    /// Connecting ends by `deadline`, else `timeout` seconds from now.
+    public init(url: String, timeout: Double = StoreDeadline.defaultTimeout, deadline: StoreDeadline? = nil) throws(PostgresError) {
         self.url = PostgresURL(url)
-        guard let handle = PQconnectdb(url) else {
+        self.timeout = timeout
+        guard let handle = Self.start(url: url, timeout: timeout) else {
             throw PostgresError(.connection, message: "libpq could not allocate a connection (out of memory)", server: self.url.redacted)
         }
         self.handle = handle
         // Thrown from here on, deinit finishes the handle.
-        guard PQstatus(handle) == CONNECTION_OK else { throw connectionError("cannot connect") }
-        try configureSession()
+        try finishConnecting(PQconnectPoll, by: deadline ?? StoreDeadline(seconds: timeout), what: "cannot connect")
     }
 
     deinit { PQfinish(handle) }
@@ -44,8 +58,8 @@ public final class PostgresConnection: @unchecked Sendable {
     /// The server process serving this session (`pg_backend_pid()`); it changes on reconnecting.
     public var backendPID: Int { Int(PQbackendPID(handle)) }
 
-    /// True once libpq has found the connection broken; the next call reconnects.
-    public var isBroken: Bool { PQstatus(handle) != CONNECTION_OK }
+    /// True once libpq has found the connection broken, or it was given up; the next call reconnects.
+    public var isBroken: Bool { isAbandoned || PQstatus(handle) != CONNECTION_OK }
 
     /// Whether the session is idle, outside any transaction (and not broken).
     var isIdle: Bool { !isBroken && PQtransactionStatus(handle) == PQTRANS_IDLE }
@@ -70,17 +84,17 @@ public final class PostgresConnection: @unchecked Sendable {
     /// migration); in one implicit transaction unless it has its own BEGIN/COMMIT.
     public func executeScript(_ sql: String) throws(PostgresError) {
         try reconnectIfBroken()
-        _ = try check(PQexec(handle, sql), sql: sql)
+        _ = try check(try exchange(sql) { PQsendQuery(handle, sql) }, sql: sql)
     }
 
     /// Reopens the session with the same URL. Prepared statements belong to the old session
-    /// and are prepared again when next used.
+    /// and are prepared again when next used. Ends by the deadline, else `timeout` from now.
     public func reconnect() throws(PostgresError) {
         prepared.removeAll()
         reconnects += 1
-        PQreset(handle)
-        guard PQstatus(handle) == CONNECTION_OK else { throw connectionError("cannot reconnect") }
-        try configureSession()
+        guard PQresetStart(handle) == 1 else { throw connectionError("cannot reconnect") }
+        isAbandoned = false
+        try finishConnecting(PQresetPoll, by: deadline ?? StoreDeadline(seconds: timeout), what: "cannot reconnect")
     }
 
     /// Runs `sql` through its prepared statement (preparing it first in this session).
@@ -88,8 +102,10 @@ public final class PostgresConnection: @unchecked Sendable {
         try reconnectIfBroken()
         let parameters = try PostgresParameters(values, sql: sql)
         let name = try statementName(sql)
-        let result = parameters.withArrays { values, lengths, formats in
-            PQexecPrepared(handle, name, parameters.count, values, lengths, formats, 0)
+        let result = try exchange(sql) {
+            parameters.withArrays { values, lengths, formats in
+                PQsendQueryPrepared(handle, name, parameters.count, values, lengths, formats, 0)
+            }
         }
         return try check(result, sql: sql)
     }
@@ -98,7 +114,7 @@ public final class PostgresConnection: @unchecked Sendable {
         if let name = prepared[sql] { return name }
         nextStatement += 1
         let name = "herald_\(nextStatement)"
-        _ = try check(PQprepare(handle, name, sql, 0, nil), sql: sql)
+        _ = try check(try exchange(sql) { PQsendPrepare(handle, name, sql, 0, nil) }, sql: sql)
         prepared[sql] = name
         return name
     }
@@ -109,11 +125,6 @@ public final class PostgresConnection: @unchecked Sendable {
         guard isBroken else { return }
         guard !inTransaction else { throw connectionError("the connection was lost inside a transaction") }
         try reconnect()
-    }
-
-    /// UTF-8 whatever the server's default, so text reads as Swift strings.
-    private func configureSession() throws(PostgresError) {
-        guard PQsetClientEncoding(handle, "UTF8") == 0 else { throw connectionError("cannot set the client encoding to UTF8") }
     }
 
     // MARK: Results and errors

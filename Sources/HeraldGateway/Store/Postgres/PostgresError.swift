@@ -28,6 +28,9 @@ public struct PostgresError: Error, Sendable, CustomStringConvertible {
         /// A value could not be sent or read as asked (a NULL read as a number, text with
         /// a NUL byte, a column that is not in the result).
         case value
+        /// No answer came within the call's deadline (`StoreDeadline`): the server is frozen,
+        /// overloaded or cut off. The connection was given up and is closed, never reused.
+        case deadline
         /// Every connection of a pool stayed in use for the whole wait.
         case poolTimeout
         /// The wrapper was used in a way it does not support (a transaction inside a transaction).
@@ -104,6 +107,7 @@ public struct PostgresError: Error, Sendable, CustomStringConvertible {
         case .timeout: "timeout"
         case .query: "error"
         case .value: "value error"
+        case .deadline: "deadline passed"
         case .poolTimeout: "pool exhausted"
         case .misuse: "misuse"
         }
@@ -121,6 +125,7 @@ public struct PostgresError: Error, Sendable, CustomStringConvertible {
         case .timeout: "the statement waited or ran too long; retry, or raise the timeout"
         case .query: "fix the statement or its parameters"
         case .value: "read the column as its type, and check isNull first for a column that may be NULL"
+        case .deadline: "check that the database server runs and answers; the call can be tried again"
         case .poolTimeout: "give the pool more connections, or return connections sooner"
         case .misuse: "see the method's documentation"
         }

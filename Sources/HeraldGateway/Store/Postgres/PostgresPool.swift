@@ -2,12 +2,13 @@ import Foundation
 
 /// At most `size` connections to one database, lent to one caller at a time. A checkout
 /// takes an idle connection, opens a new one while fewer than `size` are open, or waits
-/// for a checkin up to its timeout (then `.poolTimeout`). A connection checked in broken
-/// is closed and a new one opened in its place when next needed; one checked in inside a
-/// transaction is rolled back first.
+/// for a checkin up to its deadline (then `.poolTimeout`). A connection checked in broken
+/// (or given up past a deadline) is closed and a new one opened in its place when next
+/// needed; one checked in inside a transaction is rolled back first.
 public final class PostgresPool: @unchecked Sendable {
     public let size: Int
-    /// How long `checkout` waits by default, in seconds.
+    /// A call's deadline by default, in seconds: how long `checkout` waits, connecting takes,
+    /// and the statements of `withConnection` run (see `PostgresConnection.timeout`).
     public let timeout: Double
     private let url: String
     private let redactedURL: String
@@ -18,7 +19,7 @@ public final class PostgresPool: @unchecked Sendable {
     private var lent: Set<ObjectIdentifier> = []
 
     /// A pool for `url` (see `PostgresConnection.init(url:)`); connections open when needed.
-    public init(url: String, size: Int, timeout: Double = 10) {
+    public init(url: String, size: Int, timeout: Double = StoreDeadline.defaultTimeout) {
         precondition(size > 0, "a pool needs at least one connection")
         self.url = url
         self.redactedURL = PostgresURL(url).redacted
@@ -35,14 +36,18 @@ public final class PostgresPool: @unchecked Sendable {
     /// A connection for the caller alone until `checkin`. Waits up to `timeout` seconds
     /// (the pool's by default) while all `size` are lent.
     public func checkout(timeout: Double? = nil) throws(PostgresError) -> PostgresConnection {
-        let wait = timeout ?? self.timeout
-        let deadline = Date().addingTimeInterval(wait)
+        try checkout(by: StoreDeadline(seconds: timeout ?? self.timeout))
+    }
+
+    /// A connection for the caller alone until `checkin`, waiting (while all `size` are
+    /// lent) and connecting within `deadline`.
+    public func checkout(by deadline: StoreDeadline) throws(PostgresError) -> PostgresConnection {
         condition.lock()
         while idle.isEmpty && open >= size {
-            if !condition.wait(until: deadline) && idle.isEmpty && open >= size {
+            if !condition.wait(until: deadline.date) && idle.isEmpty && open >= size {
                 condition.unlock()
                 throw PostgresError(
-                    .poolTimeout, message: "all \(size) connections stayed in use for \(wait) seconds", server: redactedURL)
+                    .poolTimeout, message: "all \(size) connections stayed in use for \(deadline)", server: redactedURL)
             }
         }
         if let connection = idle.popLast() {
@@ -53,7 +58,7 @@ public final class PostgresPool: @unchecked Sendable {
         open += 1
         condition.unlock()
         do {
-            let connection = try PostgresConnection(url: url)
+            let connection = try PostgresConnection(url: url, timeout: self.timeout, deadline: deadline)
             condition.withLock { _ = lent.insert(ObjectIdentifier(connection)) }
             return connection
         } catch {
@@ -66,6 +71,7 @@ public final class PostgresPool: @unchecked Sendable {
     /// a later checkout); an open transaction is rolled back.
     public func checkin(_ connection: PostgresConnection) {
         if !connection.isBroken && !connection.isIdle { connection.rollback() }
+        connection.deadline = nil
         let reusable = connection.isIdle
         condition.lock()
         let wasLent = lent.remove(ObjectIdentifier(connection)) != nil
@@ -75,9 +81,13 @@ public final class PostgresPool: @unchecked Sendable {
         if reusable { condition.signal() } else { release() }
     }
 
-    /// Runs `body` with a connection checked out for it, and checks it in after.
+    /// Runs `body` with a connection checked out for it, and checks it in after: the
+    /// checkout and each statement of `body` end within `timeout` seconds (the pool's by
+    /// default) from now, else throw (`.poolTimeout`, `.deadline`).
     public func withConnection<T>(timeout: Double? = nil, _ body: (PostgresConnection) throws -> T) throws -> T {
-        let connection = try checkout(timeout: timeout)
+        let deadline = StoreDeadline(seconds: timeout ?? self.timeout)
+        let connection = try checkout(by: deadline)
+        connection.deadline = deadline
         defer { checkin(connection) }
         return try body(connection)
     }

@@ -12,7 +12,9 @@ import HeraldCore
 /// before a quota check, a publish's row before its fan-out cursor or its cancelling;
 /// deliveries are claimed with `FOR UPDATE SKIP LOCKED`. Every method keeps
 /// `SQLiteStore`'s semantics. PostgreSQL's errors become `StoreError`s: the server out of
-/// reach is `.unavailable` (the API's 503 with Retry-After), never a crash.
+/// reach is `.unavailable` (the API's 503 with Retry-After), never a crash. Each call ends
+/// within `timeout` seconds (waiting for a connection included): a server that stops
+/// answering makes it `.unavailable` then, and the connection it held is closed.
 public final class PostgresStore: GatewayStore, @unchecked Sendable {
     let pool: PostgresPool
     private let url: String
@@ -36,11 +38,12 @@ public final class PostgresStore: GatewayStore, @unchecked Sendable {
     public let deviceWritesWaitForDisk: Bool
 
     /// Connects to the database at `url` (`postgres://user:password@host:port/db`, TLS per
-    /// its `sslmode`) with up to `connections` connections, and migrates it. `instance` is
-    /// the process whose claims this store makes (another store on the same database with
-    /// another instance is, to the leases, another process).
+    /// its `sslmode`) with up to `connections` connections, and migrates it (without a
+    /// deadline: a migration may rewrite large tables). `instance` is the process whose
+    /// claims this store makes (another store on the same database with another instance
+    /// is, to the leases, another process). `timeout`: each call's deadline, in seconds.
     public init(
-        url: String, connections: Int = 8, timeout: Double = 10, instance: GatewayInstance = .current(),
+        url: String, connections: Int = 8, timeout: Double = StoreDeadline.defaultTimeout, instance: GatewayInstance = .current(),
         deviceWritesWaitForDisk: Bool = false
     ) throws {
         self.url = url
@@ -48,8 +51,11 @@ public final class PostgresStore: GatewayStore, @unchecked Sendable {
         self.deviceWritesWaitForDisk = deviceWritesWaitForDisk
         pool = PostgresPool(url: url, size: max(1, connections), timeout: timeout)
         redactedURL = PostgresURL(url).redacted
-        try read { db in try PostgresSchema.migrate(db) }
+        try read { db in try db.withoutTimeouts { try PostgresSchema.migrate(db) } }
     }
+
+    /// Each call's deadline, in seconds.
+    public var timeout: Double { pool.timeout }
 
     /// Runs `body` on a pooled connection, outside a transaction (one statement, or
     /// statements that need not see one state). A connection found lost is opened again
@@ -87,7 +93,7 @@ public final class PostgresStore: GatewayStore, @unchecked Sendable {
     /// Hears of publishes other processes commit (`PostgresPublishWatch`).
     public func watchPublishes(_ wake: @escaping @Sendable () -> Void) throws -> (any PublishWatch)? {
         do {
-            return try PostgresPublishWatch(url: url, wake: wake)
+            return try PostgresPublishWatch(url: url, timeout: timeout, wake: wake)
         } catch {
             throw StoreError(error)
         }
@@ -222,12 +228,13 @@ public final class PostgresStore: GatewayStore, @unchecked Sendable {
 }
 
 extension StoreError {
-    /// PostgreSQL's error as the store's: the server out of reach, a pool that stayed busy,
-    /// a commit whose outcome is unknown, a timeout, and collisions still there after the
-    /// retries are `.unavailable` (try again); anything else is `.database`.
+    /// PostgreSQL's error as the store's: the server out of reach or silent past the call's
+    /// deadline, a pool that stayed busy, a commit whose outcome is unknown, a timeout, and
+    /// collisions still there after the retries are `.unavailable` (try again); anything
+    /// else is `.database`.
     init(_ error: PostgresError) {
         switch error.reason {
-        case .connection, .commitOutcomeUnknown, .poolTimeout, .timeout, .serialization, .deadlock:
+        case .connection, .commitOutcomeUnknown, .deadline, .poolTimeout, .timeout, .serialization, .deadlock:
             self.init(.unavailable, error.description)
         default:
             self.init(.database(code: 0), error.description)

@@ -1,4 +1,5 @@
 import CSQLite
+import Foundation
 
 /// One SQLite connection with a statement cache. Not thread-safe: its owner serializes
 /// calls (`SQLiteStore` holds a lock around every use).
@@ -6,10 +7,17 @@ final class Connection {
     let handle: OpaquePointer
     let path: String
     private var cache: [String: Statement] = [:]
+    /// Seconds a statement waits for another process's lock on the file when no `deadline` is set.
+    let busyTimeout: Double
+    /// When set, a statement waits for another process's lock until then, no longer: the
+    /// deadline of the call the connection serves.
+    var deadline: StoreDeadline?
+    /// When the current wait for a lock ends.
+    private var busyUntil: StoreDeadline?
 
     /// Opens (creating) the database at `path`; WAL journal, a busy timeout so other
     /// processes (`herald app` beside a running `herald serve`) wait instead of failing.
-    init(path: String, synchronous: String = "FULL", busyTimeoutMilliseconds: Int32 = 5000) throws(DatabaseError) {
+    init(path: String, synchronous: String = "FULL", busyTimeout: Double = StoreDeadline.defaultTimeout) throws(DatabaseError) {
         var pointer: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         let code = sqlite3_open_v2(path, &pointer, flags, nil)
@@ -20,9 +28,16 @@ final class Connection {
         }
         self.handle = pointer
         self.path = path
+        self.busyTimeout = busyTimeout
         sqlite3_extended_result_codes(pointer, 1)
-        let timeout = sqlite3_busy_timeout(pointer, busyTimeoutMilliseconds)
-        guard timeout == SQLITE_OK else { throw error(timeout) }
+        // The handler lives as long as the handle: deinit closes it first.
+        let busy = sqlite3_busy_handler(
+            pointer,
+            { context, count in
+                guard let context else { return 0 }
+                return Unmanaged<Connection>.fromOpaque(context).takeUnretainedValue().waitWhileBusy(count) ? 1 : 0
+            }, Unmanaged.passUnretained(self).toOpaque())
+        guard busy == SQLITE_OK else { throw error(busy) }
         try execute("PRAGMA journal_mode = WAL")
         try execute("PRAGMA synchronous = \(synchronous)")
         try execute("PRAGMA foreign_keys = ON")
@@ -104,6 +119,17 @@ final class Connection {
             try? execute("ROLLBACK")
             throw error
         }
+    }
+
+    /// SQLite's busy handler: another connection holds the lock asked for. Sleeps a little
+    /// (as SQLite's own busy timeout does) and asks to try again, until the call's deadline
+    /// (else `busyTimeout` from the first try) has passed.
+    private func waitWhileBusy(_ count: Int32) -> Bool {
+        if count == 0 { busyUntil = deadline ?? StoreDeadline(seconds: busyTimeout) }
+        guard let until = busyUntil, !until.hasPassed else { return false }
+        let delays = [0.001, 0.002, 0.005, 0.01, 0.015, 0.02, 0.025, 0.025, 0.025, 0.05, 0.05, 0.1]
+        Thread.sleep(forTimeInterval: min(delays[min(Int(count), delays.count - 1)], until.remaining))
+        return true
     }
 
     func error(_ code: Int32, sql: String? = nil) -> DatabaseError {

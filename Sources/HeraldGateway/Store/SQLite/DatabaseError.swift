@@ -14,10 +14,13 @@ public struct DatabaseError: Error, Sendable, CustomStringConvertible {
     /// The primary result code (the low byte of an extended one).
     public var primaryCode: Int32 { code & 0xFF }
 
+    /// `SQLITE_BUSY` or `SQLITE_LOCKED`: a lock stayed held past the busy timeout.
+    public var isLocked: Bool { primaryCode == 5 || primaryCode == 6 }
+
     public var description: String {
         var text = "SQLite error \(code): \(message)"
         if let sql { text += " (in \(sql.prefix(120)))" }
-        if primaryCode == 5 || primaryCode == 6 { text += "; another process holds the database locked, try again" }
+        if isLocked { text += "; another process holds the database locked, try again" }
         return text
     }
 }

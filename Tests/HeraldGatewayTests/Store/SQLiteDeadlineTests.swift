@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+@testable import HeraldGateway
+
+@Suite("SQLite deadlines: a locked file or a busy connection costs a call its deadline")
+struct SQLiteDeadlineTests {
+    private static func app(_ id: String) -> AppRecord {
+        AppRecord(id: id, name: id, bundleID: "b", serverKeyHash: "s", clientKeyHash: "c", createdAt: 1)
+    }
+
+    @Test(
+        "another process's exclusive lock: a write is .unavailable within the deadline, saying the file is locked, and works once it is released"
+    )
+    func lockedFile() throws {
+        let folder = TemporaryFolder()
+        defer { folder.cleanup() }
+        let store = try SQLiteStore(directory: folder.url, durability: .normal, timeout: 0.5)
+        let path = folder.url.appendingPathComponent("herald.sqlite").path
+        let other = try Connection(path: path)
+        try other.execute("BEGIN EXCLUSIVE")
+        let started = Date()
+        let error = try #require(throws: StoreError.self) { try store.createApp(Self.app("a")) }
+        let elapsed = Date().timeIntervalSince(started)
+        #expect(error.reason == .unavailable)
+        #expect(error.message.contains("the database file \(path) is locked by another process"), "\(error)")
+        #expect(elapsed >= 0.45 && elapsed < 1.5, "took \(elapsed) s")
+        try other.execute("ROLLBACK")
+        try store.createApp(Self.app("a"))
+        #expect(try store.apps().map(\.id) == ["a"])
+    }
+
+    @Test("a call that holds the connection past the deadline: the next call is .unavailable after the deadline, then it works")
+    func busyConnection() async throws {
+        let folder = TemporaryFolder()
+        defer { folder.cleanup() }
+        let store = try SQLiteStore(directory: folder.url, durability: .normal, timeout: 0.5)
+        let holding = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
+        async let held: Void = blocking {
+            try store.locked { _ in
+                holding.signal()
+                release.wait()
+            }
+        }
+        holding.wait()
+        let started = Date()
+        let error = try #require(throws: StoreError.self) { try store.apps() }
+        let elapsed = Date().timeIntervalSince(started)
+        release.signal()
+        try await held
+        #expect(error.reason == .unavailable)
+        #expect(error.message.contains("kept its database connection busy for the whole 0.5 s store timeout"), "\(error)")
+        #expect(elapsed >= 0.45 && elapsed < 1.5, "took \(elapsed) s")
+        #expect(try store.apps().isEmpty)
+    }
+}

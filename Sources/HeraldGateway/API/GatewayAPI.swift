@@ -170,7 +170,14 @@ public final class GatewayAPI: Sendable {
 
     /// Answers one whole request; never throws, never crashes on input.
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
-        switch head(request) {
+        answer(request, head(request))
+    }
+
+    /// What the server would do with `decision`, on this thread.
+    private func answer(_ request: HTTPRequest, _ decision: HTTPHeadDecision) -> HTTPResponse {
+        switch decision {
+        case .defer(let decide):
+            return answer(request, decide(request))
         case .respond(let response):
             return response
         case .read(let limit, let then):

@@ -7,16 +7,26 @@ import HeraldAPNsModel
 #endif
 
 /// Herald's HTTP/1.1 server: a few event-loop threads on epoll sharing one listening
-/// socket. Every request gets a deadline for its head and one for its body; the handler
-/// decides on the head (key, route, declared length) before any body is read; bodies
+/// socket, and a pool of handler threads. Every request gets a deadline for its head, one
+/// for its body and one for its handler; the handler decides on the head (key, route,
+/// declared length) before any body is read; what needs the store (key checks, handlers)
+/// runs on the pool, never on a loop, so a stalled store leaves the loops serving; bodies
 /// held at once fit a memory budget; connections are capped in all and per client
 /// address; and everything the HTTP layer refuses is answered in the API's JSON error
 /// shape. (libmicrohttpd, which it replaces, had none of the deadlines or the head
 /// decision, and answered its own errors in HTML.)
 public final class HTTPServer: @unchecked Sendable {
     public struct Configuration: Sendable {
-        /// Event-loop threads; each serves many connections and runs their handlers.
+        /// Event-loop threads; each serves many connections (reads, writes, deadlines).
         public var threads: Int = max(2, ProcessInfo.processInfo.activeProcessorCount)
+        /// Threads that run handlers and the head decisions that need the store (key
+        /// checks), off the event loops. Each may hold a store connection.
+        public var handlerThreads: Int = 16
+        /// Requests waiting for a handler thread at once; past it 503 `busy` at once.
+        public var handlerQueueLimit: Int = 1024
+        /// Seconds a request may wait for its key check or its handler (queued and
+        /// running); past it 503 `unavailable` with Retry-After, and the connection closes.
+        public var handlerTimeoutSeconds: Double = 10
         /// Connections open at once. Past it, a new connection replaces the one that has
         /// waited longest (over a second) for its request, or is answered 503.
         public var connectionLimit: Int = 1024
@@ -46,14 +56,14 @@ public final class HTTPServer: @unchecked Sendable {
         var connection: HTTPConnection.Settings {
             HTTPConnection.Settings(
                 parser: HTTPHeadParser.Limits(requestLineBytes: maxRequestLineBytes, headBytes: maxHeadBytes, headerCount: maxHeaderCount),
-                idleTimeout: timeoutSeconds, headTimeout: headTimeoutSeconds, bodyTimeout: bodyTimeoutSeconds, evictAfter: evictAfterSeconds
-            )
+                idleTimeout: timeoutSeconds, headTimeout: headTimeoutSeconds, bodyTimeout: bodyTimeoutSeconds, evictAfter: evictAfterSeconds,
+                handlerTimeout: handlerTimeoutSeconds)
         }
     }
 
     /// Decides on a request's head (its body is not read yet).
     public typealias HeadHandler = @Sendable (HTTPRequest) -> HTTPHeadDecision
-    /// Answers a whole request (its body read, up to `maxBodyBytes`).
+    /// Answers a whole request (its body read, up to `maxBodyBytes`), on a handler thread.
     public typealias Handler = @Sendable (HTTPRequest) -> HTTPResponse
 
     /// What every loop shares.
@@ -64,6 +74,8 @@ public final class HTTPServer: @unchecked Sendable {
         var counters: HTTPServerCounters
         var board: HTTPLoopBoard
         var decide: HTTPConnection.Decide
+        /// Where the connections' work runs.
+        var executor: any HTTPExecutor
     }
 
     public let address: ListenAddress
@@ -74,6 +86,7 @@ public final class HTTPServer: @unchecked Sendable {
     private let listener: Int32
     public let port: UInt16
     private let loops: [HTTPEventLoop]
+    private let pool: HTTPWorkerPool
     private let finished = DispatchGroup()
     private let stopped = Locked(false)
 
@@ -96,17 +109,20 @@ public final class HTTPServer: @unchecked Sendable {
         }
         self.listener = listener
         port = herald_bound_port(listener)
+        let pool = HTTPWorkerPool(threads: configuration.handlerThreads, queueLimit: configuration.handlerQueueLimit)
+        self.pool = pool
         let shared = Shared(
             settings: configuration.connection, budget: budget,
             connections: HTTPConnectionCounter(
                 limit: max(1, configuration.connectionLimit), perAddress: max(0, configuration.connectionsPerAddress)),
-            counters: counters, board: HTTPLoopBoard(loops: max(1, configuration.threads)), decide: head)
+            counters: counters, board: HTTPLoopBoard(loops: max(1, configuration.threads)), decide: head, executor: pool)
         var loops: [HTTPEventLoop] = []
         do {
             for index in 0..<max(1, configuration.threads) {
                 loops.append(try HTTPEventLoop(index: index, listener: listener, shared: shared))
             }
         } catch {
+            pool.finish(within: 0)
             close(listener)
             throw error
         }
@@ -133,14 +149,17 @@ public final class HTTPServer: @unchecked Sendable {
 
     deinit { stop() }
 
-    /// Stops accepting, closes connections, and waits for the loops to end (a handler
-    /// running finishes first).
+    /// Lets the requests being handled finish and their answers go out (up to the handler
+    /// timeout and a second; new ones meanwhile are answered 503), then stops accepting,
+    /// closes connections, and waits for the loops to end. A handler that never returns
+    /// keeps its thread, not the stop.
     public func stop() {
         guard
             stopped.withLock({ stopped in
                 defer { stopped = true }; return !stopped
             })
         else { return }
+        pool.finish(within: configuration.handlerTimeoutSeconds + 1)
         for loop in loops { loop.stop() }
         finished.wait()
         close(listener)

@@ -34,7 +34,7 @@ final class GatewayServiceFixture {
         case .postgres:
             let database = try PostgresTestDatabase()
             self.database = database
-            store = try PostgresStore(url: database.url, connections: http.threads + 2)
+            store = try PostgresStore(url: database.url, connections: http.handlerThreads + 2)
         }
         service = try GatewayService(
             store: store, listen: ListenAddress(host: "127.0.0.1", port: 0), http: http, deliverer: deliverer, metricsToken: metricsToken,

@@ -4,8 +4,8 @@ import HeraldCore
 extension GatewayAPI {
     /// The console's page, its assets and its session; the JSON reads it needs besides the API's.
     static let consoleRoutes: [Route] = [
-        Route(method: "GET", pattern: ["console"], name: "console", access: nil) { api, _ in api.consoleAsset("index.html") },
-        Route(method: "GET", pattern: ["console", ":asset"], name: "console", access: nil) { api, context in
+        Route(method: "GET", pattern: ["console"], name: "console", access: nil, place: .loop) { api, _ in api.consoleAsset("index.html") },
+        Route(method: "GET", pattern: ["console", ":asset"], name: "console", access: nil, place: .loop) { api, context in
             api.consoleAsset(context.parameters["asset"] ?? "")
         },
         Route(method: "POST", pattern: ["v1", "console", "session"], name: "console_sign_in", access: nil) { try $0.signIn($1) },

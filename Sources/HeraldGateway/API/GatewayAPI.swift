@@ -88,10 +88,12 @@ public final class GatewayAPI: Sendable {
         var name: String
         var access: Access?
         var place = Place.pool
+        /// The largest body this route takes, when smaller than `maxBodyBytes`.
+        var maxBody: Int?
         var handler: @Sendable (GatewayAPI, Context) throws -> HTTPResponse
 
         init(
-            method: String, pattern: [String], name: String, access: Access?, place: Place = .pool,
+            method: String, pattern: [String], name: String, access: Access?, place: Place = .pool, maxBody: Int? = nil,
             handler: @escaping @Sendable (GatewayAPI, Context) throws -> HTTPResponse
         ) {
             self.method = method
@@ -99,6 +101,7 @@ public final class GatewayAPI: Sendable {
             self.name = name
             self.access = access
             self.place = place
+            self.maxBody = maxBody
             self.handler = handler
         }
     }
@@ -224,11 +227,13 @@ public final class GatewayAPI: Sendable {
         }
     }
 
-    /// Reads the body the route takes (none for methods without one), then runs its
-    /// handler on a handler thread.
+    /// Reads the body the route takes (none for methods without one; at most the route's
+    /// own limit), then runs its handler on a handler thread. A request with a key may
+    /// take room anywhere in the body budget; one without (the console's sign-in) only in
+    /// the small allowance for requests without a key.
     private func read(_ route: Route, _ context: Context) -> HTTPHeadDecision {
-        let limit = route.method == "POST" || route.method == "PUT" ? maxBodyBytes : 0
-        return .read(limit: limit) { [self] request in
+        let limit = route.method == "POST" || route.method == "PUT" ? min(maxBodyBytes, route.maxBody ?? maxBodyBytes) : 0
+        return .read(limit: limit, keyed: context.principal != nil) { [self] request in
             let started = DispatchTime.now().uptimeNanoseconds
             var context = context
             context.request = request
@@ -250,7 +255,7 @@ public final class GatewayAPI: Sendable {
             return answer(request, decide(request))
         case .respond(let response):
             return response
-        case .read(let limit, let then):
+        case .read(let limit, _, let then):
             guard request.body.count <= limit else {
                 return .error(APIError(413, "payload_too_large", "the request body is over \(limit) bytes"))
             }

@@ -62,7 +62,12 @@ public final class StoreHealth: Sendable {
 
     /// Probes every `interval` seconds on a thread of its own until `stop`.
     public func start() {
-        guard state.withLock({ state in defer { state.started = true }; return !state.started && !state.stopping }) else { return }
+        let starting = state.withLock { state in
+            let starting = !state.started && !state.stopping
+            state.started = true
+            return starting
+        }
+        guard starting else { return }
         let thread = Thread { [self] in
             while !state.current.stopping {
                 probe()

@@ -198,6 +198,10 @@ final class HTTPConnection {
     func evict() {
         phase = .closed
         stopWaiting()
+        pending = nil
+        body = []
+        reservation?.release()
+        reservation = nil
     }
 
     /// Work to run off the loop, if the connection has just handed some off; taken once.
@@ -327,7 +331,7 @@ final class HTTPConnection {
         case .defer(let decide):
             let request = exchange.request
             hand(exchange, now: now) { .decision(decide(request)) }
-        case .read(let limit, let then):
+        case .read(let limit, let keyed, let then):
             guard length <= limit else {
                 return fail(.tooLarge(length, limit: limit), now: now, counting: .protocolError)
             }
@@ -335,7 +339,9 @@ final class HTTPConnection {
                 let request = exchange.request
                 return hand(exchange, now: now) { .response(then(request)) }
             }
-            guard let reservation = budget.reserve(length) else { return fail(.busy, now: now, counting: .busy) }
+            guard let reservation = budget.reserve(length, keyed: keyed) else {
+                return fail(keyed ? .busy : .busyUnkeyed, now: now, counting: .busy)
+            }
             self.reservation = reservation
             body = []
             body.reserveCapacity(length)

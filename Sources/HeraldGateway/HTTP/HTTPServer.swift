@@ -46,6 +46,10 @@ public final class HTTPServer: @unchecked Sendable {
         public var maxBodyBytes: Int = 1 << 20
         /// Request bodies held at once across every connection.
         public var bodyMemoryBytes: Int = 64 << 20
+        /// Of those, what bodies of requests without a valid key (the console's sign-in)
+        /// may hold together; past it they are answered 503 before their body is read,
+        /// while keyed requests keep the rest.
+        public var unkeyedBodyMemoryBytes: Int = 1 << 20
         /// Request line and head limits (414 and 431 past them).
         public var maxRequestLineBytes: Int = 8192
         public var maxHeadBytes: Int = 16384
@@ -56,7 +60,8 @@ public final class HTTPServer: @unchecked Sendable {
         var connection: HTTPConnection.Settings {
             HTTPConnection.Settings(
                 parser: HTTPHeadParser.Limits(requestLineBytes: maxRequestLineBytes, headBytes: maxHeadBytes, headerCount: maxHeaderCount),
-                idleTimeout: timeoutSeconds, headTimeout: headTimeoutSeconds, bodyTimeout: bodyTimeoutSeconds, evictAfter: evictAfterSeconds,
+                idleTimeout: timeoutSeconds, headTimeout: headTimeoutSeconds, bodyTimeout: bodyTimeoutSeconds,
+                evictAfter: evictAfterSeconds,
                 handlerTimeout: handlerTimeoutSeconds)
         }
     }
@@ -99,7 +104,7 @@ public final class HTTPServer: @unchecked Sendable {
         self.counters = counters
         self.address = address
         self.configuration = configuration
-        budget = HTTPBodyBudget(capacity: configuration.bodyMemoryBytes)
+        budget = HTTPBodyBudget(capacity: configuration.bodyMemoryBytes, unkeyedCapacity: configuration.unkeyedBodyMemoryBytes)
         let listener = address.withSocketAddress { herald_listen($0, address.socketAddressLength, 1024) }
         guard listener >= 0 else {
             throw HTTPServerError(
@@ -139,12 +144,12 @@ public final class HTTPServer: @unchecked Sendable {
     }
 
     /// Starts listening with a handler of whole requests: every body up to
-    /// `maxBodyBytes` is read.
+    /// `maxBodyBytes` is read (there are no keys here: any body may use the whole budget).
     public convenience init(address: ListenAddress, configuration: Configuration = Configuration(), handler: @escaping Handler)
         throws(HTTPServerError)
     {
         let limit = configuration.maxBodyBytes
-        try self.init(address: address, configuration: configuration, head: { _ in .read(limit: limit, then: handler) })
+        try self.init(address: address, configuration: configuration, head: { _ in .read(limit: limit, keyed: true, then: handler) })
     }
 
     deinit { stop() }

@@ -25,15 +25,21 @@ final class HTTPWork: Sendable {
 
     /// Runs the job, unless it was cancelled first (nil then); either way it is let go.
     func run() -> Result? {
-        guard let job = job.withLock({ job in defer { job = nil }; return job }) else { return nil }
-        return job()
+        return take()?()
     }
 
     /// The connection no longer waits (its deadline passed, it closed): a job not started
     /// is dropped, with the body it holds; one running finishes and its result is dropped.
     func cancel() {
-        let dropped = job.withLock { job in defer { job = nil }; return job }
-        _ = dropped  // released here, outside the lock
+        _ = take()  // released here, outside the lock
+    }
+
+    private func take() -> (@Sendable () -> Result)? {
+        job.withLock { job in
+            let taken = job
+            job = nil
+            return taken
+        }
     }
 }
 

@@ -8,7 +8,9 @@ import Testing
 /// does not answer at all.
 @Suite("the store's health probe")
 struct StoreHealthTests {
-    @Test("healthy while the last probe succeeded and none has run over a second; 503 with the reason otherwise; healthy at the first probe that returns")
+    @Test(
+        "healthy while the last probe succeeded and none has run over a second; 503 with the reason otherwise; healthy at the first probe that returns"
+    )
     func probe() throws {
         let fixture = try StoreFixture(.sqlite)
         let flaky = FlakyStore(fixture.store)

@@ -47,7 +47,8 @@ final class ConnectionDriver {
     private let inbox = Locked<[(id: UInt64, result: HTTPWork.Result)]>([])
 
     init(
-        budget: Int = 1 << 20, settings: HTTPConnection.Settings = HTTPConnection.Settings(), executor: TestExecutor = TestExecutor(.inline),
+        budget: Int = 1 << 20, settings: HTTPConnection.Settings = HTTPConnection.Settings(),
+        executor: TestExecutor = TestExecutor(.inline),
         decide: HTTPConnection.Decide? = nil
     ) {
         self.budget = HTTPBodyBudget(capacity: budget)
@@ -60,7 +61,7 @@ final class ConnectionDriver {
                 guard request.header("authorization") == "Bearer good" else {
                     return .respond(.json(401, ["error": ["code": "unauthorized", "message": "no"]]))
                 }
-                return .read(limit: 1000) { request in
+                return .read(limit: 1000, keyed: true) { request in
                     bodies.withLock { $0.append(request.body) }
                     return .json(200, ["bytes": .int(request.body.count)])
                 }
@@ -208,6 +209,38 @@ struct HTTPConnectionTests {
         #expect(first.budget.inUse == 0)
     }
 
+    @Test("bodies of requests without a key share a small allowance: past it 503 busy before a byte is read, while keyed bodies still fit")
+    func unkeyedAllowance() {
+        let budget = HTTPBodyBudget(capacity: 3000, unkeyedCapacity: 1000)
+        var open: [HTTPConnection] = []
+        func post(_ length: Int, keyed: Bool) -> String {
+            let connection = HTTPConnection(settings: .init(), budget: budget, now: 0) { _ in
+                .read(limit: 1000, keyed: keyed) { _ in .json(200, [:]) }
+            }
+            open.append(connection)
+            Array("POST /x HTTP/1.1\r\nContent-Length: \(length)\r\n\r\n".utf8).withUnsafeBytes { connection.receive($0, now: 0) }
+            return connection.hasOutput ? connection.withOutput { String(decoding: $0, as: UTF8.self) } : ""
+        }
+        #expect(post(600, keyed: false).isEmpty, "reading")
+        let refused = post(600, keyed: false)
+        #expect(refused.hasPrefix("HTTP/1.1 503 "))
+        #expect(refused.contains("without a key"))
+        #expect(refused.contains("Retry-After: 1"))
+        #expect(budget.unkeyedInUse == 600)
+        #expect(post(1000, keyed: true).isEmpty, "a keyed body fits beside them")
+        #expect(post(1000, keyed: true).isEmpty)
+        #expect(post(400, keyed: false).isEmpty, "the allowance's last 400 bytes")
+        #expect(budget.inUse == 3000 && budget.unkeyedInUse == 1000)
+        #expect(post(1, keyed: true).hasPrefix("HTTP/1.1 503 "), "the budget itself is full now")
+        open[0].evict()
+        #expect(budget.unkeyedInUse == 400, "an unkeyed body's room is given back to the allowance")
+        #expect(post(600, keyed: false).isEmpty)
+        open[2].evict()
+        #expect(budget.inUse == 2000)
+        #expect(post(700, keyed: false).hasPrefix("HTTP/1.1 503 "), "room in the budget, none left in the allowance")
+        #expect(post(1000, keyed: true).isEmpty)
+    }
+
     @Test("Expect: 100-continue is answered only once the head is accepted")
     func continueAfterAcceptance() {
         let driver = ConnectionDriver()
@@ -233,7 +266,8 @@ struct HTTPConnectionTests {
     @Test("requests sent a byte at a time, after blank lines, pipelined or not, are each read once and whole")
     func byteByByte() {
         let driver = ConnectionDriver()
-        let text = "\r\n\r\nPOST /a HTTP/1.1\r\nAuthorization: Bearer good\r\nContent-Length: 2\r\n\r\nhiGET /b?x=1 HTTP/1.1\r\nX: y\r\n\r\n"
+        let text =
+            "\r\n\r\nPOST /a HTTP/1.1\r\nAuthorization: Bearer good\r\nContent-Length: 2\r\n\r\nhiGET /b?x=1 HTTP/1.1\r\nX: y\r\n\r\n"
         var answers = ""
         for byte in text.utf8 {
             driver.send([byte])

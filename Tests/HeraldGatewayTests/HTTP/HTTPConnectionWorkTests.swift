@@ -14,7 +14,9 @@ struct HTTPConnectionWorkTests {
             guard request.header("authorization") == "Bearer good" else {
                 return .respond(.json(401, ["error": ["code": "unauthorized", "message": "no"]]))
             }
-            return .read(limit: 1000) { request in .json(200, ["path": .string(request.path), "bytes": .int(request.body.count)]) }
+            return .read(limit: 1000, keyed: true) { request in
+                .json(200, ["path": .string(request.path), "bytes": .int(request.body.count)])
+            }
         }
     }
 
@@ -22,7 +24,9 @@ struct HTTPConnectionWorkTests {
         Int(answer.dropFirst("HTTP/1.1 ".count).prefix(3))
     }
 
-    @Test("a handler that never finishes: 503 unavailable with Retry-After at the handler deadline, the connection closes, the loop never waited")
+    @Test(
+        "a handler that never finishes: 503 unavailable with Retry-After at the handler deadline, the connection closes, the loop never waited"
+    )
     func handlerNeverFinishes() throws {
         let driver = ConnectionDriver(executor: TestExecutor(.manual))
         driver.send("GET /x HTTP/1.1\r\nAuthorization: Bearer good\r\n\r\n")

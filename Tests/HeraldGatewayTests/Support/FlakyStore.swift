@@ -65,8 +65,12 @@ final class FlakyStore: GatewayStore, @unchecked Sendable {
     func updateKeys(appID: String, server: String?, client: String?, userTokenSecret: String?) throws -> Bool {
         try pass(base).updateKeys(appID: appID, server: server, client: client, userTokenSecret: userTokenSecret)
     }
-    func setLegacyDeviceAccess(appID: String, _ enabled: Bool) throws -> Bool { try pass(base).setLegacyDeviceAccess(appID: appID, enabled) }
-    func setCredentials(appID: String, _ credentials: APNSCredentials) throws -> Bool { try pass(base).setCredentials(appID: appID, credentials) }
+    func setLegacyDeviceAccess(appID: String, _ enabled: Bool) throws -> Bool {
+        try pass(base).setLegacyDeviceAccess(appID: appID, enabled)
+    }
+    func setCredentials(appID: String, _ credentials: APNSCredentials) throws -> Bool {
+        try pass(base).setCredentials(appID: appID, credentials)
+    }
     func registerDevice(appID: String, _ registration: DeviceRegistration, quota: DeviceQuota, now: Double) throws -> RegisteredDevice {
         try pass(base).registerDevice(appID: appID, registration, quota: quota, now: now)
     }
@@ -86,7 +90,9 @@ final class FlakyStore: GatewayStore, @unchecked Sendable {
     func endActivity(appID: String, deviceID: String, activityID: String, now: Double) throws -> ActivityRecord? {
         try pass(base).endActivity(appID: appID, deviceID: deviceID, activityID: activityID, now: now)
     }
-    func activities(appID: String, deviceID: String) throws -> DeviceActivities? { try pass(base).activities(appID: appID, deviceID: deviceID) }
+    func activities(appID: String, deviceID: String) throws -> DeviceActivities? {
+        try pass(base).activities(appID: appID, deviceID: deviceID)
+    }
     func deviceID(appID: String, keyHash: String) throws -> String? { try pass(base).deviceID(appID: appID, keyHash: keyHash) }
     func publishes(appID: String, limit: Int) throws -> [PublishRecord] { try pass(base).publishes(appID: appID, limit: limit) }
     func devices(appID: String, matching lookup: DeviceLookup, limit: Int) throws -> [DeviceRecord] {

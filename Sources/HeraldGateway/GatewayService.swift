@@ -15,6 +15,8 @@ public final class GatewayService: Sendable {
     public let recovered: Int
     /// Wakes the workers when another process commits a publish (PostgreSQL).
     let publishWatch: (any PublishWatch)?
+    /// Probes the store every half second for `/healthz`, on a thread of its own.
+    public let health: StoreHealth
 
     /// A gateway on the SQLite data folder `data`.
     public convenience init(
@@ -44,16 +46,22 @@ public final class GatewayService: Sendable {
             store: store, deliverer: deliverer, clock: clock, wallTime: { Date().timeIntervalSince1970 }, metrics: metrics, policy: policy,
             logger: logger)
         self.engine = engine
+        // The first probe before the server listens: /healthz is right from the first request.
+        let health = StoreHealth(store: store)
+        health.probe()
+        self.health = health
         api = GatewayAPI(
             store: store, metrics: metrics, maxBodyBytes: http.maxBodyBytes, rateLimits: rateLimits, quota: quota,
-            metricsToken: metricsToken, onPublish: { engine.wake() }, logger: logger, console: console)
+            metricsToken: metricsToken, onPublish: { engine.wake() }, logger: logger, console: console, health: health)
         let publishWatch = try store.watchPublishes { engine.wake() }
         self.publishWatch = publishWatch
         let api = self.api
+        health.start()
         do {
             server = try HTTPServer(
                 address: listen, configuration: http, counters: HTTPServerCounters(metrics: metrics), head: { api.head($0) })
         } catch {
+            health.stop()
             publishWatch?.stop()
             throw error
         }
@@ -76,6 +84,7 @@ public final class GatewayService: Sendable {
     /// Stops the HTTP server (waiting for its threads) and the workers.
     public func stop() {
         server.stop()
+        health.stop()
         publishWatch?.stop()
         engine.stop()
         try? store.leave()
@@ -88,6 +97,7 @@ public final class GatewayService: Sendable {
     @discardableResult
     public func shutdown(timeout: Double = 10) async -> Int {
         server.stop()
+        health.stop()
         publishWatch?.stop()
         let left = await engine.drain(timeout: timeout)
         try? store.leave()

@@ -42,6 +42,17 @@ struct ServeSettingsTests {
         }
     }
 
+    @Test("handler threads and the handler timeout: 16 and 10 s, set by --handler-threads and --handler-timeout")
+    func handlers() throws {
+        let defaults = try Self.settings([]).http
+        #expect(defaults.handlerThreads == 16)
+        #expect(defaults.handlerTimeoutSeconds == 10)
+        let set = try Self.settings(["--handler-threads", "4", "--handler-timeout", "3"]).http
+        #expect(set.handlerThreads == 4)
+        #expect(set.handlerTimeoutSeconds == 3)
+        #expect(throws: (any Error).self) { try Self.settings(["--handler-timeout", "0"]) }
+    }
+
     @Test("the metrics token comes from --metrics-token, else HERALD_METRICS_TOKEN; a short one is refused")
     func metricsToken() throws {
         let token = String(repeating: "a1", count: 16)

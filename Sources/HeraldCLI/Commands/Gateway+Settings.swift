@@ -19,9 +19,9 @@ extension GatewayService {
         policy.fanOutBatch = settings.fanOutBatch
         policy.retention = settings.retentionDays.map { Double($0) * 86_400 }
         policy.lease = settings.lease
-        // A connection for each HTTP thread, the workers and one to spare.
+        // A connection for each handler thread, the workers, the health probe and one to spare.
         let store = try settings.store.open(
-            durability: settings.durability, connections: settings.http.threads + 2, timeout: settings.storeTimeout,
+            durability: settings.durability, connections: settings.http.handlerThreads + 3, timeout: settings.storeTimeout,
             instance: .current(id: settings.instanceID))
         try self.init(
             store: store, listen: settings.listen, http: settings.http, deliverer: deliverer,

@@ -23,7 +23,8 @@ enum ServeCommand: Command {
                                   does the same and keeps the password out of ps; --data wins
                                   over it. The password is never printed
           --listen HOST:PORT      numeric address to listen on (default 127.0.0.1:8080; port 0 picks one)
-          --threads N             HTTP event-loop threads (default: the number of cores, at least 2)
+          --threads N             HTTP event-loop threads: sockets and deadlines, never the
+                                  database (default: the number of cores, at least 2)
           --max-connections N     connections open at once (default 1024); past it a connection
                                   that has waited over 1 s for its request makes room, or 503
           --max-connections-per-ip N
@@ -36,6 +37,11 @@ enum ServeCommand: Command {
                                   else 408 (default 10)
           --body-timeout SECONDS  a request's body must arrive within this after its head, else
                                   408 (default 30)
+          --handler-threads N     threads that check keys and run handlers, off the event loops;
+                                  each may hold a database connection (default 16)
+          --handler-timeout SECONDS
+                                  a request's key check and handler (queued and running) must
+                                  answer within this, else 503 with Retry-After (default 10)
           --max-body BYTES        largest request body; a larger declared length is answered 413
                                   before it is read (default 1048576)
           --max-body-memory MIB   request bodies held at once, all connections together; past it
@@ -103,7 +109,7 @@ enum ServeCommand: Command {
         flags: ["console-secure-cookie"],
         options: [
             "data", "database", "listen", "threads", "max-connections", "max-connections-per-ip", "timeout", "header-timeout",
-            "body-timeout",
+            "body-timeout", "handler-threads", "handler-timeout",
             "max-body", "max-body-memory", "api-rate-limit", "retention", "durability", "deliverer",
             "deliverer-latency",
             "batch-size",

@@ -56,6 +56,9 @@ struct ServeSettings {
         http.timeoutSeconds = try Self.number(arguments, "timeout", 1...3600).map(Double.init) ?? http.timeoutSeconds
         http.headTimeoutSeconds = try Self.number(arguments, "header-timeout", 1...3600).map(Double.init) ?? http.headTimeoutSeconds
         http.bodyTimeoutSeconds = try Self.number(arguments, "body-timeout", 1...3600).map(Double.init) ?? http.bodyTimeoutSeconds
+        http.handlerThreads = try Self.number(arguments, "handler-threads", 1...1024) ?? http.handlerThreads
+        http.handlerTimeoutSeconds =
+            try Self.number(arguments, "handler-timeout", 1...3600).map(Double.init) ?? http.handlerTimeoutSeconds
         http.maxBodyBytes = try Self.number(arguments, "max-body", 1024...(64 << 20)) ?? http.maxBodyBytes
         http.bodyMemoryBytes = try Self.number(arguments, "max-body-memory", 1...65536).map { $0 << 20 } ?? http.bodyMemoryBytes
         guard http.bodyMemoryBytes >= http.maxBodyBytes else {

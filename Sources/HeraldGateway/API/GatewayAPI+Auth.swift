@@ -12,16 +12,12 @@ extension GatewayAPI {
     /// by their hash (a SHA-256 of 256 random bits: the lookup reveals nothing a guess
     /// could use). The app returned has no credentials; no handler needs them.
     func authorize(_ request: HTTPRequest, appID: String, access: Access, device: String?) throws -> (AppRecord, Principal) {
-        guard let header = request.header("authorization") else {
+        guard let key = try Self.bearerKey(request) else {
             // The console's session cookie stands for the server key of the app it names.
-            guard ConsoleSession.cookie(in: request) != nil else { throw APIError.missingKey }
             try Self.checkConsoleRequest(request)
             let (_, app) = try validSession(request, appID: appID)
             return (app, .server)
         }
-        guard header.lowercased().hasPrefix("bearer ") else { throw APIError.missingKey }
-        let key = String(header.dropFirst(7)).trimmingCharacters(in: .whitespaces)
-        guard !key.isEmpty else { throw APIError.missingKey }
         let app = try store.app(id: appID, includingCredentials: false)
         let principal: Principal?
         if APIKey.role(of: key) == .device {
@@ -35,6 +31,30 @@ extension GatewayAPI {
         guard let app, let principal else { throw APIError.wrongKey(appID) }
         try check(principal, may: access, app: app, device: device)
         return (app, principal)
+    }
+
+    /// The bearer key the request presents; nil when it presents a console session cookie
+    /// instead; `missingKey` when it presents neither. Reads no store: a request without
+    /// any key is refused on the event loop.
+    static func bearerKey(_ request: HTTPRequest) throws -> String? {
+        guard let header = request.header("authorization") else {
+            guard ConsoleSession.cookie(in: request) != nil else { throw APIError.missingKey }
+            return nil
+        }
+        guard header.lowercased().hasPrefix("bearer ") else { throw APIError.missingKey }
+        let key = String(header.dropFirst(7)).trimmingCharacters(in: .whitespaces)
+        guard !key.isEmpty else { throw APIError.missingKey }
+        return key
+    }
+
+    /// Whether the request presents a key or a session at all (see `bearerKey`).
+    static func presentsKey(_ request: HTTPRequest) -> Bool {
+        do {
+            _ = try bearerKey(request)
+            return true
+        } catch {
+            return false
+        }
     }
 
     /// What an unknown app's keys are compared with: no key hashes to it.

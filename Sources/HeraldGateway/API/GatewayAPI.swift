@@ -2,7 +2,10 @@ import Foundation
 import HeraldCore
 
 /// The gateway's HTTP API as a pure function of request to response: routing, keys,
-/// validation, and the store. The HTTP server calls `handle` on its threads.
+/// validation, and the store. The HTTP server calls `head` on its event loops, which
+/// decides there what needs no store (routing, 404 and 405, `/healthz` from the health
+/// probe, `/metrics`, console files, a request without any key) and defers the rest (key
+/// checks, handlers that read or write the store) to its handler threads.
 public final class GatewayAPI: Sendable {
     public let store: any GatewayStore
     /// Seconds since 1970.
@@ -24,14 +27,18 @@ public final class GatewayAPI: Sendable {
     let console: ConsoleSettings
     /// Wrong server keys given at the console's sign-in, per app and client.
     let signInLimiter = ConsoleSignInLimiter()
+    /// The store's health probe, when one runs (`GatewayService` starts it); without one
+    /// `/healthz` asks the store itself, on a handler thread.
+    let health: StoreHealth?
 
     public init(
         store: any GatewayStore, metrics: GatewayMetrics = GatewayMetrics(), maxBodyBytes: Int = 1 << 20,
         rateLimits: APIRateLimits = APIRateLimits(), quota: DeviceQuota = DeviceQuota(), metricsToken: String? = nil,
         now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }, onPublish: @escaping @Sendable () -> Void = {},
-        logger: any HeraldLogger = SilentLogger(), console: ConsoleSettings = ConsoleSettings()
+        logger: any HeraldLogger = SilentLogger(), console: ConsoleSettings = ConsoleSettings(), health: StoreHealth? = nil
     ) {
         self.store = store
+        self.health = health
         self.console = console
         failureLog = ThrottledLog(logger)
         self.quota = quota
@@ -63,13 +70,40 @@ public final class GatewayAPI: Sendable {
         case device(String)
     }
 
-    /// One route: method, path pattern, the key it needs, the handler.
+    /// Where a route's handler runs.
+    enum Place: Sendable {
+        /// On a handler thread: it reads or writes the store.
+        case pool
+        /// On the event loop, at once: it never touches the store.
+        case loop
+        /// On the event loop from the health probe when one runs; else on a handler thread.
+        case probe
+    }
+
+    /// One route: method, path pattern, the key it needs, the handler, where it runs. A
+    /// route with `access` is always decided on a handler thread (its key is looked up).
     struct Route: Sendable {
         var method: String
         var pattern: [String]
         var name: String
         var access: Access?
+        var place = Place.pool
+        /// The largest body this route takes, when smaller than `maxBodyBytes`.
+        var maxBody: Int?
         var handler: @Sendable (GatewayAPI, Context) throws -> HTTPResponse
+
+        init(
+            method: String, pattern: [String], name: String, access: Access?, place: Place = .pool, maxBody: Int? = nil,
+            handler: @escaping @Sendable (GatewayAPI, Context) throws -> HTTPResponse
+        ) {
+            self.method = method
+            self.pattern = pattern
+            self.name = name
+            self.access = access
+            self.place = place
+            self.maxBody = maxBody
+            self.handler = handler
+        }
     }
 
     /// What a handler gets: the request, path parameters, the app and the key's principal (when authorized).
@@ -87,8 +121,8 @@ public final class GatewayAPI: Sendable {
     static let routes: [Route] = consoleRoutes + apiRoutes
 
     static let apiRoutes: [Route] = [
-        Route(method: "GET", pattern: ["healthz"], name: "healthz", access: nil) { api, _ in try api.health() },
-        Route(method: "GET", pattern: ["metrics"], name: "metrics", access: nil) { try $0.scrapeMetrics($1) },
+        Route(method: "GET", pattern: ["healthz"], name: "healthz", access: nil, place: .probe) { api, _ in api.healthCheck() },
+        Route(method: "GET", pattern: ["metrics"], name: "metrics", access: nil, place: .loop) { try $0.scrapeMetrics($1) },
         Route(method: "POST", pattern: ["v1", "apps", ":app", "devices"], name: "register_device", access: .register) {
             try $0.registerDevice($1)
         },
@@ -146,34 +180,82 @@ public final class GatewayAPI: Sendable {
         Route(method: "POST", pattern: ["v1", "apps", ":app", "events"], name: "events", access: .events) { try $0.recordEvents($1) },
     ]
 
-    /// Decides on a request's head, before its body is read: the route, the key, the rate
-    /// limit. A request refused here costs no body memory; an accepted one gets a body
-    /// limit (0 for methods without a body) and the handler that answers it.
+    /// Decides on a request's head, before its body is read, on an event loop: the route
+    /// (404 and 405 at once), the answers that need no store (health from the probe,
+    /// metrics, console files, 401 for a request without any key), and otherwise a
+    /// decision deferred to a handler thread: the key, the rate limit, then a body limit
+    /// (0 for methods without a body) and the handler. A request refused before its body
+    /// costs no body memory.
     public func head(_ request: HTTPRequest) -> HTTPHeadDecision {
         let started = DispatchTime.now().uptimeNanoseconds
-        switch prepare(request) {
-        case .refused(let response, let route, let appID):
-            observe(response, route: route, app: appID, since: started)
+        let route: Route
+        let parameters: [String: String]
+        switch Self.route(request) {
+        case .refused(let response, let name):
+            observe(response, route: name, app: nil, since: started)
             return .respond(response)
-        case .accepted(let route, let context):
-            let limit = route.method == "POST" || route.method == "PUT" ? maxBodyBytes : 0
-            return .read(limit: limit) { [self] request in
-                let started = DispatchTime.now().uptimeNanoseconds
-                var context = context
-                context.request = request
-                let response = run(route, context)
+        case .found(let found, let foundParameters):
+            route = found
+            parameters = foundParameters
+        }
+        let context = Context(request: request, parameters: parameters, app: nil)
+        if route.place == .loop || (route.place == .probe && health?.isProbing == true) {
+            let response = run(route, context)
+            observe(response, route: route.name, app: nil, since: started)
+            return .respond(response)
+        }
+        guard let access = route.access else { return read(route, context) }
+        // A request with no key at all is refused here; the key itself is looked up off the loop.
+        guard Self.presentsKey(request) else {
+            let response = HTTPResponse.error(.missingKey)
+            observe(response, route: route.name, app: nil, since: started)
+            return .respond(response)
+        }
+        return .defer { [self] request in
+            var context = context
+            do {
+                let (app, principal) = try authorize(request, appID: parameters["app"] ?? "", access: access, device: parameters["device"])
+                context.app = app
+                context.principal = principal
+                try admit(caller(principal, app: app.id, request))
+                return read(route, context)
+            } catch {
+                let response = HTTPResponse.error(failure(error, route: route.name))
                 observe(response, route: route.name, app: context.app?.id, since: started)
-                return response
+                return .respond(response)
             }
+        }
+    }
+
+    /// Reads the body the route takes (none for methods without one; at most the route's
+    /// own limit), then runs its handler on a handler thread. A request with a key may
+    /// take room anywhere in the body budget; one without (the console's sign-in) only in
+    /// the small allowance for requests without a key.
+    private func read(_ route: Route, _ context: Context) -> HTTPHeadDecision {
+        let limit = route.method == "POST" || route.method == "PUT" ? min(maxBodyBytes, route.maxBody ?? maxBodyBytes) : 0
+        return .read(limit: limit, keyed: context.principal != nil) { [self] request in
+            let started = DispatchTime.now().uptimeNanoseconds
+            var context = context
+            context.request = request
+            let response = run(route, context)
+            observe(response, route: route.name, app: context.app?.id, since: started)
+            return response
         }
     }
 
     /// Answers one whole request; never throws, never crashes on input.
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
-        switch head(request) {
+        answer(request, head(request))
+    }
+
+    /// What the server would do with `decision`, on this thread.
+    private func answer(_ request: HTTPRequest, _ decision: HTTPHeadDecision) -> HTTPResponse {
+        switch decision {
+        case .defer(let decide):
+            return answer(request, decide(request))
         case .respond(let response):
             return response
-        case .read(let limit, let then):
+        case .read(let limit, _, let then):
             guard request.body.count <= limit else {
                 return .error(APIError(413, "payload_too_large", "the request body is over \(limit) bytes"))
             }
@@ -186,43 +268,32 @@ public final class GatewayAPI: Sendable {
         metrics.observeRequest(route: route, app: app, status: response.status, seconds: seconds)
     }
 
-    private enum Preparation {
-        case refused(HTTPResponse, route: String, app: String?)
-        case accepted(Route, Context)
+    private enum Routing {
+        case refused(HTTPResponse, route: String)
+        case found(Route, [String: String])
     }
 
-    /// Routes the request and checks its key and rate.
-    private func prepare(_ request: HTTPRequest) -> Preparation {
+    /// The request's route and path parameters, or its 404 or 405.
+    private static func route(_ request: HTTPRequest) -> Routing {
         let segments = request.path.split(separator: "/", omittingEmptySubsequences: true).map { $0.removingPercentEncoding ?? String($0) }
         let matching =
             segments.contains { $0.unicodeScalars.contains("\0") }
             ? [] : Self.routes.compactMap { route in Self.match(route.pattern, segments).map { (route, $0) } }
         guard !matching.isEmpty else {
-            return .refused(.error(.notFound("no endpoint \(request.path); see docs/openapi.yaml")), route: "unknown", app: nil)
+            return .refused(.error(.notFound("no endpoint \(request.path); see docs/openapi.yaml")), route: "unknown")
         }
         guard let (route, parameters) = matching.first(where: { $0.0.method == request.method }) else {
             let allowed = matching.map(\.0.method).joined(separator: ", ")
             let error = APIError(
                 405, "method_not_allowed", "\(request.method) is not allowed on \(request.path); use \(allowed)",
                 headers: [("Allow", allowed)])
-            return .refused(.error(error), route: matching[0].0.name, app: nil)
+            return .refused(.error(error), route: matching[0].0.name)
         }
         if let name = request.repeatedQueryName {
             let error = ValidationError(name, "is given more than once in the query; give each parameter once")
-            return .refused(.error(.invalid(error)), route: route.name, app: nil)
+            return .refused(.error(.invalid(error)), route: route.name)
         }
-        var context = Context(request: request, parameters: parameters, app: nil)
-        do {
-            if let access = route.access {
-                let (app, principal) = try authorize(request, appID: parameters["app"] ?? "", access: access, device: parameters["device"])
-                context.app = app
-                context.principal = principal
-                try admit(caller(principal, app: app.id, request))
-            }
-            return .accepted(route, context)
-        } catch {
-            return .refused(.error(failure(error, route: route.name)), route: route.name, app: context.app?.id)
-        }
+        return .found(route, parameters)
     }
 
     private func run(_ route: Route, _ context: Context) -> HTTPResponse {
@@ -291,8 +362,14 @@ public final class GatewayAPI: Sendable {
         }
     }
 
-    private func health() throws -> HTTPResponse {
-        _ = try store.app(id: "")
-        return .json(200, ["status": "ok"])
+    /// GET /healthz: from the probe when it runs (on the loop), else from a store call now.
+    private func healthCheck() -> HTTPResponse {
+        if let health, health.isProbing { return StoreHealth.response(health.status) }
+        do {
+            _ = try store.app(id: "")
+            return StoreHealth.response(.healthy)
+        } catch {
+            return StoreHealth.response(.unavailable(failure(error, route: "healthz").message))
+        }
     }
 }

@@ -4,11 +4,13 @@ import HeraldCore
 extension GatewayAPI {
     /// The console's page, its assets and its session; the JSON reads it needs besides the API's.
     static let consoleRoutes: [Route] = [
-        Route(method: "GET", pattern: ["console"], name: "console", access: nil) { api, _ in api.consoleAsset("index.html") },
-        Route(method: "GET", pattern: ["console", ":asset"], name: "console", access: nil) { api, context in
+        Route(method: "GET", pattern: ["console"], name: "console", access: nil, place: .loop) { api, _ in api.consoleAsset("index.html") },
+        Route(method: "GET", pattern: ["console", ":asset"], name: "console", access: nil, place: .loop) { api, context in
             api.consoleAsset(context.parameters["asset"] ?? "")
         },
-        Route(method: "POST", pattern: ["v1", "console", "session"], name: "console_sign_in", access: nil) { try $0.signIn($1) },
+        Route(method: "POST", pattern: ["v1", "console", "session"], name: "console_sign_in", access: nil, maxBody: signInBodyBytes) {
+            try $0.signIn($1)
+        },
         Route(method: "GET", pattern: ["v1", "console", "session"], name: "console_session", access: nil) { try $0.sessionInfo($1) },
         Route(method: "DELETE", pattern: ["v1", "console", "session"], name: "console_sign_out", access: nil) { try $0.signOut($1) },
         Route(method: "GET", pattern: ["v1", "apps", ":app", "publishes"], name: "list_publishes", access: .server) {
@@ -33,6 +35,11 @@ extension GatewayAPI {
         Route(method: "GET", pattern: ["v1", "apps", ":app", "settings"], name: "app_settings", access: .server) { try $0.appSettings($1) },
         Route(method: "POST", pattern: ["v1", "apps", ":app", "lint"], name: "lint_publish", access: .server) { try $0.lintPublish($1) },
     ]
+
+    /// The largest sign-in body (`{"appId", "serverKey"}` is well under it): a larger
+    /// declared length is answered 413 before a byte is read. Sign-in needs no key, so its
+    /// bodies also share only the small allowance for requests without one.
+    static let signInBodyBytes = 4096
 
     /// Headers on every console answer: no inline script, no framing, no sniffing, no referrer
     /// beyond the origin. Images may come from any https or http URL: the compose preview

@@ -1,7 +1,9 @@
-/// One connection's HTTP/1.1 exchange as a state machine with no socket: bytes in, bytes
-/// out, and deadlines read off times the caller passes in, so every rule (head and body
-/// deadlines, the key checked before the body, the body memory budget, keep-alive,
-/// pipelining) is tested on a virtual clock. `HTTPEventLoop` moves the bytes.
+/// One connection's HTTP/1.1 exchange as a state machine with no socket and no thread:
+/// bytes in, bytes out, work out, results in, and deadlines read off times the caller
+/// passes in, so every rule (head, body and handler deadlines, the key checked before the
+/// body, the body memory budget, keep-alive, pipelining) is tested on a virtual clock.
+/// `HTTPEventLoop` moves the bytes, and runs the work the connection hands off (a head
+/// decision that needs the store, a handler) on the worker pool, giving the result back.
 final class HTTPConnection {
     struct Settings: Sendable {
         var parser = HTTPHeadParser.Limits()
@@ -18,6 +20,9 @@ final class HTTPConnection {
         /// Seconds a connection must have waited for a request before the server, when
         /// full, may close it to make room.
         var evictAfter = 1.0
+        /// Seconds a request's work handed off the loop (the key check, the handler) may
+        /// take, queued and running, before the request is answered 503 with Retry-After.
+        var handlerTimeout = 10.0
     }
 
     enum Phase: Equatable {
@@ -27,6 +32,9 @@ final class HTTPConnection {
         case head
         /// Reading a request body.
         case body
+        /// Waiting for work handed off the loop (a decision that needs the store, or the
+        /// handler): nothing more is read meanwhile, pipelined requests stay buffered.
+        case working
         /// The last answer is written; reading and dropping until the client closes.
         case lingering
         case closed
@@ -54,18 +62,31 @@ final class HTTPConnection {
     /// The request whose body is being read.
     private var pending: PendingBody?
     private var body: [UInt8] = []
-    private var reserved = 0
+    /// The room the body being read holds in the budget (handed to the handler's work with it).
+    private var reservation: HTTPBodyBudget.Reservation?
+    /// Work for the loop to take and run off it.
+    private var handOff: HTTPWork?
+    /// The work being waited for, and the request it answers.
+    private var waiting: (work: HTTPWork, exchange: Exchange)?
+    private var nextWorkID: UInt64 = 0
     /// Where timeouts, refused requests and a full budget are counted.
     private let counters: HTTPServerCounters?
     /// The client's address, given to every request.
     private let peerAddress: String
 
-    /// A request whose head was accepted, waiting for the rest of its body.
-    private struct PendingBody {
+    /// A request whose head is in: what its answer needs.
+    private struct Exchange {
         var request: HTTPRequest
         var length: Int
         var keepAlive: Bool
         var minorVersion: Int
+        /// The client sent `Expect: 100-continue`.
+        var continues: Bool
+    }
+
+    /// A request whose head was accepted, waiting for the rest of its body.
+    private struct PendingBody {
+        var exchange: Exchange
         var then: @Sendable (HTTPRequest) -> HTTPResponse
     }
 
@@ -82,14 +103,14 @@ final class HTTPConnection {
         since = now
     }
 
-    deinit { budget.release(reserved) }
+    deinit { waiting?.work.cancel() }
 
     /// Bytes written by the loop are taken from here.
     var hasOutput: Bool { written < output.count }
 
     /// Read more only when every answer so far is written (a client that does not read
     /// its answers cannot make the server buffer more).
-    var wantsRead: Bool { phase != .closed && !hasOutput && !peerEnded }
+    var wantsRead: Bool { phase != .closed && phase != .working && !hasOutput && !peerEnded }
 
     /// True when the loop must shut the write side (the lingering phase began).
     private(set) var needsWriteShutdown = false
@@ -101,6 +122,7 @@ final class HTTPConnection {
         case .idle: return since + settings.idleTimeout
         case .head: return since + settings.headTimeout
         case .body: return since + settings.bodyTimeout
+        case .working: return since + settings.handlerTimeout
         case .lingering: return since + settings.lingerTimeout
         case .closed: return since
         }
@@ -137,10 +159,10 @@ final class HTTPConnection {
         case .closed, .lingering: return
         case .body:
             guard let pending else { return }
-            let take = min(bytes.count, pending.length - body.count)
+            let take = min(bytes.count, pending.exchange.length - body.count)
             body.append(contentsOf: bytes[0..<take])
             input.append(contentsOf: bytes[take...])
-        case .idle, .head:
+        case .idle, .head, .working:
             input.append(contentsOf: bytes)
         }
         if !hasOutput { process(now: now) }
@@ -161,11 +183,60 @@ final class HTTPConnection {
             if hasOutput { counters?.count(.timeout) }
             return
         }
-        fail(phase == .head ? .headTimeout(settings.headTimeout) : .bodyTimeout(settings.bodyTimeout), now: now, counting: .timeout)
+        switch phase {
+        case .working:
+            // The store (or a handler) did not answer in time: whatever it answers later is dropped.
+            stopWaiting()
+            fail(.handlerTimeout(settings.handlerTimeout), now: now, counting: .handlerTimeout)
+        case .head: fail(.headTimeout(settings.headTimeout), now: now, counting: .timeout)
+        default: fail(.bodyTimeout(settings.bodyTimeout), now: now, counting: .timeout)
+        }
     }
 
-    /// Ends the connection at once (the server needs its slot), without an answer.
-    func evict() { phase = .closed }
+    /// Ends the connection at once (the server needs its slot, or the client is gone),
+    /// without an answer; work handed off is dropped.
+    func evict() {
+        phase = .closed
+        stopWaiting()
+        pending = nil
+        body = []
+        reservation?.release()
+        reservation = nil
+    }
+
+    /// Work to run off the loop, if the connection has just handed some off; taken once.
+    func takeWork() -> HTTPWork? {
+        defer { handOff = nil }
+        return handOff
+    }
+
+    /// The work `id` ended with `result`: the connection goes on (reads the body the
+    /// decision admits, or writes the answer). A result for work no longer waited for (its
+    /// deadline passed, the connection closed) is dropped.
+    func finished(_ id: UInt64, _ result: HTTPWork.Result, now: Double) {
+        guard phase == .working, let waiting, waiting.work.id == id else { return }
+        self.waiting = nil
+        switch result {
+        case .decision(let decision): proceed(decision, waiting.exchange, now: now)
+        case .response(let response):
+            let exchange = waiting.exchange
+            answer(response, version: exchange.minorVersion, keepAlive: exchange.keepAlive, linger: false, now: now)
+        }
+        if !hasOutput { process(now: now) }
+    }
+
+    /// The work `id` could not be queued (the worker pool's queue is full): 503 at once.
+    func refused(_ id: UInt64, now: Double) {
+        guard phase == .working, let waiting, waiting.work.id == id else { return }
+        stopWaiting()
+        fail(.overloaded, now: now, counting: .overloaded)
+    }
+
+    private func stopWaiting() {
+        handOff = nil
+        waiting?.work.cancel()
+        waiting = nil
+    }
 
     /// Since when the connection has waited for a request (idle, or reading a head), if it
     /// is: what the server may evict when it needs the slot.
@@ -187,9 +258,9 @@ final class HTTPConnection {
     private func process(now: Double) {
         while !hasOutput {
             switch phase {
-            case .closed, .lingering: return
+            case .closed, .lingering, .working: return
             case .body:
-                guard let pending, body.count == pending.length else {
+                guard let pending, body.count == pending.exchange.length else {
                     if peerEnded { phase = .closed }
                     return
                 }
@@ -226,7 +297,7 @@ final class HTTPConnection {
         }
     }
 
-    /// A head is in: frame the body, ask the handler, and answer or read on.
+    /// A head is in: frame the body, ask the handler, and answer, read on, or wait.
     private func start(_ head: HTTPHeadParser.Head, now: Double) {
         if head.headers["transfer-encoding"] != nil { return fail(.lengthRequired, now: now, counting: .protocolError) }
         var length = 0
@@ -243,26 +314,41 @@ final class HTTPConnection {
         let keepAlive = head.minorVersion == 1 ? !tokens.contains("close") : tokens.contains("keep-alive")
         let request = HTTPRequest(
             method: head.method, path: head.path, query: head.query, headers: head.headers, peerAddress: peerAddress)
-        switch decide(request) {
+        let exchange = Exchange(
+            request: request, length: length, keepAlive: keepAlive, minorVersion: head.minorVersion, continues: continues != nil)
+        proceed(decide(request), exchange, now: now)
+    }
+
+    /// Does what the decision on a head says, on the loop or (when it needs the store, or
+    /// to run the handler) by handing work off.
+    private func proceed(_ decision: HTTPHeadDecision, _ exchange: Exchange, now: Double) {
+        let length = exchange.length
+        switch decision {
         case .respond(let response):
             // The body, if any, is never read: close after the answer, lingering so the
             // client reads the answer rather than a reset.
-            answer(response, version: head.minorVersion, keepAlive: keepAlive && length == 0, linger: length > 0, now: now)
-        case .read(let limit, let then):
+            answer(response, version: exchange.minorVersion, keepAlive: exchange.keepAlive && length == 0, linger: length > 0, now: now)
+        case .defer(let decide):
+            let request = exchange.request
+            hand(exchange, now: now) { .decision(decide(request)) }
+        case .read(let limit, let keyed, let then):
             guard length <= limit else {
                 return fail(.tooLarge(length, limit: limit), now: now, counting: .protocolError)
             }
             if length == 0 {
-                return answer(then(request), version: head.minorVersion, keepAlive: keepAlive, linger: false, now: now)
+                let request = exchange.request
+                return hand(exchange, now: now) { .response(then(request)) }
             }
-            guard budget.reserve(length) else { return fail(.busy, now: now, counting: .busy) }
-            reserved = length
+            guard let reservation = budget.reserve(length, keyed: keyed) else {
+                return fail(keyed ? .busy : .busyUnkeyed, now: now, counting: .busy)
+            }
+            self.reservation = reservation
             body = []
             body.reserveCapacity(length)
-            pending = PendingBody(request: request, length: length, keepAlive: keepAlive, minorVersion: head.minorVersion, then: then)
+            pending = PendingBody(exchange: exchange, then: then)
             phase = .body
             since = now
-            if continues != nil, head.minorVersion == 1 { output.append(contentsOf: Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)) }
+            if exchange.continues, exchange.minorVersion == 1 { output.append(contentsOf: Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)) }
             let take = min(input.count, length)
             body.append(contentsOf: input[0..<take])
             input.removeFirst(take)
@@ -270,23 +356,38 @@ final class HTTPConnection {
     }
 
     private func finishBody(_ pending: PendingBody, now: Double) {
-        var request = pending.request
-        request.body = body
+        var whole = pending.exchange.request
+        whole.body = body
+        let request = whole
         body = []
         self.pending = nil
-        let response = pending.then(request)
-        request.body = []
-        budget.release(reserved)
-        reserved = 0
-        answer(response, version: pending.minorVersion, keepAlive: pending.keepAlive, linger: false, now: now)
+        let then = pending.then
+        // The body's room in the budget goes with it: given back once the handler is done.
+        let reservation = self.reservation
+        self.reservation = nil
+        hand(pending.exchange, now: now) {
+            let response = then(request)
+            reservation?.release()
+            return .response(response)
+        }
+    }
+
+    /// Hands `job` off the loop and waits for it, up to `handlerTimeout`.
+    private func hand(_ exchange: Exchange, now: Double, _ job: @escaping @Sendable () -> HTTPWork.Result) {
+        nextWorkID += 1
+        let work = HTTPWork(id: nextWorkID, job)
+        handOff = work
+        waiting = (work, exchange)
+        phase = .working
+        since = now
     }
 
     private func fail(_ error: HTTPProtocolError, now: Double, counting event: HTTPServerCounters.Event) {
         counters?.count(event)
         pending = nil
         body = []
-        budget.release(reserved)
-        reserved = 0
+        reservation?.release()
+        reservation = nil
         answer(error.response, version: 1, keepAlive: false, linger: true, now: now)
     }
 

@@ -9,9 +9,11 @@ import HeraldAPNsModel
 /// One thread of the server: an epoll set with the shared listening socket (woken
 /// exclusively, so one loop takes each new connection and places it on the loop with the
 /// fewest, `HTTPLoopBoard`) and the connections placed on this loop. It moves bytes
-/// between sockets and `HTTPConnection`s, and every tenth of a second applies their
-/// deadlines. Handlers run on this thread: a loop serves its connections one request at
-/// a time.
+/// between sockets and `HTTPConnection`s, hands the work they give off (decisions that
+/// need the store, handlers) to the worker pool and their results back (through its
+/// eventfd), and every tenth of a second applies their deadlines. Nothing on this thread
+/// waits for the store: a stalled database stalls the pool's threads, not the loop, so
+/// health checks, metrics, console files, 404s and deadlines go on.
 final class HTTPEventLoop: @unchecked Sendable {
     private struct Entry {
         var fd: Int32
@@ -33,6 +35,8 @@ final class HTTPEventLoop: @unchecked Sendable {
     private var nextToken: UInt64 = 2
     private let stopping = Locked(false)
     private var acceptPaused = false
+    /// Results of this loop's connections' work, posted by the worker threads.
+    private let inbox: HTTPLoopInbox
 
     init(index: Int, listener: Int32, shared: HTTPServer.Shared) throws(HTTPServerError) {
         self.index = index
@@ -49,6 +53,7 @@ final class HTTPEventLoop: @unchecked Sendable {
             if wakeup >= 0 { close(wakeup) }
             throw HTTPServerError(.startFailed, "cannot set up the server's event loop (epoll): \(message)")
         }
+        inbox = HTTPLoopInbox(wakeup: wakeup)
         shared.board.register(index, wakeup: wakeup)
     }
 
@@ -74,6 +79,7 @@ final class HTTPEventLoop: @unchecked Sendable {
                     for address in shared.board.takeEvictions(index) {
                         _ = address.map { evict(from: $0) } ?? evictOldestWaiting()
                     }
+                    for done in inbox.take() { deliver(done) }
                 default: serve(event.token, events: event.events, buffer: &buffer)
                 }
             }
@@ -83,6 +89,7 @@ final class HTTPEventLoop: @unchecked Sendable {
                 nextSweep = now + Self.sweepInterval
             }
         }
+        inbox.close()
         for token in Array(connections.keys) { closeConnection(token) }
         for arrival in shared.board.takeArrivals(index) {
             shared.connections.release(arrival.address)
@@ -199,6 +206,11 @@ final class HTTPEventLoop: @unchecked Sendable {
     private func serve(_ token: UInt64, events: UInt32, buffer: inout [UInt8]) {
         guard let entry = connections[token] else { return }
         let connection = entry.connection
+        if events & UInt32(HERALD_POLL_HANGUP | HERALD_POLL_ERROR) != 0, connection.phase == .working {
+            // Reset while its work runs (nothing is read meanwhile, and a hang-up is reported
+            // whatever the interest): nobody is left to answer.
+            connection.evict()
+        }
         if events & UInt32(HERALD_POLL_IN | HERALD_POLL_HANGUP | HERALD_POLL_ERROR) != 0 {
             var reads = 0
             while connection.wantsRead, reads < 16 {
@@ -234,11 +246,37 @@ final class HTTPEventLoop: @unchecked Sendable {
         }
     }
 
-    /// After a turn: shut the write side when lingering begins, close what is over, and
-    /// watch for what the connection now waits on.
+    /// A result of work run off the loop, for the connection that handed it off (if it is
+    /// still open: a connection closed meanwhile drops it).
+    private func deliver(_ done: HTTPLoopInbox.Done) {
+        guard let entry = connections[done.token] else { return }
+        entry.connection.finished(done.work, done.result, now: Self.now())
+        flush(entry)
+        settle(done.token)
+    }
+
+    /// Gives the connection's new work to the worker pool; its result comes back through
+    /// the inbox. A full queue is answered 503 at once.
+    private func dispatch(_ token: UInt64, _ entry: Entry) {
+        while let work = entry.connection.takeWork() {
+            let inbox = self.inbox
+            let queued = shared.executor.submit {
+                guard let result = work.run() else { return }
+                inbox.post(HTTPLoopInbox.Done(token: token, work: work.id, result: result))
+            }
+            if !queued {
+                entry.connection.refused(work.id, now: Self.now())
+                flush(entry)
+            }
+        }
+    }
+
+    /// After a turn: hand work off, shut the write side when lingering begins, close what
+    /// is over, and watch for what the connection now waits on.
     private func settle(_ token: UInt64) {
         guard var entry = connections[token] else { return }
         let connection = entry.connection
+        dispatch(token, entry)
         if connection.needsWriteShutdown {
             shutdown(entry.fd, Int32(SHUT_WR))
             connection.didShutdownWrite()
@@ -268,6 +306,7 @@ final class HTTPEventLoop: @unchecked Sendable {
 
     private func closeConnection(_ token: UInt64) {
         guard let entry = connections.removeValue(forKey: token) else { return }
+        entry.connection.evict()  // work not started is dropped, with its body
         // The slot is free before the client can see the close and connect again.
         shared.connections.release(entry.address)
         shared.board.closed(index, address: entry.address)
@@ -281,5 +320,53 @@ final class HTTPEventLoop: @unchecked Sendable {
         var text = [CChar](repeating: 0, count: 64)
         guard herald_address_text(&storage, &text, socklen_t(text.count)) == 0 else { return "?" }
         return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
+
+/// Where the worker threads leave the results of a loop's work, and wake the loop (its
+/// eventfd). Once the loop has ended, results are dropped and the eventfd, closed, is
+/// not written.
+final class HTTPLoopInbox: Sendable {
+    struct Done: Sendable {
+        var token: UInt64
+        var work: UInt64
+        var result: HTTPWork.Result
+    }
+
+    private struct State {
+        var done: [Done] = []
+        var open = true
+    }
+
+    private let state = Locked(State())
+    private let wakeup: Int32
+
+    init(wakeup: Int32) {
+        self.wakeup = wakeup
+    }
+
+    func post(_ done: Done) {
+        state.withLock { state in
+            guard state.open else { return }
+            state.done.append(done)
+            // The loop drains its eventfd before taking: one signal per batch wakes it.
+            if state.done.count == 1 { herald_wakeup_signal(wakeup) }
+        }
+    }
+
+    func take() -> [Done] {
+        state.withLock { state in
+            defer { state.done = [] }
+            return state.done
+        }
+    }
+
+    func close() {
+        let dropped = state.withLock { state in
+            state.open = false
+            defer { state.done = [] }
+            return state.done
+        }
+        _ = dropped
     }
 }

@@ -51,6 +51,21 @@ struct HTTPProtocolError: Error, Equatable, Sendable {
     static let busy = Self(
         status: 503, code: "busy", message: "the server is holding as many request bodies as its memory limit allows; retry shortly")
 
+    static func handlerTimeout(_ seconds: Double) -> Self {
+        Self(
+            status: 503, code: "unavailable",
+            message:
+                "the request was not answered within \(HTTPProtocolError.seconds(seconds)) (the database may be slow or out of reach); retry later"
+        )
+    }
+
+    static let overloaded = Self(
+        status: 503, code: "busy", message: "the server has as many requests waiting for its workers as it queues; retry shortly")
+
+    static let busyUnkeyed = Self(
+        status: 503, code: "busy",
+        message: "the server is holding as many bodies of requests without a key (console sign-ins) as it allows; retry shortly")
+
     static let tooManyConnections = Self(
         status: 503, code: "busy", message: "the server has as many connections open as it allows; retry shortly")
 

@@ -60,11 +60,19 @@ public struct HTTPRequest: Sendable {
 }
 
 /// What the server does once a request's head is in, before a byte of its body is read:
-/// a request that is refused (no key, wrong key, over a limit) costs no body memory.
+/// a request that is refused (no key, wrong key, over a limit) costs no body memory. The
+/// decision is made on an event loop, which must never wait: whatever needs the store is
+/// `defer`red to the worker pool, and `read`'s handler runs there too.
 public enum HTTPHeadDecision: Sendable {
     /// Answer now; a body the client announced is not read, and the connection closes.
     case respond(HTTPResponse)
     /// Read a body of at most `limit` bytes, then answer with `then` (given the request
-    /// with its body).
-    case read(limit: Int, then: @Sendable (HTTPRequest) -> HTTPResponse)
+    /// with its body), run on the worker pool. `keyed`: the request carries a valid key,
+    /// so its body may take room anywhere in the body budget; without one (the default)
+    /// only within the small allowance for requests without a key.
+    case read(limit: Int, keyed: Bool = false, then: @Sendable (HTTPRequest) -> HTTPResponse)
+    /// Decide on the worker pool (the decision needs the store: the key, the app); the
+    /// connection reads nothing more until it is made, and answers 503 with Retry-After
+    /// if it is not made within the handler timeout.
+    case `defer`(@Sendable (HTTPRequest) -> HTTPHeadDecision)
 }

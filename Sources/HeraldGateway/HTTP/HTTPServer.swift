@@ -7,16 +7,26 @@ import HeraldAPNsModel
 #endif
 
 /// Herald's HTTP/1.1 server: a few event-loop threads on epoll sharing one listening
-/// socket. Every request gets a deadline for its head and one for its body; the handler
-/// decides on the head (key, route, declared length) before any body is read; bodies
+/// socket, and a pool of handler threads. Every request gets a deadline for its head, one
+/// for its body and one for its handler; the handler decides on the head (key, route,
+/// declared length) before any body is read; what needs the store (key checks, handlers)
+/// runs on the pool, never on a loop, so a stalled store leaves the loops serving; bodies
 /// held at once fit a memory budget; connections are capped in all and per client
 /// address; and everything the HTTP layer refuses is answered in the API's JSON error
 /// shape. (libmicrohttpd, which it replaces, had none of the deadlines or the head
 /// decision, and answered its own errors in HTML.)
 public final class HTTPServer: @unchecked Sendable {
     public struct Configuration: Sendable {
-        /// Event-loop threads; each serves many connections and runs their handlers.
+        /// Event-loop threads; each serves many connections (reads, writes, deadlines).
         public var threads: Int = max(2, ProcessInfo.processInfo.activeProcessorCount)
+        /// Threads that run handlers and the head decisions that need the store (key
+        /// checks), off the event loops. Each may hold a store connection.
+        public var handlerThreads: Int = 16
+        /// Requests waiting for a handler thread at once; past it 503 `busy` at once.
+        public var handlerQueueLimit: Int = 1024
+        /// Seconds a request may wait for its key check or its handler (queued and
+        /// running); past it 503 `unavailable` with Retry-After, and the connection closes.
+        public var handlerTimeoutSeconds: Double = 10
         /// Connections open at once. Past it, a new connection replaces the one that has
         /// waited longest (over a second) for its request, or is answered 503.
         public var connectionLimit: Int = 1024
@@ -36,6 +46,10 @@ public final class HTTPServer: @unchecked Sendable {
         public var maxBodyBytes: Int = 1 << 20
         /// Request bodies held at once across every connection.
         public var bodyMemoryBytes: Int = 64 << 20
+        /// Of those, what bodies of requests without a valid key (the console's sign-in)
+        /// may hold together; past it they are answered 503 before their body is read,
+        /// while keyed requests keep the rest.
+        public var unkeyedBodyMemoryBytes: Int = 1 << 20
         /// Request line and head limits (414 and 431 past them).
         public var maxRequestLineBytes: Int = 8192
         public var maxHeadBytes: Int = 16384
@@ -46,14 +60,15 @@ public final class HTTPServer: @unchecked Sendable {
         var connection: HTTPConnection.Settings {
             HTTPConnection.Settings(
                 parser: HTTPHeadParser.Limits(requestLineBytes: maxRequestLineBytes, headBytes: maxHeadBytes, headerCount: maxHeaderCount),
-                idleTimeout: timeoutSeconds, headTimeout: headTimeoutSeconds, bodyTimeout: bodyTimeoutSeconds, evictAfter: evictAfterSeconds
-            )
+                idleTimeout: timeoutSeconds, headTimeout: headTimeoutSeconds, bodyTimeout: bodyTimeoutSeconds,
+                evictAfter: evictAfterSeconds,
+                handlerTimeout: handlerTimeoutSeconds)
         }
     }
 
     /// Decides on a request's head (its body is not read yet).
     public typealias HeadHandler = @Sendable (HTTPRequest) -> HTTPHeadDecision
-    /// Answers a whole request (its body read, up to `maxBodyBytes`).
+    /// Answers a whole request (its body read, up to `maxBodyBytes`), on a handler thread.
     public typealias Handler = @Sendable (HTTPRequest) -> HTTPResponse
 
     /// What every loop shares.
@@ -64,6 +79,8 @@ public final class HTTPServer: @unchecked Sendable {
         var counters: HTTPServerCounters
         var board: HTTPLoopBoard
         var decide: HTTPConnection.Decide
+        /// Where the connections' work runs.
+        var executor: any HTTPExecutor
     }
 
     public let address: ListenAddress
@@ -74,6 +91,7 @@ public final class HTTPServer: @unchecked Sendable {
     private let listener: Int32
     public let port: UInt16
     private let loops: [HTTPEventLoop]
+    private let pool: HTTPWorkerPool
     private let finished = DispatchGroup()
     private let stopped = Locked(false)
 
@@ -86,7 +104,7 @@ public final class HTTPServer: @unchecked Sendable {
         self.counters = counters
         self.address = address
         self.configuration = configuration
-        budget = HTTPBodyBudget(capacity: configuration.bodyMemoryBytes)
+        budget = HTTPBodyBudget(capacity: configuration.bodyMemoryBytes, unkeyedCapacity: configuration.unkeyedBodyMemoryBytes)
         let listener = address.withSocketAddress { herald_listen($0, address.socketAddressLength, 1024) }
         guard listener >= 0 else {
             throw HTTPServerError(
@@ -96,17 +114,20 @@ public final class HTTPServer: @unchecked Sendable {
         }
         self.listener = listener
         port = herald_bound_port(listener)
+        let pool = HTTPWorkerPool(threads: configuration.handlerThreads, queueLimit: configuration.handlerQueueLimit)
+        self.pool = pool
         let shared = Shared(
             settings: configuration.connection, budget: budget,
             connections: HTTPConnectionCounter(
                 limit: max(1, configuration.connectionLimit), perAddress: max(0, configuration.connectionsPerAddress)),
-            counters: counters, board: HTTPLoopBoard(loops: max(1, configuration.threads)), decide: head)
+            counters: counters, board: HTTPLoopBoard(loops: max(1, configuration.threads)), decide: head, executor: pool)
         var loops: [HTTPEventLoop] = []
         do {
             for index in 0..<max(1, configuration.threads) {
                 loops.append(try HTTPEventLoop(index: index, listener: listener, shared: shared))
             }
         } catch {
+            pool.finish(within: 0)
             close(listener)
             throw error
         }
@@ -123,24 +144,27 @@ public final class HTTPServer: @unchecked Sendable {
     }
 
     /// Starts listening with a handler of whole requests: every body up to
-    /// `maxBodyBytes` is read.
+    /// `maxBodyBytes` is read (there are no keys here: any body may use the whole budget).
     public convenience init(address: ListenAddress, configuration: Configuration = Configuration(), handler: @escaping Handler)
         throws(HTTPServerError)
     {
         let limit = configuration.maxBodyBytes
-        try self.init(address: address, configuration: configuration, head: { _ in .read(limit: limit, then: handler) })
+        try self.init(address: address, configuration: configuration, head: { _ in .read(limit: limit, keyed: true, then: handler) })
     }
 
     deinit { stop() }
 
-    /// Stops accepting, closes connections, and waits for the loops to end (a handler
-    /// running finishes first).
+    /// Lets the requests being handled finish and their answers go out (up to the handler
+    /// timeout and a second; new ones meanwhile are answered 503), then stops accepting,
+    /// closes connections, and waits for the loops to end. A handler that never returns
+    /// keeps its thread, not the stop.
     public func stop() {
         guard
             stopped.withLock({ stopped in
                 defer { stopped = true }; return !stopped
             })
         else { return }
+        pool.finish(within: configuration.handlerTimeoutSeconds + 1)
         for loop in loops { loop.stop() }
         finished.wait()
         close(listener)

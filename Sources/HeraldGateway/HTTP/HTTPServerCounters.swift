@@ -17,6 +17,10 @@ public final class HTTPServerCounters: Sendable {
         case protocolError = "protocol_error"
         /// A body did not fit the memory budget.
         case busy
+        /// A request's work off the loop (the key check, the handler) missed its deadline.
+        case handlerTimeout = "handler_timeout"
+        /// A request's work found the worker pool's queue full.
+        case overloaded
     }
 
     private let counts = Locked([Event: Int]())
@@ -38,6 +42,8 @@ public final class HTTPServerCounters: Sendable {
         case .timeout: metrics.increment("herald_http_timeouts_total", [])
         case .protocolError: metrics.increment("herald_http_protocol_errors_total", [])
         case .busy: metrics.increment("herald_http_busy_total", [])
+        case .handlerTimeout: metrics.increment("herald_http_handler_timeouts_total", [])
+        case .overloaded: metrics.increment("herald_http_overloaded_total", [])
         }
     }
 

@@ -73,6 +73,10 @@ public final class GatewayMetrics: @unchecked Sendable {
         "herald_http_timeouts_total": ("counter", "Requests whose head or body missed its deadline; clients that stopped reading."),
         "herald_http_protocol_errors_total": ("counter", "Requests the HTTP layer refused: malformed, too long, too large."),
         "herald_http_busy_total": ("counter", "Requests refused because the bodies held at once were at their memory limit."),
+        "herald_http_handler_timeouts_total": (
+            "counter", "Requests answered 503 because their key check or handler did not finish within the handler timeout."
+        ),
+        "herald_http_overloaded_total": ("counter", "Requests refused because the handler threads' queue was full."),
     ]
 
     /// Labels on every series: `instance_id` names the process, so series scraped through

@@ -145,6 +145,71 @@ struct HTTPAbuseTests {
         #expect(gateway.service.httpCounters[.busy] == 4)
     }
 
+    @Test(
+        "sign-in heads without a key hold only the unkeyed allowance: the keyed API keeps its share, and registrations are answered 201"
+    )
+    func unkeyedBodiesLeaveRoom() async throws {
+        var http = HTTPServer.Configuration()
+        http.maxBodyBytes = 64 << 10
+        http.bodyMemoryBytes = 128 << 10
+        http.unkeyedBodyMemoryBytes = 64 << 10
+        http.connectionsPerAddress = 0
+        let gateway = try GatewayServiceFixture(http: http)
+        defer { gateway.stop() }
+        let port = gateway.port, path = "/v1/apps/\(gateway.appID)/devices", key = gateway.clientKey
+        let server = gateway.service.server
+        let (refused, held, unkeyedHeld, statuses) = try await blocking {
+            // 40 sign-ins declaring 4 KiB each (160 KiB: more than the whole budget), no body.
+            let holders = try (0..<40).map { _ in
+                let fd = try RawHTTPClient.connectLoopback(port: port, timeout: 0.2)
+                let head =
+                    "POST /v1/console/session HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nX-Herald-Console: 1\r\nContent-Length: 4096\r\n\r\n"
+                RawHTTPClient.sendAll(fd, Array(head.utf8))
+                return fd
+            }
+            defer { holders.forEach { close($0) } }
+            Thread.sleep(forTimeInterval: 0.3)
+            let held = server.bodyBytesHeld, unkeyedHeld = server.budget.unkeyedInUse
+            let statuses = try (0..<4).map { n in
+                let json = #"{"token":"\#(StoreFixture.token(n))","environment":"production"}"#
+                let body = Array(json.utf8) + [UInt8](repeating: UInt8(ascii: " "), count: 16 << 10)
+                return try RawHTTPClient.request(
+                    port: port, "POST", path, headers: ["Authorization": "Bearer \(key)", "Content-Type": "application/json"], body: body
+                ).status
+            }
+            // The sign-ins past the allowance were answered 503 at once.
+            let refused = holders.filter { fd in
+                String(decoding: RawHTTPClient.receiveAll(fd).prefix(12), as: UTF8.self) == "HTTP/1.1 503"
+            }.count
+            return (refused, held, unkeyedHeld, statuses)
+        }
+        #expect(unkeyedHeld == 64 << 10, "16 sign-in bodies of 4 KiB fill the allowance")
+        #expect(held == 64 << 10, "and nothing more is held for requests without a key")
+        #expect(refused == 24)
+        #expect(statuses == [201, 201, 201, 201], "keyed registrations with 16 KiB bodies still fit")
+    }
+
+    @Test("a sign-in declaring more than 4 KiB is answered 413 at once, before a byte of its body is read")
+    func signInBodyCap() async throws {
+        let gateway = try GatewayServiceFixture()
+        defer { gateway.stop() }
+        let port = gateway.port
+        let (reply, seconds) = try await blocking {
+            let started = Date()
+            let fd = try RawHTTPClient.connectLoopback(port: port, timeout: 5)
+            defer { close(fd) }
+            let head =
+                "POST /v1/console/session HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nX-Herald-Console: 1\r\nContent-Length: 1048576\r\nExpect: 100-continue\r\n\r\n"
+            RawHTTPClient.sendAll(fd, Array(head.utf8))
+            let reply = try RawHTTPClient.parse(RawHTTPClient.receiveAll(fd))
+            return (reply, Date().timeIntervalSince(started))
+        }
+        #expect(reply.status == 413)
+        #expect(reply.json?["error"]?["code"] == "payload_too_large")
+        #expect(seconds < 0.5)
+        #expect(gateway.service.bodyBytesHeld == 0)
+    }
+
     @Test("a thousand query parameters are answered at once; a request line over 8 KiB is a JSON 414")
     func queryParameters() async throws {
         let gateway = try GatewayServiceFixture()

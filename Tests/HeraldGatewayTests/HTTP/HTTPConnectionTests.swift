@@ -2,17 +2,57 @@ import HeraldCore
 import Testing
 @testable import HeraldGateway
 
+/// Where a test connection's work runs: at once (`inline`, as if the pool were idle and
+/// instant), or when the test says (`manual`); `accepting` false plays a full queue.
+final class TestExecutor: HTTPExecutor, @unchecked Sendable {
+    enum Mode { case inline, manual }
+    let mode: Mode
+    private let jobs = Locked<[@Sendable () -> Void]>([])
+    let accepting = Locked(true)
+
+    init(_ mode: Mode) { self.mode = mode }
+
+    func submit(_ job: @escaping @Sendable () -> Void) -> Bool {
+        guard accepting.current else { return false }
+        switch mode {
+        case .inline: job()
+        case .manual: jobs.withLock { $0.append(job) }
+        }
+        return true
+    }
+
+    /// Jobs submitted and not run yet.
+    var queued: Int { jobs.current.count }
+
+    /// Runs the oldest job waiting; false when none is.
+    @discardableResult
+    func runNext() -> Bool {
+        guard let job = jobs.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) else { return false }
+        job()
+        return true
+    }
+}
+
 /// A connection driven byte by byte on a virtual clock: what the client sends, what the
-/// handler was asked, what came back.
+/// handler was asked, what came back. It plays the event loop: the work the connection
+/// hands off goes to `executor`, and its results come back to the connection.
 final class ConnectionDriver {
     let budget: HTTPBodyBudget
     let connection: HTTPConnection
+    let executor: TestExecutor
     var now = 0.0
     let decisions = Locked<[String]>([])
     let bodies = Locked<[[UInt8]]>([])
+    /// Results of work, as the worker threads post them to the loop.
+    private let inbox = Locked<[(id: UInt64, result: HTTPWork.Result)]>([])
 
-    init(budget: Int = 1 << 20, settings: HTTPConnection.Settings = HTTPConnection.Settings(), decide: HTTPConnection.Decide? = nil) {
+    init(
+        budget: Int = 1 << 20, settings: HTTPConnection.Settings = HTTPConnection.Settings(),
+        executor: TestExecutor = TestExecutor(.inline),
+        decide: HTTPConnection.Decide? = nil
+    ) {
         self.budget = HTTPBodyBudget(capacity: budget)
+        self.executor = executor
         let decisions = self.decisions, bodies = self.bodies
         connection = HTTPConnection(
             settings: settings, budget: self.budget, now: 0,
@@ -21,7 +61,7 @@ final class ConnectionDriver {
                 guard request.header("authorization") == "Bearer good" else {
                     return .respond(.json(401, ["error": ["code": "unauthorized", "message": "no"]]))
                 }
-                return .read(limit: 1000) { request in
+                return .read(limit: 1000, keyed: true) { request in
                     bodies.withLock { $0.append(request.body) }
                     return .json(200, ["bytes": .int(request.body.count)])
                 }
@@ -32,15 +72,50 @@ final class ConnectionDriver {
 
     func send(_ bytes: [UInt8]) {
         bytes.withUnsafeBytes { connection.receive($0, now: now) }
+        pump()
+    }
+
+    /// What the loop does after every turn: hand the connection's work to the executor,
+    /// and give it the results that came back, until neither changes anything.
+    func pump() {
+        while true {
+            var moved = false
+            while let work = connection.takeWork() {
+                moved = true
+                let inbox = self.inbox
+                let queued = executor.submit {
+                    guard let result = work.run() else { return }
+                    inbox.withLock { $0.append((work.id, result)) }
+                }
+                if !queued { connection.refused(work.id, now: now) }
+            }
+            let done = inbox.withLock { done in
+                defer { done = [] }
+                return done
+            }
+            for (id, result) in done {
+                moved = true
+                connection.finished(id, result, now: now)
+            }
+            if !moved { return }
+        }
+    }
+
+    /// Runs the oldest job of a manual executor, and gives its result to the connection.
+    func finishNext() {
+        executor.runNext()
+        pump()
     }
 
     /// Everything the connection has to write, as the client reads it.
     func take() -> String {
         var bytes: [UInt8] = []
+        pump()
         while connection.hasOutput {
             let chunk = connection.withOutput { Array($0) }
             bytes += chunk
             connection.wrote(chunk.count, now: now)
+            pump()
         }
         return String(decoding: bytes, as: UTF8.self)
     }
@@ -48,6 +123,7 @@ final class ConnectionDriver {
     func advance(to time: Double) {
         now = time
         connection.tick(now: time)
+        pump()
     }
 }
 
@@ -133,6 +209,38 @@ struct HTTPConnectionTests {
         #expect(first.budget.inUse == 0)
     }
 
+    @Test("bodies of requests without a key share a small allowance: past it 503 busy before a byte is read, while keyed bodies still fit")
+    func unkeyedAllowance() {
+        let budget = HTTPBodyBudget(capacity: 3000, unkeyedCapacity: 1000)
+        var open: [HTTPConnection] = []
+        func post(_ length: Int, keyed: Bool) -> String {
+            let connection = HTTPConnection(settings: .init(), budget: budget, now: 0) { _ in
+                .read(limit: 1000, keyed: keyed) { _ in .json(200, [:]) }
+            }
+            open.append(connection)
+            Array("POST /x HTTP/1.1\r\nContent-Length: \(length)\r\n\r\n".utf8).withUnsafeBytes { connection.receive($0, now: 0) }
+            return connection.hasOutput ? connection.withOutput { String(decoding: $0, as: UTF8.self) } : ""
+        }
+        #expect(post(600, keyed: false).isEmpty, "reading")
+        let refused = post(600, keyed: false)
+        #expect(refused.hasPrefix("HTTP/1.1 503 "))
+        #expect(refused.contains("without a key"))
+        #expect(refused.contains("Retry-After: 1"))
+        #expect(budget.unkeyedInUse == 600)
+        #expect(post(1000, keyed: true).isEmpty, "a keyed body fits beside them")
+        #expect(post(1000, keyed: true).isEmpty)
+        #expect(post(400, keyed: false).isEmpty, "the allowance's last 400 bytes")
+        #expect(budget.inUse == 3000 && budget.unkeyedInUse == 1000)
+        #expect(post(1, keyed: true).hasPrefix("HTTP/1.1 503 "), "the budget itself is full now")
+        open[0].evict()
+        #expect(budget.unkeyedInUse == 400, "an unkeyed body's room is given back to the allowance")
+        #expect(post(600, keyed: false).isEmpty)
+        open[2].evict()
+        #expect(budget.inUse == 2000)
+        #expect(post(700, keyed: false).hasPrefix("HTTP/1.1 503 "), "room in the budget, none left in the allowance")
+        #expect(post(1000, keyed: true).isEmpty)
+    }
+
     @Test("Expect: 100-continue is answered only once the head is accepted")
     func continueAfterAcceptance() {
         let driver = ConnectionDriver()
@@ -158,7 +266,8 @@ struct HTTPConnectionTests {
     @Test("requests sent a byte at a time, after blank lines, pipelined or not, are each read once and whole")
     func byteByByte() {
         let driver = ConnectionDriver()
-        let text = "\r\n\r\nPOST /a HTTP/1.1\r\nAuthorization: Bearer good\r\nContent-Length: 2\r\n\r\nhiGET /b?x=1 HTTP/1.1\r\nX: y\r\n\r\n"
+        let text =
+            "\r\n\r\nPOST /a HTTP/1.1\r\nAuthorization: Bearer good\r\nContent-Length: 2\r\n\r\nhiGET /b?x=1 HTTP/1.1\r\nX: y\r\n\r\n"
         var answers = ""
         for byte in text.utf8 {
             driver.send([byte])

@@ -24,9 +24,9 @@ final class GatewayServiceFixture {
 
     init(
         http: HTTPServer.Configuration = HTTPServer.Configuration(), store kind: StoreKind = .sqlite,
-        console: ConsoleSettings = ConsoleSettings()
+        console: ConsoleSettings = ConsoleSettings(), flaky: Bool = false
     ) throws {
-        let store: any GatewayStore
+        var store: any GatewayStore
         switch kind {
         case .sqlite:
             database = nil
@@ -34,8 +34,9 @@ final class GatewayServiceFixture {
         case .postgres:
             let database = try PostgresTestDatabase()
             self.database = database
-            store = try PostgresStore(url: database.url, connections: http.threads + 2)
+            store = try PostgresStore(url: database.url, connections: http.handlerThreads + 3)
         }
+        if flaky { store = FlakyStore(store) }
         service = try GatewayService(
             store: store, listen: ListenAddress(host: "127.0.0.1", port: 0), http: http, deliverer: deliverer, metricsToken: metricsToken,
             console: console)
@@ -57,6 +58,9 @@ final class GatewayServiceFixture {
     }
 
     var port: UInt16 { service.port }
+
+    /// The store wrapper of a fixture made `flaky` (to freeze or cut off the store).
+    var flaky: FlakyStore? { service.store as? FlakyStore }
 
     func stop() {
         service.stop()

@@ -120,66 +120,6 @@ public final class GatewayAPI: Sendable {
     /// Every route: the console's, then the API's.
     static let routes: [Route] = consoleRoutes + apiRoutes
 
-    static let apiRoutes: [Route] = [
-        Route(method: "GET", pattern: ["healthz"], name: "healthz", access: nil, place: .probe) { api, _ in api.healthCheck() },
-        Route(method: "GET", pattern: ["metrics"], name: "metrics", access: nil, place: .loop) { try $0.scrapeMetrics($1) },
-        Route(method: "POST", pattern: ["v1", "apps", ":app", "devices"], name: "register_device", access: .register) {
-            try $0.registerDevice($1)
-        },
-        Route(method: "GET", pattern: ["v1", "apps", ":app", "devices", ":device"], name: "get_device", access: .device) {
-            try $0.getDevice($1)
-        },
-        Route(method: "DELETE", pattern: ["v1", "apps", ":app", "devices", ":device"], name: "delete_device", access: .device) {
-            try $0.deleteDevice($1)
-        },
-        Route(method: "PUT", pattern: ["v1", "apps", ":app", "devices", ":device", "interests"], name: "set_interests", access: .device) {
-            try $0.setInterests($1)
-        },
-        Route(method: "PUT", pattern: ["v1", "apps", ":app", "devices", ":device", "user"], name: "set_user", access: .device) {
-            try $0.setUser($1)
-        },
-        Route(
-            method: "GET", pattern: ["v1", "apps", ":app", "devices", ":device", "live-activities"], name: "list_activities",
-            access: .device
-        ) {
-            try $0.listActivities($1)
-        },
-        Route(
-            method: "PUT", pattern: ["v1", "apps", ":app", "devices", ":device", "push-to-start", ":activityType"],
-            name: "set_push_to_start",
-            access: .device
-        ) { try $0.setPushToStartToken($1) },
-        Route(
-            method: "PUT", pattern: ["v1", "apps", ":app", "devices", ":device", "live-activities", ":activityId"],
-            name: "set_activity_token",
-            access: .device
-        ) { try $0.setActivityToken($1) },
-        Route(
-            method: "DELETE", pattern: ["v1", "apps", ":app", "devices", ":device", "live-activities", ":activityId"], name: "end_activity",
-            access: .device
-        ) { try $0.endActivity($1) },
-        Route(method: "POST", pattern: ["v1", "apps", ":app", "publishes"], name: "publish", access: .server) { try $0.createPublish($1) },
-        Route(method: "GET", pattern: ["v1", "apps", ":app", "publishes", ":publish"], name: "get_publish", access: .server) {
-            try $0.getPublish($1)
-        },
-        Route(method: "DELETE", pattern: ["v1", "apps", ":app", "publishes", ":publish"], name: "cancel_publish", access: .server) {
-            try $0.cancelPublish($1)
-        },
-        Route(method: "POST", pattern: ["v1", "apps", ":app", "channels"], name: "create_channel", access: .server) {
-            try $0.createChannel($1)
-        },
-        Route(method: "GET", pattern: ["v1", "apps", ":app", "channels"], name: "list_channels", access: .server) {
-            try $0.listChannels($1)
-        },
-        Route(method: "GET", pattern: ["v1", "apps", ":app", "channels", ":channel"], name: "get_channel", access: .server) {
-            try $0.getChannel($1)
-        },
-        Route(method: "DELETE", pattern: ["v1", "apps", ":app", "channels", ":channel"], name: "delete_channel", access: .server) {
-            try $0.deleteChannel($1)
-        },
-        Route(method: "POST", pattern: ["v1", "apps", ":app", "events"], name: "events", access: .events) { try $0.recordEvents($1) },
-    ]
-
     /// Decides on a request's head, before its body is read, on an event loop: the route
     /// (404 and 405 at once), the answers that need no store (health from the probe,
     /// metrics, console files, 401 for a request without any key), and otherwise a
@@ -363,7 +303,7 @@ public final class GatewayAPI: Sendable {
     }
 
     /// GET /healthz: from the probe when it runs (on the loop), else from a store call now.
-    private func healthCheck() -> HTTPResponse {
+    func healthCheck() -> HTTPResponse {
         if let health, health.isProbing { return StoreHealth.response(health.status) }
         do {
             _ = try store.app(id: "")

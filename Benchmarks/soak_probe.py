@@ -15,6 +15,11 @@ gateway does for a request without a key). For each:
    memory 3 s after the connections closed.
 4. (herald only) The same with the app's client key (bodies the gateway must read):
    bounded by --max-body-memory.
+5. The attacks of soak_abuse.py: sign-in heads announcing 1 MiB with no key, held and
+   renewed, beside another client's registrations and publishes; the client key flooding
+   from one address beside a device's own requests; a 5,000-device receipt wave at the
+   default limits; 1,100 connections from 5 addresses that reconnect at once, beside the
+   health check.
 
 Nothing here is timed by a unit test; the figures go to docs/benchmarks.md.
 """
@@ -32,6 +37,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from benchlib import machine, parse_wrk, write_p8, write_section  # noqa: E402
+from soak_abuse import client_key_flood, keyless_bodies, receipt_wave, reconnect_storm  # noqa: E402
 
 START, END = "<!-- bench:soak:start -->", "<!-- bench:soak:end -->"
 MIB = 1 << 20
@@ -261,7 +267,24 @@ def probe(target, app=None):
     if app:
         time.sleep(1)
         row["keyed"] = bodies(target, 1000, f"/v1/apps/{app['appId']}/devices", key=app["clientKey"])
+    time.sleep(1)
+    row["storm"] = reconnect_storm(target.port, health_checker)
+    time.sleep(1)
+    row["keyless"] = keyless_bodies(target.port, app or {"appId": "app_none", "clientKey": "x", "serverKey": "x"})
+    if app:
+        time.sleep(1)
+        row["flood"] = client_key_flood(target.port, app)
+        row["wave"] = receipt_wave(target.port, app)
     return row
+
+
+def statuses(result):
+    return ", ".join(f"{count} × {code}" for code, count in sorted(result["statuses"].items(), key=lambda x: str(x[0])))
+
+
+def flood(result):
+    return (f"device: {result['answered']}/{result['asked']} answered ({100 * result['answered'] / max(1, result['asked']):.1f} %);"
+            f" the flood: {result['flood_rate']:,.0f} requests/s, {result['flood_429']:,} of {result['flood_sent']:,} got 429")
 
 
 def health(result):
@@ -323,11 +346,22 @@ def main():
         f"| 2,200 slow heads from 8 addresses, 30 s: health | {health(h['many'])} | {health(n['many'])} |",
         f"| 1,000 × 1 MiB bodies, no key: memory | {memory(h['anonymous'])} | {memory(n['anonymous'])} |",
         f"| 1,000 × 1 MiB bodies with the client key: memory | {memory(h['keyed'])} | (no API) |",
+        f"| 1,100 connections from 5 addresses reconnecting at once, 30 s: health | {health(h['storm'])}"
+        f" ({h['storm']['connects']:,} connects) | {health(n['storm'])} ({n['storm']['connects']:,} connects) |",
+        f"| 64 sign-in heads announcing 1 MiB, no key, held and renewed, 30 s: another client's registrations"
+        f" and publishes | {statuses(h['keyless'])} ({h['keyless']['holds']:,} heads) |"
+        f" {statuses(n['keyless'])} ({n['keyless']['holds']:,} heads; nginx answers /v1 401) |",
+        f"| the client key flooding from one address, 20 s, beside one device's requests (its own key) |"
+        f" {flood(h['flood'])} | (no API) |",
+        f"| 5,000 devices report delivered and opened for one publish within {h['wave']['seconds']:.0f} s, default limits |"
+        f" {statuses(h['wave'])} | (no API) |",
         "",
         "herald serve cuts a head at 10 s from its first byte (`--header-timeout`), caps 256 connections"
-        " per address, gives the slot of a connection still waiting for its request to a new one when"
-        " all 1,024 are taken, checks the key before reading a body, and holds at most 64 MiB of bodies"
-        " (`--max-body-memory`); docs/gateway.md, \"Limits and abuse\".",
+        " per address, takes a slot from the address holding the most when all 1,024 are taken (else from a"
+        " connection still waiting for its request), checks the key before reading a body, gives requests"
+        " without a key a small share of the body memory of their own and caps a sign-in body at 4 KiB,"
+        " holds at most 64 MiB of bodies (`--max-body-memory`), and limits the client key per address and"
+        " each device key on its own; docs/gateway.md, \"Limits and abuse\".",
         END,
     ]
     write_section(args.report, "\n".join(lines), START, END)

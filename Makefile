@@ -18,7 +18,7 @@ HERALD_RELEASE := .build/release/herald
 SCHEMATHESIS_VERSION := 4.32.5
 SCHEMATHESIS_VENV := .build/schemathesis-venv
 
-.PHONY: all deps pyenv build test console-test console-assets check-apple demo bench bench-apns bench-gateway soak schemathesis format lint-format clean
+.PHONY: all deps pyenv build test console-test check-apple demo bench bench-apns bench-gateway soak schemathesis format lint-format clean
 
 all: build
 
@@ -60,10 +60,6 @@ CONSOLE_SCREENSHOTS ?= .build/console-screenshots
 console-test: build
 	@scripts/pyenv.sh selenium
 	scripts/tmp-audit.sh .build/pyvenv/bin/python3 scripts/console_test.py --herald $(HERALD) --screenshots $(CONSOLE_SCREENSHOTS)
-
-# Regenerates Sources/HeraldGateway/Console/ConsoleAssets.swift after a change to Console/Assets/.
-console-assets:
-	python3 scripts/console_assets.py
 
 # Type-checks every Apple-only file on Linux against AppleStubs (test-only declarations),
 # and proves that a type error put into any of them fails the check (scripts/check-apple.sh).

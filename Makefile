@@ -2,7 +2,8 @@
 SWIFT ?= swift
 # System packages the build, tests and benchmarks use (Debian names).
 DEB_PACKAGES := python3
-# APNs client and simulator, attachment downloads: OpenSSL, libcurl with HTTP/2, nghttp2 (and h2load for bench-apns).
+# APNs client and simulator: OpenSSL and nghttp2 (h2load for bench-apns); attachment downloads: libcurl;
+# the curl command line (the demo scripts; an independent HTTP/2 client in the simulator's tests).
 DEB_PACKAGES += pkg-config libssl-dev libcurl4-openssl-dev libnghttp2-dev nghttp2-client curl python3-venv
 # The gateway: SQLite (and wrk for bench-gateway).
 DEB_PACKAGES += libsqlite3-dev wrk openssl

@@ -33,13 +33,15 @@ build: deps
 pyenv: deps
 	@scripts/pyenv.sh PyJWT cryptography
 
-# Every suite in parallel (the gateway's store and API tests on SQLite), then the PostgreSQL
-# suites and the gateway's tests on PostgreSQL (they start a real server and wait on it, which
-# would hold the few threads the other suites' async tests share), then the OpenAPI
-# conformance run (schemathesis) alone, on both stores, then the console in Chromium
-# (console-test), then check-apple.
+# What README.md and docs/ say each module is built on, against Package.swift
+# (scripts/check_module_claims.py); then every suite in parallel (the gateway's store and API
+# tests on SQLite), then the PostgreSQL suites and the gateway's tests on PostgreSQL (they
+# start a real server and wait on it, which would hold the few threads the other suites'
+# async tests share), then the OpenAPI conformance run (schemathesis) alone, on both stores,
+# then the console in Chromium (console-test), then check-apple.
 # Each runs with TMPDIR in a fresh folder and fails when it leaves anything there (scripts/tmp-audit.sh).
 test: build pyenv schemathesis
+	@SWIFT=$(SWIFT) scripts/tmp-audit.sh python3 scripts/check_module_claims.py
 	HERALD_TEST_STORES=sqlite scripts/tmp-audit.sh $(SWIFT) test --skip OpenAPIConformanceTests --skip Postgres
 	HERALD_TEST_STORES=postgres scripts/tmp-audit.sh $(SWIFT) test --filter Postgres --filter HeraldGatewayTests --skip OpenAPIConformanceTests
 	HERALD_SCHEMATHESIS=1 scripts/tmp-audit.sh $(SWIFT) test --filter OpenAPIConformanceTests

@@ -2,7 +2,8 @@
 SWIFT ?= swift
 # System packages the build, tests and benchmarks use (Debian names).
 DEB_PACKAGES := python3
-# APNs client and simulator, attachment downloads: OpenSSL, libcurl with HTTP/2, nghttp2 (and h2load for bench-apns).
+# APNs client and simulator: OpenSSL and nghttp2 (h2load for bench-apns); attachment downloads: libcurl;
+# the curl command line (the demo scripts; an independent HTTP/2 client in the simulator's tests).
 DEB_PACKAGES += pkg-config libssl-dev libcurl4-openssl-dev libnghttp2-dev nghttp2-client curl python3-venv
 # The gateway: SQLite (and wrk for bench-gateway).
 DEB_PACKAGES += libsqlite3-dev wrk openssl
@@ -18,7 +19,7 @@ HERALD_RELEASE := .build/release/herald
 SCHEMATHESIS_VERSION := 4.32.5
 SCHEMATHESIS_VENV := .build/schemathesis-venv
 
-.PHONY: all deps pyenv build test console-test console-assets check-apple demo bench bench-apns bench-gateway soak schemathesis format lint-format clean
+.PHONY: all deps pyenv build test console-test check-apple demo bench bench-apns bench-gateway soak schemathesis format lint-format clean
 
 all: build
 
@@ -32,13 +33,15 @@ build: deps
 pyenv: deps
 	@scripts/pyenv.sh PyJWT cryptography
 
-# Every suite in parallel (the gateway's store and API tests on SQLite), then the PostgreSQL
-# suites and the gateway's tests on PostgreSQL (they start a real server and wait on it, which
-# would hold the few threads the other suites' async tests share), then the OpenAPI
-# conformance run (schemathesis) alone, on both stores, then the console in Chromium
-# (console-test), then check-apple.
+# What README.md and docs/ say each module is built on, against Package.swift
+# (scripts/check_module_claims.py); then every suite in parallel (the gateway's store and API
+# tests on SQLite), then the PostgreSQL suites and the gateway's tests on PostgreSQL (they
+# start a real server and wait on it, which would hold the few threads the other suites'
+# async tests share), then the OpenAPI conformance run (schemathesis) alone, on both stores,
+# then the console in Chromium (console-test), then check-apple.
 # Each runs with TMPDIR in a fresh folder and fails when it leaves anything there (scripts/tmp-audit.sh).
 test: build pyenv schemathesis
+	@SWIFT=$(SWIFT) scripts/tmp-audit.sh python3 scripts/check_module_claims.py
 	HERALD_TEST_STORES=sqlite scripts/tmp-audit.sh $(SWIFT) test --skip OpenAPIConformanceTests --skip Postgres
 	HERALD_TEST_STORES=postgres scripts/tmp-audit.sh $(SWIFT) test --filter Postgres --filter HeraldGatewayTests --skip OpenAPIConformanceTests
 	HERALD_SCHEMATHESIS=1 scripts/tmp-audit.sh $(SWIFT) test --filter OpenAPIConformanceTests
@@ -60,10 +63,6 @@ CONSOLE_SCREENSHOTS ?= .build/console-screenshots
 console-test: build
 	@scripts/pyenv.sh selenium
 	scripts/tmp-audit.sh .build/pyvenv/bin/python3 scripts/console_test.py --herald $(HERALD) --screenshots $(CONSOLE_SCREENSHOTS)
-
-# Regenerates Sources/HeraldGateway/Console/ConsoleAssets.swift after a change to Console/Assets/.
-console-assets:
-	python3 scripts/console_assets.py
 
 # Type-checks every Apple-only file on Linux against AppleStubs (test-only declarations),
 # and proves that a type error put into any of them fails the check (scripts/check-apple.sh).

@@ -63,8 +63,12 @@ var targets: [Target] = [
     // own epoll server, delivery through HeraldAPNs.
     .target(
         name: "HeraldGateway", dependencies: ["HeraldCore", "HeraldAuth", "HeraldAPNsModel", "HeraldAPNs", "CSQLite", "CLibPQ", "CPoller", "COpenSSL"],
-        // The console's files are built in through the generated Console/ConsoleAssets.swift.
-        exclude: ["Console/Assets"]),
+        // The console's files are built in: ConsoleAssetsPlugin turns Console/Assets into
+        // ConsoleAssets.swift at build time (no resource bundle beside the binary).
+        exclude: ["Console/Assets"], plugins: ["ConsoleAssetsPlugin"]),
+    // The build-tool plugin above and its tool, which writes the assets as Swift source (Foundation only).
+    .plugin(name: "ConsoleAssetsPlugin", capability: .buildTool(), dependencies: ["ConsoleAssetsGenerator"]),
+    .executableTarget(name: "ConsoleAssetsGenerator"),
     // `herald serve --deliverer record:FILE|discard`: deliverers that send nothing, for tests
     // and benchmarks, kept out of the production gateway module.
     .target(name: "HeraldGatewayTestModes", dependencies: ["HeraldCore", "HeraldGateway"]),

@@ -26,10 +26,10 @@ final class SimulatorServer: @unchecked Sendable {
 
     let tls: TLSServerContext
     let callbacks: OpaquePointer
-    /// Session options: libcurl resets every stream it has finished (RST_STREAM
-    /// STREAM_CLOSED), which nghttp2's rapid-reset guard would answer with GOAWAY
-    /// INTERNAL_ERROR after about a thousand; APNs takes that from real clients, so the
-    /// simulator lifts the limit.
+    /// Session options: some clients (curl among them, which the tests drive) reset every
+    /// stream they have finished (RST_STREAM STREAM_CLOSED), which nghttp2's rapid-reset
+    /// guard would answer with GOAWAY INTERNAL_ERROR after about a thousand; APNs takes that
+    /// from real clients, so the simulator lifts the limit.
     let options: OpaquePointer
     let maxConcurrentStreams: Int
     let trustedCertificates: [[UInt8]]

@@ -2,8 +2,10 @@ import Foundation
 
 /// Runs async work from a synchronous command and waits for it, bounded in time.
 ///
-/// On the main thread the main run loop keeps turning (the APNs client's clock and
-/// token live on the main actor); elsewhere the caller's thread just waits.
+/// On the main thread the main run loop keeps turning, so that whatever the work hands to
+/// the main queue still runs (the APNs client needs none of it: the client, its clock and
+/// its token provider are `Sendable`, off the main actor); elsewhere the caller's thread
+/// just waits.
 enum AsyncBridge {
     private final class Box<T>: @unchecked Sendable {
         var value: T?

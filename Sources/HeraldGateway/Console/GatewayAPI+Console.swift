@@ -4,9 +4,11 @@ import HeraldCore
 extension GatewayAPI {
     /// The console's page, its assets and its session; the JSON reads it needs besides the API's.
     static let consoleRoutes: [Route] = [
-        Route(method: "GET", pattern: ["console"], name: "console", access: nil, place: .loop) { api, _ in api.consoleAsset("index.html") },
+        Route(method: "GET", pattern: ["console"], name: "console", access: nil, place: .loop) { api, context in
+            api.consoleAsset("index.html", context.request)
+        },
         Route(method: "GET", pattern: ["console", ":asset"], name: "console", access: nil, place: .loop) { api, context in
-            api.consoleAsset(context.parameters["asset"] ?? "")
+            api.consoleAsset(context.parameters["asset"] ?? "", context.request)
         },
         Route(method: "POST", pattern: ["v1", "console", "session"], name: "console_sign_in", access: nil, maxBody: signInBodyBytes) {
             try $0.signIn($1)
@@ -56,15 +58,28 @@ extension GatewayAPI {
     ]
 
     /// GET /console and /console/{asset}: the files built into the binary (ConsoleAssets).
-    func consoleAsset(_ name: String) -> HTTPResponse {
+    /// A request whose If-None-Match names the current ETag gets 304, without the file.
+    func consoleAsset(_ name: String, _ request: HTTPRequest) -> HTTPResponse {
         guard let asset = ConsoleAssets.files[name] else {
             var response = HTTPResponse.error(.notFound("no console file \(name)"))
             response.headers += Self.consoleSecurityHeaders
             return response
         }
         // The page is small and must change with the binary: revalidate every time.
-        let headers = [("Content-Type", asset.contentType), ("Cache-Control", "no-cache"), ("ETag", "\"\(ConsoleAssets.version)\"")]
-        return HTTPResponse(status: 200, headers: headers + Self.consoleSecurityHeaders, body: Array(asset.text.utf8))
+        let etag = "\"\(ConsoleAssets.version)\""
+        let headers = [("Cache-Control", "no-cache"), ("ETag", etag)] + Self.consoleSecurityHeaders
+        if Self.ifNoneMatch(request.header("if-none-match"), names: etag) { return HTTPResponse(status: 304, headers: headers) }
+        return HTTPResponse(status: 200, headers: [("Content-Type", asset.contentType)] + headers, body: Array(asset.text.utf8))
+    }
+
+    /// Whether an If-None-Match value (one header, or several joined by commas) names `etag`:
+    /// `*`, or a list of entity tags compared weakly (`W/"v"` names `"v"`), as RFC 9110 says.
+    static func ifNoneMatch(_ value: String?, names etag: String) -> Bool {
+        guard let value else { return false }
+        return value.split(separator: ",").contains { item in
+            let tag = item.trimmingCharacters(in: .whitespaces)
+            return tag == "*" || tag == etag || tag == "W/" + etag
+        }
     }
 
     /// POST /v1/console/session: `{"appId", "serverKey"}` → a session cookie.

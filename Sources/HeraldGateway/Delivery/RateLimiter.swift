@@ -1,5 +1,7 @@
-/// Per-app token buckets: an app with a rate limit of r notifications per second may
-/// send r per second on average, in bursts of at most one second's worth (or `burst`).
+/// Token buckets by key: the delivery engine keys them by app, the API and the console's
+/// sign-in by caller (`APIRateLimiter`, `ConsoleSignInLimiter`), so `app:` below is any
+/// such key. A key with a rate of r per second may take r per second on average, in
+/// bursts of at most one second's worth (or `burst`).
 struct RateLimiter {
     private var buckets: [String: (tokens: Double, at: Double)] = [:]
 

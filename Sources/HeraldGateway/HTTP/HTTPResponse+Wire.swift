@@ -3,8 +3,9 @@ import HeraldAPNsModel
 
 extension HTTPResponse {
     /// The response as HTTP/1.1 bytes: status line, the handler's headers,
-    /// `X-Content-Type-Options: nosniff` (unless the handler set it), Content-Length, Date,
-    /// Connection when it differs from the version's default, and the body.
+    /// `X-Content-Type-Options: nosniff` (unless the handler set it), Content-Length (not on a
+    /// 304, which has no body: its length would be the 200's), Date, Connection when it
+    /// differs from the version's default, and the body.
     func wire(keepAlive: Bool, http10: Bool) -> [UInt8] {
         var head = "HTTP/1.1 \(status) \(Self.reason(status))\r\n"
         var sniffing = true
@@ -15,7 +16,8 @@ extension HTTPResponse {
         // A browser must take every answer as the type it says (a JSON error quoting what a
         // client sent is never run as a page).
         if sniffing { head += "X-Content-Type-Options: nosniff\r\n" }
-        head += "Content-Length: \(body.count)\r\nDate: \(HTTPDate.now())\r\n"
+        if status != 304 { head += "Content-Length: \(body.count)\r\n" }
+        head += "Date: \(HTTPDate.now())\r\n"
         if !keepAlive {
             head += "Connection: close\r\n"
         } else if http10 {
@@ -38,6 +40,7 @@ extension HTTPResponse {
         case 201: "Created"
         case 202: "Accepted"
         case 204: "No Content"
+        case 304: "Not Modified"
         case 400: "Bad Request"
         case 401: "Unauthorized"
         case 403: "Forbidden"

@@ -13,8 +13,7 @@ import HeraldAPNsModel
 /// runs on the pool, never on a loop, so a stalled store leaves the loops serving; bodies
 /// held at once fit a memory budget; connections are capped in all and per client
 /// address; and everything the HTTP layer refuses is answered in the API's JSON error
-/// shape. (libmicrohttpd, which it replaces, had none of the deadlines or the head
-/// decision, and answered its own errors in HTML.)
+/// shape.
 public final class HTTPServer: @unchecked Sendable {
     public struct Configuration: Sendable {
         /// Event-loop threads; each serves many connections (reads, writes, deadlines).

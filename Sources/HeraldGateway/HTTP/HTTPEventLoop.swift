@@ -124,10 +124,10 @@ final class HTTPEventLoop: @unchecked Sendable {
     private func admit(_ fd: Int32, address: String) {
         var admission = shared.connections.admit(address)
         if case .full(let victim?) = admission {
-            // Fairness first: a slot from the address that holds the most.
-            if evict(from: victim) {
-                admission = shared.connections.admit(address)
-            } else if shared.board.requestEviction(from: index, of: victim) {
+            // Fairness first: a slot from the address that holds the most, kept for this
+            // connection (admitting it again could lose the slot to a connection another
+            // loop admits meanwhile, as a crowd reconnecting at once does).
+            if evict(from: victim) || shared.board.requestEviction(from: index, of: victim) {
                 shared.connections.forceAdmit(address)
                 admission = .admitted
             }

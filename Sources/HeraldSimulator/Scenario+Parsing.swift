@@ -50,8 +50,8 @@ extension Scenario {
     }
 
     static let appKeys: Set<String> = [
-        "tabs", "foreground", "repostInForeground", "loggedIn", "bannerDuration", "bannerHeight", "hookTimeout", "hook",
-        "routes", "fieldRoutes", "fallback", "events",
+        "tabs", "foreground", "repostInForeground", "loggedIn", "bannerDuration", "bannerGap", "bannerCapacity",
+        "bannerHeight", "hookTimeout", "hook", "routes", "fieldRoutes", "fallback", "events",
     ]
     static let targetKeys: Set<String> = [
         "pattern", "when", "screen", "tab", "requiresAuth", "reuse", "presentation", "popToRoot", "params", "fixedParams",
@@ -80,6 +80,13 @@ extension Scenario {
         config.loggedIn = try flag(app["loggedIn"], "app.loggedIn") ?? true
         config.hookTimeout = try number(app["hookTimeout"], "app.hookTimeout") ?? config.hookTimeout
         config.banner.visibleDuration = try number(app["bannerDuration"], "app.bannerDuration") ?? config.banner.visibleDuration
+        config.banner.gap = try number(app["bannerGap"], "app.bannerGap") ?? config.banner.gap
+        if let capacity = try number(app["bannerCapacity"], "app.bannerCapacity") {
+            guard capacity >= 0, capacity <= 10_000, capacity == capacity.rounded() else {
+                throw ScenarioError("app.bannerCapacity", "expected a whole number of banners from 0 to 10000")
+            }
+            config.banner.capacity = Int(capacity)
+        }
         for (offset, route) in (app["routes"]?.arrayValue ?? []).enumerated() {
             let path = "app.routes[\(offset)]"
             guard let pattern = route["pattern"]?.stringValue else {

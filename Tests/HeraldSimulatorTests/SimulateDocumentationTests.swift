@@ -55,7 +55,8 @@ struct SimulateDocumentationTests {
             #expect(Self.text.contains("{\"\(step)\""), "step \(step)")
         }
         for key in [
-            "tabs", "foreground", "repostInForeground", "loggedIn", "bannerDuration", "bannerHeight", "hookTimeout", "hook",
+            "tabs", "foreground", "repostInForeground", "loggedIn", "bannerDuration", "bannerGap", "bannerCapacity", "bannerHeight",
+            "hookTimeout", "hook",
             "routes", "fieldRoutes", "fallback", "events", "pattern", "when", "screen", "tab", "requiresAuth", "reuse",
             "presentation", "popToRoot", "params", "fixedParams",
         ] {

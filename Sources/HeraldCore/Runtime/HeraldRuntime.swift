@@ -38,6 +38,8 @@ public final class HeraldRuntime {
     var routedKeys: RecentKeys
     var presentedKeys: RecentKeys
     var repostedKeys: RecentKeys
+    /// Re-posts whose echo goes to the notification list only (banners past the full line).
+    var quietRepostKeys: RecentKeys
     var receivedKeys: RecentKeys
     /// Runs out when the app has been active with presentations held for the UI for too long.
     var heldWarning: ClockTimer?
@@ -56,6 +58,7 @@ public final class HeraldRuntime {
         self.routedKeys = RecentKeys(limit: configuration.memory)
         self.presentedKeys = RecentKeys(limit: configuration.memory)
         self.repostedKeys = RecentKeys(limit: configuration.memory)
+        self.quietRepostKeys = RecentKeys(limit: configuration.memory)
         self.receivedKeys = RecentKeys(limit: configuration.memory)
     }
 
@@ -73,12 +76,13 @@ public final class HeraldRuntime {
     /// The app's state changed. Leaving the foreground hides the banner on screen, and
     /// each banner still waiting its turn is posted to the notification centre as a local
     /// notification (`dropped(_, .removed)`, then `repostedAsLocal`): nothing the user has
-    /// not seen disappears.
+    /// not seen disappears. That holds in the rest `gap` between two banners too, when
+    /// nothing is on screen but banners wait.
     public func setState(_ newState: AppState) {
         guard newState != state else { return }
         state = newState
         emit(.stateChanged(newState))
-        if !newState.isForeground && bannerQueue.current != nil { bannerQueue.removeAll() }
+        if !newState.isForeground { bannerQueue.removeAll() }
         watchHeldPresentations()
     }
 

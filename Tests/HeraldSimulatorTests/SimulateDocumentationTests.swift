@@ -57,7 +57,7 @@ struct SimulateDocumentationTests {
         for key in [
             "tabs", "foreground", "repostInForeground", "loggedIn", "bannerDuration", "bannerGap", "bannerCapacity", "bannerHeight",
             "hookTimeout", "hook",
-            "routes", "fieldRoutes", "fallback", "events", "pattern", "when", "screen", "tab", "requiresAuth", "reuse",
+            "routes", "fieldRoutes", "fallback", "actionRoutes", "events", "pattern", "when", "screen", "tab", "requiresAuth", "reuse",
             "presentation", "popToRoot", "params", "fixedParams",
         ] {
             #expect(Self.text.contains("| `\(key)` |"), "key \(key)")

@@ -16,6 +16,7 @@ public final class HeraldRuntime {
     let clock: any HeraldClock
     let router: Router<AppRoute>
     let fieldRouter: FieldRouter<RouteTarget>
+    let actionRouter: ActionRouter
     let decider = NavigationDecider()
     lazy var bannerQueue = BannerQueue(clock: clock, configuration: configuration.banner) { [weak self] event in
         self?.handleBanner(event)
@@ -41,19 +42,23 @@ public final class HeraldRuntime {
     /// Re-posts whose echo goes to the notification list only (banners past the full line).
     var quietRepostKeys: RecentKeys
     var receivedKeys: RecentKeys
+    /// The `category/action` pairs chosen without an action route, each logged once.
+    var unroutedActions: Set<String> = []
     /// Runs out when the app has been active with presentations held for the UI for too long.
     var heldWarning: ClockTimer?
     /// The streams `events()` and `appEvents(as:)` feed, by id.
     var listeners: [Int: (RuntimeEvent) -> Void] = [:]
     var nextListener = 0
 
-    /// Builds the runtime; routes are validated here (duplicate or malformed patterns throw).
+    /// Builds the runtime; routes and action routes are validated here (duplicate or
+    /// malformed patterns, action routes that cannot be followed throw).
     public init(configuration: RuntimeConfiguration, ports: RuntimePorts, clock: any HeraldClock) throws(RouterError) {
         self.configuration = configuration
         self.ports = ports
         self.clock = clock
         self.router = try Router(configuration.routes.map { (pattern: $0.pattern, target: $0) })
         self.fieldRouter = FieldRouter(configuration.fieldRoutes)
+        self.actionRouter = try ActionRouter(configuration.actionRoutes)
         self.isLoggedIn = configuration.loggedIn
         self.routedKeys = RecentKeys(limit: configuration.memory)
         self.presentedKeys = RecentKeys(limit: configuration.memory)
@@ -134,6 +139,8 @@ public final class HeraldRuntime {
 
     /// The user responded to a notification: a tap (`action` nil or the default
     /// action), the dismiss action, or one of the category's actions with typed text.
+    /// A category's action goes where `RuntimeConfiguration.actionRoutes` says; one
+    /// without an action route is reported (`opened` with the action) and opens nothing.
     public func didReceiveResponse(_ payload: JSONValue, action: String? = nil, text: String? = nil) {
         guard let notification = decode(payload) else { return }
         switch action {
@@ -142,8 +149,7 @@ public final class HeraldRuntime {
         case NotificationAction.dismissIdentifier:
             emit(.dismissed(notification))
         case let custom?:
-            // Custom actions are the app's (and the category model's); they do not navigate.
-            emit(.opened(notification, action: custom, text: text))
+            openAction(custom, of: notification, text: text)
         }
     }
 

@@ -162,14 +162,22 @@ public final class HeraldRuntime {
         raiseAppEvents(for: notification)
     }
 
+    /// The notification of `payload`, or `nil` for one that cannot be decoded (`rejected`)
+    /// or that its provider sent for its own use (`ignored`): nothing else happens with either.
     func decode(_ payload: JSONValue) -> PushNotification? {
+        let notification: PushNotification
         do {
-            return try configuration.decoder.decode(payload)
+            notification = try configuration.decoder.decode(payload)
         } catch {
             ports.logger.log(.warning, "herald: ignored a notification: \(error)")
             emit(.rejected(reason: "\(error)"))
             return nil
         }
+        if let flag = notification.providerInternal {
+            emit(.ignored(notification, reason: "provider-internal (\(flag))"))
+            return nil
+        }
+        return notification
     }
 }
 

@@ -49,7 +49,7 @@ struct SimulateDocumentationTests {
     @Test("every step kind, app key and route key is documented")
     func everyKey() {
         for step in [
-            "launch", "uiReady", "state", "receive", "local", "tap", "action", "swipe", "touch", "advance", "login", "logout",
+            "launch", "uiReady", "state", "receive", "local", "passThrough", "tap", "action", "swipe", "touch", "advance", "login", "logout",
             "show", "selectTab", "clearBadge",
         ] {
             #expect(Self.text.contains("{\"\(step)\""), "step \(step)")

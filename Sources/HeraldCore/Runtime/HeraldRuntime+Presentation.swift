@@ -29,7 +29,7 @@ extension HeraldRuntime {
     }
 
     /// Asks the app's hook, if any, with a timeout on the clock; falls back to the policy. Calls `done` once.
-    private func decide(_ context: PresentationContext, done: @escaping @MainActor (PresentationDecision) -> Void) {
+    func decide(_ context: PresentationContext, done: @escaping @MainActor (PresentationDecision) -> Void) {
         let policy = configuration.policy
         guard let hook = presentationHook else { return done(policy.decide(context)) }
         var settled = false
@@ -44,7 +44,7 @@ extension HeraldRuntime {
         hook(context, settle)
     }
 
-    private func apply(
+    func apply(
         _ decision: PresentationDecision, to notification: PushNotification, source: NotificationSource,
         completion: @MainActor (PresentationOptions) -> Void
     ) {

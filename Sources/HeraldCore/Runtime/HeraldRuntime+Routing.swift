@@ -21,7 +21,7 @@ extension HeraldRuntime {
     func openAction(_ action: String, of notification: PushNotification, text: String?) {
         let category = notification.aps.category
         guard let route = actionRouter.route(category: category, action: action) else {
-            if unroutedActions.insert((category ?? "*") + "/" + action).inserted {
+            if unroutedActions.insert((category ?? "*") + "/" + action) {
                 ports.logger.log(
                     .info,
                     "herald: action \"\(action)\" of category \"\(category ?? "none")\" has no action route and opens nothing;"

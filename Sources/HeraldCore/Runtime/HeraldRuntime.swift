@@ -43,7 +43,7 @@ public final class HeraldRuntime {
     var quietRepostKeys: RecentKeys
     var receivedKeys: RecentKeys
     /// The `category/action` pairs chosen without an action route, each logged once.
-    var unroutedActions: Set<String> = []
+    var unroutedActions: RecentKeys
     /// Runs out when the app has been active with presentations held for the UI for too long.
     var heldWarning: ClockTimer?
     /// The streams `events()` and `appEvents(as:)` feed, by id.
@@ -65,6 +65,7 @@ public final class HeraldRuntime {
         self.repostedKeys = RecentKeys(limit: configuration.memory)
         self.quietRepostKeys = RecentKeys(limit: configuration.memory)
         self.receivedKeys = RecentKeys(limit: configuration.memory)
+        self.unroutedActions = RecentKeys(limit: configuration.memory)
     }
 
     // MARK: Platform events

@@ -16,6 +16,11 @@ extension Scenario {
         } catch {
             throw ScenarioError("app.routes[\(error.index)].pattern", error.description)
         }
+        do {
+            _ = try ActionRouter(configuration.actionRoutes)
+        } catch {
+            throw ScenarioError("app.actionRoutes[\(error.index)]", error.description)
+        }
         hookDelay = try Self.number(app["hook"]?["after"], "app.hook.after")
         hookDecision = try app["hook"]?["decision"].map { value throws(ScenarioError) in
             guard let decision = Self.decisions[value.stringValue ?? ""] else {
@@ -50,8 +55,8 @@ extension Scenario {
     }
 
     static let appKeys: Set<String> = [
-        "tabs", "foreground", "repostInForeground", "loggedIn", "bannerDuration", "bannerHeight", "hookTimeout", "hook",
-        "routes", "fieldRoutes", "fallback", "events",
+        "tabs", "foreground", "repostInForeground", "loggedIn", "bannerDuration", "bannerGap", "bannerCapacity",
+        "bannerHeight", "hookTimeout", "hook", "routes", "fieldRoutes", "fallback", "actionRoutes", "events",
     ]
     static let targetKeys: Set<String> = [
         "pattern", "when", "screen", "tab", "requiresAuth", "reuse", "presentation", "popToRoot", "params", "fixedParams",
@@ -80,6 +85,13 @@ extension Scenario {
         config.loggedIn = try flag(app["loggedIn"], "app.loggedIn") ?? true
         config.hookTimeout = try number(app["hookTimeout"], "app.hookTimeout") ?? config.hookTimeout
         config.banner.visibleDuration = try number(app["bannerDuration"], "app.bannerDuration") ?? config.banner.visibleDuration
+        config.banner.gap = try number(app["bannerGap"], "app.bannerGap") ?? config.banner.gap
+        if let capacity = try number(app["bannerCapacity"], "app.bannerCapacity") {
+            guard capacity >= 0, capacity <= 10_000, capacity == capacity.rounded() else {
+                throw ScenarioError("app.bannerCapacity", "expected a whole number of banners from 0 to 10000")
+            }
+            config.banner.capacity = Int(capacity)
+        }
         for (offset, route) in (app["routes"]?.arrayValue ?? []).enumerated() {
             let path = "app.routes[\(offset)]"
             guard let pattern = route["pattern"]?.stringValue else {
@@ -101,6 +113,9 @@ extension Scenario {
         if let fallback = app["fallback"] {
             let (target, params) = try target(fallback, "app.fallback", tabs: tabs)
             config.fallback = AppRoute(pattern: "*", target: target, dataParams: params)
+        }
+        for (offset, route) in (app["actionRoutes"]?.arrayValue ?? []).enumerated() {
+            config.actionRoutes.append(try actionRoute(route, "app.actionRoutes[\(offset)]", tabs: tabs))
         }
         for (offset, rule) in (app["events"]?.arrayValue ?? []).enumerated() {
             guard let name = rule["name"]?.stringValue, let when = rule["when"]?.objectValue else {
@@ -147,6 +162,23 @@ extension Scenario {
             target.params[name] = value.scalarText
         }
         return (target, params)
+    }
+
+    /// An action route: `category` (optional), `action`, and either `"open": "notification"` or a target.
+    private static func actionRoute(_ json: JSONValue, _ path: String, tabs: [String]) throws(ScenarioError) -> ActionRoute {
+        guard var object = json.objectValue else { throw ScenarioError(path, "expected an object") }
+        let category = try text(object.removeValue(forKey: "category"), path + ".category")
+        guard let action = try text(object.removeValue(forKey: "action"), path + ".action") else {
+            throw ScenarioError(path + ".action", "expected the action's identifier, such as \"action-open\"")
+        }
+        guard let open = object.removeValue(forKey: "open") else {
+            let (target, params) = try target(.object(object), path, tabs: tabs)
+            return ActionRoute(category: category, action: action, to: .target(target, dataParams: params))
+        }
+        guard open == "notification", object.isEmpty else {
+            throw ScenarioError(path + ".open", "expected \"notification\" (open it as a tap does) with no target keys beside it")
+        }
+        return ActionRoute(category: category, action: action, to: .notification)
     }
 
     static func text(_ value: JSONValue?, _ path: String) throws(ScenarioError) -> String? {

@@ -27,6 +27,8 @@ public enum ScenarioStep: Sendable, Hashable {
     case state(AppState)
     /// A push (or a local notification) reaches the device.
     case receive(JSONValue, local: Bool)
+    /// A message arrives over the provider's own connection (GeTui's pass-through), not APNs.
+    case passThrough(PassThroughMessage)
     case tapBanner
     /// Taps a delivered notification in the notification centre: the newest, or the one with this id.
     case tapNotification(id: String?)

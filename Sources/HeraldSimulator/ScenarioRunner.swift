@@ -85,6 +85,8 @@ public final class ScenarioRunner {
             setState(state)
         case .receive(let payload, let local):
             deliver(payload, local: local)
+        case .passThrough(let message):
+            runtime.receive(passThrough: message)
         case .tapBanner:
             runtime.bannerTapped()
         case .tapNotification(let id):

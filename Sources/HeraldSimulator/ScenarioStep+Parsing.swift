@@ -1,9 +1,10 @@
+import Foundation
 import HeraldCore
 
 extension ScenarioStep {
     static let kinds = [
-        "launch", "uiReady", "state", "receive", "local", "tap", "action", "swipe", "touch", "advance", "login", "logout",
-        "show", "selectTab", "clearBadge",
+        "launch", "uiReady", "state", "receive", "local", "passThrough", "tap", "action", "swipe", "touch", "advance", "login",
+        "logout", "show", "selectTab", "clearBadge",
     ]
 
     /// Reads one step: an object with exactly one of the keys in `kinds`.
@@ -26,6 +27,8 @@ extension ScenarioStep {
         case "receive", "local":
             guard value.objectValue != nil else { throw ScenarioError(at, "expected a notification payload object") }
             self = .receive(value, local: kind == "local")
+        case "passThrough":
+            self = try Self.passThrough(value, at)
         case "tap":
             self = try Self.tap(value, at)
         case "action":
@@ -63,6 +66,23 @@ extension ScenarioStep {
     private static let states: [String: AppState] = [
         "active": .active, "inactive": .inactive, "background": .background, "notRunning": .notRunning,
     ]
+
+    /// `{"provider": "getui", "payload": JSON TEXT, "offline": BOOL, "messageId": ID, "taskId": ID}`.
+    private static func passThrough(_ value: JSONValue, _ at: String) throws(ScenarioError) -> ScenarioStep {
+        guard value.objectValue != nil else { throw ScenarioError(at, "expected {\"payload\": JSON TEXT, \"offline\": true or false}") }
+        try Scenario.checkKeys(value, ["provider", "payload", "offline", "messageId", "taskId"], at)
+        guard let payload = try Scenario.text(value["payload"], at + ".payload") else {
+            throw ScenarioError(at + ".payload", "expected the message as the provider hands it over: a string of JSON")
+        }
+        guard let offline = try Scenario.flag(value["offline"], at + ".offline") else {
+            throw ScenarioError(at + ".offline", "expected true (stored while the app was not connected) or false")
+        }
+        let provider = try Scenario.text(value["provider"], at + ".provider") ?? ProviderID.getui.rawValue
+        return .passThrough(
+            PassThroughMessage(
+                provider: ProviderID(rawValue: provider), payload: Data(payload.utf8), offline: offline,
+                messageID: try Scenario.text(value["messageId"], at + ".messageId"), taskID: try Scenario.text(value["taskId"], at + ".taskId")))
+    }
 
     private static func tap(_ value: JSONValue, _ at: String) throws(ScenarioError) -> ScenarioStep {
         switch value {

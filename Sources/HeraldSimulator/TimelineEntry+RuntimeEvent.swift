@@ -39,6 +39,8 @@ extension TimelineEntry {
             return line("app.event", n, ["name": .string(name)])
         case .rejected(let reason):
             return line("notification.rejected", nil, ["reason": .string(reason)])
+        case .ignored(let n, let reason):
+            return line("notification.ignored", n, ["reason": .string(reason)])
         case .stateChanged(let state):
             return TimelineEntry(time: time, event: "app.state", fields: ["state": .string(state.rawValue)])
         case .receipt(let receipt):

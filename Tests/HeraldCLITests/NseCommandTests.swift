@@ -44,6 +44,25 @@ struct NseCommandTests {
         }
     }
 
+    @Test("a critical sound is shown as iOS plays it, critical with its volume; an ordinary one stays a name")
+    func criticalSound() throws {
+        try withTemporaryFile(#"{"aps":{"alert":"Fire","sound":{"critical":1,"name":"alarm.caf","volume":0.8}}}"#) { path in
+            let json = try #require(try CLIRun(["nse", path, "--json"]).jsonLines().first)
+            #expect(json["content"]?["sound"] == ["critical": true, "name": "alarm.caf", "volume": 0.8])
+            #expect(CLIRun(["nse", path]).out.contains("  sound: alarm.caf (critical, volume 0.8)"))
+        }
+        try withTemporaryFile(#"{"aps":{"alert":"Fire","sound":{"critical":1,"volume":3}}}"#) { path in
+            let json = try #require(try CLIRun(["nse", path, "--json"]).jsonLines().first)
+            let sound = json["content"]?["sound"]
+            #expect(sound?["critical"] == true && sound?["name"] == "default")
+            #expect(sound?["volume"]?.doubleValue == 1, "clamped to 1")
+        }
+        try withTemporaryFile(#"{"aps":{"alert":"Hi","sound":"ping.caf"}}"#) { path in
+            let json = try #require(try CLIRun(["nse", path, "--json"]).jsonLines().first)
+            #expect(json["content"]?["sound"] == "ping.caf")
+        }
+    }
+
     @Test("bundled resources and file URLs are attached without a server")
     func resources() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("herald-cli-res-\(UUID().uuidString)").path

@@ -27,7 +27,7 @@ struct ScenarioErrorTests {
         Case(steps(#"{"swipe": {"dy": "up"}}"#), "steps[3].swipe.dy", "expected a number, found a string"),
         Case(steps(#"{"swipe": {"vy": -300}}"#), "steps[3].swipe.dy", "expected the vertical translation in points"),
         Case(steps(#"{"swipe": {"dy": -40, "vy": true}}"#), "steps[3].swipe.vy", "expected a number, found a Boolean"),
-        Case(steps(#"{"jump": 3}"#), "steps[3]", #"unknown step "jump"; use one of launch, uiReady, state, receive, local, tap, action, swipe, touch, advance, login, logout, show, selectTab, clearBadge"#),
+        Case(steps(#"{"jump": 3}"#), "steps[3]", #"unknown step "jump"; use one of launch, uiReady, state, receive, local, passThrough, tap, action, swipe, touch, advance, login, logout, show, selectTab, clearBadge"#),
         Case(steps(#"{"advance": 1, "tap": "banner"}"#), "steps[3]", "a step is an object with one key, one of launch, uiReady"),
         Case(steps(#"{}"#), "steps[3]", "a step is an object with one key"),
         Case(steps(#""advance""#), "steps[3]", "a step is an object with one key"),

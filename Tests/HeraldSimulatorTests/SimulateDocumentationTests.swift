@@ -49,14 +49,15 @@ struct SimulateDocumentationTests {
     @Test("every step kind, app key and route key is documented")
     func everyKey() {
         for step in [
-            "launch", "uiReady", "state", "receive", "local", "tap", "action", "swipe", "touch", "advance", "login", "logout",
+            "launch", "uiReady", "state", "receive", "local", "passThrough", "tap", "action", "swipe", "touch", "advance", "login", "logout",
             "show", "selectTab", "clearBadge",
         ] {
             #expect(Self.text.contains("{\"\(step)\""), "step \(step)")
         }
         for key in [
-            "tabs", "foreground", "repostInForeground", "loggedIn", "bannerDuration", "bannerHeight", "hookTimeout", "hook",
-            "routes", "fieldRoutes", "fallback", "events", "pattern", "when", "screen", "tab", "requiresAuth", "reuse",
+            "tabs", "foreground", "repostInForeground", "loggedIn", "bannerDuration", "bannerGap", "bannerCapacity", "bannerHeight",
+            "hookTimeout", "hook",
+            "routes", "fieldRoutes", "fallback", "actionRoutes", "events", "pattern", "when", "screen", "tab", "requiresAuth", "reuse",
             "presentation", "popToRoot", "params", "fixedParams",
         ] {
             #expect(Self.text.contains("| `\(key)` |"), "key \(key)")

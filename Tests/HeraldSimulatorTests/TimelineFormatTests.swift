@@ -53,6 +53,7 @@ struct TimelineFormatTests {
         "launch.buffered": ["id", "what"],
         "app.event": ["id", "name"],
         "notification.rejected": ["reason"],
+        "notification.ignored": ["id", "reason"],
         "app.state": ["state"],
         "step.ignored": ["reason"],
         "badge": ["count"],

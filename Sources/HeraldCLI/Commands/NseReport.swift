@@ -19,7 +19,7 @@ struct NseReport {
             lines.append("delivered in \(seconds) s (\(report.trigger.rawValue))")
             for (label, value) in [
                 ("title", content.title), ("subtitle", content.subtitle), ("body", content.body), ("category", content.categoryIdentifier),
-                ("thread", content.threadIdentifier), ("sound", content.sound?.name), ("badge", content.badge.map { "\($0)" }),
+                ("thread", content.threadIdentifier), ("sound", content.sound.map(Self.soundText)), ("badge", content.badge.map { "\($0)" }),
             ] {
                 if let value { lines.append("  \(label): \(value)") }
             }
@@ -50,7 +50,7 @@ struct NseReport {
                 [
                     "title": text(content.title), "subtitle": text(content.subtitle), "body": text(content.body),
                     "category": text(content.categoryIdentifier), "thread": text(content.threadIdentifier),
-                    "sound": text(content.sound?.name), "badge": content.badge.map { .int($0) } ?? .null,
+                    "sound": content.sound.map(Self.soundJSON) ?? .null, "badge": content.badge.map { .int($0) } ?? .null,
                 ]
             } ?? .null,
             "attachments": .array(
@@ -65,5 +65,26 @@ struct NseReport {
             "out": .string(directory),
         ]
         return JSONWriter.serialize(object)
+    }
+
+    /// The sound as iOS plays it: its name, or for a critical one
+    /// `{"critical": true, "name": …, "volume": …}` (volume clamped to 0...1, `null` when unset).
+    static func soundJSON(_ sound: Sound) -> JSONValue {
+        switch sound.systemSound {
+        case .systemDefault: return "default"
+        case .named(let name): return .string(name)
+        case .criticalDefault(let volume): return ["critical": true, "name": "default", "volume": volume.map(JSONValue.double) ?? .null]
+        case .critical(let name, let volume): return ["critical": true, "name": .string(name), "volume": volume.map(JSONValue.double) ?? .null]
+        }
+    }
+
+    /// The sound for people: `alarm.caf (critical, volume 0.8)`.
+    static func soundText(_ sound: Sound) -> String {
+        switch sound.systemSound {
+        case .systemDefault: return "default"
+        case .named(let name): return name
+        case .criticalDefault(let volume): return "default (critical" + (volume.map { ", volume \($0)" } ?? "") + ")"
+        case .critical(let name, let volume): return name + " (critical" + (volume.map { ", volume \($0)" } ?? "") + ")"
+        }
     }
 }

@@ -65,7 +65,8 @@ public struct PayloadDecoder: Sendable {
             attachments: attachments(envelope, payload: payload),
             data: envelope.data,
             raw: payload,
-            notes: notes)
+            notes: notes,
+            providerInternal: envelope.internalFlag.map { "\(provider?.id ?? .apns): \($0)" })
     }
 
     /// The provider that claims `payload` most confidently, or `nil` for plain APNs.

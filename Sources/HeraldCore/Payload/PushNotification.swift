@@ -20,11 +20,14 @@ public struct PushNotification: Sendable, Hashable {
     public var raw: [String: JSONValue]
     /// How lenient decoding read the payload; empty for a clean payload.
     public var notes: [DecodingNote]
+    /// The provider's flag that marks the push as its own (`data.pusher.userShouldIgnore`):
+    /// not for the user, so the runtime shows, counts and routes nothing for it. `nil` for any other push.
+    public var providerInternal: String?
 
     public init(
         provider: ProviderID, id: String? = nil, aps: APS = APS(), content: AlertContent = AlertContent(),
         link: String? = nil, attachments: [AttachmentReference] = [], data: [String: JSONValue] = [:],
-        raw: [String: JSONValue] = [:], notes: [DecodingNote] = []
+        raw: [String: JSONValue] = [:], notes: [DecodingNote] = [], providerInternal: String? = nil
     ) {
         self.provider = provider
         self.id = id
@@ -35,6 +38,7 @@ public struct PushNotification: Sendable, Hashable {
         self.data = data
         self.raw = raw
         self.notes = notes
+        self.providerInternal = providerInternal
     }
 
     /// The value at `path` in the app's data, falling back to the raw payload.

@@ -14,9 +14,11 @@ extension ProviderSpec {
         attachmentPaths: ["herald.image", "herald.attachments"], reservedKeys: ["herald"])
 
     /// Pusher Beams: `data.pusher.publishId`; the app's data sits in `data` beside `pusher`.
+    /// `data.pusher.userShouldIgnore: true` marks a push Beams sends for its own SDK.
     public static let pusherBeams = ProviderSpec(
         id: .pusherBeams, allOf: ["data.pusher"], markers: [.init("data.pusher.publishId", weight: 20), .init("data.pusher", weight: 10)],
-        idPaths: ["data.pusher.publishId"], container: "data", containerReserved: ["pusher"])
+        idPaths: ["data.pusher.publishId"], container: "data", containerReserved: ["pusher"],
+        internalFlags: ["data.pusher.userShouldIgnore"])
 
     /// OneSignal: `custom.i` id, `custom.u` launch URL, `custom.a` additional data, `att` media by id;
     /// or the newer `os_data` form with the same keys and additional data at the top level.

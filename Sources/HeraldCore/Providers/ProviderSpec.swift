@@ -54,6 +54,9 @@ public struct ProviderSpec: PushProvider {
     public var titlePaths: [JSONPath]
     public var subtitlePaths: [JSONPath]
     public var bodyPaths: [JSONPath]
+    /// Paths where `true` marks a push the provider sent for its own use, not for the user
+    /// (Beams' `data.pusher.userShouldIgnore`). Any other value, or another key, marks nothing.
+    public var internalFlags: [JSONPath]
     /// A last adjustment for what the fields above cannot say (Iterable's link exists only for `openUrl`).
     public var refine: (@Sendable (inout ProviderEnvelope, _ payload: JSONValue) -> Void)?
 
@@ -63,7 +66,7 @@ public struct ProviderSpec: PushProvider {
         reservedPrefixes: [String] = [], container: JSONPath? = nil, containerReserved: Set<String> = [],
         containerIsExclusive: Bool = false,
         titlePaths: [JSONPath] = [], subtitlePaths: [JSONPath] = [], bodyPaths: [JSONPath] = [],
-        refine: (@Sendable (inout ProviderEnvelope, _ payload: JSONValue) -> Void)? = nil
+        internalFlags: [JSONPath] = [], refine: (@Sendable (inout ProviderEnvelope, _ payload: JSONValue) -> Void)? = nil
     ) {
         self.id = id
         self.allOf = allOf
@@ -80,6 +83,7 @@ public struct ProviderSpec: PushProvider {
         self.titlePaths = titlePaths
         self.subtitlePaths = subtitlePaths
         self.bodyPaths = bodyPaths
+        self.internalFlags = internalFlags
         self.refine = refine
     }
 
@@ -123,7 +127,8 @@ public struct ProviderSpec: PushProvider {
             data: data,
             content: AlertContent(
                 title: Self.firstText(in: root, titlePaths), subtitle: Self.firstText(in: root, subtitlePaths),
-                body: Self.firstText(in: root, bodyPaths)))
+                body: Self.firstText(in: root, bodyPaths)),
+            internalFlag: internalFlags.first { root[path: $0]?.boolValue == true }?.description)
         refine?(&envelope, root)
         return envelope
     }

@@ -43,15 +43,18 @@ public struct ProviderEnvelope: Sendable, Hashable {
     public var data: [String: JSONValue]
     /// Text the provider carries outside `aps.alert`, used where `aps.alert` has none.
     public var content: AlertContent
+    /// The path of the provider's flag that marks the push as its own, not the user's; `nil` for a push to show.
+    public var internalFlag: String?
 
     public init(
         id: String? = nil, link: String? = nil, attachments: [AttachmentReference] = [],
-        data: [String: JSONValue] = [:], content: AlertContent = AlertContent()
+        data: [String: JSONValue] = [:], content: AlertContent = AlertContent(), internalFlag: String? = nil
     ) {
         self.id = id
         self.link = link
         self.attachments = attachments
         self.data = data
         self.content = content
+        self.internalFlag = internalFlag
     }
 }

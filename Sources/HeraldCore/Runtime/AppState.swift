@@ -23,4 +23,6 @@ public enum NotificationSource: String, Sendable, Hashable {
     case silent
     /// The notification whose tap launched the app.
     case launch
+    /// A message over the provider's own connection, not APNs (`HeraldRuntime.receive(passThrough:)`).
+    case passThrough
 }

@@ -17,7 +17,7 @@ extension HeraldRuntime {
             }
         }
         // An echo is how a re-posted push shows: the system presents it, no hook is asked again.
-        if isEcho { return apply(.system(configuration.policy.systemOptions), to: notification, source: source, completion: completion) }
+        if isEcho { return apply(.system(echoOptions(notification)), to: notification, source: source, completion: completion) }
         let context = PresentationContext(notification: notification, source: source, state: state)
         decide(context) { [weak self] decision in
             guard let self else { return }
@@ -29,7 +29,7 @@ extension HeraldRuntime {
     }
 
     /// Asks the app's hook, if any, with a timeout on the clock; falls back to the policy. Calls `done` once.
-    private func decide(_ context: PresentationContext, done: @escaping @MainActor (PresentationDecision) -> Void) {
+    func decide(_ context: PresentationContext, done: @escaping @MainActor (PresentationDecision) -> Void) {
         let policy = configuration.policy
         guard let hook = presentationHook else { return done(policy.decide(context)) }
         var settled = false
@@ -44,7 +44,7 @@ extension HeraldRuntime {
         hook(context, settle)
     }
 
-    private func apply(
+    func apply(
         _ decision: PresentationDecision, to notification: PushNotification, source: NotificationSource,
         completion: @MainActor (PresentationOptions) -> Void
     ) {
@@ -72,11 +72,21 @@ extension HeraldRuntime {
         }
     }
 
-    /// Posts the notification again as a local one, which the system presents.
-    func repost(_ notification: PushNotification) {
+    /// Posts the notification again as a local one, which the system presents; a `quiet`
+    /// one goes to the notification list only, without a banner or a sound.
+    func repost(_ notification: PushNotification, quiet: Bool = false) {
         repostedKeys.insert(notification.dedupeKey)
+        if quiet { quietRepostKeys.insert(notification.dedupeKey) }
         emit(.repostedAsLocal(notification))
         ports.system.postLocal(notification)
+    }
+
+    /// How the system presents the local echo of a re-post: as the policy says, or, for a
+    /// quiet one, in the list (and on the badge when the policy counts it) only.
+    private func echoOptions(_ notification: PushNotification) -> PresentationOptions {
+        let options = configuration.policy.systemOptions
+        guard quietRepostKeys.remove(notification.dedupeKey) else { return options }
+        return options.intersection(.badge).union(.list)
     }
 
     /// Shows Herald's own UI for a notification: the banner, or the confirm alert (one at a time).
@@ -113,6 +123,10 @@ extension HeraldRuntime {
             // It waited for a banner and the app left the foreground: the user has not seen it,
             // so the notification centre keeps it (received and counted once already).
             repost(item.notification)
+        case .dropped(let item, .overflow):
+            // A burst filled the line: the notification list keeps it, each with its own tap and
+            // route, without a banner or sound of its own while the banners catch up.
+            repost(item.notification, quiet: true)
         default: break
         }
     }

@@ -16,10 +16,27 @@ extension HeraldRuntime {
         navigate(request)
     }
 
+    /// A category's action was chosen: open it where its action route says, or, without
+    /// one, report it (`opened` with the action) and log once that it opens nothing.
+    func openAction(_ action: String, of notification: PushNotification, text: String?) {
+        let category = notification.aps.category
+        guard let route = actionRouter.route(category: category, action: action) else {
+            if unroutedActions.insert((category ?? "*") + "/" + action) {
+                ports.logger.log(
+                    .info,
+                    "herald: action \"\(action)\" of category \"\(category ?? "none")\" has no action route and opens nothing;"
+                        + " add one to RuntimeConfiguration.actionRoutes to navigate")
+            }
+            emit(.opened(notification, action: action, text: text))
+            return
+        }
+        open(RouteRequest(notification: notification, action: action, coldStart: false, destination: route.destination), text: text)
+    }
+
     /// Resolves and applies a route now; parks it when it needs a user and none is logged in.
     func navigate(_ request: RouteRequest) {
         let notification = request.notification
-        guard let route = resolve(notification) else {
+        guard let route = resolve(request) else {
             emit(.routeUnmatched(notification, link: notification.link))
             return
         }
@@ -36,6 +53,13 @@ extension HeraldRuntime {
             ports.navigator.apply(command)
             emit(.navigation(command, notification: notification))
         }
+    }
+
+    /// An action route's target, or the notification's own route.
+    private func resolve(_ request: RouteRequest) -> ResolvedRoute? {
+        guard case .target(let target, let params) = request.destination else { return resolve(request.notification) }
+        let notification = request.notification
+        return ResolvedRoute(target: target, params: dataParams(params, notification), link: notification.link)
     }
 
     /// Link routes first, then data routes, then the fallback for a link.
@@ -55,7 +79,11 @@ extension HeraldRuntime {
     }
 
     private func dataParams(_ route: AppRoute, _ notification: PushNotification) -> [String: String] {
-        route.dataParams.compactMapValues { notification[$0]?.scalarText }
+        dataParams(route.dataParams, notification)
+    }
+
+    private func dataParams(_ paths: [String: JSONPath], _ notification: PushNotification) -> [String: String] {
+        paths.compactMapValues { notification[$0]?.scalarText }
     }
 
     /// Raises the app-defined events whose conditions the notification's data meets.

@@ -16,6 +16,7 @@ public final class HeraldRuntime {
     let clock: any HeraldClock
     let router: Router<AppRoute>
     let fieldRouter: FieldRouter<RouteTarget>
+    let actionRouter: ActionRouter
     let decider = NavigationDecider()
     lazy var bannerQueue = BannerQueue(clock: clock, configuration: configuration.banner) { [weak self] event in
         self?.handleBanner(event)
@@ -38,25 +39,33 @@ public final class HeraldRuntime {
     var routedKeys: RecentKeys
     var presentedKeys: RecentKeys
     var repostedKeys: RecentKeys
+    /// Re-posts whose echo goes to the notification list only (banners past the full line).
+    var quietRepostKeys: RecentKeys
     var receivedKeys: RecentKeys
+    /// The `category/action` pairs chosen without an action route, each logged once.
+    var unroutedActions: RecentKeys
     /// Runs out when the app has been active with presentations held for the UI for too long.
     var heldWarning: ClockTimer?
     /// The streams `events()` and `appEvents(as:)` feed, by id.
     var listeners: [Int: (RuntimeEvent) -> Void] = [:]
     var nextListener = 0
 
-    /// Builds the runtime; routes are validated here (duplicate or malformed patterns throw).
+    /// Builds the runtime; routes and action routes are validated here (duplicate or
+    /// malformed patterns, action routes that cannot be followed throw).
     public init(configuration: RuntimeConfiguration, ports: RuntimePorts, clock: any HeraldClock) throws(RouterError) {
         self.configuration = configuration
         self.ports = ports
         self.clock = clock
         self.router = try Router(configuration.routes.map { (pattern: $0.pattern, target: $0) })
         self.fieldRouter = FieldRouter(configuration.fieldRoutes)
+        self.actionRouter = try ActionRouter(configuration.actionRoutes)
         self.isLoggedIn = configuration.loggedIn
         self.routedKeys = RecentKeys(limit: configuration.memory)
         self.presentedKeys = RecentKeys(limit: configuration.memory)
         self.repostedKeys = RecentKeys(limit: configuration.memory)
+        self.quietRepostKeys = RecentKeys(limit: configuration.memory)
         self.receivedKeys = RecentKeys(limit: configuration.memory)
+        self.unroutedActions = RecentKeys(limit: configuration.memory)
     }
 
     // MARK: Platform events
@@ -73,12 +82,13 @@ public final class HeraldRuntime {
     /// The app's state changed. Leaving the foreground hides the banner on screen, and
     /// each banner still waiting its turn is posted to the notification centre as a local
     /// notification (`dropped(_, .removed)`, then `repostedAsLocal`): nothing the user has
-    /// not seen disappears.
+    /// not seen disappears. That holds in the rest `gap` between two banners too, when
+    /// nothing is on screen but banners wait.
     public func setState(_ newState: AppState) {
         guard newState != state else { return }
         state = newState
         emit(.stateChanged(newState))
-        if !newState.isForeground && bannerQueue.current != nil { bannerQueue.removeAll() }
+        if !newState.isForeground { bannerQueue.removeAll() }
         watchHeldPresentations()
     }
 
@@ -130,6 +140,8 @@ public final class HeraldRuntime {
 
     /// The user responded to a notification: a tap (`action` nil or the default
     /// action), the dismiss action, or one of the category's actions with typed text.
+    /// A category's action goes where `RuntimeConfiguration.actionRoutes` says; one
+    /// without an action route is reported (`opened` with the action) and opens nothing.
     public func didReceiveResponse(_ payload: JSONValue, action: String? = nil, text: String? = nil) {
         guard let notification = decode(payload) else { return }
         switch action {
@@ -138,8 +150,7 @@ public final class HeraldRuntime {
         case NotificationAction.dismissIdentifier:
             emit(.dismissed(notification))
         case let custom?:
-            // Custom actions are the app's (and the category model's); they do not navigate.
-            emit(.opened(notification, action: custom, text: text))
+            openAction(custom, of: notification, text: text)
         }
     }
 
@@ -152,14 +163,22 @@ public final class HeraldRuntime {
         raiseAppEvents(for: notification)
     }
 
+    /// The notification of `payload`, or `nil` for one that cannot be decoded (`rejected`)
+    /// or that its provider sent for its own use (`ignored`): nothing else happens with either.
     func decode(_ payload: JSONValue) -> PushNotification? {
+        let notification: PushNotification
         do {
-            return try configuration.decoder.decode(payload)
+            notification = try configuration.decoder.decode(payload)
         } catch {
             ports.logger.log(.warning, "herald: ignored a notification: \(error)")
             emit(.rejected(reason: "\(error)"))
             return nil
         }
+        if let flag = notification.providerInternal {
+            emit(.ignored(notification, reason: "provider-internal (\(flag))"))
+            return nil
+        }
+        return notification
     }
 }
 

@@ -4,6 +4,8 @@ struct RouteRequest {
     var action: String?
     /// The UI is being built for this route (a launch from a tap).
     var coldStart: Bool
+    /// Where an action route sends it; `nil` routes the notification as a tap does.
+    var destination: ActionRoute.Destination? = nil
 }
 
 /// Work held until the UI is ready.

@@ -33,6 +33,8 @@ public struct RuntimeConfiguration: Sendable {
     public var fieldRoutes: [FieldRoute<RouteTarget>]
     /// Where a link that no route matches goes (such as a web page titled with the push title); `nil`: unmatched.
     public var fallback: AppRoute?
+    /// Where a category's actions go when chosen (`ActionRoute`); an action without one opens nothing.
+    public var actionRoutes: [ActionRoute]
     public var events: [AppEventRule]
     public var decoder: PayloadDecoder
     public var banner: BannerQueue.Configuration
@@ -48,7 +50,8 @@ public struct RuntimeConfiguration: Sendable {
 
     public init(
         policy: PresentationPolicy = PresentationPolicy(), routes: [AppRoute] = [],
-        fieldRoutes: [FieldRoute<RouteTarget>] = [], fallback: AppRoute? = nil, events: [AppEventRule] = [],
+        fieldRoutes: [FieldRoute<RouteTarget>] = [], fallback: AppRoute? = nil, actionRoutes: [ActionRoute] = [],
+        events: [AppEventRule] = [],
         decoder: PayloadDecoder = .standard, banner: BannerQueue.Configuration = .init(), hookTimeout: Double = 2,
         loggedIn: Bool = true, memory: Int = 500, heldPresentationWarning: Double = 5
     ) {
@@ -56,6 +59,7 @@ public struct RuntimeConfiguration: Sendable {
         self.routes = routes
         self.fieldRoutes = fieldRoutes
         self.fallback = fallback
+        self.actionRoutes = actionRoutes
         self.events = events
         self.decoder = decoder
         self.banner = banner

@@ -74,6 +74,7 @@ final class RuntimeHarness: BannerPresenter, AlertPresenter, SystemNotifier, Nav
             case .launchBuffered(_, let what): return "buffered.\(what)"
             case .app(let name, _): return "app.\(name)"
             case .rejected: return "rejected"
+            case .ignored: return "ignored"
             case .stateChanged: return "banner.other"
             case .receipt(let receipt): return "receipt.\(receipt.kind.rawValue)"
             case .badge(let count): return "badge.\(count)"

@@ -30,23 +30,27 @@ struct SQLiteDeadlineTests {
     }
 
     @Test("a call that holds the connection past the deadline: the next call is .unavailable after the deadline, then it works")
-    func busyConnection() async throws {
+    func busyConnection() throws {
         let folder = TemporaryFolder()
         defer { folder.cleanup() }
         let store = try SQLiteStore(directory: folder.url, durability: .normal, timeout: 0.5)
-        let holding = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
-        async let held: Void = blocking {
-            try store.locked { _ in
+        let holding = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0), held = DispatchSemaphore(value: 0)
+        // The holder is a thread of its own: waiting for it never needs a thread of the
+        // test's concurrency pool, which other tests may be holding.
+        let holder = Thread {
+            try? store.locked { _ in
                 holding.signal()
                 release.wait()
             }
+            held.signal()
         }
+        holder.start()
         holding.wait()
         let started = Date()
         let error = try #require(throws: StoreError.self) { try store.apps() }
         let elapsed = Date().timeIntervalSince(started)
         release.signal()
-        try await held
+        held.wait()
         #expect(error.reason == .unavailable)
         #expect(error.message.contains("kept its database connection busy for the whole 0.5 s store timeout"), "\(error)")
         #expect(elapsed >= 0.45 && elapsed < 1.5, "took \(elapsed) s")

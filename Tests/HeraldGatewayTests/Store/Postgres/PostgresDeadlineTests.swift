@@ -89,7 +89,7 @@ struct PostgresDeadlineTests {
                 try db.execute(
                     "INSERT INTO apps (id, name, bundle_id, server_key_hash, client_key_hash, created_at) VALUES ('x', 'X', 'x', 's', 'c', 1)"
                 )
-                try server.whileFrozen { try db.execute("SELECT 1") }
+                _ = try server.whileFrozen { try db.execute("SELECT 1") }
             }
         }
         #expect(Date().timeIntervalSince(started) < 2)

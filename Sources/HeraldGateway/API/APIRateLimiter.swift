@@ -66,10 +66,7 @@ final class APIRateLimiter: Sendable {
         }
     }
 
-    /// One of the shared buckets, the same for a key on every run (FNV-1a).
     static func overflowKey(_ key: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in key.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        return "\u{0}*" + String(hash % UInt64(overflowBuckets))
+        RateLimiter.sharedKey(for: key, among: overflowBuckets)
     }
 }

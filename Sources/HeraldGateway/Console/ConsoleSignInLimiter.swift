@@ -55,9 +55,6 @@ final class ConsoleSignInLimiter: Sendable {
     static let overflowBuckets = 256
 
     private static func overflowKey(_ app: String) -> String {
-        // FNV-1a: the same app id lands in the same shared bucket on every run and gateway.
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in app.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        return "\u{0}*" + String(hash % UInt64(overflowBuckets))
+        RateLimiter.sharedKey(for: app, among: overflowBuckets)
     }
 }

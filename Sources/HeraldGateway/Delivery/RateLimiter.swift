@@ -34,6 +34,14 @@ struct RateLimiter {
         return min(burst, bucket.tokens + max(0, now - bucket.at) * rate)
     }
 
+    /// One of `count` buckets that callers past a limiter's capacity share, picked by
+    /// `key` the same way on every run and gateway (FNV-1a).
+    static func sharedKey(for key: String, among count: Int) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in key.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return "\u{0}*" + String(hash % UInt64(count))
+    }
+
     /// Whether `app` has a bucket.
     func has(_ app: String) -> Bool { buckets[app] != nil }
 

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldAPNsModel
+import HeraldCore
 
 /// The store's health as `/healthz` tells it, without ever waiting on the store: a thread
 /// of its own asks the store a cheap question (`app(id: "")`) every `interval` seconds,
@@ -35,7 +36,7 @@ public final class StoreHealth: Sendable {
 
     public init(
         store: any GatewayStore, interval: Double = 0.5, stall: Double = 1,
-        clock: @escaping @Sendable () -> Double = { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+        clock: @escaping @Sendable () -> Double = { LiveServerClock().now }
     ) {
         self.store = store
         self.interval = interval

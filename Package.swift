@@ -4,6 +4,7 @@ import PackageDescription
 
 var products: [Product] = [
     .library(name: "HeraldCore", targets: ["HeraldCore"]),
+    .library(name: "HeraldPayload", targets: ["HeraldPayload"]),
     .library(name: "HeraldSimulator", targets: ["HeraldSimulator"]),
     .library(name: "HeraldDownload", targets: ["HeraldDownload"]),
     .library(name: "HeraldAPNsModel", targets: ["HeraldAPNsModel"]),
@@ -19,8 +20,14 @@ var heraldAppleDependencies: [Target.Dependency] = ["HeraldCore"]
 var heraldAppleExtensionsDependencies: [Target.Dependency] = ["HeraldCore", "HeraldDownload"]
 
 var targets: [Target] = [
-    // Every decision: payloads, policy, routing, receipts. Foundation only.
-    .target(name: "HeraldCore"),
+    // What device and server code share, Foundation only: JSON, the server clock, the
+    // logger, backoff, device tokens, `Locked`. Depends on no Herald target.
+    .target(name: "HeraldShared"),
+    // What a push is, Foundation only: the payload model, every provider's decoder and
+    // the linter. The gateway and the APNs model use it without the app runtime.
+    .target(name: "HeraldPayload", dependencies: ["HeraldShared"]),
+    // Every decision on the device: policy, routing, receipts, the runtime. Foundation only.
+    .target(name: "HeraldCore", dependencies: ["HeraldShared", "HeraldPayload"]),
     // A headless app around the runtime on a virtual clock: `herald simulate` and tests.
     .target(name: "HeraldSimulator", dependencies: ["HeraldCore"]),
     // C libraries from the system (Debian -dev packages), each behind a shim.h.
@@ -43,26 +50,26 @@ var targets: [Target] = [
     // APNs' model, without network code: requests and responses, reasons and error
     // classes, ES256 keys and provider tokens (OpenSSL's crypto only), broadcast and channel
     // requests. The client and the simulator share it.
-    .target(name: "HeraldAPNsModel", dependencies: ["HeraldCore", "COpenSSL"]),
+    .target(name: "HeraldAPNsModel", dependencies: ["HeraldShared", "HeraldPayload", "COpenSSL"]),
     // The APNs provider client over its own HTTP/2 transport (nghttp2 framing, OpenSSL TLS,
     // one poll loop per connection): pools, back-pressure, retries, the batch API.
-    .target(name: "HeraldAPNs", dependencies: ["HeraldCore", "HeraldAPNsModel", "COpenSSL", "CNGHTTP2", "CPoller"]),
+    .target(name: "HeraldAPNs", dependencies: ["HeraldShared", "HeraldAPNsModel", "COpenSSL", "CNGHTTP2", "CPoller"]),
     // The APNs simulator as a product of its own (HTTP/2 server on nghttp2, TLS, JWT
     // checks, faults, the record): `herald apns-sim` and the tests. It shares the model's
     // key and reason types, not the client.
-    .target(name: "HeraldAPNsSimulator", dependencies: ["HeraldCore", "HeraldAPNsModel", "COpenSSL", "CNGHTTP2"]),
+    .target(name: "HeraldAPNsSimulator", dependencies: ["HeraldShared", "HeraldPayload", "HeraldAPNsModel", "COpenSSL", "CNGHTTP2"]),
     // Test helpers for the test targets only (the shipped `herald` does not link it):
     // child processes, a media server, a PostgreSQL test server, seeded randomness.
     .target(name: "HeraldTestSupport", dependencies: ["HeraldCore", "HeraldAPNsSimulator", "CSpawn"]),
     // Close-on-exec pipes and "close every other descriptor" for spawned children.
     .target(name: "CSpawn"),
     // User tokens (HS256 JWTs) for an app's backend to sign and the gateway to verify.
-    .target(name: "HeraldAuth", dependencies: ["HeraldCore", "COpenSSL"]),
+    .target(name: "HeraldAuth", dependencies: ["HeraldShared", "COpenSSL"]),
     // The self-hosted gateway: devices, interests, users, durable publishing, statistics;
     // SQLite storage (PostgreSQL's client wrapper beside it), an HTTP/1.1 JSON API on its
     // own epoll server, delivery through HeraldAPNs.
     .target(
-        name: "HeraldGateway", dependencies: ["HeraldCore", "HeraldAuth", "HeraldAPNsModel", "HeraldAPNs", "CSQLite", "CLibPQ", "CPoller", "COpenSSL"],
+        name: "HeraldGateway", dependencies: ["HeraldShared", "HeraldPayload", "HeraldAuth", "HeraldAPNsModel", "HeraldAPNs", "CSQLite", "CLibPQ", "CPoller", "COpenSSL"],
         // The console's files are built in: ConsoleAssetsPlugin turns Console/Assets into
         // ConsoleAssets.swift at build time (no resource bundle beside the binary).
         exclude: ["Console/Assets"], plugins: ["ConsoleAssetsPlugin"]),
@@ -71,7 +78,7 @@ var targets: [Target] = [
     .executableTarget(name: "ConsoleAssetsGenerator"),
     // `herald serve --deliverer record:FILE|discard`: deliverers that send nothing, for tests
     // and benchmarks, kept out of the production gateway module.
-    .target(name: "HeraldGatewayTestModes", dependencies: ["HeraldCore", "HeraldGateway"]),
+    .target(name: "HeraldGatewayTestModes", dependencies: ["HeraldShared", "HeraldGateway"]),
     // epoll, eventfd and accept4 for the gateway's HTTP server (epoll's event is packed);
     // the APNs transport's connections wake through its eventfd.
     .target(name: "CPoller"),

@@ -1,4 +1,4 @@
-import HeraldCore
+import HeraldShared
 
 /// A user token: an HS256 JWT from the app's backend that proves a device may act for a
 /// user of one app. `sub` is the user id, `aud` the app id, `iat` and `exp` bound its life

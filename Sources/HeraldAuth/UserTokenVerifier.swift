@@ -1,4 +1,4 @@
-import HeraldCore
+import HeraldShared
 
 /// Checks user tokens for one app: the gateway asks it before it binds a device to a user.
 ///

@@ -1,6 +1,6 @@
 import Foundation
 import HeraldAPNsModel
-import HeraldCore
+import HeraldShared
 import HeraldGateway
 
 #if canImport(Glibc)

@@ -1,5 +1,5 @@
 import HeraldAPNsModel
-import HeraldCore
+import HeraldShared
 
 /// Broadcast push notifications: the channel management API (on the endpoint's
 /// `channelBaseURL`) and sending one notification to a channel (on `baseURL`).

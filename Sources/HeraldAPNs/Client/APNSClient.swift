@@ -1,6 +1,6 @@
 import Foundation
 import HeraldAPNsModel
-import HeraldCore
+import HeraldShared
 
 /// Sends notifications to APNs over HTTP/2: token or certificate auth, a pool of
 /// multiplexed connections, bounded in-flight requests, retries on the injected clock,

@@ -1,4 +1,5 @@
 import HeraldAPNsModel
+import HeraldShared
 
 /// A counting semaphore for tasks: `acquire()` suspends (first come, first served)
 /// while no permit is free. This is the client's back-pressure.

@@ -1,6 +1,6 @@
 import Foundation
 import HeraldAPNsModel
-import HeraldCore
+import HeraldShared
 
 /// The connections of one client, and the bound on requests in flight across them.
 ///

@@ -2,7 +2,7 @@ import CNGHTTP2
 import CPoller
 import Foundation
 import HeraldAPNsModel
-import HeraldCore
+import HeraldShared
 
 /// One HTTP/2 connection to APNs, on its own thread: a poll loop over the socket and a
 /// wake-up descriptor (an eventfd; a pipe where there is none) that `submit` and `stop` signal.

@@ -1,4 +1,4 @@
-import HeraldCore
+import HeraldShared
 
 /// How a provider authenticates to APNs for one app and environment, as data that can be
 /// stored (the gateway keeps one per app and environment) and handed to a client

@@ -1,4 +1,4 @@
-import HeraldCore
+import HeraldShared
 
 /// A provider token taken apart: what a server reads before it trusts the token.
 public struct APNSJWT: Sendable, Hashable {

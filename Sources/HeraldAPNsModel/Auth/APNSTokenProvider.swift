@@ -1,5 +1,5 @@
 import Foundation
-import HeraldCore
+import HeraldShared
 
 /// Keeps one provider token per key and team, and replaces it on the injected clock.
 ///

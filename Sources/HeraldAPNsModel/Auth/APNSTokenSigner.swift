@@ -1,4 +1,4 @@
-import HeraldCore
+import HeraldShared
 
 /// Signs APNs provider tokens: ES256 JWTs with `kid` (key id), `iss` (team id) and `iat`.
 public struct APNSTokenSigner: Sendable {

@@ -1,4 +1,5 @@
-import HeraldCore
+import HeraldShared
+import HeraldPayload
 
 /// One Live Activity update (or end) for every device subscribed to a channel, checked
 /// and ready to send: `POST /4/broadcasts/apps/<bundle id>` with `apns-channel-id`.

@@ -1,4 +1,4 @@
-import HeraldCore
+import HeraldShared
 
 /// A broadcast channel of an app: its id, as APNs made it, and its storage policy.
 ///

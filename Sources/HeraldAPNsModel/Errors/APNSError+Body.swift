@@ -1,5 +1,5 @@
 import Foundation
-import HeraldCore
+import HeraldShared
 
 extension APNSError {
     /// The error of a non-200 answer: `reason` and `timestamp` from the JSON body.

@@ -1,4 +1,4 @@
-import HeraldCore
+import HeraldShared
 
 /// Where requests go: Apple's service for an `APNsEnvironment`, or any URL (a simulator).
 ///

@@ -1,4 +1,5 @@
-import HeraldCore
+import HeraldShared
+import HeraldPayload
 
 extension APNSRequest {
     /// The token in lowercase hex; spaces and `<>` (from a logged `Data`) are dropped.

@@ -1,4 +1,5 @@
-import HeraldCore
+import HeraldShared
+import HeraldPayload
 
 /// One notification for one device, checked and ready to send.
 ///

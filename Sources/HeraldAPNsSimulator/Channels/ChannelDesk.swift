@@ -1,6 +1,7 @@
 import Foundation
 import HeraldAPNsModel
-import HeraldCore
+import HeraldShared
+import HeraldPayload
 
 /// The simulator's broadcast side: the channel management API and broadcasts to a
 /// channel, answered as APNs documents them, with APNs' reasons.

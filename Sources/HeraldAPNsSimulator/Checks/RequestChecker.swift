@@ -1,5 +1,6 @@
 import Foundation
-import HeraldCore
+import HeraldShared
+import HeraldPayload
 
 /// Checks one request the way APNs does and gives the answer: path, method, auth,
 /// every `apns-*` header, the topic's suffix for the push type, payload size and JSON.

@@ -1,4 +1,4 @@
-import HeraldCore
+import HeraldShared
 
 /// A notification the simulator accepted, as it would reach the device.
 public struct RecordedNotification: Sendable, Hashable {

@@ -1,6 +1,7 @@
 import COpenSSL
 import Foundation
 import HeraldAPNsModel
+import HeraldShared
 
 /// A local APNs: HTTP/2 over TLS (ALPN h2) on libnghttp2 and OpenSSL, checking every
 /// request the way APNs does and answering with APNs statuses, reasons and bodies.

@@ -2,7 +2,7 @@ import CNGHTTP2
 import COpenSSL
 import Foundation
 import HeraldAPNsModel
-import HeraldCore
+import HeraldShared
 
 /// The simulator's engine: one thread polls the listening socket and every
 /// connection, runs nghttp2 and answers requests. Other threads talk to it through

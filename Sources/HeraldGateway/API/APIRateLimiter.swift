@@ -1,4 +1,5 @@
 import HeraldAPNsModel
+import HeraldShared
 
 /// The API's token buckets (`APIRateLimits`), shared by the HTTP threads: one per app for
 /// its server key, one per app and client address for its client key, one per device key.

@@ -1,6 +1,7 @@
 import HeraldAPNs
 import HeraldAPNsModel
-import HeraldCore
+import HeraldShared
+import HeraldPayload
 
 /// The shapes of identifiers the API accepts, shared by every handler.
 enum FieldRules {

@@ -1,4 +1,4 @@
-import HeraldCore
+import HeraldShared
 
 /// Live Activity tokens a device reports (device key, or the server key): its push-to-start
 /// token per activity type, and each running activity's update token until it ends.

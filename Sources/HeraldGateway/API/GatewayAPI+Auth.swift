@@ -1,6 +1,5 @@
 import Foundation
 import HeraldAuth
-import HeraldCore
 
 extension GatewayAPI {
     /// The app the bearer key belongs to and who the key says the caller is, if that key

@@ -1,4 +1,4 @@
-import HeraldCore
+import HeraldShared
 
 extension GatewayAPI {
     /// Largest `metadata` object kept with a device, in bytes of JSON.

@@ -1,4 +1,3 @@
-import HeraldCore
 
 extension GatewayAPI {
     /// At most this many events per request.

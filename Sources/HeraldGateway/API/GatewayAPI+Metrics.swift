@@ -1,4 +1,3 @@
-import HeraldCore
 
 extension GatewayAPI {
     /// GET /metrics. With a metrics token configured (`herald serve --metrics-token`), only

@@ -1,4 +1,4 @@
-import HeraldCore
+import HeraldShared
 
 extension GatewayAPI {
     /// POST /v1/apps/{app}/publishes: committed before the 202; the same idempotency key

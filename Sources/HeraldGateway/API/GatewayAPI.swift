@@ -1,5 +1,5 @@
 import Foundation
-import HeraldCore
+import HeraldShared
 
 /// The gateway's HTTP API as a pure function of request to response: routing, keys,
 /// validation, and the store. The HTTP server calls `head` on its event loops, which

@@ -1,4 +1,4 @@
-import HeraldCore
+import HeraldShared
 
 /// Reads the fields of one JSON object with typed accessors; every mismatch is a
 /// `ValidationError` naming the field's path and what was expected.

@@ -1,4 +1,5 @@
-import HeraldCore
+import HeraldShared
+import HeraldPayload
 
 /// Live Activity publishes: which tokens a `liveactivity` publish goes to follows from its
 /// event. A `start` to devices, users or interests goes to their push-to-start tokens for

@@ -1,5 +1,6 @@
 import Foundation
-import HeraldCore
+import HeraldShared
+import HeraldPayload
 
 /// The body of POST /publishes, validated field by field into a `NewPublish`.
 struct PublishRequest {

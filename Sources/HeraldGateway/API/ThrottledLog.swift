@@ -1,5 +1,5 @@
 import Foundation
-import HeraldCore
+import HeraldShared
 
 /// A logger that tells at most one line a second and counts what it left out, so that a
 /// database outage answered on every request writes a line a second, not one a request.

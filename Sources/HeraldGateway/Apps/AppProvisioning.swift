@@ -1,6 +1,6 @@
 import Foundation
 import HeraldAPNsModel
-import HeraldCore
+import HeraldShared
 
 /// Creates apps and rotates their keys: what `herald app` does, as a library.
 public struct AppProvisioning: Sendable {

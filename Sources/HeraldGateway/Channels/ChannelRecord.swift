@@ -1,4 +1,4 @@
-import HeraldCore
+import HeraldShared
 
 /// A broadcast channel of an app's Live Activities, as the gateway keeps it: made and
 /// deleted at APNs by the delivery engine (`creating`, `deleting`), so the API answers

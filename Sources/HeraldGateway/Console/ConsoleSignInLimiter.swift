@@ -1,4 +1,5 @@
 import HeraldAPNsModel
+import HeraldShared
 
 /// Wrong server keys given at the console's sign-in, counted per app and client address
 /// (an IPv6 client by its /64): a client that gave `burst` wrong keys for an app waits

@@ -1,5 +1,5 @@
 import Foundation
-import HeraldCore
+import HeraldShared
 
 extension GatewayAPI {
     /// The console's page, its assets and its session; the JSON reads it needs besides the API's.

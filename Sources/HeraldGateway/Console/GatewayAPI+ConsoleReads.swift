@@ -1,4 +1,4 @@
-import HeraldCore
+import HeraldShared
 
 extension GatewayAPI {
     /// GET /v1/apps/{app}/publishes?limit=N: the latest publishes, newest first.

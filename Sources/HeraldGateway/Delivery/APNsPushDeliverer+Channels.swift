@@ -1,6 +1,6 @@
 import HeraldAPNs
 import HeraldAPNsModel
-import HeraldCore
+import HeraldShared
 
 /// Broadcast channels over the same per-credentials `APNSClient`s as deliveries: channel
 /// management on the environment's channel endpoint, broadcasts on its push endpoint.

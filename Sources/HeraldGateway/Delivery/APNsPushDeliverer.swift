@@ -1,7 +1,8 @@
 import Foundation
 import HeraldAPNs
 import HeraldAPNsModel
-import HeraldCore
+import HeraldShared
+import HeraldPayload
 
 /// The gateway's deliverer over HeraldAPNs: one `APNSClient` (an HTTP/2 connection pool)
 /// per set of credentials (team, key or certificate, environment, endpoint), made on first

@@ -1,7 +1,6 @@
 import Foundation
 import HeraldAPNs
 import HeraldAPNsModel
-import HeraldCore
 
 /// Broadcast channels: the operations the API committed (create, delete) made at APNs,
 /// and a publish's one delivery to a channel sent as a broadcast once the channel is active.

@@ -1,4 +1,3 @@
-import HeraldCore
 
 extension DeliveryEngine {
     /// Every third of a lease: tells the store this process is alive, and takes over the

@@ -1,7 +1,7 @@
 import Foundation
 import HeraldAPNs
 import HeraldAPNsModel
-import HeraldCore
+import HeraldShared
 
 extension DeliveryEngine {
     /// APNs answered with `Retry-After`: the app's deliveries in that environment wait at

@@ -1,7 +1,7 @@
 import Foundation
 import HeraldAPNs
 import HeraldAPNsModel
-import HeraldCore
+import HeraldShared
 
 extension DeliveryEngine {
     /// Sends claimed jobs, one deliverer call per environment, each as its own task;

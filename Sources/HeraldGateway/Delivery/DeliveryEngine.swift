@@ -1,7 +1,7 @@
 import Foundation
 import HeraldAPNs
 import HeraldAPNsModel
-import HeraldCore
+import HeraldShared
 
 /// The delivery workers: promote scheduled publishes, fan publishes out into
 /// deliveries, and drain due deliveries through the deliverer in batches, recording every

@@ -1,4 +1,4 @@
-import HeraldCore
+import HeraldShared
 
 /// Which deliveries are held back, per app and environment (each has its own credentials):
 /// after APNs refused the credentials, or answered with `Retry-After`. Times are wall

@@ -1,4 +1,4 @@
-import HeraldCore
+import HeraldShared
 
 /// How the delivery workers pace themselves.
 public struct DeliveryPolicy: Sendable {

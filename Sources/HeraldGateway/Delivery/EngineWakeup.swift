@@ -1,5 +1,5 @@
 import Foundation
-import HeraldCore
+import HeraldShared
 
 /// The engine's sleep between steps, and what ends it early: a new publish, a finished
 /// batch, `stop()`. Any thread may wake it; a wake that comes while the engine is busy

@@ -1,6 +1,6 @@
 import HeraldAPNs
 import HeraldAPNsModel
-import HeraldCore
+import HeraldPayload
 
 /// One notification for one device, as the deliverer puts it on the wire to APNs.
 public struct OutgoingNotification: Sendable, Hashable {

@@ -1,4 +1,5 @@
 import HeraldAPNsModel
+import HeraldShared
 
 /// The bytes of request bodies the server holds at once, across every connection. A body
 /// is reserved in full when its head is accepted (the key already checked, the declared

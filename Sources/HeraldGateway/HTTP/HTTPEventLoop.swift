@@ -1,6 +1,7 @@
 import CPoller
 import Foundation
 import HeraldAPNsModel
+import HeraldShared
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,6 @@
 import CPoller
 import HeraldAPNsModel
+import HeraldShared
 
 /// Where the event loops share work. A loop that accepts a connection places it on the
 /// loop with the fewest connections (the kernel wakes whichever loop it likes, often the

@@ -1,5 +1,6 @@
 import CPoller
 import HeraldAPNsModel
+import HeraldShared
 
 /// Where the worker threads leave the results of a loop's work, and wake the loop (its
 /// eventfd). Once the loop has ended, results are dropped and the eventfd, closed, is

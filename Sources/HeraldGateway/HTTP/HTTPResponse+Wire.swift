@@ -1,5 +1,6 @@
 import Foundation
 import HeraldAPNsModel
+import HeraldShared
 
 extension HTTPResponse {
     /// The response as HTTP/1.1 bytes: status line, the handler's headers,

@@ -1,4 +1,4 @@
-import HeraldCore
+import HeraldShared
 
 /// An HTTP response: status, headers and body bytes.
 public struct HTTPResponse: Sendable {

@@ -1,4 +1,5 @@
 import HeraldAPNsModel
+import HeraldShared
 
 /// What the HTTP layer refused, closed or evicted, counted for `/metrics`.
 public final class HTTPServerCounters: Sendable {

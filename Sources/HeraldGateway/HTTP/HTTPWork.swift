@@ -1,4 +1,5 @@
 import HeraldAPNsModel
+import HeraldShared
 
 /// What a connection hands off its event loop: a head decision that needs the store (the
 /// key, the app), or the handler of a whole request. The loop gives it to an

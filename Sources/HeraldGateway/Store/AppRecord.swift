@@ -1,5 +1,5 @@
 import HeraldAPNsModel
-import HeraldCore
+import HeraldShared
 /// An app the gateway sends for: its bundle id (the APNs topic), APNs credentials per
 /// environment, the SHA-256 of its two API keys (the keys themselves are never kept), and
 /// the secret its backend signs user tokens with.

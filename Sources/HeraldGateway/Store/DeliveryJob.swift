@@ -1,6 +1,6 @@
 import HeraldAPNs
 import HeraldAPNsModel
-import HeraldCore
+import HeraldShared
 /// One notification to one device, claimed by a delivery worker.
 public struct DeliveryJob: Sendable, Hashable {
     /// The delivery's row in the store.

@@ -1,4 +1,4 @@
-import HeraldCore
+import HeraldShared
 
 /// What a device sends to register: its token and environment, interests, user, metadata.
 /// A field left `nil` keeps what the device had (a new device starts without it), so an

@@ -1,5 +1,5 @@
 import HeraldAPNsModel
-import HeraldCore
+import HeraldShared
 
 /// Everything the gateway keeps: apps, devices, publishes, deliveries and events.
 ///

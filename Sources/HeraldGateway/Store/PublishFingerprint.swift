@@ -1,4 +1,4 @@
-import HeraldCore
+import HeraldShared
 
 /// What an idempotency key is bound to: the SHA-256 of each field of the publish request
 /// as canonical JSON (keys sorted, no white space), `idempotencyKey` itself left out.

@@ -1,4 +1,4 @@
-import HeraldCore
+import HeraldShared
 
 /// Where a publish is in its life.
 public enum PublishStatus: String, Sendable, Hashable, CaseIterable {

@@ -1,4 +1,4 @@
-import HeraldCore
+import HeraldShared
 
 /// Broadcast channels: the rows the API commits and the engine's operations at APNs
 /// (`ChannelStatements` has the SQL both stores share).

@@ -1,4 +1,4 @@
-import HeraldCore
+import HeraldShared
 
 extension SQLiteStore {
     public func registerDevice(appID: String, _ registration: DeviceRegistration, quota: DeviceQuota, now: Double) throws

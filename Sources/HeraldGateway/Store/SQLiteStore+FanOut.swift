@@ -1,4 +1,3 @@
-import HeraldCore
 
 extension SQLiteStore {
     /// One step of fan-out: the oldest queued or sending publish whose fan-out is not

@@ -1,4 +1,3 @@
-import HeraldCore
 
 /// One process serves a data folder, so nothing is taken over: what was in flight at the
 /// start was the previous run's. The process's row is kept as on PostgreSQL.

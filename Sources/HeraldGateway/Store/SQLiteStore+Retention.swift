@@ -1,4 +1,3 @@
-import HeraldCore
 
 extension SQLiteStore {
     public func pruneFinished(before: Double, limit: Int) throws -> PruneProgress {

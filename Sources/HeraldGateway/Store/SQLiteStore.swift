@@ -1,6 +1,6 @@
 import Foundation
 import HeraldAPNsModel
-import HeraldCore
+import HeraldShared
 
 /// The embedded store: one SQLite database (WAL) in the data folder, `herald.sqlite`.
 ///

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import HeraldAPNs
 import HeraldAPNsModel
+import HeraldShared
 
 /// The client's back-pressure: permits, and refills of several at once for batches.
 @Suite("AsyncSemaphore")

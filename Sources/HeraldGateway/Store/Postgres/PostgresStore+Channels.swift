@@ -1,4 +1,4 @@
-import HeraldCore
+import HeraldShared
 
 /// Broadcast channels (see `SQLiteStore+Channels`). Creating one locks the app's row, so
 /// that concurrent creations take turns and the per-app limit holds; the engine claims

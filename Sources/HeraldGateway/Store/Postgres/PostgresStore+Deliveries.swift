@@ -1,7 +1,7 @@
 import Foundation
 import HeraldAPNs
 import HeraldAPNsModel
-import HeraldCore
+import HeraldShared
 
 extension PostgresStore {
     public func appsWithDueDeliveries(now: Double) throws -> [String] {

@@ -1,4 +1,4 @@
-import HeraldCore
+import HeraldShared
 
 /// Devices. Locks are taken in one order, so that concurrent calls wait instead of
 /// deadlocking: the device's row, then its user's (an advisory lock), then the app's row

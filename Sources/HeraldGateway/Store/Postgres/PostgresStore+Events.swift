@@ -1,4 +1,3 @@
-import HeraldCore
 
 /// Receipts. A receipt reads its delivery's state under a share lock, and marking
 /// deliveries sent takes their rows for update: whichever comes second waits for the

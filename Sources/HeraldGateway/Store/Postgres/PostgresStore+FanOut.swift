@@ -1,4 +1,3 @@
-import HeraldCore
 
 extension PostgresStore {
     /// One step of fan-out, as `SQLiteStore.fanOutStep` does it (a cursor in the publish's

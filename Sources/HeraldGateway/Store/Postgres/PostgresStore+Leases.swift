@@ -1,5 +1,4 @@
 import Foundation
-import HeraldCore
 
 /// Leases: which process holds each delivery in flight, and taking over those of a
 /// process that stopped being seen (killed, frozen, cut off from the database).

@@ -1,4 +1,4 @@
-import HeraldCore
+import HeraldShared
 
 extension PostgresStore {
     public func createPublish(_ publish: NewPublish) throws -> (id: String, created: Bool) {

@@ -1,4 +1,3 @@
-import HeraldCore
 
 extension PostgresStore {
     public func usage(appID: String) throws -> (devices: Int, subscriptions: Int) {

@@ -1,4 +1,3 @@
-import HeraldCore
 
 extension PostgresStore {
     /// As `SQLiteStore.pruneFinished`, by one process at a time: a step that finds another

@@ -1,6 +1,6 @@
 import Foundation
 import HeraldAPNsModel
-import HeraldCore
+import HeraldShared
 
 /// The shared store: one PostgreSQL database that any number of `herald serve` and
 /// `herald app` processes use at once (`--database postgres://…`).

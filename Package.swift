@@ -65,11 +65,16 @@ var targets: [Target] = [
     .target(name: "CSpawn"),
     // User tokens (HS256 JWTs) for an app's backend to sign and the gateway to verify.
     .target(name: "HeraldAuth", dependencies: ["HeraldShared", "COpenSSL"]),
+    // The gateway's HTTP/1.1 server: epoll event loops, a socket-free connection state
+    // machine on the caller's clock, fair admission, a handler pool. Knows nothing of the API.
+    .target(name: "HeraldHTTP", dependencies: ["HeraldShared", "CPoller"]),
+    // For tests only: an HTTP connection driven byte by byte on a virtual clock.
+    .target(name: "HeraldHTTPTestSupport", dependencies: ["HeraldHTTP", "HeraldShared"]),
     // The self-hosted gateway: devices, interests, users, durable publishing, statistics;
     // SQLite storage (PostgreSQL's client wrapper beside it), an HTTP/1.1 JSON API on its
     // own epoll server, delivery through HeraldAPNs.
     .target(
-        name: "HeraldGateway", dependencies: ["HeraldShared", "HeraldPayload", "HeraldAuth", "HeraldAPNsModel", "HeraldAPNs", "CSQLite", "CLibPQ", "CPoller", "COpenSSL"],
+        name: "HeraldGateway", dependencies: ["HeraldShared", "HeraldPayload", "HeraldHTTP", "HeraldAuth", "HeraldAPNsModel", "HeraldAPNs", "CSQLite", "CLibPQ", "COpenSSL"],
         // The console's files are built in: ConsoleAssetsPlugin turns Console/Assets into
         // ConsoleAssets.swift at build time (no resource bundle beside the binary).
         exclude: ["Console/Assets"], plugins: ["ConsoleAssetsPlugin"]),
@@ -86,7 +91,7 @@ var targets: [Target] = [
     .target(
         name: "HeraldCLI",
         dependencies: [
-            "HeraldCore", "HeraldSimulator", "HeraldDownload", "HeraldAPNsModel", "HeraldAPNs", "HeraldAPNsSimulator", "HeraldAuth", "HeraldGateway",
+            "HeraldCore", "HeraldSimulator", "HeraldDownload", "HeraldAPNsModel", "HeraldAPNs", "HeraldAPNsSimulator", "HeraldAuth", "HeraldHTTP", "HeraldGateway",
             "HeraldGatewayTestModes",
         ]),
     .executableTarget(name: "herald", dependencies: ["HeraldCLI"]),
@@ -95,12 +100,13 @@ var targets: [Target] = [
     .executableTarget(name: "herald-outbox-stress", dependencies: ["HeraldCore"], path: "Tests/Tools/OutboxStress"),
     .testTarget(
         name: "HeraldCLITests", dependencies: ["HeraldCLI", "HeraldCore", "HeraldAPNsModel", "HeraldAPNs", "HeraldAPNsSimulator", "HeraldTestSupport"]),
+    .testTarget(name: "HeraldHTTPTests", dependencies: ["HeraldHTTP", "HeraldHTTPTestSupport", "HeraldShared", "HeraldTestSupport"]),
     .testTarget(name: "HeraldSimulatorTests", dependencies: ["HeraldSimulator", "HeraldCore"]),
     .testTarget(name: "HeraldDownloadTests", dependencies: ["HeraldDownload", "HeraldCore", "HeraldTestSupport"]),
     .testTarget(
         name: "HeraldGatewayTests",
         dependencies: [
-            "HeraldGateway", "HeraldGatewayTestModes", "HeraldAuth", "HeraldCore", "HeraldAPNsModel", "HeraldAPNs", "HeraldAPNsSimulator", "HeraldTestSupport",
+            "HeraldGateway", "HeraldHTTP", "HeraldHTTPTestSupport", "HeraldGatewayTestModes", "HeraldAuth", "HeraldCore", "HeraldAPNsModel", "HeraldAPNs", "HeraldAPNsSimulator", "HeraldTestSupport",
         ]),
     .testTarget(
         name: "HeraldAPNsTests", dependencies: ["HeraldAPNsModel", "HeraldAPNs", "HeraldAPNsSimulator", "HeraldCore", "HeraldTestSupport"],

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldGateway
+import HeraldHTTP
 
 /// `herald serve`'s options, checked.
 struct ServeSettings {

@@ -1,3 +1,5 @@
+import HeraldHTTP
+
 /// An API error: the HTTP status, a stable machine-readable code, and a message that
 /// says what is wrong, where, and how to fix it.
 public struct APIError: Error, Sendable, CustomStringConvertible {
@@ -26,4 +28,11 @@ public struct APIError: Error, Sendable, CustomStringConvertible {
     static let needsServerKey = APIError(
         403, "forbidden", "this endpoint needs the app's server key; the client key only registers devices and a device key acts only on its own device")
     static func notFound(_ what: String) -> APIError { APIError(404, "not_found", what) }
+}
+
+extension HTTPResponse {
+    /// The API error as an answer: `{"error": {"code", "message"}}`.
+    public static func error(_ error: APIError) -> HTTPResponse {
+        .error(error.status, code: error.code, message: error.message, headers: error.headers)
+    }
 }

@@ -1,4 +1,3 @@
-import HeraldAPNsModel
 import HeraldShared
 
 /// The API's token buckets (`APIRateLimits`), shared by the HTTP threads: one per app for

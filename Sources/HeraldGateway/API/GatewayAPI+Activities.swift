@@ -1,4 +1,5 @@
 import HeraldShared
+import HeraldHTTP
 
 /// Live Activity tokens a device reports (device key, or the server key): its push-to-start
 /// token per activity type, and each running activity's update token until it ends.

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldAuth
+import HeraldHTTP
 
 extension GatewayAPI {
     /// The app the bearer key belongs to and who the key says the caller is, if that key

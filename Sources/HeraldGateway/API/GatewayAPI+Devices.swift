@@ -1,4 +1,5 @@
 import HeraldShared
+import HeraldHTTP
 
 extension GatewayAPI {
     /// Largest `metadata` object kept with a device, in bytes of JSON.

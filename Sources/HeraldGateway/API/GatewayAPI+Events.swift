@@ -1,3 +1,5 @@
+import HeraldHTTP
+
 
 extension GatewayAPI {
     /// At most this many events per request.

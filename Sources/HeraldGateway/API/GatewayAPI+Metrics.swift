@@ -1,3 +1,5 @@
+import HeraldHTTP
+
 
 extension GatewayAPI {
     /// GET /metrics. With a metrics token configured (`herald serve --metrics-token`), only

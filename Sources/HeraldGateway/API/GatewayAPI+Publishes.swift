@@ -1,4 +1,5 @@
 import HeraldShared
+import HeraldHTTP
 
 extension GatewayAPI {
     /// POST /v1/apps/{app}/publishes: committed before the 202; the same idempotency key

@@ -1,4 +1,5 @@
 import Foundation
+import HeraldHTTP
 
 extension GatewayAPI {
     /// Whose bucket a request with `principal`'s key spends: the server key's, the client

@@ -1,6 +1,6 @@
 import Foundation
-import HeraldAPNsModel
 import HeraldShared
+import HeraldHTTP
 
 /// The store's health as `/healthz` tells it, without ever waiting on the store: a thread
 /// of its own asks the store a cheap question (`app(id: "")`) every `interval` seconds,

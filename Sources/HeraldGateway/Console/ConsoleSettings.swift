@@ -1,3 +1,5 @@
+import HeraldHTTP
+
 /// How the gateway treats browsers and the proxies in front of it (`herald serve
 /// --console-secure-cookie`, `--trusted-proxy`).
 public struct ConsoleSettings: Sendable, Hashable {

@@ -1,4 +1,3 @@
-import HeraldAPNsModel
 import HeraldShared
 
 /// Wrong server keys given at the console's sign-in, counted per app and client address

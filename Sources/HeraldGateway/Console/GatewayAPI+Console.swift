@@ -1,5 +1,6 @@
 import Foundation
 import HeraldShared
+import HeraldHTTP
 
 extension GatewayAPI {
     /// The console's page, its assets and its session; the JSON reads it needs besides the API's.

@@ -1,4 +1,5 @@
 import HeraldShared
+import HeraldHTTP
 
 extension GatewayAPI {
     /// GET /v1/apps/{app}/publishes?limit=N: the latest publishes, newest first.

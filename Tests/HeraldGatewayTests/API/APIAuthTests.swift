@@ -3,6 +3,7 @@ import HeraldAPNsModel
 import HeraldCore
 import Testing
 @testable import HeraldGateway
+@testable import HeraldHTTP
 
 @Suite("API: keys and routes")
 struct APIAuthTests {

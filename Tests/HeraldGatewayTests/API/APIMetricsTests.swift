@@ -2,6 +2,7 @@ import Foundation
 import HeraldCore
 import Testing
 @testable import HeraldGateway
+@testable import HeraldHTTP
 
 /// `/metrics` never shows app ids to a caller without the metrics token: without a token
 /// configured it leaves the `app` label out (totals over the apps); with one, it answers

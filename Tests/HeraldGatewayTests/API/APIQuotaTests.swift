@@ -2,6 +2,7 @@ import Foundation
 import HeraldCore
 import Testing
 @testable import HeraldGateway
+@testable import HeraldHTTP
 
 /// Storage quotas (`herald serve --max-…`): past one, 409 `quota_exceeded` naming the
 /// limit, its value and the flag that raises it, and nothing is stored.

@@ -2,6 +2,7 @@ import Foundation
 import HeraldCore
 import Testing
 @testable import HeraldGateway
+@testable import HeraldHTTP
 
 /// The API's request limits (`herald serve --api-rate-limit`, `--api-burst`,
 /// `--device-rate-limit`, `--device-burst`, `--server-rate-limit`): the client key per

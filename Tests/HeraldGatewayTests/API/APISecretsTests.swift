@@ -3,6 +3,7 @@ import HeraldAPNsModel
 import HeraldCore
 import Testing
 @testable import HeraldGateway
+@testable import HeraldHTTP
 
 @Suite("API: secrets never leave the gateway")
 struct APISecretsTests {

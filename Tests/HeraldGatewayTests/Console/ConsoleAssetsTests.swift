@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HeraldGateway
+@testable import HeraldHTTP
 
 @Suite("Console: assets built into the binary")
 struct ConsoleAssetsTests {

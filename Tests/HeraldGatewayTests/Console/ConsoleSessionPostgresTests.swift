@@ -2,6 +2,7 @@ import Foundation
 import HeraldCore
 import Testing
 @testable import HeraldGateway
+@testable import HeraldHTTP
 
 @Suite("Console: a session made on one gateway is honoured by another on the same PostgreSQL database")
 struct ConsoleSessionPostgresTests {

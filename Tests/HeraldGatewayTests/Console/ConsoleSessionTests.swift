@@ -2,6 +2,7 @@ import Foundation
 import HeraldCore
 import Testing
 @testable import HeraldGateway
+@testable import HeraldHTTP
 
 @Suite("Console: session cookie, CSRF")
 struct ConsoleSessionTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HeraldGateway
+@testable import HeraldHTTP
 
 /// docs/gateway.md and docs/openapi.yaml name what the code has; these keep them true.
 @Suite("gateway documentation")

@@ -5,6 +5,7 @@ import Foundation
 import HeraldCore
 import Testing
 @testable import HeraldGateway
+@testable import HeraldHTTP
 
 /// The probes that once took the gateway down, each against a real server on loopback.
 @Suite("HTTP server under hostile clients")

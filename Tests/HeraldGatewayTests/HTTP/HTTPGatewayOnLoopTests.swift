@@ -1,8 +1,10 @@
 import Foundation
 import HeraldAPNsModel
 import HeraldCore
+import HeraldHTTPTestSupport
 import Testing
 @testable import HeraldGateway
+@testable import HeraldHTTP
 
 /// The API's head decisions on the event loop, on a virtual clock: what is answered there
 /// without the store, and what waits for a handler thread (and gets 503 at its deadline).

@@ -5,6 +5,7 @@ import Foundation
 import HeraldCore
 import Testing
 @testable import HeraldGateway
+@testable import HeraldHTTP
 
 @Suite("HTTP server over real sockets")
 @MainActor

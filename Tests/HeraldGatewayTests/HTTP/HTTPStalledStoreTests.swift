@@ -5,6 +5,7 @@ import Foundation
 import HeraldCore
 import Testing
 @testable import HeraldGateway
+@testable import HeraldHTTP
 
 /// A gateway whose store stops answering (a database frozen with SIGSTOP, a file locked by
 /// another process), over real sockets.

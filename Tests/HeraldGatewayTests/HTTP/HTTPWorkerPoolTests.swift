@@ -1,8 +1,7 @@
 import Foundation
-import HeraldAPNsModel
-import HeraldCore
+import HeraldShared
 import Testing
-@testable import HeraldGateway
+@testable import HeraldHTTP
 
 @Suite("handlers off the event loops: the worker pool, and a server whose handlers stall")
 struct HTTPWorkerPoolTests {

@@ -4,6 +4,7 @@ import HeraldCore
 import HeraldTestSupport
 import Testing
 @testable import HeraldGateway
+@testable import HeraldHTTP
 
 /// A whole gateway over real sockets on a PostgreSQL server that is frozen (every process
 /// stopped, its kernel still accepting and acknowledging): what a load balancer and the

@@ -2,6 +2,7 @@ import Foundation
 import HeraldAuth
 import HeraldCore
 @testable import HeraldGateway
+@testable import HeraldHTTP
 
 /// The API over a temporary store of `kind` with two apps and known keys; requests without sockets.
 final class APIHarness: @unchecked Sendable {

@@ -4,6 +4,7 @@ import HeraldAuth
 import HeraldCore
 import HeraldTestSupport
 @testable import HeraldGateway
+@testable import HeraldHTTP
 
 /// A gateway started in-process on an ephemeral loopback port, with a fake deliverer and
 /// one app whose keys are known.

@@ -3,6 +3,7 @@ import HeraldCore
 import HeraldTestSupport
 import Testing
 @testable import HeraldGateway
+@testable import HeraldHTTP
 
 /// What only the PostgreSQL store has: its migrations in `herald_schema` under an advisory
 /// lock, errors from a server out of reach, and several stores (processes) on one database.

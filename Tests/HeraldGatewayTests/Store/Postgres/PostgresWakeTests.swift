@@ -3,6 +3,7 @@ import HeraldAPNsModel
 import HeraldCore
 import Testing
 @testable import HeraldGateway
+@testable import HeraldHTTP
 
 /// A publish committed by one process wakes the others at once (LISTEN/NOTIFY), not at
 /// their next poll.

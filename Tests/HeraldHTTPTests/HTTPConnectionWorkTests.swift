@@ -1,7 +1,7 @@
-import HeraldAPNsModel
-import HeraldCore
+import HeraldShared
+import HeraldHTTPTestSupport
 import Testing
-@testable import HeraldGateway
+@testable import HeraldHTTP
 
 /// The connection's work off the event loop (key checks, handlers), with the test deciding
 /// when each job runs: deadlines, late results, refusals, pipelining and the body budget.

@@ -1,6 +1,5 @@
 import CPoller
 import Foundation
-import HeraldAPNsModel
 import HeraldShared
 
 #if canImport(Glibc)

@@ -1,4 +1,3 @@
-import HeraldAPNsModel
 import HeraldShared
 
 /// The bytes of request bodies the server holds at once, across every connection. A body
@@ -8,13 +7,13 @@ import HeraldShared
 /// whatever clients send. Bodies of requests without a key (the console's sign-in) share
 /// a small allowance of their own within it, so that nobody without a key can take the
 /// room the keyed API needs.
-final class HTTPBodyBudget: Sendable {
+package final class HTTPBodyBudget: Sendable {
     let capacity: Int
     /// What bodies of requests without a key may hold together (at most `capacity`).
     let unkeyedCapacity: Int
     private let used = Locked((all: 0, unkeyed: 0))
 
-    init(capacity: Int, unkeyedCapacity: Int? = nil) {
+    package init(capacity: Int, unkeyedCapacity: Int? = nil) {
         self.capacity = capacity
         self.unkeyedCapacity = min(capacity, unkeyedCapacity ?? capacity)
     }

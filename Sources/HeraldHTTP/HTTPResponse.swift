@@ -17,10 +17,11 @@ public struct HTTPResponse: Sendable {
         HTTPResponse(status: status, headers: [("Content-Type", "application/json")], body: Array(JSONWriter.serialize(value).utf8))
     }
 
-    /// `{"error": {"code", "message"}}`.
-    public static func error(_ error: APIError) -> HTTPResponse {
-        var response = json(error.status, ["error": ["code": .string(error.code), "message": .string(error.message)]])
-        response.headers += error.headers
+    /// `{"error": {"code", "message"}}` with the status and headers given: the one shape of
+    /// every error answer, the HTTP layer's own and the API's.
+    public static func error(_ status: Int, code: String, message: String, headers: [(String, String)] = []) -> HTTPResponse {
+        var response = json(status, ["error": ["code": .string(code), "message": .string(message)]])
+        response.headers += headers
         return response
     }
 

@@ -1,5 +1,4 @@
 import Foundation
-import HeraldAPNsModel
 import HeraldShared
 
 extension HTTPResponse {

@@ -1,4 +1,3 @@
-import HeraldAPNsModel
 import HeraldShared
 
 /// Connections open, in all and per client address, shared by the server's loops.

@@ -1,6 +1,6 @@
 import HeraldTestSupport
 import Testing
-@testable import HeraldGateway
+@testable import HeraldHTTP
 
 @Suite("HTTP head parser")
 struct HTTPHeadParserTests {

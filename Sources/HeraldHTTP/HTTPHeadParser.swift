@@ -28,7 +28,7 @@ struct HTTPHeadParser {
         var query: String { target.firstIndex(of: "?").map { String(target[target.index(after: $0)...]) } ?? "" }
     }
 
-    enum Result: Equatable {
+    package enum Result: Equatable {
         /// More bytes are needed.
         case incomplete
         /// A head, and how many bytes of the buffer it took (its blank line included).

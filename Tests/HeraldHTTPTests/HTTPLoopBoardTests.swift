@@ -1,5 +1,5 @@
 import Testing
-@testable import HeraldGateway
+@testable import HeraldHTTP
 
 @Suite("the board the event loops share")
 struct HTTPLoopBoardTests {

@@ -1,5 +1,4 @@
 import CPoller
-import HeraldAPNsModel
 import HeraldShared
 
 /// Where the worker threads leave the results of a loop's work, and wake the loop (its

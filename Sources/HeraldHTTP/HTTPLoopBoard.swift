@@ -1,5 +1,4 @@
 import CPoller
-import HeraldAPNsModel
 import HeraldShared
 
 /// Where the event loops share work. A loop that accepts a connection places it on the

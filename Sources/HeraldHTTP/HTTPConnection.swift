@@ -4,8 +4,8 @@
 /// body, the body memory budget, keep-alive, pipelining) is tested on a virtual clock.
 /// `HTTPEventLoop` moves the bytes, and runs the work the connection hands off (a head
 /// decision that needs the store, a handler) on the worker pool, giving the result back.
-final class HTTPConnection {
-    typealias Decide = @Sendable (HTTPRequest) -> HTTPHeadDecision
+package final class HTTPConnection {
+    package typealias Decide = @Sendable (HTTPRequest) -> HTTPHeadDecision
 
     let settings: Settings
     private let decide: Decide
@@ -55,7 +55,7 @@ final class HTTPConnection {
         var then: @Sendable (HTTPRequest) -> HTTPResponse
     }
 
-    init(
+    package init(
         settings: Settings, budget: HTTPBodyBudget, counters: HTTPServerCounters? = nil, peerAddress: String = "", now: Double,
         decide: @escaping Decide
     ) {
@@ -71,7 +71,7 @@ final class HTTPConnection {
     deinit { waiting?.work.cancel() }
 
     /// Bytes written by the loop are taken from here.
-    var hasOutput: Bool { written < output.count }
+    package var hasOutput: Bool { written < output.count }
 
     /// Read more only when every answer so far is written (a client that does not read
     /// its answers cannot make the server buffer more).
@@ -93,12 +93,12 @@ final class HTTPConnection {
         }
     }
 
-    func withOutput<T>(_ body: (UnsafeRawBufferPointer) -> T) -> T {
+    package func withOutput<T>(_ body: (UnsafeRawBufferPointer) -> T) -> T {
         output.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[written...])) }
     }
 
     /// The loop wrote `count` bytes of the output.
-    func wrote(_ count: Int, now: Double) {
+    package func wrote(_ count: Int, now: Double) {
         written += count
         since = now
         guard !hasOutput else { return }
@@ -119,7 +119,7 @@ final class HTTPConnection {
     func didShutdownWrite() { needsWriteShutdown = false }
 
     /// Bytes read from the client.
-    func receive(_ bytes: UnsafeRawBufferPointer, now: Double) {
+    package func receive(_ bytes: UnsafeRawBufferPointer, now: Double) {
         switch phase {
         case .closed, .lingering: return
         case .body:
@@ -141,7 +141,7 @@ final class HTTPConnection {
     }
 
     /// Applies the deadline, if it has passed.
-    func tick(now: Double) {
+    package func tick(now: Double) {
         guard phase != .closed, now >= deadline else { return }
         if hasOutput || phase == .idle || phase == .lingering {
             phase = .closed  // the client stopped reading, went quiet between requests, or lingers too long
@@ -170,7 +170,7 @@ final class HTTPConnection {
     }
 
     /// Work to run off the loop, if the connection has just handed some off; taken once.
-    func takeWork() -> HTTPWork? {
+    package func takeWork() -> HTTPWork? {
         defer { handOff = nil }
         return handOff
     }
@@ -178,7 +178,7 @@ final class HTTPConnection {
     /// The work `id` ended with `result`: the connection goes on (reads the body the
     /// decision admits, or writes the answer). A result for work no longer waited for (its
     /// deadline passed, the connection closed) is dropped.
-    func finished(_ id: UInt64, _ result: HTTPWork.Result, now: Double) {
+    package func finished(_ id: UInt64, _ result: HTTPWork.Result, now: Double) {
         guard phase == .working, let waiting, waiting.work.id == id else { return }
         self.waiting = nil
         switch result {
@@ -191,7 +191,7 @@ final class HTTPConnection {
     }
 
     /// The work `id` could not be queued (the worker pool's queue is full): 503 at once.
-    func refused(_ id: UInt64, now: Double) {
+    package func refused(_ id: UInt64, now: Double) {
         guard phase == .working, let waiting, waiting.work.id == id else { return }
         stopWaiting()
         fail(.overloaded, now: now, counting: .overloaded)

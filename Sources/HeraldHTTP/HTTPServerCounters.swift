@@ -1,4 +1,3 @@
-import HeraldAPNsModel
 import HeraldShared
 
 /// What the HTTP layer refused, closed or evicted, counted for `/metrics`.
@@ -25,27 +24,16 @@ public final class HTTPServerCounters: Sendable {
     }
 
     private let counts = Locked([Event: Int]())
-    /// Where the counts are also kept for `/metrics`, if anywhere.
-    private let metrics: GatewayMetrics?
+    /// Told of every event as it is counted (the gateway keeps them for `/metrics`).
+    private let observer: (@Sendable (Event) -> Void)?
 
-    public init(metrics: GatewayMetrics? = nil) {
-        self.metrics = metrics
+    public init(observer: (@Sendable (Event) -> Void)? = nil) {
+        self.observer = observer
     }
 
     func count(_ event: Event) {
         counts.withLock { $0[event, default: 0] += 1 }
-        guard let metrics else { return }
-        switch event {
-        case .refusedFull: metrics.increment("herald_http_refused_total", [("reason", "full")])
-        case .refusedAddressFull: metrics.increment("herald_http_refused_total", [("reason", "address_full")])
-        case .refusedNoDescriptors: metrics.increment("herald_http_refused_total", [("reason", "no_descriptors")])
-        case .evicted: metrics.increment("herald_http_evicted_total", [])
-        case .timeout: metrics.increment("herald_http_timeouts_total", [])
-        case .protocolError: metrics.increment("herald_http_protocol_errors_total", [])
-        case .busy: metrics.increment("herald_http_busy_total", [])
-        case .handlerTimeout: metrics.increment("herald_http_handler_timeouts_total", [])
-        case .overloaded: metrics.increment("herald_http_overloaded_total", [])
-        }
+        observer?(event)
     }
 
     public subscript(event: Event) -> Int { counts.current[event, default: 0] }

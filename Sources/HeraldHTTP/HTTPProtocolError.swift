@@ -71,9 +71,7 @@ struct HTTPProtocolError: Error, Equatable, Sendable {
 
     /// The error as a response: JSON, `Connection: close`, and `Retry-After` when retrying helps.
     var response: HTTPResponse {
-        var response = HTTPResponse.json(status, ["error": ["code": .string(code), "message": .string(message)]])
-        if status == 503 { response.headers.append(("Retry-After", "1")) }
-        return response
+        HTTPResponse.error(status, code: code, message: message, headers: status == 503 ? [("Retry-After", "1")] : [])
     }
 
     private static func seconds(_ value: Double) -> String {

@@ -1,5 +1,5 @@
 extension HTTPConnection {
-    struct Settings: Sendable {
+    package struct Settings: Sendable {
         var parser = HTTPHeadParser.Limits()
         /// Seconds a connection may wait for the first byte of a request, or for the client
         /// to take the bytes of an answer.
@@ -17,6 +17,9 @@ extension HTTPConnection {
         /// Seconds a request's work handed off the loop (the key check, the handler) may
         /// take, queued and running, before the request is answered 503 with Retry-After.
         var handlerTimeout = 10.0
+
+        /// The defaults above (the memberwise initializer stays internal).
+        package static var defaults: Settings { Settings() }
     }
 
     enum Phase: Equatable {

@@ -1,12 +1,11 @@
-import HeraldAPNsModel
 import HeraldShared
 
 /// What a connection hands off its event loop: a head decision that needs the store (the
 /// key, the app), or the handler of a whole request. The loop gives it to an
 /// `HTTPExecutor` (the server's `HTTPWorkerPool`) and hands the result back to the
 /// connection, which meanwhile reads nothing more and waits at most `handlerTimeout`.
-final class HTTPWork: Sendable {
-    enum Result: Sendable {
+package final class HTTPWork: Sendable {
+    package enum Result: Sendable {
         /// What to do with the request, once the store was asked.
         case decision(HTTPHeadDecision)
         /// The handler's answer.
@@ -14,7 +13,7 @@ final class HTTPWork: Sendable {
     }
 
     /// Which of its connection's hand-offs this is: a result for an earlier one is dropped.
-    let id: UInt64
+    package let id: UInt64
     /// The job, until it runs or is dropped; with it go the request's body and its
     /// reservation in the body budget.
     private let job: Locked<(@Sendable () -> Result)?>
@@ -25,7 +24,7 @@ final class HTTPWork: Sendable {
     }
 
     /// Runs the job, unless it was cancelled first (nil then); either way it is let go.
-    func run() -> Result? {
+    package func run() -> Result? {
         return take()?()
     }
 
@@ -45,7 +44,7 @@ final class HTTPWork: Sendable {
 }
 
 /// Runs jobs off the event loops.
-protocol HTTPExecutor: Sendable {
+package protocol HTTPExecutor: Sendable {
     /// Starts `job` (on another thread, or at once); false when it cannot take it now.
     func submit(_ job: @escaping @Sendable () -> Void) -> Bool
 }

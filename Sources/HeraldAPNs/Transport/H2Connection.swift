@@ -72,11 +72,11 @@ final class H2Connection: @unchecked Sendable {
         if wakeWrite != wakeRead { close(wakeWrite) }
     }
 
-    /// Queues `job` for `path` on this connection's origin; its completion runs on this
+    /// Queues `job` (its path on this connection's origin); its completion runs on this
     /// connection's thread. Fails at once when stopping. Only the job that finds the inbox
     /// empty wakes the thread (it takes the whole inbox at once).
-    func submit(_ job: TransportJob, path: String) {
-        let pending = H2Pending(job: job, path: path, deadline: Self.monotonic() + settings.requestTimeout)
+    func submit(_ job: TransportJob) {
+        let pending = H2Pending(job: job, deadline: Self.monotonic() + settings.requestTimeout)
         let outcome = inbox.withLock { state -> Bool? in
             guard !state.stopping else { return nil }
             state.jobs.append(pending)
@@ -219,7 +219,7 @@ final class H2Connection: @unchecked Sendable {
         guard current.acceptsRequests else { return }
         let limit = current.streamLimit(local: settings.maxConcurrentStreams)
         while current.streams.count < limit, let pending = queue.popFirst() {
-            guard current.submit(pending, method: pending.job.method, authority: origin.authority) else {
+            guard current.submit(pending, authority: origin.authority) else {
                 completions.append(
                     (pending.job, .failure(APNSTransportError(.http2, "nghttp2 could not submit the request to \(pending.path)"))))
                 continue

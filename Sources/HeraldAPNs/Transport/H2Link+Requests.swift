@@ -14,20 +14,21 @@ extension H2Link {
     /// Submits `pending` as a new stream; false when nghttp2 refused it (the request stays the caller's).
     ///
     /// The header block is made from bytes: every name and value goes into one buffer
-    /// (names lowercased, values trimmed of spaces and tabs, ASCII only), and nghttp2's
-    /// `nv` entries point into it for the one call that copies them. Splitting the lines
-    /// with `String` and Foundation's trimming cost most of the transport thread's time.
-    func submit(_ pending: H2Pending, method: TransportMethod, authority: String) -> Bool {
+    /// (names lowercased, values trimmed of spaces and tabs), and nghttp2's `nv` entries
+    /// point into it for the one call that copies them.
+    func submit(_ pending: H2Pending, authority: String) -> Bool {
         guard let session else { return false }
+        let request = pending.job.request
+        let method = request.method
         var block = H2HeaderBlock()
         block.add(":method", method.rawValue)
         block.add(":scheme", "https")
         block.add(":authority", authority)
-        block.add(":path", pending.path)
-        for line in pending.job.headers { block.addLine(line) }
+        block.add(":path", request.path)
+        for field in request.fields { block.addField(field.name, field.value) }
         if method == .post {
             block.add("content-type", "application/json")
-            block.add("content-length", String(pending.job.body.count))
+            block.add("content-length", String(request.body.count))
         }
         let id: Int32 = block.bytes.withUnsafeBufferPointer { bytes in
             let headers = block.fields.map { field in

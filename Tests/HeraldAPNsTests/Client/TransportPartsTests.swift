@@ -26,7 +26,7 @@ struct TransportPartsTests {
     func queue() {
         var queue = H2Queue()
         func pending(_ n: Int) -> H2Pending {
-            H2Pending(job: TransportJob(headers: [], body: []) { _ in }, path: "/\(n)", deadline: Double(n))
+            H2Pending(job: TransportJob(request: H2Request(path: "/\(n)", fields: [], body: [])) { _ in }, deadline: Double(n))
         }
         for n in 0..<2000 { queue.append(pending(n)) }
         var taken: [String] = []
@@ -43,15 +43,15 @@ struct TransportPartsTests {
         #expect(queue.popFirst()?.path == "/7")
     }
 
-    @Test("header lines: names lowercased, values trimmed, empty values and connection headers left out, in order")
+    @Test("header fields: names lowercased, values trimmed, empty values, empty names and connection headers left out, in order")
     func headerBlock() {
         var block = H2HeaderBlock()
         block.add(":method", "POST")
-        for line in [
-            "APNS-Topic:  com.example.app\t", "apns-priority:10", "apns-collapse-id:   ", "Connection: close", "host: x",
-            ": no name", "no colon", "apns-id: a:b: c ",
+        for (name, value) in [
+            ("APNS-Topic", "  com.example.app\t"), ("apns-priority", "10"), ("apns-collapse-id", "   "), ("Connection", "close"),
+            ("host", "x"), ("", "no name"), ("apns-id", " a:b: c "),
         ] {
-            block.addLine(line)
+            block.addField(name, value)
         }
         let pairs = block.fields.map { field in
             (

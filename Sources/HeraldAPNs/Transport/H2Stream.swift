@@ -10,7 +10,7 @@ struct H2Pending {
     var path: String { job.request.path }
 }
 
-/// One request on an open link: its body cursor and what came back so far.
+/// One request on an open session (in its `H2StreamTable`): its body cursor and what came back so far.
 final class H2Stream {
     /// `nil` once the request timed out (its completion has run; the stream is being reset).
     var pending: H2Pending?

@@ -2,8 +2,8 @@ import Testing
 
 @testable import HeraldAPNs
 
-/// The transport's pure parts: reading an origin from a URL, the request queue, the header block.
-@Suite("transport parts: origins, the queue, header blocks")
+/// The transport's pure parts: reading an origin and a route from a URL, the request queue, the header block.
+@Suite("transport parts: origins, routes, the queue, header blocks")
 struct TransportPartsTests {
     @Test("origins: host, port (443 by default), authority, IPv6 literals; paths keep their query")
     func origins() throws {
@@ -20,6 +20,15 @@ struct TransportPartsTests {
         for bad in ["http://a/b", "https://", "https://a:0/", "https://a:x/", "https://[::1/", "https://[::1]x/", "https://a:70000/"] {
             #expect(H2Origin.split(bad) == nil, "\(bad)")
         }
+    }
+
+    @Test("routes: an endpoint URL's origin and its own path, put before each request's path")
+    func routes() throws {
+        let apple = try #require(H2Route(url: "https://api.push.apple.com"))
+        #expect(apple.origin.authority == "api.push.apple.com" && apple.basePath == "" && apple.path("/3/device/ab") == "/3/device/ab")
+        let proxied = try #require(H2Route(url: "https://127.0.0.1:8443/apns"))
+        #expect(proxied.origin.port == 8443 && proxied.path("/3/device/ab") == "/apns/3/device/ab")
+        #expect(H2Route(url: "http://api.push.apple.com") == nil)
     }
 
     @Test("the queue is first in, first out; requests taken back go first, in their order")

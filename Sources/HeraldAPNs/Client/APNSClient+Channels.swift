@@ -28,7 +28,7 @@ extension APNSClient {
     public func channel(_ id: String, bundleID: String) async throws -> APNSChannel {
         let app = try APNSBroadcastRequest.checkBundleID(bundleID)
         let channelID = try APNSChannel.checkID(id)
-        let answer = try await exchange(.get, channelsPath(app), headers: ["apns-channel-id: " + channelID], label: channelID)
+        let answer = try await exchange(.get, channelsPath(app), fields: [("apns-channel-id", channelID)], label: channelID)
         let body = try? JSONParser().parse(answer.body)
         guard let policy = body?["message-storage-policy"]?.intValue else {
             throw APNSError(status: answer.status, reason: .unknown("no message-storage-policy in the channel's description"))
@@ -50,7 +50,7 @@ extension APNSClient {
     public func deleteChannel(_ id: String, bundleID: String) async throws {
         let app = try APNSBroadcastRequest.checkBundleID(bundleID)
         let channelID = try APNSChannel.checkID(id)
-        _ = try await exchange(.delete, channelsPath(app), headers: ["apns-channel-id: " + channelID], label: channelID)
+        _ = try await exchange(.delete, channelsPath(app), fields: [("apns-channel-id", channelID)], label: channelID)
     }
 
     /// Sends one notification to every device subscribed to the request's channel.
@@ -59,21 +59,19 @@ extension APNSClient {
         try enter()
         defer { leave() }
         let answer = try await deliver(
-            APNSWireRequest(
-                url: configuration.endpoint.baseURL + request.path, headers: request.headers.map { $0.name + ": " + $0.value },
-                body: request.payload, label: request.channelID))
+            APNSWireRequest(request: H2Request(path: request.path, fields: request.headers, body: request.payload), label: request.channelID))
         return APNSResponse(apnsID: answer.requestID ?? answer.apnsID ?? request.requestID ?? "", uniqueID: answer.uniqueID, status: answer.status)
     }
 
     private func channelsPath(_ bundleID: String) -> String { "/1/apps/" + bundleID + "/channels" }
 
     /// One channel management request on `channelBaseURL`.
-    private func exchange(_ method: TransportMethod, _ path: String, headers: [String] = [], body: [UInt8] = [], label: String)
-        async throws -> TransportAnswer
-    {
+    private func exchange(
+        _ method: TransportMethod, _ path: String, fields: [(name: String, value: String)] = [], body: [UInt8] = [], label: String
+    ) async throws -> TransportAnswer {
         try enter()
         defer { leave() }
-        return try await deliver(
-            APNSWireRequest(method: method, url: configuration.endpoint.channelBaseURL + path, headers: headers, body: body, label: label))
+        let request = H2Request(method: method, destination: .channels, path: path, fields: fields, body: body)
+        return try await deliver(APNSWireRequest(request: request, label: label))
     }
 }

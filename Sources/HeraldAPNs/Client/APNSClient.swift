@@ -73,8 +73,8 @@ public final class APNSClient: Sendable {
     /// The exchange that sends `request`.
     private func wire(_ request: APNSRequest) -> APNSWireRequest {
         APNSWireRequest(
-            url: configuration.endpoint.baseURL + request.path, headers: request.headers.map { $0.name + ": " + $0.value },
-            body: request.payload, label: String(request.deviceToken.prefix(8)) + "…")
+            request: H2Request(path: request.path, fields: request.headers, body: request.payload),
+            label: String(request.deviceToken.prefix(8)) + "…")
     }
 
     /// Makes one exchange with renewal and retries; the caller has entered. Returns the
@@ -95,7 +95,7 @@ public final class APNSClient: Sendable {
                 reply = attempt.reply
             } else {
                 token = try currentToken()
-                reply = await pool.perform(request.method, url: request.url, headers: headers(request.headers, token), body: request.body)
+                reply = await pool.perform(authorized(request.request, token))
             }
             let failure: any Error
             var retryAfter: Double?
@@ -157,7 +157,7 @@ public final class APNSClient: Sendable {
                     continue
                 }
                 let wire = wire(request)
-                pool.submit(url: wire.url, headers: headers(wire.headers, token), body: wire.body) { [self] reply in
+                pool.submit(authorized(wire.request, token)) { [self] reply in
                     if case .answer(let answer) = reply, answer.status == 200 {
                         batch.finish(index, .success(Self.response(answer, request)))
                         return
@@ -266,9 +266,12 @@ public final class APNSClient: Sendable {
         try tokens?.current()
     }
 
-    private func headers(_ lines: [String], _ token: APNSTokenProvider.Token?) -> [String] {
-        guard let token else { return lines }
-        return lines + ["authorization: bearer " + token.value]
+    /// `request` with the token's `authorization` field (none for certificate auth).
+    private func authorized(_ request: H2Request, _ token: APNSTokenProvider.Token?) -> H2Request {
+        guard let token else { return request }
+        var request = request
+        request.fields.append(("authorization", "bearer " + token.value))
+        return request
     }
 
 }

@@ -48,7 +48,7 @@ public struct APNSClientConfiguration: Sendable {
         guard endpoint.baseURL.hasPrefix("https://") else {
             throw APNSConfigurationError("endpoint", "\"\(endpoint.baseURL)\" is not an https:// URL; APNs speaks HTTP/2 over TLS only")
         }
-        guard let (origin, _) = H2Origin.split(endpoint.baseURL) else {
+        guard let notifications = H2Route(url: endpoint.baseURL) else {
             throw APNSConfigurationError("endpoint", "\"\(endpoint.baseURL)\" is not https://host[:port] with a port in 1...65535")
         }
         guard (1...64).contains(connections) else { throw APNSConfigurationError("connections", "\(connections) is outside 1...64") }
@@ -71,7 +71,8 @@ public struct APNSClientConfiguration: Sendable {
             certificate = cert
         }
         return H2Settings(
-            origin: origin, caFile: caFile, certificate: certificate, requestTimeout: requestTimeout, connectTimeout: connectTimeout,
+            notifications: notifications, channels: H2Route(url: endpoint.channelBaseURL), channelBaseURL: endpoint.channelBaseURL,
+            caFile: caFile, certificate: certificate, requestTimeout: requestTimeout, connectTimeout: connectTimeout,
             maxConcurrentStreams: maxConcurrentStreams, pingInterval: pingInterval, pingTimeout: pingTimeout)
     }
 

@@ -2,12 +2,8 @@ import HeraldAPNsModel
 
 /// One HTTP exchange the client makes: a notification, a broadcast or a channel request.
 struct APNSWireRequest: Sendable {
-    var method: TransportMethod = .post
-    /// The whole URL: the environment's base URL and the path.
-    var url: String
-    /// `name: value` lines, without `authorization` (the client adds the current token).
-    var headers: [String]
-    var body: [UInt8]
+    /// The request without `authorization` (the client adds the current token to each attempt).
+    var request: H2Request
     /// What the logs call it: a token's first digits, a channel id.
     var label: String
 }

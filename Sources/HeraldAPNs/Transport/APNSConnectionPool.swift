@@ -29,7 +29,7 @@ final class APNSConnectionPool: Sendable {
         var made: [H2Connection] = []
         for index in 0..<count {
             do {
-                made.append(try H2Connection(index: index, origin: settings.origin, settings: settings, context: context, logger: logger))
+                made.append(try H2Connection(index: index, origin: settings.notifications.origin, settings: settings, context: context, logger: logger))
             } catch {
                 for connection in made { connection.stop() }
                 throw error
@@ -44,10 +44,10 @@ final class APNSConnectionPool: Sendable {
     }
 
     /// Sends one request and waits for its reply.
-    func perform(_ method: TransportMethod = .post, url: String, headers: [String], body: [UInt8]) async -> TransportReply {
+    func perform(_ request: H2Request) async -> TransportReply {
         await permits.acquire()
         return await withCheckedContinuation { (continuation: CheckedContinuation<TransportReply, Never>) in
-            submit(method, url: url, headers: headers, body: body) { reply in continuation.resume(returning: reply) }
+            submit(request) { reply in continuation.resume(returning: reply) }
         }
     }
 
@@ -69,35 +69,40 @@ final class APNSConnectionPool: Sendable {
         permits.release()
     }
 
-    /// Hands one request to the least busy connection; the caller holds a permit,
-    /// which is given back before `completion` runs (on the connection's thread).
-    func submit(
-        _ method: TransportMethod = .post, url: String, headers: [String], body: [UInt8],
-        completion: @escaping @Sendable (TransportReply) -> Void
-    ) {
-        if url.hasPrefix(settings.origin.prefix), url.dropFirst(settings.origin.prefix.count).first == "/" {
+    /// Hands one request to the least busy connection of its origin; the caller holds a
+    /// permit, which is given back before `completion` runs (on the connection's thread).
+    func submit(_ request: H2Request, completion: @escaping @Sendable (TransportReply) -> Void) {
+        var route = settings.notifications
+        if request.destination == .channels {
+            guard let channels = settings.channels else {
+                permits.release()
+                let url = settings.channelBaseURL + request.path
+                return completion(.failure(APNSTransportError(.http2, "\(url) is not an https://host[:port]/path URL")))
+            }
+            route = channels
+        }
+        var request = request
+        request.path = route.path(request.path)
+        if route.origin == settings.notifications.origin {
             let index = load.withLock { load -> Int in
                 var best = 0
                 for i in load.indices where load[i] < load[best] { best = i }
                 load[best] += 1
                 return best
             }
-            let job = TransportJob(method: method, headers: headers, body: body) { [load, permits] reply in
-                load.withLock { $0[index] -= 1 }
-                permits.release()
-                completion(reply)
-            }
-            return connections[index].submit(job, path: String(url.dropFirst(settings.origin.prefix.count)))
+            return connections[index].submit(
+                TransportJob(request: request) { [load, permits] reply in
+                    load.withLock { $0[index] -= 1 }
+                    permits.release()
+                    completion(reply)
+                })
         }
-        let job = TransportJob(method: method, headers: headers, body: body) { [permits] reply in
+        let job = TransportJob(request: request) { [permits] reply in
             permits.release()
             completion(reply)
         }
-        guard let (origin, path) = H2Origin.split(url) else {
-            return job.completion(.failure(APNSTransportError(.http2, "\(url) is not an https://host[:port]/path URL")))
-        }
         do throws(APNSTransportError) {
-            try connection(for: origin).submit(job, path: path)
+            try connection(for: route.origin).submit(job)
         } catch {
             job.completion(.failure(error))
         }

@@ -27,7 +27,11 @@ final class H2Connection: @unchecked Sendable {
     private let wakeWrite: Int32
     // The rest belongs to the connection's thread.
     private var queue = H2Queue()
-    private var link: H2Link?
+    /// At most one of the two: a connection attempt, or the HTTP/2 session it made.
+    private var connector: H2Connector?
+    private var session: H2Session?
+    /// Monotonic seconds by which TCP, TLS and the server's first SETTINGS must be in.
+    private var connectDeadline = 0.0
     private var failures = 0
     private var nextAttempt = 0.0
     private var nextSweep = 0.0
@@ -72,11 +76,11 @@ final class H2Connection: @unchecked Sendable {
         if wakeWrite != wakeRead { close(wakeWrite) }
     }
 
-    /// Queues `job` for `path` on this connection's origin; its completion runs on this
+    /// Queues `job` (its path on this connection's origin); its completion runs on this
     /// connection's thread. Fails at once when stopping. Only the job that finds the inbox
     /// empty wakes the thread (it takes the whole inbox at once).
-    func submit(_ job: TransportJob, path: String) {
-        let pending = H2Pending(job: job, path: path, deadline: Self.monotonic() + settings.requestTimeout)
+    func submit(_ job: TransportJob) {
+        let pending = H2Pending(job: job, deadline: Self.monotonic() + settings.requestTimeout)
         let outcome = inbox.withLock { state -> Bool? in
             guard !state.stopping else { return nil }
             state.jobs.append(pending)
@@ -111,73 +115,83 @@ final class H2Connection: @unchecked Sendable {
             }
             step(now: now)
             deliver()
-            if stopping && queue.isEmpty && (link?.streams.isEmpty ?? true) {
-                link?.closeGracefully()
-                link = nil
+            if stopping && queue.isEmpty && (session?.streams.isEmpty ?? true) {
+                session?.closeGracefully()
+                (connector, session) = (nil, nil)
                 break
             }
             var fds = [pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
-            if let link { fds.append(pollfd(fd: link.fd, events: link.events, revents: 0)) }
+            if let connector { fds.append(pollfd(fd: connector.fd, events: connector.events, revents: 0)) }
+            if let session { fds.append(pollfd(fd: session.fd, events: session.events, revents: 0)) }
             let ready = poll(&fds, nfds_t(fds.count), pollTimeout(now: Self.monotonic()))
             if ready < 0 && errno != EINTR { logger.log(.error, "APNs connection \(index): poll: \(String(cString: strerror(errno)))") }
             if fds[0].revents != 0 { drainWakeups() }
-            if let link, fds.count > 1, fds[1].revents != 0 {
-                do throws(APNSTransportError) {
-                    try link.ready(fds[1].revents, now: Self.monotonic())
-                } catch {
-                    lose(link, error)
-                }
-            }
+            if fds.count > 1, fds[1].revents != 0 { advance(fds[1].revents) }
             deliver()
         }
         deliver()
         finished.signal()
     }
 
+    /// Moves the connection attempt or the session on after poll reported `revents`.
+    private func advance(_ revents: Int16) {
+        if let connector {
+            do throws(APNSTransportError) {
+                guard let socket = try connector.ready() else { return }
+                let made = try H2Session(socket: socket, origin: origin, heard: connector.started)
+                (self.connector, session) = (nil, made)
+                try made.flush()
+            } catch {
+                failAttempt(error)
+            }
+        } else if let session {
+            do throws(APNSTransportError) { try session.ready(revents, now: Self.monotonic()) } catch { lose(session, error) }
+        }
+    }
+
     /// One turn's decisions: timeouts, connecting, PING, starting queued requests, writing.
     private func step(now: Double) {
         expireQueued(now: now)
-        if let current = link {
-            if current.phase != .open || !current.settingsReceived, now >= current.connectDeadline {
-                return failAttempt(
+        if connector != nil || session?.settingsReceived == false, now >= connectDeadline {
+            return failAttempt(
+                APNSTransportError(
+                    .connect, "no HTTP/2 connection to \(origin.authority) within \(settings.connectTimeout) s", code: Int(ETIMEDOUT)))
+        }
+        if let current = session {
+            if current.settingsReceived { failures = 0 }
+            if let sent = current.pingSentAt, now - sent >= settings.pingTimeout {
+                return lose(
+                    current,
                     APNSTransportError(
-                        .connect, "no HTTP/2 connection to \(origin.authority) within \(settings.connectTimeout) s", code: Int(ETIMEDOUT)))
+                        .deadConnection,
+                        "\(origin.authority) did not answer a PING within \(settings.pingTimeout) s; the connection is closed as dead"))
             }
-            if current.phase == .open {
-                if current.settingsReceived { failures = 0 }
-                if let sent = current.pingSentAt, now - sent >= settings.pingTimeout {
-                    return lose(
-                        current,
-                        APNSTransportError(
-                            .deadConnection,
-                            "\(origin.authority) did not answer a PING within \(settings.pingTimeout) s; the connection is closed as dead"))
-                }
-                if now >= nextSweep {
-                    sweep(current, now: now)
-                    nextSweep = now + 0.25
-                }
-                if current.pingSentAt == nil,
-                    now - current.lastHeard >= (current.streams.isEmpty ? max(settings.pingInterval, 60) : settings.pingInterval)
-                {
-                    current.ping(now: now)
-                }
-                if current.goAwayLastID != nil && current.streams.isEmpty {
-                    current.closeGracefully()
-                    link = nil
-                } else {
-                    startQueued(on: current)
-                }
+            if now >= nextSweep {
+                current.expire(now: now, timeout())
+                nextSweep = now + 0.25
+            }
+            if current.pingSentAt == nil,
+                now - current.lastHeard >= (current.streams.isEmpty ? max(settings.pingInterval, 60) : settings.pingInterval)
+            {
+                current.ping(now: now)
+            }
+            if current.goAwayLastID != nil && current.streams.isEmpty {
+                current.closeGracefully()
+                session = nil
+            } else {
+                startQueued(on: current)
             }
         }
-        if link == nil, !queue.isEmpty, now >= nextAttempt { connect(now: now) }
-        if let current = link, current.phase == .open {
+        if connector == nil, session == nil, !queue.isEmpty, now >= nextAttempt { connect(now: now) }
+        if let current = session {
             do throws(APNSTransportError) { try current.flush() } catch { lose(current, error) }
         }
     }
 
     private func connect(now: Double) {
         do throws(APNSTransportError) {
-            link = try H2Link(origin: origin, context: try context.get(), now: now, timeout: settings.connectTimeout)
+            connector = try H2Connector(origin: origin, context: try context.get(), now: now)
+            connectDeadline = now + settings.connectTimeout
         } catch {
             failAttempt(error)
         }
@@ -186,7 +200,7 @@ final class H2Connection: @unchecked Sendable {
     /// A connection attempt failed: every queued request fails with `error` (none was
     /// sent; the client's retry policy decides), and the next attempt waits its backoff.
     private func failAttempt(_ error: APNSTransportError) {
-        link = nil
+        (connector, session) = (nil, nil)
         failures += 1
         let delay = min(settings.backoffMax, settings.backoffBase * pow(2, Double(min(failures - 1, 30))))
         nextAttempt = Self.monotonic() + delay
@@ -196,43 +210,25 @@ final class H2Connection: @unchecked Sendable {
 
     /// An open connection ended: streams that cannot have been processed go back to the
     /// queue, the others fail with `error`. The next connection opens at once.
-    private func lose(_ lost: H2Link, _ error: APNSTransportError) {
-        guard lost === link else { return }
+    private func lose(_ lost: H2Session, _ error: APNSTransportError) {
+        guard lost === session else { return }
         // Before the server's SETTINGS no request was started: a failed attempt (with backoff).
-        if lost.phase != .open || !lost.settingsReceived { return failAttempt(error) }
+        if !lost.settingsReceived { return failAttempt(error) }
+        lost.streams.loseAll(error, lastID: lost.goAwayLastID)
         collect(lost)
-        let last = lost.goAwayLastID
-        for (id, stream) in lost.streams.sorted(by: { $0.key > $1.key }) {
-            guard let pending = stream.pending else { continue }
-            if !stream.sent || (last.map { id > $0 } ?? false) {
-                queue.prepend(pending)
-            } else {
-                completions.append((pending.job, .failure(error)))
-            }
-        }
-        lost.streams.removeAll()
-        link = nil
-        if error.kind != .connectionLost || last == nil { logger.log(.warning, "APNs connection \(index): \(error.description)") }
+        session = nil
+        if error.kind != .connectionLost || lost.goAwayLastID == nil { logger.log(.warning, "APNs connection \(index): \(error.description)") }
     }
 
-    private func startQueued(on current: H2Link) {
+    private func startQueued(on current: H2Session) {
         guard current.acceptsRequests else { return }
         let limit = current.streamLimit(local: settings.maxConcurrentStreams)
         while current.streams.count < limit, let pending = queue.popFirst() {
-            guard current.submit(pending, method: pending.job.method, authority: origin.authority) else {
+            guard current.submit(pending, authority: origin.authority) else {
                 completions.append(
                     (pending.job, .failure(APNSTransportError(.http2, "nghttp2 could not submit the request to \(pending.path)"))))
                 continue
             }
-        }
-    }
-
-    /// Fails requests whose time ran out: queued ones at once, streams with RST_STREAM CANCEL.
-    private func sweep(_ current: H2Link, now: Double) {
-        for (id, stream) in current.streams {
-            guard let pending = stream.pending, now >= pending.deadline else { continue }
-            current.cancel(id)
-            completions.append((pending.job, .failure(timeout())))
         }
     }
 
@@ -247,17 +243,16 @@ final class H2Connection: @unchecked Sendable {
         APNSTransportError(.timedOut, "no answer from \(origin.authority) within \(settings.requestTimeout) s", code: Int(ETIMEDOUT))
     }
 
-    /// Moves what the link's callbacks decided into the queue and the completions.
-    private func collect(_ current: H2Link) {
-        for pending in current.refused.reversed() { queue.prepend(pending) }
-        current.refused.removeAll()
-        completions += current.finished
-        current.finished.removeAll()
+    /// Moves what happened to the session's streams into the queue and the completions.
+    private func collect(_ current: H2Session) {
+        let (finished, refused) = current.streams.take()
+        for pending in refused.reversed() { queue.prepend(pending) }
+        completions += finished
     }
 
     /// Runs completions outside nghttp2's calls (a completion may submit the next request).
     private func deliver() {
-        if let link { collect(link) }
+        if let session { collect(session) }
         guard !completions.isEmpty else { return }
         let done = completions
         completions.removeAll()
@@ -266,9 +261,9 @@ final class H2Connection: @unchecked Sendable {
 
     private func pollTimeout(now: Double) -> Int32 {
         var deadline = now + 1
-        if link == nil && !queue.isEmpty { deadline = min(deadline, nextAttempt) }
-        if let link, link.phase != .open || !link.settingsReceived { deadline = min(deadline, link.connectDeadline) }
-        if let link, !link.streams.isEmpty || link.pingSentAt != nil { deadline = min(deadline, now + 0.25) }
+        if connector == nil && session == nil && !queue.isEmpty { deadline = min(deadline, nextAttempt) }
+        if connector != nil || session?.settingsReceived == false { deadline = min(deadline, connectDeadline) }
+        if let session, !session.streams.isEmpty || session.pingSentAt != nil { deadline = min(deadline, now + 0.25) }
         if let head = queue.first { deadline = min(deadline, head.deadline) }
         return Int32(max(0, min(1000, (deadline - now) * 1000 + 1)))
     }

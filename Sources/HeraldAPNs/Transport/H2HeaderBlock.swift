@@ -23,25 +23,26 @@ struct H2HeaderBlock {
         fields.append(Field(name: nameStart, nameLength: valueStart - nameStart, value: valueStart, valueLength: bytes.count - valueStart))
     }
 
-    /// Adds a `name: value` line: the name lowercased, the value without surrounding spaces
-    /// and tabs. A line without a name, with an empty value ("leave it out"), or naming a
-    /// connection-specific header (which HTTP/2 forbids) adds nothing.
-    mutating func addLine(_ line: String) {
-        var utf8 = Array(line.utf8)
-        guard let colon = utf8.firstIndex(of: UInt8(ascii: ":")), colon > 0 else { return }
-        var low = colon + 1
-        var high = utf8.count
-        while low < high, utf8[low] == 0x20 || utf8[low] == 0x09 { low += 1 }
-        while high > low, utf8[high - 1] == 0x20 || utf8[high - 1] == 0x09 { high -= 1 }
-        guard low < high else { return }
-        for index in 0..<colon where utf8[index] >= 0x41 && utf8[index] <= 0x5A { utf8[index] |= 0x20 }
-        let name = utf8[..<colon]
-        guard !Self.forbidden.contains(where: { $0.elementsEqual(name) }) else { return }
+    /// Adds a request's header field: the name lowercased, the value without surrounding
+    /// spaces and tabs. A field without a name, with an empty value ("leave it out"), or
+    /// naming a connection-specific header (which HTTP/2 forbids) adds nothing.
+    mutating func addField(_ name: String, _ value: String) {
         let nameStart = bytes.count
-        bytes.append(contentsOf: name)
+        bytes.append(contentsOf: name.utf8)
         let valueStart = bytes.count
+        guard valueStart > nameStart else { return }
+        for index in nameStart..<valueStart where bytes[index] >= 0x41 && bytes[index] <= 0x5A { bytes[index] |= 0x20 }
+        let utf8 = value.utf8
+        var low = utf8.startIndex
+        var high = utf8.endIndex
+        func blank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+        while low < high, blank(utf8[low]) { low = utf8.index(after: low) }
+        while low < high, blank(utf8[utf8.index(before: high)]) { high = utf8.index(before: high) }
+        guard low < high, !Self.forbidden.contains(where: { $0.elementsEqual(bytes[nameStart..<valueStart]) }) else {
+            return bytes.removeLast(valueStart - nameStart)
+        }
         bytes.append(contentsOf: utf8[low..<high])
-        fields.append(Field(name: nameStart, nameLength: colon, value: valueStart, valueLength: high - low))
+        fields.append(Field(name: nameStart, nameLength: valueStart - nameStart, value: valueStart, valueLength: bytes.count - valueStart))
     }
 
     private static let forbidden: [[UInt8]] = ["connection", "host", "keep-alive", "transfer-encoding", "upgrade"].map { Array($0.utf8) }

@@ -2,8 +2,13 @@ import HeraldAPNsModel
 
 /// What every connection of a pool is set up with (made by `APNSClientConfiguration.validated()`).
 struct H2Settings: Sendable {
-    /// Where notifications go: `https://host[:port]`.
-    var origin: H2Origin
+    /// Where notifications and broadcasts go: the endpoint's `baseURL`.
+    var notifications: H2Route
+    /// Where channel management requests go: the endpoint's `channelBaseURL`; `nil` when it is
+    /// not an `https://host[:port]` URL (each channel request then fails with `.http2`).
+    var channels: H2Route?
+    /// The endpoint's `channelBaseURL` as given, for that failure's message.
+    var channelBaseURL: String
     var caFile: String?
     /// The client certificate (certificate auth): files, or bytes held in memory.
     var certificate: APNSClientCertificate?

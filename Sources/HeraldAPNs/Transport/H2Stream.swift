@@ -1,15 +1,16 @@
 import HeraldAPNsModel
 
-/// A request waiting in a connection's queue: the job, where it goes, and when it expires.
+/// A request waiting in a connection's queue: the job and when it expires.
 struct H2Pending {
     var job: TransportJob
-    /// The path (with query) on the connection's origin.
-    var path: String
     /// Monotonic seconds after which it fails with `.timedOut` (`requestTimeout` after submission).
     var deadline: Double
+
+    /// The path (with query) on the connection's origin.
+    var path: String { job.request.path }
 }
 
-/// One request on an open link: its body cursor and what came back so far.
+/// One request on an open session (in its `H2StreamTable`): its body cursor and what came back so far.
 final class H2Stream {
     /// `nil` once the request timed out (its completion has run; the stream is being reset).
     var pending: H2Pending?
@@ -26,7 +27,7 @@ final class H2Stream {
 
     /// The body bytes for the next DATA frame (at most `limit`) and whether they are the last.
     func nextChunk(into buffer: UnsafeMutablePointer<UInt8>, limit: Int) -> (count: Int, last: Bool) {
-        guard let body = pending?.job.body else { return (0, true) }
+        guard let body = pending?.job.request.body else { return (0, true) }
         let count = min(limit, body.count - bodyOffset)
         body.withUnsafeBufferPointer { source in
             if let base = source.baseAddress, count > 0 { buffer.update(from: base + bodyOffset, count: count) }

@@ -26,8 +26,7 @@ enum TransportMethod: String, Sendable {
 
 /// One request for the transport thread: everything is copied, nothing is shared.
 struct TransportJob: Sendable {
-    var method: TransportMethod = .post
-    var headers: [String]
-    var body: [UInt8]
+    /// The request, its path on the connection's origin.
+    var request: H2Request
     var completion: @Sendable (TransportReply) -> Void
 }

@@ -2,8 +2,8 @@ import Testing
 
 @testable import HeraldAPNs
 
-/// The transport's pure parts: reading an origin from a URL, the request queue, the header block.
-@Suite("transport parts: origins, the queue, header blocks")
+/// The transport's pure parts: reading an origin and a route from a URL, the request queue, the header block.
+@Suite("transport parts: origins, routes, the queue, header blocks")
 struct TransportPartsTests {
     @Test("origins: host, port (443 by default), authority, IPv6 literals; paths keep their query")
     func origins() throws {
@@ -22,11 +22,20 @@ struct TransportPartsTests {
         }
     }
 
+    @Test("routes: an endpoint URL's origin and its own path, put before each request's path")
+    func routes() throws {
+        let apple = try #require(H2Route(url: "https://api.push.apple.com"))
+        #expect(apple.origin.authority == "api.push.apple.com" && apple.basePath == "" && apple.path("/3/device/ab") == "/3/device/ab")
+        let proxied = try #require(H2Route(url: "https://127.0.0.1:8443/apns"))
+        #expect(proxied.origin.port == 8443 && proxied.path("/3/device/ab") == "/apns/3/device/ab")
+        #expect(H2Route(url: "http://api.push.apple.com") == nil)
+    }
+
     @Test("the queue is first in, first out; requests taken back go first, in their order")
     func queue() {
         var queue = H2Queue()
         func pending(_ n: Int) -> H2Pending {
-            H2Pending(job: TransportJob(headers: [], body: []) { _ in }, path: "/\(n)", deadline: Double(n))
+            H2Pending(job: TransportJob(request: H2Request(path: "/\(n)", fields: [], body: [])) { _ in }, deadline: Double(n))
         }
         for n in 0..<2000 { queue.append(pending(n)) }
         var taken: [String] = []
@@ -43,15 +52,15 @@ struct TransportPartsTests {
         #expect(queue.popFirst()?.path == "/7")
     }
 
-    @Test("header lines: names lowercased, values trimmed, empty values and connection headers left out, in order")
+    @Test("header fields: names lowercased, values trimmed, empty values, empty names and connection headers left out, in order")
     func headerBlock() {
         var block = H2HeaderBlock()
         block.add(":method", "POST")
-        for line in [
-            "APNS-Topic:  com.example.app\t", "apns-priority:10", "apns-collapse-id:   ", "Connection: close", "host: x",
-            ": no name", "no colon", "apns-id: a:b: c ",
+        for (name, value) in [
+            ("APNS-Topic", "  com.example.app\t"), ("apns-priority", "10"), ("apns-collapse-id", "   "), ("Connection", "close"),
+            ("host", "x"), ("", "no name"), ("apns-id", " a:b: c "),
         ] {
-            block.addLine(line)
+            block.addField(name, value)
         }
         let pairs = block.fields.map { field in
             (

@@ -1,7 +1,7 @@
 import CNGHTTP2
 import HeraldAPNsModel
 
-extension H2Link {
+extension H2Session {
     /// Streams the server allows at once (SETTINGS_MAX_CONCURRENT_STREAMS), capped by `local`.
     func streamLimit(local: Int) -> Int {
         guard let session else { return 0 }
@@ -9,25 +9,26 @@ extension H2Link {
     }
 
     /// Whether new requests may start here: open, the server's SETTINGS in, no GOAWAY.
-    var acceptsRequests: Bool { phase == .open && settingsReceived && goAwayLastID == nil }
+    var acceptsRequests: Bool { settingsReceived && goAwayLastID == nil }
 
     /// Submits `pending` as a new stream; false when nghttp2 refused it (the request stays the caller's).
     ///
     /// The header block is made from bytes: every name and value goes into one buffer
-    /// (names lowercased, values trimmed of spaces and tabs, ASCII only), and nghttp2's
-    /// `nv` entries point into it for the one call that copies them. Splitting the lines
-    /// with `String` and Foundation's trimming cost most of the transport thread's time.
-    func submit(_ pending: H2Pending, method: TransportMethod, authority: String) -> Bool {
+    /// (names lowercased, values trimmed of spaces and tabs), and nghttp2's `nv` entries
+    /// point into it for the one call that copies them.
+    func submit(_ pending: H2Pending, authority: String) -> Bool {
         guard let session else { return false }
+        let request = pending.job.request
+        let method = request.method
         var block = H2HeaderBlock()
         block.add(":method", method.rawValue)
         block.add(":scheme", "https")
         block.add(":authority", authority)
-        block.add(":path", pending.path)
-        for line in pending.job.headers { block.addLine(line) }
+        block.add(":path", request.path)
+        for field in request.fields { block.addField(field.name, field.value) }
         if method == .post {
             block.add("content-type", "application/json")
-            block.add("content-length", String(pending.job.body.count))
+            block.add("content-length", String(request.body.count))
         }
         let id: Int32 = block.bytes.withUnsafeBufferPointer { bytes in
             let headers = block.fields.map { field in
@@ -39,7 +40,7 @@ extension H2Link {
             return nghttp2_submit_request(session, nil, headers, headers.count, &provider, nil)
         }
         guard id > 0 else { return false }
-        streams[id] = H2Stream(pending)
+        streams.add(id, pending)
         return true
     }
 
@@ -49,12 +50,11 @@ extension H2Link {
         if nghttp2_submit_ping(session, UInt8(NGHTTP2_FLAG_NONE.rawValue), nil) == 0 { pingSentAt = now }
     }
 
-    /// Resets `stream` (RST_STREAM CANCEL) after its request timed out; its completion is the caller's.
-    func cancel(_ id: Int32) {
+    /// Fails the requests whose time ran out with `error` and resets their streams (RST_STREAM CANCEL).
+    func expire(now: Double, _ error: @autoclosure () -> APNSTransportError) {
         guard let session else { return }
-        streams[id]?.pending = nil
-        _ = nghttp2_submit_rst_stream(session, UInt8(NGHTTP2_FLAG_NONE.rawValue), id, UInt32(NGHTTP2_CANCEL.rawValue))
+        for id in streams.expire(now: now, error()) {
+            _ = nghttp2_submit_rst_stream(session, UInt8(NGHTTP2_FLAG_NONE.rawValue), id, UInt32(NGHTTP2_CANCEL.rawValue))
+        }
     }
 }
-
-import Foundation

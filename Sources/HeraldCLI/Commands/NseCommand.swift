@@ -109,44 +109,30 @@ enum NseCommand: Command {
         return URL(fileURLWithPath: path).standardizedFileURL.path
     }
 
-    /// Starts the pipeline and waits for its delivery, then for the downloads to be cleaned up.
+    /// Runs the pipeline until it delivers, then gives its cancelled downloads a moment to
+    /// be cleaned up; returns the report and the wall-clock seconds to delivery.
     @MainActor
     private static func deliver(_ configuration: ServiceExtensionConfiguration, payload: Data, shared: AppGroup?) async
         -> (ServiceExtensionReport, Double)
     {
-        let result = await withCheckedContinuation { (continuation: CheckedContinuation<(ServiceExtensionReport, Double), Never>) in
-            start(configuration, payload: payload, shared: shared) { report, wall in continuation.resume(returning: (report, wall)) }
-        }
-        // Give cancelled transfers a moment to remove their partial files.
-        let settle = Date(timeIntervalSinceNow: 2)
-        while !(activeDownloader?.isIdle ?? true), Date() < settle {
-            try? await Task.sleep(nanoseconds: 10_000_000)
-        }
-        activeDownloader = nil
-        return result
-    }
-
-    @MainActor private static var activeDownloader: CurlDownloader?
-    @MainActor private static var activePipeline: ServiceExtensionPipeline?
-
-    /// Starts the pipeline; `done` gets the report and the wall-clock seconds to delivery.
-    @MainActor
-    private static func start(
-        _ configuration: ServiceExtensionConfiguration, payload: Data, shared: AppGroup?,
-        done: @escaping @MainActor (ServiceExtensionReport, Double) -> Void
-    ) {
         let downloader = CurlDownloader()
         let pipeline = ServiceExtensionPipeline(
             configuration: configuration, downloader: downloader, clock: LiveClock(), receipts: shared?.receipts, inbox: shared?.inbox,
             logger: StandardErrorLogger())
-        activeDownloader = downloader
-        activePipeline = pipeline
         let started = DispatchTime.now().uptimeNanoseconds
-        pipeline.onReport = { report in
-            activePipeline = nil
-            done(report, Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9)
+        let result = await withCheckedContinuation { (continuation: CheckedContinuation<(ServiceExtensionReport, Double), Never>) in
+            pipeline.onReport = { report in
+                continuation.resume(returning: (report, Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9))
+            }
+            pipeline.start(Array(payload)) { _ in }
         }
-        pipeline.start(Array(payload)) { _ in }
+        // Cancelled transfers remove their partial files.
+        let settle = Date(timeIntervalSinceNow: 2)
+        while !downloader.isIdle, Date() < settle {
+            try? await Task.sleep(nanoseconds: 10_000_000)
+        }
+        pipeline.onReport = nil
+        return result
     }
 
     /// `--app-group DIR`: the outbox and the inbox the app and its extension share.

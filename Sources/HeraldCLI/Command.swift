@@ -1,5 +1,5 @@
 /// One `herald` subcommand.
-protocol Command {
+protocol Command: Sendable {
     /// The word after `herald`.
     static var name: String { get }
     /// One line for `herald --help`.

@@ -26,7 +26,9 @@ struct OptionSpecTests {
             let run = await CLIRun([command, action, "--" + option.name] + (option.takesValue ? ["x"] : []))
             #expect(run.status == 2, "\(command) \(action) --\(option.name)")
             #expect(run.out.isEmpty)
-            #expect(run.errLines.first?.hasPrefix("herald \(command): unknown option --\(option.name) for '\(command) \(action)' (it takes ") == true, "\(run.err)")
+            #expect(
+                run.errLines.first?.hasPrefix("herald \(command): unknown option --\(option.name) for '\(command) \(action)' (it takes ")
+                    == true, "\(run.err)")
             #expect(run.errLines.last == "Run 'herald \(command) --help' for usage.")
         }
     }

@@ -28,7 +28,8 @@ extension AppCommand {
 
     static let spec: Arguments.Spec = {
         let store = StoreOptions.all
-        let credentials = [authKey, keyID, teamID, certificate].map(\.descriptor) + [environment.descriptor, apnsEndpoint.descriptor, apnsCA.descriptor]
+        let credentials =
+            [authKey, keyID, teamID, certificate].map(\.descriptor) + [environment.descriptor, apnsEndpoint.descriptor, apnsCA.descriptor]
         return Arguments.Spec(actions: [
             .init("create", store + [appName.descriptor, bundleID.descriptor] + credentials + [rateLimit.descriptor]),
             .init("list", store + [json.descriptor]),

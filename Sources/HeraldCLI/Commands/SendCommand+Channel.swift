@@ -6,7 +6,9 @@ import HeraldCore
 extension SendCommand {
     /// `herald send --channel ID`: one broadcast to every device subscribed to the channel.
     /// Prints `CHANNEL STATUS REQUEST-ID [REASON (CLASS)]` (or JSON with `channel` for `token`).
-    static func broadcast(_ payload: JSONValue, to channel: String, topic: String, _ arguments: Arguments, _ terminal: Terminal) async -> Int32 {
+    static func broadcast(
+        _ payload: JSONValue, to channel: String, topic: String, _ arguments: Arguments, _ terminal: Terminal
+    ) async -> Int32 {
         if let type = arguments[Self.pushType], type != PushType.liveActivity.rawValue {
             return usage("--channel broadcasts Live Activity updates: --push-type is liveactivity or left out, not \(type)", terminal)
         }

@@ -28,14 +28,16 @@ enum SendCommand: Command {
     static let pushType = Option.text(
         "push-type", "TYPE",
         "alert (default), background, voip, liveactivity, location, complication, fileprovider, mdm, pushtotalk, widgets, controls")
-    static let priority = Option.integer("priority", "P", expected: "a whole number (use 10, 5 or 1)", "10, 5 or 1 (default 10; 5 for background)")
+    static let priority = Option.integer(
+        "priority", "P", expected: "a whole number (use 10, 5 or 1)", "10, 5 or 1 (default 10; 5 for background)")
     static let collapseID = Option.text("collapse-id", "ID", "1 to 64 bytes, no control characters")
     static let expiration = Option.integer("expiration", "EPOCH", "Unix seconds; 0 delivers once or never")
     static let channel = Option.text(
         "channel", "ID", "broadcast a Live Activity update or end to every device subscribed to channel ID (herald channel) instead")
     static let json = Option.flag("json", "one JSON object per token")
     static let simulatorFile = Option.text(
-        "simulator-file", "OUT", kind: .path, "write the payload to OUT, as is (name it NAME.apns), for 'xcrun simctl push' instead of sending")
+        "simulator-file", "OUT", kind: .path,
+        "write the payload to OUT, as is (name it NAME.apns), for 'xcrun simctl push' instead of sending")
     static let spec = Arguments.Spec(
         APNSOptions.all + [
             pushType.descriptor, priority.descriptor, collapseID.descriptor, expiration.descriptor, channel.descriptor, json.descriptor,
@@ -97,12 +99,8 @@ enum SendCommand: Command {
                 deviceToken: token, payload: payload, pushType: pushType, bundleID: topic,
                 priority: arguments[Self.priority].map(APNSPriority.init(rawValue:)), expiration: arguments[Self.expiration],
                 collapseID: arguments[Self.collapseID])
-        } catch let error as APNSRequestError {
-            throw UsageError(error.description)
-        } catch let error as UsageError {
-            throw error
         } catch {
-            throw UsageError("\(error)")
+            throw UsageError(error.description)
         }
     }
 

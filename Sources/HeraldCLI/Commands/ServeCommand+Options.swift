@@ -11,7 +11,8 @@ extension ServeCommand {
     static let listen = Option.text(
         "listen", "HOST:PORT", "numeric address to listen on (default 127.0.0.1:8080; port 0 picks one)")
     static let threads = Option.integer(
-        "threads", "N", in: 1...256, "HTTP event-loop threads: sockets and deadlines, never the database (default: the number of cores, at least 2)")
+        "threads", "N", in: 1...256,
+        "HTTP event-loop threads: sockets and deadlines, never the database (default: the number of cores, at least 2)")
     static let maxConnections = Option.integer(
         "max-connections", "N", in: 1...100_000,
         "connections open at once (default 1024); past it a connection that has waited over 1 s for its request makes room, or 503")
@@ -103,7 +104,8 @@ extension ServeCommand {
 
     static let spec = Arguments.Spec(
         [data, database, listen].map(\.descriptor)
-            + [threads, maxConnections, maxConnectionsPerIP, timeout, headerTimeout, bodyTimeout, handlerThreads, handlerTimeout].map(\.descriptor)
+            + [threads, maxConnections, maxConnectionsPerIP, timeout, headerTimeout, bodyTimeout, handlerThreads, handlerTimeout].map(
+                \.descriptor)
             + [maxBody, maxBodyMemory, apiRateLimit, apiBurst, deviceRateLimit, deviceBurst, serverRateLimit].map(\.descriptor)
             + quotas.map(\.option.descriptor)
             + [metricsToken.descriptor, consoleSecureCookie.descriptor, trustedProxy.descriptor, retention.descriptor]

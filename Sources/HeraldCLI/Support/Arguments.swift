@@ -112,7 +112,9 @@ struct Arguments {
 
     /// The option's value, which the command cannot do without (an empty value is none).
     func required(_ option: Option<String?>) throws(UsageError) -> String {
-        guard let value = self[option], !value.isEmpty else { throw UsageError("--\(option.name) is required: \(option.descriptor.synopsis)") }
+        guard let value = self[option], !value.isEmpty else {
+            throw UsageError("--\(option.name) is required: \(option.descriptor.synopsis)")
+        }
         return value
     }
 }

@@ -60,7 +60,8 @@ extension Option where Value == Int {
         -> Self
     {
         Option(
-            descriptor: OptionDescriptor(name: name, kind: .integer(range), placeholder: placeholder, help: help, defaultText: "\(fallback)")
+            descriptor: OptionDescriptor(
+                name: name, kind: .integer(range), placeholder: placeholder, help: help, defaultText: "\(fallback)")
         ) { $0.last.flatMap { Int($0) } ?? fallback }
     }
 }

@@ -88,7 +88,10 @@ struct OptionDescriptor: Sendable {
         switch kind {
         case .flag: return "no value"
         case .text, .path: return "a value"
-        case .integer(let range): return "a whole number" + (range.map { Bounds(lower: Double($0.lowerBound), upper: $0.upperBound == .max ? nil : Double($0.upperBound)).phrase } ?? "")
+        case .integer(let range):
+            return "a whole number"
+                + (range.map { Bounds(lower: Double($0.lowerBound), upper: $0.upperBound == .max ? nil : Double($0.upperBound)).phrase }
+                    ?? "")
         case .number(let bounds): return "a number" + bounds.phrase
         case .duration(let bounds): return "a number of seconds" + bounds.phrase
         case .url(let schemes): return "a \(Self.list(schemes)) URL with a host"

@@ -7,7 +7,8 @@ enum StoreOptions {
     static let data = Option.text("data", "DIR", kind: .path, "the gateway's SQLite data folder (default ./herald-data)")
     static let database = Option.text(
         "database", "URL",
-        "its PostgreSQL database instead (postgres://USER:PASSWORD@HOST:PORT/DB; or HERALD_DATABASE_URL, which keeps the password out of ps)")
+        "its PostgreSQL database instead (postgres://USER:PASSWORD@HOST:PORT/DB; or HERALD_DATABASE_URL, which keeps the password out of ps)"
+    )
     /// Both options, for a command's spec.
     static let all = [data.descriptor, database.descriptor]
 

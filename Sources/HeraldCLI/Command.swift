@@ -1,5 +1,5 @@
 /// One `herald` subcommand.
-protocol Command {
+protocol Command: Sendable {
     /// The word after `herald`.
     static var name: String { get }
     /// One line for `herald --help`.
@@ -8,8 +8,9 @@ protocol Command {
     static var help: String { get }
     /// What the command accepts besides `--help`.
     static var spec: Arguments.Spec { get }
-    /// Runs with parsed arguments; returns the exit status.
-    static func run(_ arguments: Arguments, terminal: Terminal) -> Int32
+    /// Runs with parsed arguments; returns the exit status. Commands that need the main
+    /// actor (the client runtime, the extension pipeline) hop to it themselves.
+    static func run(_ arguments: Arguments, terminal: Terminal) async -> Int32
 }
 
 /// The `herald` command line.
@@ -23,7 +24,7 @@ public enum HeraldCLI {
     ]
 
     /// Runs `herald` with `arguments` (without the program name); returns the exit status.
-    public static func run(_ arguments: [String], terminal: Terminal = .standard()) -> Int32 {
+    public static func run(_ arguments: [String], terminal: Terminal = .standard()) async -> Int32 {
         guard let first = arguments.first else {
             terminal.error(usage)
             return 2
@@ -51,7 +52,7 @@ public enum HeraldCLI {
             return 0
         }
         do {
-            return command.run(try Arguments(rest, spec: command.spec), terminal: terminal)
+            return await command.run(try Arguments(rest, spec: command.spec, command: command.name), terminal: terminal)
         } catch {
             terminal.error("herald \(command.name): \(error)\nRun 'herald \(command.name) --help' for usage.")
             return 2

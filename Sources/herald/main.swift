@@ -1,4 +1,4 @@
 import Foundation
 import HeraldCLI
 
-exit(HeraldCLI.run(Array(CommandLine.arguments.dropFirst())))
+exit(await HeraldCLI.run(Array(CommandLine.arguments.dropFirst())))

@@ -8,13 +8,15 @@ import Testing
 struct AppCommandTests {
     let data = FileManager.default.temporaryDirectory.appendingPathComponent("herald-app-\(UUID().uuidString)").path
 
-    static func withKeyFile<T>(_ body: (String) throws -> T) throws -> T {
-        try withTemporaryFile("-----BEGIN PRIVATE KEY-----\nMIGTAgEAMBMGByqGSM49\n-----END PRIVATE KEY-----\n", body)
+    static func withKeyFile<T>(
+        isolation: isolated (any Actor)? = #isolation, _ body: (String) async throws -> T
+    ) async throws -> T {
+        try await withTemporaryFile("-----BEGIN PRIVATE KEY-----\nMIGTAgEAMBMGByqGSM49\n-----END PRIVATE KEY-----\n", isolation: isolation, body)
     }
 
-    func create(_ extra: [String] = []) throws -> CLIRun {
-        try Self.withKeyFile { key in
-            CLIRun(
+    func create(_ extra: [String] = []) async throws -> CLIRun {
+        try await Self.withKeyFile { key in
+            await CLIRun(
                 [
                     "app", "create", "--data", data, "--name", "Demo", "--bundle-id", "com.example.demo", "--auth-key", key, "--key-id",
                     "ABCDE12345",
@@ -24,9 +26,9 @@ struct AppCommandTests {
     }
 
     @Test("create prints the app id and both keys once; only their hashes are stored")
-    func createApp() throws {
+    func createApp() async throws {
         defer { try? FileManager.default.removeItem(atPath: data) }
-        let run = try create(["--environment", "sandbox", "--rate-limit", "500"])
+        let run = try await create(["--environment", "sandbox", "--rate-limit", "500"])
         #expect(run.status == 0, "\(run.err)")
         let output = try parseJSON(run.out)
         let appID = try #require(output["appId"]?.stringValue)
@@ -42,17 +44,17 @@ struct AppCommandTests {
         #expect(app.credentials.map(\.environment) == [.sandbox])
         let database = try Data(contentsOf: URL(fileURLWithPath: data).appendingPathComponent("herald.sqlite"))
         #expect(database.range(of: Data(server.utf8)) == nil, "the key itself is never written")
-        let list = CLIRun(["app", "list", "--data", data, "--json"])
+        let list = await CLIRun(["app", "list", "--data", data, "--json"])
         #expect(try parseJSON(list.out)[0]?["appId"]?.stringValue == appID)
-        #expect(CLIRun(["app", "list", "--data", data]).out.contains("com.example.demo"))
+        #expect(await CLIRun(["app", "list", "--data", data]).out.contains("com.example.demo"))
     }
 
     @Test("rotate-key replaces the keys asked for; the old one no longer matches")
-    func rotate() throws {
+    func rotate() async throws {
         defer { try? FileManager.default.removeItem(atPath: data) }
-        let created = try parseJSON(try create().out)
+        let created = try parseJSON(try await create().out)
         let appID = try #require(created["appId"]?.stringValue)
-        let run = CLIRun(["app", "rotate-key", "--data", data, "--app", appID, "--key", "server"])
+        let run = await CLIRun(["app", "rotate-key", "--data", data, "--app", appID, "--key", "server"])
         #expect(run.status == 0, "\(run.err)")
         let rotated = try parseJSON(run.out)
         #expect(rotated["clientKey"] == nil)
@@ -60,17 +62,17 @@ struct AppCommandTests {
         #expect(APIKey.matches(try #require(rotated["serverKey"]?.stringValue), storedHash: app.serverKeyHash))
         #expect(!APIKey.matches(try #require(created["serverKey"]?.stringValue), storedHash: app.serverKeyHash))
         #expect(APIKey.matches(try #require(created["clientKey"]?.stringValue), storedHash: app.clientKeyHash))
-        let missing = CLIRun(["app", "rotate-key", "--data", data, "--app", "app_nope"])
+        let missing = await CLIRun(["app", "rotate-key", "--data", data, "--app", "app_nope"])
         #expect(missing.status == 2)
         #expect(missing.err.contains("no app app_nope"))
     }
 
     @Test("set-credentials adds the other environment")
-    func credentials() throws {
+    func credentials() async throws {
         defer { try? FileManager.default.removeItem(atPath: data) }
-        let appID = try #require(try parseJSON(try create().out)["appId"]?.stringValue)
-        let run = try Self.withKeyFile { key in
-            CLIRun(
+        let appID = try #require(try parseJSON(try await create().out)["appId"]?.stringValue)
+        let run = try await Self.withKeyFile { key in
+            await CLIRun(
                 [
                     "app", "set-credentials", "--data", data, "--app", appID, "--auth-key", key, "--key-id", "ABCDE12345", "--team-id",
                     "TEAM123456",
@@ -95,10 +97,10 @@ struct AppCommandTests {
             (["--apns-endpoint", "https://127.0.0.1:1", "--apns-ca", "/no/ca.pem"], "--apns-ca: /no/ca.pem"),
             (["--rate-limit", "-3"], "--rate-limit"),
         ])
-    func badInput(extra: [String], message: String) throws {
+    func badInput(extra: [String], message: String) async throws {
         defer { try? FileManager.default.removeItem(atPath: data) }
         var arguments = ["--name", "Demo", "--bundle-id", "com.example.demo", "--key-id", "ABCDE12345", "--team-id", "TEAM123456"]
-        let run = try Self.withKeyFile { key in
+        let run = try await Self.withKeyFile { key in
             arguments += ["--auth-key", key]
             // Later values of an option are usage errors; replace the defaults instead.
             for index in stride(from: 0, to: extra.count, by: 2) {
@@ -108,7 +110,7 @@ struct AppCommandTests {
                     arguments += [extra[index], extra[index + 1]]
                 }
             }
-            return CLIRun(["app", "create", "--data", data] + arguments)
+            return await CLIRun(["app", "create", "--data", data] + arguments)
         }
         #expect(run.status == 2)
         #expect(run.err.contains(message), "\(run.err)")
@@ -117,10 +119,10 @@ struct AppCommandTests {
     }
 
     @Test("a key file that is not a PEM key is refused")
-    func notPEM() throws {
+    func notPEM() async throws {
         defer { try? FileManager.default.removeItem(atPath: data) }
-        let run = try withTemporaryFile("hello") { key in
-            CLIRun([
+        let run = try await withTemporaryFile("hello") { key in
+            await CLIRun([
                 "app", "create", "--data", data, "--name", "D", "--bundle-id", "com.e.d", "--auth-key", key, "--key-id", "ABCDE12345",
                 "--team-id", "TEAM123456",
             ])
@@ -130,24 +132,24 @@ struct AppCommandTests {
     }
 
     @Test("missing options and unknown actions are usage errors")
-    func usage() {
-        #expect(CLIRun(["app"]).status == 2)
-        #expect(CLIRun(["app", "frobnicate"]).err.contains("expected one of create, list"))
-        let run = CLIRun(["app", "create", "--data", data, "--name", "x"])
+    func usage() async {
+        #expect(await CLIRun(["app"]).status == 2)
+        #expect(await CLIRun(["app", "frobnicate"]).err.contains("expected one of create, list"))
+        let run = await CLIRun(["app", "create", "--data", data, "--name", "x"])
         #expect(run.status == 2)
         #expect(run.err.contains("--bundle-id is required"))
-        #expect(CLIRun(["app", "--help"]).out.contains("herald app create"))
+        #expect(await CLIRun(["app", "--help"]).out.contains("herald app create"))
     }
 }
 
 @Suite("herald app import-devices")
 struct AppImportTests {
     @Test("JSON lines are imported in one transaction; a bad line names its place and imports nothing")
-    func importDevices() throws {
+    func importDevices() async throws {
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("herald-import-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: data) }
-        let created = try AppCommandTests.withKeyFile { key in
-            CLIRun([
+        let created = try await AppCommandTests.withKeyFile { key in
+            await CLIRun([
                 "app", "create", "--data", data, "--name", "D", "--bundle-id", "com.e.d", "--auth-key", key, "--key-id", "ABCDE12345",
                 "--team-id", "TEAM123456",
             ])
@@ -156,15 +158,15 @@ struct AppImportTests {
         let lines = (0..<3).map {
             #"{"token":"\#(String(repeating: "0\($0)", count: 32))","environment":"sandbox","interests":["news"],"userId":"u"}"#
         }
-        let run = CLIRun(["app", "import-devices", "--data", data, "--app", appID, "-"], stdin: lines.joined(separator: "\n") + "\n")
+        let run = await CLIRun(["app", "import-devices", "--data", data, "--app", appID, "-"], stdin: lines.joined(separator: "\n") + "\n")
         #expect(run.status == 0, "\(run.err)")
         #expect(try parseJSON(run.out) == ["appId": .string(appID), "devices": 3, "created": 3])
-        let bad = CLIRun(
+        let bad = await CLIRun(
             ["app", "import-devices", "--data", data, "--app", appID, "-"], stdin: lines[0] + "\n{\"token\":\"00\",\"environment\":\"x\"}\n"
         )
         #expect(bad.status == 2)
         #expect(bad.err.contains("<stdin> line 2"))
-        let missing = CLIRun(["app", "import-devices", "--data", data, "--app", "app_nope", "-"], stdin: lines[0])
+        let missing = await CLIRun(["app", "import-devices", "--data", data, "--app", "app_nope", "-"], stdin: lines[0])
         #expect(missing.status == 2)
         #expect(missing.err.contains("no app app_nope"))
     }

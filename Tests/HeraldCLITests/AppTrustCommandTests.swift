@@ -9,10 +9,10 @@ import Testing
 struct AppTrustCommandTests {
     let data = FileManager.default.temporaryDirectory.appendingPathComponent("herald-app-\(UUID().uuidString)").path
 
-    func created() throws -> (app: String, secret: String) {
+    func created() async throws -> (app: String, secret: String) {
         let output = try parseJSON(
-            try AppCommandTests.withKeyFile { key in
-                CLIRun([
+            try await AppCommandTests.withKeyFile { key in
+                await CLIRun([
                     "app", "create", "--data", data, "--name", "Demo", "--bundle-id", "com.example.demo", "--auth-key", key, "--key-id",
                     "ABCDE12345", "--team-id", "TEAM123456",
                 ])
@@ -21,37 +21,37 @@ struct AppTrustCommandTests {
     }
 
     @Test("create prints a user-token secret; user-token signs with it; rotating it makes old tokens fail")
-    func userTokens() throws {
+    func userTokens() async throws {
         defer { try? FileManager.default.removeItem(atPath: data) }
-        let (app, secret) = try created()
+        let (app, secret) = try await created()
         #expect(secret.hasPrefix("hus_") && secret.count == 68)
-        let run = CLIRun(["app", "user-token", "--data", data, "--app", app, "--user", "maya", "--lifetime", "600"])
+        let run = await CLIRun(["app", "user-token", "--data", data, "--app", app, "--user", "maya", "--lifetime", "600"])
         #expect(run.status == 0, "\(run.err)")
         let token = run.out.trimmingCharacters(in: .whitespacesAndNewlines)
         let now = Date().timeIntervalSince1970
         let claims = try UserTokenVerifier(appID: app, secret: secret).verify(token, userID: "maya", now: now)
         #expect(claims.expiresAt - claims.issuedAt == 600)
-        let rotated = try parseJSON(CLIRun(["app", "rotate-key", "--data", data, "--app", app, "--key", "user-token"]).out)
+        let rotated = try parseJSON(await CLIRun(["app", "rotate-key", "--data", data, "--app", app, "--key", "user-token"]).out)
         let fresh = try #require(rotated["userTokenSecret"]?.stringValue)
         #expect(fresh != secret && rotated["serverKey"] == nil)
         #expect(throws: UserTokenError.self) { try UserTokenVerifier(appID: app, secret: fresh).verify(token, userID: "maya", now: now) }
-        #expect(CLIRun(["app", "user-token", "--data", data, "--app", app, "--user", "maya", "--lifetime", "7200"]).status == 2)
-        #expect(CLIRun(["app", "user-token", "--data", data, "--app", "app_nope", "--user", "maya"]).status == 2)
-        let list = CLIRun(["app", "list", "--data", data, "--json"]).out
+        #expect(await CLIRun(["app", "user-token", "--data", data, "--app", app, "--user", "maya", "--lifetime", "7200"]).status == 2)
+        #expect(await CLIRun(["app", "user-token", "--data", data, "--app", "app_nope", "--user", "maya"]).status == 2)
+        let list = await CLIRun(["app", "list", "--data", data, "--json"]).out
         #expect(!list.contains(fresh) && !list.contains(secret), "list never shows the secret")
     }
 
     @Test("legacy-access turns the grace period on and off and says how many devices have no key")
-    func legacyAccess() throws {
+    func legacyAccess() async throws {
         defer { try? FileManager.default.removeItem(atPath: data) }
-        let (app, _) = try created()
-        #expect(try parseJSON(CLIRun(["app", "list", "--data", data, "--json"]).out)[0]?["legacyDeviceAccess"] == false)
-        let on = CLIRun(["app", "legacy-access", "--data", data, "--app", app, "--on"])
+        let (app, _) = try await created()
+        #expect(try parseJSON(await CLIRun(["app", "list", "--data", data, "--json"]).out)[0]?["legacyDeviceAccess"] == false)
+        let on = await CLIRun(["app", "legacy-access", "--data", data, "--app", app, "--on"])
         #expect(on.status == 0, "\(on.err)")
         #expect(try parseJSON(on.out) == ["appId": .string(app), "legacyDeviceAccess": true, "keylessDevices": 0])
         #expect(try SQLiteStore(directory: URL(fileURLWithPath: data)).app(id: app)?.legacyDeviceAccess == true)
-        #expect(CLIRun(["app", "legacy-access", "--data", data, "--app", app, "--off"]).status == 0)
+        #expect(await CLIRun(["app", "legacy-access", "--data", data, "--app", app, "--off"]).status == 0)
         #expect(try SQLiteStore(directory: URL(fileURLWithPath: data)).app(id: app)?.legacyDeviceAccess == false)
-        #expect(CLIRun(["app", "legacy-access", "--data", data, "--app", app]).status == 2)
+        #expect(await CLIRun(["app", "legacy-access", "--data", data, "--app", app]).status == 2)
     }
 }

@@ -24,12 +24,12 @@ struct CLIDocumentationTests {
     }
 
     @Test("every documented `herald inspect --json` example output is what the CLI prints")
-    func documentedOutputs() throws {
+    func documentedOutputs() async throws {
         var checked = 0
         for (index, line) in Self.lines.enumerated() where line.hasPrefix("$ herald inspect --json Examples/") {
             let file = String(line.dropFirst("$ herald inspect --json ".count))
             let documented = try parseJSON(Self.lines[index + 1])
-            let run = CLIRun(["inspect", "--json", repositoryRoot.appendingPathComponent(file).path])
+            let run = await CLIRun(["inspect", "--json", repositoryRoot.appendingPathComponent(file).path])
             #expect(run.status == 0)
             #expect(try run.jsonLines() == [documented], "\(file)")
             checked += 1
@@ -67,10 +67,10 @@ struct CLIDocumentationTests {
     }
 
     @Test("the documented lint lines are what lint prints")
-    func documentedLintLines() {
-        let badge = CLIRun(["lint", example("lint-badge-string.json")])
+    func documentedLintLines() async {
+        let badge = await CLIRun(["lint", example("lint-badge-string.json")])
         #expect(Self.text.contains(badge.out))
-        let background = CLIRun(["lint", "--push-type", "background", example("lint-background-with-alert.json")])
+        let background = await CLIRun(["lint", "--push-type", "background", example("lint-background-with-alert.json")])
         #expect(Self.text.contains(background.out))
     }
 }

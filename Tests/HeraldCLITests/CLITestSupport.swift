@@ -8,11 +8,11 @@ struct CLIRun {
     var out: String
     var err: String
 
-    init(_ arguments: [String], stdin: String = "") {
+    init(_ arguments: [String], stdin: String = "") async {
         let box = Box()
         let terminal = Terminal(
             out: { box.out += $0 }, err: { box.err += $0 }, input: { Data(stdin.utf8) })
-        status = HeraldCLI.run(arguments, terminal: terminal)
+        status = await HeraldCLI.run(arguments, terminal: terminal)
         out = box.out
         err = box.err
     }
@@ -34,16 +34,20 @@ func example(_ name: String) -> String {
 }
 
 /// Writes `bytes` to a fresh temporary file, passes its path to `body`, then removes it.
-func withTemporaryFile<T>(_ bytes: Data, _ body: (String) throws -> T) throws -> T {
+func withTemporaryFile<T>(
+    _ bytes: Data, isolation: isolated (any Actor)? = #isolation, _ body: (String) async throws -> T
+) async throws -> T {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("herald-cli-\(UUID().uuidString).json")
     try bytes.write(to: url)
     defer { try? FileManager.default.removeItem(at: url) }
-    return try body(url.path)
+    return try await body(url.path)
 }
 
 /// Writes `text` as UTF-8 to a fresh temporary file for `body`.
-func withTemporaryFile<T>(_ text: String, _ body: (String) throws -> T) throws -> T {
-    try withTemporaryFile(Data(text.utf8), body)
+func withTemporaryFile<T>(
+    _ text: String, isolation: isolated (any Actor)? = #isolation, _ body: (String) async throws -> T
+) async throws -> T {
+    try await withTemporaryFile(Data(text.utf8), isolation: isolation, body)
 }
 
 /// Parses JSON text with Herald's own parser, so output is compared structurally.

@@ -141,17 +141,17 @@ struct DeviceCommandTests {
     }
 
     @Test("bad options are refused with exit 2 and what to write")
-    func usage() {
-        let missing = CLIRun(["device", "--gateway", "http://127.0.0.1:1", "--app", "a", "--client-key", "k", "--token", "ab"])
+    func usage() async {
+        let missing = await CLIRun(["device", "--gateway", "http://127.0.0.1:1", "--app", "a", "--client-key", "k", "--token", "ab"])
         #expect(missing.status == 2)
         #expect(missing.err.contains("--record is required"))
-        let badToken = CLIRun([
+        let badToken = await CLIRun([
             "device", "--gateway", "http://127.0.0.1:1", "--app", "a", "--client-key", "k", "--token", "xyz", "--record", "r",
         ])
         #expect(badToken.err.contains("--token: \"xyz\" is not hex"))
-        let badURL = CLIRun(["device", "--gateway", "localhost", "--app", "a", "--client-key", "k", "--token", "ab", "--record", "r"])
-        #expect(badURL.err.contains("expected a URL such as"))
-        let badScenario = CLIRun([
+        let badURL = await CLIRun(["device", "--gateway", "localhost", "--app", "a", "--client-key", "k", "--token", "ab", "--record", "r"])
+        #expect(badURL.err.contains("--gateway: \"localhost\" is not an http or https URL such as"))
+        let badScenario = await CLIRun([
             "device", "--gateway", "http://127.0.0.1:1", "--app", "a", "--client-key", "k", "--token", "ab", "--record", "r",
             "--scenario", repositoryRoot.appendingPathComponent("Examples/Payloads/fcm.json").path,
         ])

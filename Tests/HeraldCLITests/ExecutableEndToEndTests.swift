@@ -23,7 +23,7 @@ struct ExecutableEndToEndTests {
     }
 
     @Test("a payload piped through stdin: inspect --json and lint, with real exit statuses")
-    func pipedPayload() throws {
+    func pipedPayload() async throws {
         guard FileManager.default.isExecutableFile(atPath: Self.executable.path) else {
             Issue.record("\(Self.executable.path) is missing; run `swift build` first, then `swift test`")
             return
@@ -41,7 +41,8 @@ struct ExecutableEndToEndTests {
         #expect(report["id"] == "1718871004315750")
         #expect(report["data"] == ["bookingId": "472", "type": "arriving"])
         // In-process and child process agree byte for byte.
-        #expect(inspect.out == CLIRun(["inspect", "--json", "-"], stdin: String(decoding: fcm, as: UTF8.self)).out)
+        let inProcess = await CLIRun(["inspect", "--json", "-"], stdin: String(decoding: fcm, as: UTF8.self))
+        #expect(inspect.out == inProcess.out)
 
         let badge = try Data(contentsOf: URL(fileURLWithPath: example("lint-badge-string.json")))
         let lint = try Self.run(["lint", "-"], stdin: badge)

@@ -7,15 +7,15 @@ import Testing
 @Suite("Hostile input through the CLI")
 struct HostileInputCLITests {
     /// Runs `herald inspect` and `herald lint` on `bytes`, written to a temporary file.
-    static func both(_ bytes: Data) throws -> (inspect: CLIRun, lint: CLIRun) {
-        try withTemporaryFile(bytes) { path in
-            (CLIRun(["inspect", "--json", path]), CLIRun(["lint", path]))
+    static func both(_ bytes: Data) async throws -> (inspect: CLIRun, lint: CLIRun) {
+        try await withTemporaryFile(bytes) { path in
+            (await CLIRun(["inspect", "--json", path]), await CLIRun(["lint", path]))
         }
     }
 
     /// Both commands refuse the input: exit 2, nothing on stdout, `message` on stderr.
-    static func expectRefused(_ bytes: Data, _ message: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let (inspect, lint) = try both(bytes)
+    static func expectRefused(_ bytes: Data, _ message: String, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        let (inspect, lint) = try await both(bytes)
         for (name, run) in [("inspect", inspect), ("lint", lint)] {
             #expect(run.status == 2, "\(name)", sourceLocation: sourceLocation)
             #expect(run.out.isEmpty, "\(name)", sourceLocation: sourceLocation)
@@ -27,38 +27,38 @@ struct HostileInputCLITests {
     }
 
     @Test("not JSON")
-    func notJSON() throws {
-        try Self.expectRefused(Data("hello, APNs".utf8), "not valid JSON: line 1, column 1: found 'h' where a value was expected")
+    func notJSON() async throws {
+        try await Self.expectRefused(Data("hello, APNs".utf8), "not valid JSON: line 1, column 1: found 'h' where a value was expected")
     }
 
     @Test("empty input")
-    func empty() throws {
-        try Self.expectRefused(Data(), "not valid JSON: line 1, column 1: the input is empty")
-        let stdin = CLIRun(["lint"], stdin: "")
+    func empty() async throws {
+        try await Self.expectRefused(Data(), "not valid JSON: line 1, column 1: the input is empty")
+        let stdin = await CLIRun(["lint"], stdin: "")
         #expect(stdin.status == 2)
         #expect(stdin.err.contains("the input is empty"))
     }
 
     @Test("a JSON array, string or null at the top level")
-    func notAnObject() throws {
-        try Self.expectRefused(
+    func notAnObject() async throws {
+        try await Self.expectRefused(
             Data("[{\"aps\": {\"alert\": \"x\"}}]".utf8), "a payload is a JSON object such as {\"aps\": {...}}, found an array")
-        try Self.expectRefused(Data("\"aps\"".utf8), "found a string")
-        try Self.expectRefused(Data("null".utf8), "found null")
+        try await Self.expectRefused(Data("\"aps\"".utf8), "found a string")
+        try await Self.expectRefused(Data("null".utf8), "found null")
     }
 
     @Test("10,000-deep nesting is refused, arrays and objects")
-    func deepNesting() throws {
+    func deepNesting() async throws {
         let arrays = "{\"aps\": {}, \"x\": " + String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000) + "}"
-        try Self.expectRefused(Data(arrays.utf8), "values are nested more than 128 levels deep")
+        try await Self.expectRefused(Data(arrays.utf8), "values are nested more than 128 levels deep")
         let objects = String(repeating: "{\"a\":", count: 10_000) + "1" + String(repeating: "}", count: 10_000)
-        try Self.expectRefused(Data(objects.utf8), "line 1, column 641: values are nested more than 128 levels deep")
+        try await Self.expectRefused(Data(objects.utf8), "line 1, column 641: values are nested more than 128 levels deep")
     }
 
     @Test("a 1 MB string value: inspect reads it, lint says it is too large")
-    func megabyteString() throws {
+    func megabyteString() async throws {
         let big = String(repeating: "x", count: 1 << 20)
-        let (inspect, lint) = try Self.both(Data("{\"aps\": {\"alert\": \"hi\"}, \"blob\": \"\(big)\"}".utf8))
+        let (inspect, lint) = try await Self.both(Data("{\"aps\": {\"alert\": \"hi\"}, \"blob\": \"\(big)\"}".utf8))
         #expect(inspect.status == 0)
         #expect(inspect.err.isEmpty)
         let report = try #require(try inspect.jsonLines().first)
@@ -72,9 +72,9 @@ struct HostileInputCLITests {
     }
 
     @Test("more than 4 MiB is refused before parsing")
-    func tooLarge() throws {
+    func tooLarge() async throws {
         let huge = "{\"blob\": \"" + String(repeating: "x", count: 5 << 20) + "\"}"
-        try Self.expectRefused(Data(huge.utf8), "at most 4194304 are read")
+        try await Self.expectRefused(Data(huge.utf8), "at most 4194304 are read")
     }
 
     @Test(
@@ -85,29 +85,29 @@ struct HostileInputCLITests {
             [0xED, 0xA0, 0x80],  // an encoded surrogate
             [0xC0, 0xAF],  // overlong
         ] as [[UInt8]])
-    func invalidUTF8(_ bad: [UInt8]) throws {
+    func invalidUTF8(_ bad: [UInt8]) async throws {
         var bytes = Array("{\"aps\": {\"alert\": \"caf".utf8)
         bytes += bad
         bytes += Array("\"}}".utf8)
-        try Self.expectRefused(Data(bytes), "line 1, column 20: the text is not valid UTF-8; save the file as UTF-8")
+        try await Self.expectRefused(Data(bytes), "line 1, column 20: the text is not valid UTF-8; save the file as UTF-8")
     }
 
     @Test("invalid UTF-8 in a key, and outside any string")
-    func invalidUTF8Elsewhere() throws {
-        try Self.expectRefused(Data([0x7B, 0x22, 0xFF, 0x22, 0x3A, 0x31, 0x7D]), "not valid UTF-8")
-        try Self.expectRefused(Data([0x7B, 0x7D, 0xFF]), "line 1, column 3: more content after the JSON value")
+    func invalidUTF8Elsewhere() async throws {
+        try await Self.expectRefused(Data([0x7B, 0x22, 0xFF, 0x22, 0x3A, 0x31, 0x7D]), "not valid UTF-8")
+        try await Self.expectRefused(Data([0x7B, 0x7D, 0xFF]), "line 1, column 3: more content after the JSON value")
     }
 
     @Test("a UTF-8 byte order mark is accepted")
-    func byteOrderMark() throws {
-        let (inspect, lint) = try Self.both(Data([0xEF, 0xBB, 0xBF]) + Data("{\"aps\": {\"alert\": \"x\"}}".utf8))
+    func byteOrderMark() async throws {
+        let (inspect, lint) = try await Self.both(Data([0xEF, 0xBB, 0xBF]) + Data("{\"aps\": {\"alert\": \"x\"}}".utf8))
         #expect(inspect.status == 0)
         #expect(lint.status == 0)
     }
 
     @Test("a payload field holding \"{garbage\" is kept as text with a note")
-    func garbagePayloadField() throws {
-        let (inspect, lint) = try Self.both(Data("{\"aps\": {\"alert\": \"x\"}, \"payload\": \"{garbage\"}".utf8))
+    func garbagePayloadField() async throws {
+        let (inspect, lint) = try await Self.both(Data("{\"aps\": {\"alert\": \"x\"}, \"payload\": \"{garbage\"}".utf8))
         #expect(inspect.status == 0)
         let report = try #require(try inspect.jsonLines().first)
         #expect(report["data"] == ["payload": "{garbage"])
@@ -124,8 +124,8 @@ struct HostileInputCLITests {
     /// docs/providers.md: GeTui "matches when `_gmid_` or `_ge_` is present"; a top-level
     /// `payload` alone is an app's own key, so the payload is plain APNs.
     @Test("a top-level payload key alone does not make a payload GeTui's")
-    func payloadKeyIsNotGeTui() throws {
-        let run = CLIRun(["inspect", "--json"], stdin: "{\"aps\": {\"alert\": \"x\"}, \"payload\": \"{garbage\"}")
+    func payloadKeyIsNotGeTui() async throws {
+        let run = await CLIRun(["inspect", "--json"], stdin: "{\"aps\": {\"alert\": \"x\"}, \"payload\": \"{garbage\"}")
         #expect(try run.jsonLines().first?["provider"] == "apns")
     }
 
@@ -135,8 +135,8 @@ struct HostileInputCLITests {
         """
 
     @Test("wrong types everywhere: inspect reads what it can and notes every key")
-    func wrongTypesInspect() throws {
-        let run = CLIRun(["inspect", "--json"], stdin: Self.wrongTypes)
+    func wrongTypesInspect() async throws {
+        let run = await CLIRun(["inspect", "--json"], stdin: Self.wrongTypes)
         #expect(run.status == 0)
         #expect(run.err.isEmpty)
         let report = try #require(try run.jsonLines().first)
@@ -161,8 +161,8 @@ struct HostileInputCLITests {
     }
 
     @Test("wrong types everywhere: lint gives one error per key, exit 1")
-    func wrongTypesLint() {
-        let run = CLIRun(["lint"], stdin: Self.wrongTypes)
+    func wrongTypesLint() async {
+        let run = await CLIRun(["lint"], stdin: Self.wrongTypes)
         #expect(run.status == 1)
         #expect(run.err.isEmpty)
         #expect(
@@ -182,8 +182,8 @@ struct HostileInputCLITests {
     }
 
     @Test("aps that is not an object")
-    func apsNotAnObject() throws {
-        let (inspect, lint) = try Self.both(Data("{\"aps\": [\"alert\"]}".utf8))
+    func apsNotAnObject() async throws {
+        let (inspect, lint) = try await Self.both(Data("{\"aps\": [\"alert\"]}".utf8))
         #expect(inspect.status == 0)
         #expect(try inspect.jsonLines().first?["notes"] == ["aps: expected an object, found an array; ignored"])
         #expect(lint.status == 1)
@@ -191,15 +191,15 @@ struct HostileInputCLITests {
     }
 
     @Test("NUL and control characters: escaped ones are fine, raw ones are refused")
-    func controlCharacters() throws {
-        let escaped = CLIRun(["inspect", "--json"], stdin: "{\"aps\": {\"alert\": \"a\\u0000b\\n\"}}")
+    func controlCharacters() async throws {
+        let escaped = await CLIRun(["inspect", "--json"], stdin: "{\"aps\": {\"alert\": \"a\\u0000b\\n\"}}")
         #expect(escaped.status == 0)
         #expect(try escaped.jsonLines().first?["alert"]?["body"] == "a\u{0}b\n")
-        try Self.expectRefused(Data("{\"aps\": {\"alert\": \"a\u{0}b\"}}".utf8), "a control character inside a string must be escaped")
+        try await Self.expectRefused(Data("{\"aps\": {\"alert\": \"a\u{0}b\"}}".utf8), "a control character inside a string must be escaped")
     }
 
     @Test("lone surrogate escapes are refused")
-    func loneSurrogate() throws {
-        try Self.expectRefused(Data("{\"aps\": {\"alert\": \"\\ud800\"}}".utf8), "invalid escape \\ud800 (a lone surrogate)")
+    func loneSurrogate() async throws {
+        try await Self.expectRefused(Data("{\"aps\": {\"alert\": \"\\ud800\"}}".utf8), "invalid escape \\ud800 (a lone surrogate)")
     }
 }

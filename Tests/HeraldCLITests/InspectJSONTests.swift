@@ -64,8 +64,8 @@ struct InspectJSONTests {
     }
 
     @Test("a Live Activity start, key by key: every Live Activity key typed, any relevance score")
-    func liveActivityStart() throws {
-        let run = CLIRun(["inspect", "--json", repositoryRoot.appendingPathComponent("Examples/LiveActivities/start.json").path])
+    func liveActivityStart() async throws {
+        let run = await CLIRun(["inspect", "--json", repositoryRoot.appendingPathComponent("Examples/LiveActivities/start.json").path])
         #expect(run.status == 0)
         let report = try #require(try run.jsonLines().first)
         Self.checkShape(report, "start.json")
@@ -81,9 +81,9 @@ struct InspectJSONTests {
     }
 
     @Test("the channel id a start subscribes to, and the dismissal date of an end")
-    func liveActivityChannelAndEnd() throws {
+    func liveActivityChannelAndEnd() async throws {
         let folder = repositoryRoot.appendingPathComponent("Examples/LiveActivities")
-        let run = CLIRun(["inspect", "--json", folder.appendingPathComponent("start-on-channel.json").path, folder.appendingPathComponent("end.json").path])
+        let run = await CLIRun(["inspect", "--json", folder.appendingPathComponent("start-on-channel.json").path, folder.appendingPathComponent("end.json").path])
         let lines = try run.jsonLines()
         try #require(lines.count == 2)
         #expect(lines[0]["liveActivity"]?["inputPushChannel"] == "dHJhaW5zLWxpbmUtNw==")
@@ -102,8 +102,8 @@ struct InspectJSONTests {
     @Test(
         "every provider example is recognised and has exactly the documented keys",
         arguments: providerExamples)
-    func providerExample(_ file: String) throws {
-        let run = CLIRun(["inspect", "--json", example(file)])
+    func providerExample(_ file: String) async throws {
+        let run = await CLIRun(["inspect", "--json", example(file)])
         #expect(run.status == 0, "\(file): \(run.err)")
         #expect(run.err.isEmpty)
         let lines = try run.jsonLines()
@@ -114,9 +114,9 @@ struct InspectJSONTests {
     }
 
     @Test("the lint examples keep the same shape")
-    func lintExamplesShape() throws {
+    func lintExamplesShape() async throws {
         for file in ["lint-badge-string.json", "lint-background-with-alert.json"] {
-            let run = CLIRun(["inspect", "--json", example(file)])
+            let run = await CLIRun(["inspect", "--json", example(file)])
             #expect(run.status == 0)
             let report = try #require(try run.jsonLines().first)
             Self.checkShape(report, file)
@@ -125,8 +125,8 @@ struct InspectJSONTests {
     }
 
     @Test("FCM example, field by field")
-    func fcm() throws {
-        let run = CLIRun(["inspect", "--json", example("fcm.json")])
+    func fcm() async throws {
+        let run = await CLIRun(["inspect", "--json", example("fcm.json")])
         let expected: JSONValue = [
             "provider": "fcm", "id": "1718871004315750",
             "alert": ["title": "Driver arriving", "subtitle": nil, "body": "Your driver is 2 minutes away."],
@@ -138,8 +138,8 @@ struct InspectJSONTests {
     }
 
     @Test("APNs example, field by field: id and link stay in data")
-    func apns() throws {
-        let run = CLIRun(["inspect", "--json", example("apns.json")])
+    func apns() async throws {
+        let run = await CLIRun(["inspect", "--json", example("apns.json")])
         let expected: JSONValue = [
             "provider": "apns", "id": "evt_01HZX8842",
             "alert": ["title": "Order shipped", "subtitle": "Order #8842", "body": "Your parcel is on its way."],
@@ -152,8 +152,8 @@ struct InspectJSONTests {
     }
 
     @Test("attachments carry url and type; an unwrapped JSON string is reported in notes")
-    func attachmentsAndNotes() throws {
-        let braze = try #require(try CLIRun(["inspect", "--json", example("braze.json")]).jsonLines().first)
+    func attachmentsAndNotes() async throws {
+        let braze = try #require(try await CLIRun(["inspect", "--json", example("braze.json")]).jsonLines().first)
         #expect(
             braze["attachments"] == [
                 [
@@ -162,20 +162,20 @@ struct InspectJSONTests {
                 ]
             ])
         #expect(braze["mutableContent"] == true)
-        let getui = try #require(try CLIRun(["inspect", "--json", example("getui.json")]).jsonLines().first)
+        let getui = try #require(try await CLIRun(["inspect", "--json", example("getui.json")]).jsonLines().first)
         #expect(getui["data"] == ["payload": ["type": "order", "orderId": "8842", "page": "orderDetail"]])
         #expect(getui["notes"] == ["payload: holds an object inside a string; unwrapped"])
     }
 
     @Test("every aps field reaches the JSON")
-    func allApsFields() throws {
+    func allApsFields() async throws {
         let payload = """
             {"aps": {"alert": {"title": "T", "subtitle": "S", "body": "B"}, "badge": 0, "sound": {"critical": 1, "name": "siren.caf", "volume": 0.5},
              "category": "INVITE", "thread-id": "t1", "content-available": 1, "mutable-content": 1,
              "interruption-level": "time-sensitive", "relevance-score": 0.25},
              "id": "m1", "link": "app://x", "image_url": "https://e.com/p.png?x=1", "extra": [1, 2.5, null]}
             """
-        let report = try #require(try CLIRun(["inspect", "--json"], stdin: payload).jsonLines().first)
+        let report = try #require(try await CLIRun(["inspect", "--json"], stdin: payload).jsonLines().first)
         Self.checkShape(report, "all fields")
         let expected: JSONValue = [
             "provider": "apns", "id": "m1", "alert": ["title": "T", "subtitle": "S", "body": "B"],
@@ -189,9 +189,9 @@ struct InspectJSONTests {
     }
 
     @Test("several files give one JSON line each, in order")
-    func severalFiles() throws {
+    func severalFiles() async throws {
         let files = ["fcm.json", "umeng.json", "jpush.json", "herald.json"]
-        let run = CLIRun(["inspect", "--json"] + files.map(example))
+        let run = await CLIRun(["inspect", "--json"] + files.map(example))
         #expect(run.status == 0)
         #expect(run.err.isEmpty)
         #expect(run.out.hasSuffix("\n"))
@@ -202,9 +202,9 @@ struct InspectJSONTests {
     }
 
     @Test("one bad file among several: the others are still printed, exit 2")
-    func oneBadAmongSeveral() throws {
-        try withTemporaryFile("[1, 2]") { (bad: String) throws in
-            let run = CLIRun(["inspect", "--json", example("fcm.json"), bad, example("umeng.json")])
+    func oneBadAmongSeveral() async throws {
+        try await withTemporaryFile("[1, 2]") { (bad: String) throws in
+            let run = await CLIRun(["inspect", "--json", example("fcm.json"), bad, example("umeng.json")])
             #expect(run.status == 2)
             #expect(try run.jsonLines().map { $0["provider"]?.stringValue } == ["fcm", "umeng"])
             #expect(run.errLines == ["herald inspect: \(bad): a payload is a JSON object such as {\"aps\": {...}}, found an array"])
@@ -212,15 +212,15 @@ struct InspectJSONTests {
     }
 
     @Test("without --json: a readable table, with a header per file when there are several")
-    func textReport() {
-        let one = CLIRun(["inspect", example("jpush.json")])
+    func textReport() async {
+        let one = await CLIRun(["inspect", example("jpush.json")])
         #expect(one.status == 0)
         #expect(one.outLines.first == "provider      jpush")
         #expect(one.outLines.contains("id            2038183454"))
         #expect(one.outLines.contains("body          有人关注你啦"))
         #expect(one.outLines.contains("badge         3"))
         #expect(!one.out.contains("=="))
-        let two = CLIRun(["inspect", example("fcm.json"), example("umeng.json")])
+        let two = await CLIRun(["inspect", example("fcm.json"), example("umeng.json")])
         #expect(two.outLines.filter { $0.hasPrefix("== ") } == ["== \(example("fcm.json"))", "== \(example("umeng.json"))"])
     }
 }

@@ -10,13 +10,13 @@ struct LiveActivitiesDocumentationTests {
     }()
 
     @Test("every documented `herald lint` run prints what the document shows, and exits as it says")
-    func documentedLintRuns() {
+    func documentedLintRuns() async {
         var checked = 0
         for (index, line) in Self.lines.enumerated() where line.hasPrefix("$ herald lint ") {
             var arguments = line.dropFirst("$ herald ".count).split(separator: " ").map(String.init)
             arguments = arguments.map { $0.hasPrefix("Examples/") ? repositoryRoot.appendingPathComponent($0).path : $0 }
             let shown = Self.lines[(index + 1)...].prefix { $0 != "```" }
-            let run = CLIRun(arguments)
+            let run = await CLIRun(arguments)
             #expect(run.outLines == Array(shown), "\(line)")
             #expect(run.status == (shown.contains { $0.hasPrefix("error:") } ? 1 : 0), "\(line)")
             checked += 1

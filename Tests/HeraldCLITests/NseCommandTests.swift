@@ -8,28 +8,28 @@ import Testing
 @Suite("herald nse", .serialized)
 struct NseCommandTests {
     @Test("usage errors exit 2 with a reason")
-    func usage() throws {
-        #expect(CLIRun(["nse"]).status == 2)
-        #expect(CLIRun(["nse", "/no/such/payload.json"]).err.contains("no such file"))
-        try withTemporaryFile(#"{"aps":{"alert":"x"}}"#) { path in
-            let bad = CLIRun(["nse", path, "--deadline", "soon"])
-            #expect(bad.status == 2 && bad.err.contains("--deadline takes seconds"))
-            #expect(CLIRun(["nse", path, "--deadline", "-1"]).status == 2)
-            #expect(CLIRun(["nse", path, "--preset", "nope"]).err.contains("unknown preset nope"))
-            #expect(CLIRun(["nse", path, "--resources", "/no/such/folder"]).status == 2)
+    func usage() async throws {
+        #expect(await CLIRun(["nse"]).status == 2)
+        #expect(await CLIRun(["nse", "/no/such/payload.json"]).err.contains("no such file"))
+        try await withTemporaryFile(#"{"aps":{"alert":"x"}}"#) { path in
+            let bad = await CLIRun(["nse", path, "--deadline", "soon"])
+            #expect(bad.status == 2 && bad.err.contains("--deadline: \"soon\" is not a number of seconds from 0 to 600"))
+            #expect(await CLIRun(["nse", path, "--deadline", "-1"]).status == 2)
+            #expect(await CLIRun(["nse", path, "--preset", "nope"]).err.contains("--preset: \"nope\" is not post002"))
+            #expect(await CLIRun(["nse", path, "--resources", "/no/such/folder"]).status == 2)
         }
-        let help = CLIRun(["nse", "--help"])
+        let help = await CLIRun(["nse", "--help"])
         #expect(help.status == 0)
         for word in ["--deadline", "--out", "--json", "--preset", "--resources"] { #expect(help.out.contains(word)) }
-        #expect(CLIRun(["--help"]).out.contains("nse"))
+        #expect(await CLIRun(["--help"]).out.contains("nse"))
     }
 
     @Test("no attachments: delivered at once, exit 0; not JSON: delivered unchanged, exit 0")
-    func noAttachments() throws {
+    func noAttachments() async throws {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("herald-cli-nse-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: out) }
-        try withTemporaryFile(#"{"aps":{"alert":{"title":"Hi","body":"There"},"category":"c1","thread-id":"t"}}"#) { path in
-            let run = CLIRun(["nse", path, "--json", "--out", out])
+        try await withTemporaryFile(#"{"aps":{"alert":{"title":"Hi","body":"There"},"category":"c1","thread-id":"t"}}"#) { path in
+            let run = await CLIRun(["nse", path, "--json", "--out", out])
             #expect(run.status == 0)
             let json = try #require(try run.jsonLines().first)
             #expect(json["trigger"] == "completed")
@@ -37,34 +37,34 @@ struct NseCommandTests {
             #expect(json["attachments"] == [])
             #expect(json.keySet == ["delivered", "trigger", "elapsed", "unchanged", "content", "attachments", "skipped", "notes", "out"])
         }
-        try withTemporaryFile("not json at all") { path in
-            let run = CLIRun(["nse", path, "--out", out])
+        try await withTemporaryFile("not json at all") { path in
+            let run = await CLIRun(["nse", path, "--out", out])
             #expect(run.status == 0)
             #expect(run.out.hasPrefix("delivered unchanged"))
         }
     }
 
     @Test("a critical sound is shown as iOS plays it, critical with its volume; an ordinary one stays a name")
-    func criticalSound() throws {
-        try withTemporaryFile(#"{"aps":{"alert":"Fire","sound":{"critical":1,"name":"alarm.caf","volume":0.8}}}"#) { path in
-            let json = try #require(try CLIRun(["nse", path, "--json"]).jsonLines().first)
+    func criticalSound() async throws {
+        try await withTemporaryFile(#"{"aps":{"alert":"Fire","sound":{"critical":1,"name":"alarm.caf","volume":0.8}}}"#) { path in
+            let json = try #require(try await CLIRun(["nse", path, "--json"]).jsonLines().first)
             #expect(json["content"]?["sound"] == ["critical": true, "name": "alarm.caf", "volume": 0.8])
-            #expect(CLIRun(["nse", path]).out.contains("  sound: alarm.caf (critical, volume 0.8)"))
+            #expect(await CLIRun(["nse", path]).out.contains("  sound: alarm.caf (critical, volume 0.8)"))
         }
-        try withTemporaryFile(#"{"aps":{"alert":"Fire","sound":{"critical":1,"volume":3}}}"#) { path in
-            let json = try #require(try CLIRun(["nse", path, "--json"]).jsonLines().first)
+        try await withTemporaryFile(#"{"aps":{"alert":"Fire","sound":{"critical":1,"volume":3}}}"#) { path in
+            let json = try #require(try await CLIRun(["nse", path, "--json"]).jsonLines().first)
             let sound = json["content"]?["sound"]
             #expect(sound?["critical"] == true && sound?["name"] == "default")
             #expect(sound?["volume"]?.doubleValue == 1, "clamped to 1")
         }
-        try withTemporaryFile(#"{"aps":{"alert":"Hi","sound":"ping.caf"}}"#) { path in
-            let json = try #require(try CLIRun(["nse", path, "--json"]).jsonLines().first)
+        try await withTemporaryFile(#"{"aps":{"alert":"Hi","sound":"ping.caf"}}"#) { path in
+            let json = try #require(try await CLIRun(["nse", path, "--json"]).jsonLines().first)
             #expect(json["content"]?["sound"] == "ping.caf")
         }
     }
 
     @Test("bundled resources and file URLs are attached without a server")
-    func resources() throws {
+    func resources() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("herald-cli-res-\(UUID().uuidString)").path
         let out = folder + "/out"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -74,8 +74,8 @@ struct NseCommandTests {
             to: URL(fileURLWithPath: folder + "/like"))
         try Data(Array("GIF89a".utf8) + [UInt8](repeating: 1, count: 100)).write(to: URL(fileURLWithPath: folder + "/pic.gif"))
         let payload = #"{"aps":{"alert":"x","mutable-content":1},"media-url":["like","file://\#(folder)/pic.gif","missing.png"]}"#
-        try withTemporaryFile(payload) { path in
-            let run = CLIRun(["nse", path, "--resources", folder, "--out", out, "--json"])
+        try await withTemporaryFile(payload) { path in
+            let run = await CLIRun(["nse", path, "--resources", folder, "--out", out, "--json"])
             #expect(run.status == 0)
             let json = try #require(try run.jsonLines().first)
             #expect(Set((json["attachments"]?.arrayValue ?? []).compactMap { $0["format"]?.stringValue }) == ["m4a", "gif"])
@@ -84,18 +84,18 @@ struct NseCommandTests {
     }
 
     @Test("without --out: attachments go to a temporary folder, removed when the command ends")
-    func temporaryFolder() throws {
+    func temporaryFolder() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("herald-cli-res-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try Data(Array("GIF89a".utf8) + [UInt8](repeating: 1, count: 100)).write(to: URL(fileURLWithPath: folder + "/pic.gif"))
-        try withTemporaryFile(#"{"aps":{"alert":"x","mutable-content":1},"media-url":["file://\#(folder)/pic.gif"]}"#) { path in
-            let json = try #require(try CLIRun(["nse", path, "--json"]).jsonLines().first)
+        try await withTemporaryFile(#"{"aps":{"alert":"x","mutable-content":1},"media-url":["file://\#(folder)/pic.gif"]}"#) { path in
+            let json = try #require(try await CLIRun(["nse", path, "--json"]).jsonLines().first)
             #expect(json["attachments"]?[0]?["format"] == "gif")
             let out = try #require(json["out"]?.stringValue)
             #expect(json["attachments"]?[0]?["path"]?.stringValue?.hasPrefix(out + "/") == true)
             #expect(!FileManager.default.fileExists(atPath: out), "\(out) is left behind")
-            let text = CLIRun(["nse", path])
+            let text = await CLIRun(["nse", path])
             let line = try #require(text.outLines.first { $0.hasPrefix("  out: ") }, "\(text.out)")
             #expect(line.hasSuffix(", removed on exit (--out DIR keeps the files)"))
             let textOut = String(line.dropFirst("  out: ".count).prefix { $0 != "," })
@@ -104,16 +104,16 @@ struct NseCommandTests {
     }
 
     @Test("--app-group DIR: the extension records the inbox entry, the badge and the delivered receipt; outbox show lists them")
-    func appGroup() throws {
+    func appGroup() async throws {
         let group = FileManager.default.temporaryDirectory.appendingPathComponent("herald-cli-group-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: group) }
-        try withTemporaryFile(#"{"aps":{"alert":{"title":"Order 7","body":"shipped"},"mutable-content":1},"id":"n-7"}"#) { path in
-            let run = try #require(try CLIRun(["nse", path, "--app-group", group, "--json"]).jsonLines().first)
+        try await withTemporaryFile(#"{"aps":{"alert":{"title":"Order 7","body":"shipped"},"mutable-content":1},"id":"n-7"}"#) { path in
+            let run = try #require(try await CLIRun(["nse", path, "--app-group", group, "--json"]).jsonLines().first)
             #expect(run["content"]?["badge"] == 1)
-            let text = CLIRun(["nse", path, "--app-group", group])
+            let text = await CLIRun(["nse", path, "--app-group", group])
             #expect(text.outLines.contains("  badge: 1"), "the same push again is counted once: \(text.out)")
         }
-        let shown = CLIRun(["outbox", "show", group])
+        let shown = await CLIRun(["outbox", "show", group])
         #expect(shown.status == 0)
         #expect(shown.outLines.first == "receipts: 1, pending 1")
         #expect(shown.out.contains("pending  delivered            n-7  extension"), "\(shown.out)")

@@ -17,7 +17,7 @@ struct OutboxCommandTests {
     }
 
     @Test("shows receipts, which were sent, the inbox, and a torn tail")
-    func show() throws {
+    func show() async throws {
         let dir = try folder()
         defer { try? FileManager.default.removeItem(at: dir) }
         let outbox = try ReceiptOutbox(directory: dir, now: { 1000 })
@@ -32,14 +32,14 @@ struct OutboxCommandTests {
         try handle.write(contentsOf: Data("0123abcd {\"type\":".utf8))
         try handle.close()
 
-        let text = CLIRun(["outbox", "show", dir.path])
+        let text = await CLIRun(["outbox", "show", dir.path])
         #expect(text.status == 0)
         #expect(text.outLines.first == "receipts: 3, pending 2")
         #expect(text.out.contains("sent     delivered"))
         #expect(text.out.contains("torn tail: 17 bytes at offset"))
         #expect(text.out.contains("inbox: 2 items, 1 unread, badge 1"))
 
-        let json = try JSONParser().parse(CLIRun(["outbox", "show", dir.path, "--json"]).out.trimmingCharacters(in: .whitespacesAndNewlines))
+        let json = try JSONParser().parse(await CLIRun(["outbox", "show", dir.path, "--json"]).out.trimmingCharacters(in: .whitespacesAndNewlines))
         #expect(json["pending"] == 2)
         #expect(json["receipts"]?.arrayValue?.map { $0["sent"] ?? .null } == [true, false, false])
         #expect(json["tornTail"]?["bytes"] == 17)
@@ -48,20 +48,20 @@ struct OutboxCommandTests {
     }
 
     @Test("a folder that does not exist, or a wrong subcommand, is exit 2 with a clear message")
-    func errors() {
-        let missing = CLIRun(["outbox", "show", "/nonexistent/herald-outbox"])
+    func errors() async {
+        let missing = await CLIRun(["outbox", "show", "/nonexistent/herald-outbox"])
         #expect(missing.status == 2)
         #expect(missing.err.contains("no such folder"))
-        let wrong = CLIRun(["outbox", "list", "."])
+        let wrong = await CLIRun(["outbox", "list", "."])
         #expect(wrong.status == 2)
         #expect(wrong.err.contains("expected 'herald outbox show DIR'"))
     }
 
     @Test("an empty folder shows empty")
-    func empty() throws {
+    func empty() async throws {
         let dir = try folder()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let run = CLIRun(["outbox", "show", dir.path])
+        let run = await CLIRun(["outbox", "show", dir.path])
         #expect(run.outLines == ["receipts: no receipts.log in this folder", "inbox: empty"])
     }
 }

@@ -34,8 +34,8 @@ final class SendCommandTests {
     static func token(_ n: Int) -> String { String(format: "%064x", n) }
 
     @Test("prints one line per token; exit 0 when every token was accepted")
-    func accepted() {
-        let run = CLIRun(["send"] + auth + [Self.token(1), Self.token(3), "-"], stdin: #"{"aps":{"alert":"Hi"}}"#)
+    func accepted() async {
+        let run = await CLIRun(["send"] + auth + [Self.token(1), Self.token(3), "-"], stdin: #"{"aps":{"alert":"Hi"}}"#)
         #expect(run.status == 0, "\(run.err)")
         #expect(run.outLines.count == 2)
         #expect(run.outLines.allSatisfy { $0.split(separator: " ")[1] == "200" })
@@ -43,8 +43,8 @@ final class SendCommandTests {
     }
 
     @Test("--json: status, apns-id, reason, class and timestamp; exit 1 when one was refused")
-    func refused() throws {
-        let run = CLIRun(["send", "--json", "--push-type", "background"] + auth + [Self.token(1), Self.token(2)], stdin: #"{"aps":{"content-available":1}}"#)
+    func refused() async throws {
+        let run = await CLIRun(["send", "--json", "--push-type", "background"] + auth + [Self.token(1), Self.token(2)], stdin: #"{"aps":{"content-available":1}}"#)
         #expect(run.status == 1)
         let lines = try run.jsonLines()
         #expect(lines.count == 2)
@@ -56,7 +56,7 @@ final class SendCommandTests {
     }
 
     @Test("bad input stops before sending, with exit 2 and what to fix")
-    func usage() {
+    func usage() async {
         var cases: [([String], String, String)] = [
             (["send"] + auth + ["xyz", "-"], #"{"aps":{"alert":"Hi"}}"#, "not hex"),
             (["send"] + auth + [Self.token(1)], #"{"aps":{"badge":"3"}}"#, "aps.badge"),
@@ -71,7 +71,7 @@ final class SendCommandTests {
             cases.append((arguments, alert, "collapse id: has a control character (\(name))"))
         }
         for (arguments, stdin, expected) in cases {
-            let run = CLIRun(arguments, stdin: stdin)
+            let run = await CLIRun(arguments, stdin: stdin)
             #expect(run.status == 2, "\(arguments)")
             #expect(run.err.contains(expected), "\(run.err)")
         }
@@ -79,24 +79,24 @@ final class SendCommandTests {
     }
 
     @Test("--simulator-file writes the payload with Simulator Target Bundle")
-    func simulatorFile() throws {
+    func simulatorFile() async throws {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("push-\(UUID().uuidString).apns").path
         defer { try? FileManager.default.removeItem(atPath: out) }
-        let run = CLIRun(["send", "--topic", "com.example.app", "--simulator-file", out], stdin: #"{"aps":{"alert":"Hi"}}"#)
+        let run = await CLIRun(["send", "--topic", "com.example.app", "--simulator-file", out], stdin: #"{"aps":{"alert":"Hi"}}"#)
         #expect(run.status == 0)
         let written = try JSONParser().parse(try Data(contentsOf: URL(fileURLWithPath: out)))
         #expect(written == .object(["Simulator Target Bundle": .string("com.example.app"), "aps": .object(["alert": .string("Hi")])]))
         #expect(!FileManager.default.fileExists(atPath: out + ".apns"), "OUT itself, no extension added")
         // The help says what it does: the file is OUT, not OUT.apns.
-        let help = CLIRun(["send", "--help"]).out
+        let help = await CLIRun(["send", "--help"]).out
         #expect(help.contains("--simulator-file OUT  write the payload to OUT, as is"))
         #expect(!help.contains("OUT.apns"))
     }
 
     @Test("apns-sim refuses bad flags with exit 2")
-    func simulatorUsage() {
+    func simulatorUsage() async {
         for arguments in [["--listen", "10.0.0.1:0"], ["--fault", "nope"], ["--listen", "127.0.0.1:0"], ["--max-streams", "0", "--trust-key", "A:B:/no/such"]] {
-            let run = CLIRun(["apns-sim"] + arguments)
+            let run = await CLIRun(["apns-sim"] + arguments)
             #expect(run.status == 2, "\(arguments)")
             #expect(!run.err.isEmpty)
         }

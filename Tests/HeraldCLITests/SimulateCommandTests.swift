@@ -53,16 +53,16 @@ struct SimulateCommandTests {
     ]
 
     @Test("--json prints one object per event, exactly the timeline of seed post 004")
-    func json004() throws {
-        let run = CLIRun(["simulate", "--json", Self.scenario("004-confirm-alert-cold-start-stack.json")])
+    func json004() async throws {
+        let run = await CLIRun(["simulate", "--json", Self.scenario("004-confirm-alert-cold-start-stack.json")])
         #expect(run.status == 0)
         #expect(run.err.isEmpty)
         #expect(try run.jsonLines() == Self.expected004.map(parseJSON))
     }
 
     @Test("--json on seed post 000: banner times on the virtual clock and the routes taken")
-    func json000() throws {
-        let run = CLIRun(["simulate", Self.scenario("000-getui-banner-url-routing.json"), "--json"])
+    func json000() async throws {
+        let run = await CLIRun(["simulate", Self.scenario("000-getui-banner-url-routing.json"), "--json"])
         #expect(run.status == 0)
         let lines = try run.jsonLines()
         #expect(lines.contains(try parseJSON(#"{"t": 5.25, "event": "banner.hidden", "id": "GT-1:5077:a1", "reason": "timeout"}"#)))
@@ -76,9 +76,9 @@ struct SimulateCommandTests {
     }
 
     @Test("text and JSON print the same events, one line each, every JSON line with t and event", arguments: seeds)
-    func textMatchesJSON(_ file: String) throws {
-        let text = CLIRun(["simulate", Self.scenario(file)])
-        let json = CLIRun(["simulate", "--json", Self.scenario(file)])
+    func textMatchesJSON(_ file: String) async throws {
+        let text = await CLIRun(["simulate", Self.scenario(file)])
+        let json = await CLIRun(["simulate", "--json", Self.scenario(file)])
         #expect(text.status == 0 && json.status == 0)
         #expect(text.err.isEmpty && json.err.isEmpty)
         let objects = try json.jsonLines()
@@ -94,8 +94,8 @@ struct SimulateCommandTests {
     }
 
     @Test("text lines: time, event, then key=value sorted by key")
-    func text000() {
-        let run = CLIRun(["simulate", Self.scenario("000-getui-banner-url-routing.json")])
+    func text000() async {
+        let run = await CLIRun(["simulate", Self.scenario("000-getui-banner-url-routing.json")])
         #expect(run.status == 0)
         #expect(run.outLines.contains("   5.250  banner.hidden          id=GT-1:5077:a1 reason=timeout"))
         #expect(run.outLines.contains(
@@ -107,22 +107,22 @@ struct SimulateCommandTests {
     }
 
     @Test("--help, -h and help simulate print the usage on standard output, exit 0")
-    func help() {
+    func help() async {
         for arguments in [["simulate", "--help"], ["simulate", "-h"], ["help", "simulate"], ["simulate", "x.json", "--help"]] {
-            let run = CLIRun(arguments)
+            let run = await CLIRun(arguments)
             #expect(run.status == 0, "\(arguments)")
             #expect(run.err.isEmpty)
             #expect(run.out.hasPrefix("Usage: herald simulate SCENARIO.json [--json]"), "\(arguments)")
             #expect(run.out.contains("docs/simulate.md"))
             #expect(run.out.contains("Exit status: 0 when the scenario ran, 2 when it could not be read."))
         }
-        #expect(CLIRun(["--help"]).out.contains("  simulate  "))
+        #expect(await CLIRun(["--help"]).out.contains("  simulate  "))
     }
 
     @Test("no scenario, or two, is a usage error: exit 2")
-    func wrongCount() {
+    func wrongCount() async {
         for arguments in [["simulate"], ["simulate", "--json"], ["simulate", "a.json", "b.json"]] {
-            let run = CLIRun(arguments)
+            let run = await CLIRun(arguments)
             #expect(run.status == 2, "\(arguments)")
             #expect(run.out.isEmpty)
             #expect(run.err == "herald simulate: give one scenario file (see docs/simulate.md)\n")
@@ -130,16 +130,16 @@ struct SimulateCommandTests {
     }
 
     @Test("a flag given a value is a usage error")
-    func flagValue() {
-        let run = CLIRun(["simulate", "--json=yes", Self.scenario("004-confirm-alert-cold-start-stack.json")])
+    func flagValue() async {
+        let run = await CLIRun(["simulate", "--json=yes", Self.scenario("004-confirm-alert-cold-start-stack.json")])
         #expect(run.status == 2)
         #expect(run.out.isEmpty)
         #expect(run.err.contains("--json"))
     }
 
     @Test("a missing file: exit 2, nothing on standard output")
-    func missingFile() {
-        let run = CLIRun(["simulate", "no-such-scenario.json"])
+    func missingFile() async {
+        let run = await CLIRun(["simulate", "no-such-scenario.json"])
         #expect(run.status == 2)
         #expect(run.out.isEmpty)
         #expect(run.err.hasPrefix("herald simulate: no-such-scenario.json: "))
@@ -149,15 +149,15 @@ struct SimulateCommandTests {
     /// Today: `herald simulate: no-such-scenario.json: no-such-scenario.json: no such file; ...`
     /// (the command prefixes the name to an input error that already starts with it).
     @Test("a missing file is named once in the message")
-    func missingFileNamedOnce() {
-        let run = CLIRun(["simulate", "no-such-scenario.json"])
+    func missingFileNamedOnce() async {
+        let run = await CLIRun(["simulate", "no-such-scenario.json"])
         #expect(run.err.components(separatedBy: "no-such-scenario.json").count - 1 == 1, "\(run.err)")
     }
 
     @Test("a file that is not JSON: exit 2 with the line and column")
-    func notJSON() throws {
-        try withTemporaryFile("steps:\n  - launch\n") { path in
-            let run = CLIRun(["simulate", path])
+    func notJSON() async throws {
+        try await withTemporaryFile("steps:\n  - launch\n") { path in
+            let run = await CLIRun(["simulate", path])
             #expect(run.status == 2)
             #expect(run.out.isEmpty)
             #expect(run.err.hasPrefix("herald simulate: \(path): scenario: not valid JSON: line 1, column 1: "), "\(run.err)")
@@ -165,34 +165,34 @@ struct SimulateCommandTests {
     }
 
     @Test("JSON that is not a scenario object: exit 2")
-    func notAnObject() throws {
-        try withTemporaryFile("[1, 2]") { path in
-            let run = CLIRun(["simulate", path])
+    func notAnObject() async throws {
+        try await withTemporaryFile("[1, 2]") { path in
+            let run = await CLIRun(["simulate", path])
             #expect(run.status == 2)
             #expect(run.err == "herald simulate: \(path): scenario: expected an object with \"app\" and \"steps\"\n")
         }
     }
 
     @Test("a bad scenario: exit 2 with the path of the mistake, nothing printed")
-    func badScenario() throws {
-        try withTemporaryFile(#"{"steps": [{"state": "active"}, {"swipe": {"dy": "up"}}]}"#) { path in
-            let run = CLIRun(["simulate", "--json", path])
+    func badScenario() async throws {
+        try await withTemporaryFile(#"{"steps": [{"state": "active"}, {"swipe": {"dy": "up"}}]}"#) { path in
+            let run = await CLIRun(["simulate", "--json", path])
             #expect(run.status == 2)
             #expect(run.out.isEmpty)
             #expect(run.err == "herald simulate: \(path): steps[1].swipe.dy: expected a number, found a string\n")
         }
-        try withTemporaryFile(#"{"app": {"tabs": ["home"], "routes": [{"pattern": "app://a", "screen": "A", "tab": "cart"}]}, "steps": []}"#) { path in
-            let run = CLIRun(["simulate", path])
+        try await withTemporaryFile(#"{"app": {"tabs": ["home"], "routes": [{"pattern": "app://a", "screen": "A", "tab": "cart"}]}, "steps": []}"#) { path in
+            let run = await CLIRun(["simulate", path])
             #expect(run.status == 2)
             #expect(run.err == "herald simulate: \(path): app.routes[0].tab: \"cart\" is not one of app.tabs (home)\n")
         }
     }
 
     @Test("duplicate route patterns: exit 2 before any line is printed, naming both routes")
-    func duplicatePatterns() throws {
+    func duplicatePatterns() async throws {
         let text = #"{"app": {"routes": [{"pattern": "app://a/:id", "screen": "A"}, {"pattern": "app://a/:x", "screen": "B"}]}, "steps": [{"launch": {}}]}"#
-        try withTemporaryFile(text) { path in
-            let run = CLIRun(["simulate", path])
+        try await withTemporaryFile(text) { path in
+            let run = await CLIRun(["simulate", path])
             #expect(run.status == 2)
             #expect(run.out.isEmpty)
             #expect(run.err.hasPrefix("herald simulate: \(path): app.routes"))
@@ -201,11 +201,11 @@ struct SimulateCommandTests {
     }
 
     @Test("- reads the scenario from standard input; an empty scenario prints nothing")
-    func standardInput() {
-        let run = CLIRun(["simulate", "-"], stdin: #"{"steps": [{"tap": "notification"}]}"#)
+    func standardInput() async {
+        let run = await CLIRun(["simulate", "-"], stdin: #"{"steps": [{"tap": "notification"}]}"#)
         #expect(run.status == 0)
         #expect(run.outLines == ["   0.000  step.ignored           reason=no delivered notification to tap"])
-        let empty = CLIRun(["simulate", "--json", "-"], stdin: #"{"app": {}, "steps": []}"#)
+        let empty = await CLIRun(["simulate", "--json", "-"], stdin: #"{"app": {}, "steps": []}"#)
         #expect(empty.status == 0)
         #expect(empty.out.isEmpty && empty.err.isEmpty)
     }

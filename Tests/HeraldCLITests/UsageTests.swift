@@ -5,9 +5,9 @@ import Testing
 @Suite("Usage and help")
 struct UsageTests {
     @Test("herald --help lists every command and exits 0")
-    func topLevelHelp() {
+    func topLevelHelp() async {
         for flag in ["--help", "-h", "help"] {
-            let run = CLIRun([flag])
+            let run = await CLIRun([flag])
             #expect(run.status == 0, "herald \(flag)")
             #expect(run.err.isEmpty)
             #expect(run.out.contains("Usage: herald <command> [options]"))
@@ -18,9 +18,9 @@ struct UsageTests {
     }
 
     @Test("herald inspect --help prints the inspect usage and exits 0")
-    func inspectHelp() {
+    func inspectHelp() async {
         for arguments in [["inspect", "--help"], ["inspect", "-h"], ["help", "inspect"], ["inspect", "--json", "--help"]] {
-            let run = CLIRun(arguments)
+            let run = await CLIRun(arguments)
             #expect(run.status == 0, "\(arguments)")
             #expect(run.err.isEmpty)
             #expect(run.outLines.first == "Usage: herald inspect [FILE...|-] [--json] [--provider NAME]")
@@ -30,9 +30,9 @@ struct UsageTests {
     }
 
     @Test("herald lint --help prints the lint usage and exits 0")
-    func lintHelp() {
+    func lintHelp() async {
         for arguments in [["lint", "--help"], ["lint", "-h"], ["help", "lint"]] {
-            let run = CLIRun(arguments)
+            let run = await CLIRun(arguments)
             #expect(run.status == 0, "\(arguments)")
             #expect(run.err.isEmpty)
             #expect(run.outLines.first == "Usage: herald lint [FILE...|-] [--push-type TYPE] [--priority P] [--topic TOPIC] [--strict]")
@@ -43,31 +43,31 @@ struct UsageTests {
     }
 
     @Test("herald bench-decode --help prints its usage and exits 0")
-    func benchHelp() {
-        let run = CLIRun(["bench-decode", "--help"])
+    func benchHelp() async {
+        let run = await CLIRun(["bench-decode", "--help"])
         #expect(run.status == 0)
         #expect(run.outLines.first == "Usage: herald bench-decode FILE... [--iterations N]")
     }
 
     @Test("herald --version prints the version")
-    func version() {
-        let run = CLIRun(["--version"])
+    func version() async {
+        let run = await CLIRun(["--version"])
         #expect(run.status == 0)
         #expect(run.outLines.count == 1)
         #expect(run.out.hasPrefix("herald "))
     }
 
     @Test("no command at all prints the usage on stderr and exits 2")
-    func noCommand() {
-        let run = CLIRun([])
+    func noCommand() async {
+        let run = await CLIRun([])
         #expect(run.status == 2)
         #expect(run.out.isEmpty)
         #expect(run.err.contains("Usage: herald <command> [options]"))
     }
 
     @Test("an unknown command exits 2 and names the command on stderr")
-    func unknownCommand() {
-        let run = CLIRun(["frobnicate", example("fcm.json")])
+    func unknownCommand() async {
+        let run = await CLIRun(["frobnicate", example("fcm.json")])
         #expect(run.status == 2)
         #expect(run.out.isEmpty)
         #expect(run.errLines.first == "herald: unknown command 'frobnicate'")
@@ -83,8 +83,8 @@ struct UsageTests {
             (["lint", "--json"], "herald lint: unknown option --json"),
             (["bench-decode", "--strict"], "herald bench-decode: unknown option --strict"),
         ])
-    func unknownOption(arguments: [String], message: String) {
-        let run = CLIRun(arguments, stdin: "{\"aps\": {\"alert\": \"x\"}}")
+    func unknownOption(arguments: [String], message: String) async {
+        let run = await CLIRun(arguments, stdin: "{\"aps\": {\"alert\": \"x\"}}")
         #expect(run.status == 2)
         #expect(run.out.isEmpty)
         #expect(run.errLines.first == message)
@@ -99,16 +99,16 @@ struct UsageTests {
             (["lint", "--push-type", "alert", "--push-type", "voip"], "--push-type is given twice"),
             (["lint", "--strict=1"], "--strict takes no value"),
         ])
-    func malformedOptions(arguments: [String], reason: String) {
-        let run = CLIRun(arguments, stdin: "{\"aps\": {\"alert\": \"x\"}}")
+    func malformedOptions(arguments: [String], reason: String) async {
+        let run = await CLIRun(arguments, stdin: "{\"aps\": {\"alert\": \"x\"}}")
         #expect(run.status == 2)
         #expect(run.out.isEmpty)
         #expect(run.err.contains(reason))
     }
 
     @Test("option=value works like option value")
-    func inlineValue() throws {
-        let run = CLIRun(["inspect", "--json", "--provider=umeng", example("fcm.json")])
+    func inlineValue() async throws {
+        let run = await CLIRun(["inspect", "--json", "--provider=umeng", example("fcm.json")])
         #expect(run.status == 0)
         #expect(try run.jsonLines().first?["provider"] == "umeng")
     }
@@ -116,8 +116,8 @@ struct UsageTests {
     /// `--` ends options (Support/Arguments.swift), so what follows is a file name even when
     /// it looks like an option. The help check in Command.swift runs before that parse.
     @Test("after --, a word like --help is a file name, not a request for help")
-    func doubleDashEndsOptions() {
-        let run = CLIRun(["inspect", "--", "--help"])
+    func doubleDashEndsOptions() async {
+        let run = await CLIRun(["inspect", "--", "--help"])
         #expect(run.status == 2)
         #expect(run.err.contains("--help: no such file"))
         #expect(!run.out.contains("Usage:"))

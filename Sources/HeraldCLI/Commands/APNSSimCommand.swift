@@ -21,34 +21,37 @@ enum APNSSimCommand: Command {
         runs until SIGINT or SIGTERM (or --duration) and prints its statistics as JSON.
 
         Options:
-          --listen HOST:PORT    loopback address (default 127.0.0.1:2197; port 0 picks one)
-          --tls-dir DIR         where ca.pem and key.pem are made or loaded (default .herald-apns-sim)
-          --trust-key K:T:FILE  accept tokens of key id K, team T, key FILE (.p8 or public PEM)
-          --trust-cert FILE     accept this PEM client certificate (certificate auth)
-          --record FILE         append each accepted notification to FILE as a JSON line,
-                                written before its 200 is sent (a restart adds to FILE)
-          --max-streams N       SETTINGS_MAX_CONCURRENT_STREAMS (default 1000)
-          --fault F             TOKEN[#TIMES]:STATUS:REASON, TOKEN:delay:MS, TOKEN:drop,
-                                TOKEN:goaway or TOKEN:stall (never answer; the connection
-                                goes silent, PINGs unanswered, but stays open);
-                                TOKEN is hex, * or every-N (repeatable)
-          --duration SECONDS    stop after this long
-          --help                show this help
+        \(OptionHelp.lines(spec.allOptions))
 
         Exit status: 0 after a clean stop, 2 bad usage or the port cannot be opened.
         """
-    static let spec = Arguments.Spec(
-        options: ["listen", "tls-dir", "record", "max-streams", "duration"], repeatable: ["trust-key", "trust-cert", "fault"])
+    static let listen = Option.text(
+        "listen", "HOST:PORT", expected: "HOST:PORT, such as 127.0.0.1:2197", default: "127.0.0.1:2197",
+        "loopback address (default 127.0.0.1:2197; port 0 picks one)")
+    static let tlsDir = Option.text(
+        "tls-dir", "DIR", kind: .path, default: ".herald-apns-sim", "where ca.pem and key.pem are made or loaded")
+    static let trustKey = Option.repeatable(
+        "trust-key", "K:T:FILE", "accept tokens of key id K, team T, key FILE (.p8 or public PEM)")
+    static let trustCert = Option.repeatable("trust-cert", "FILE", kind: .file, "accept this PEM client certificate (certificate auth)")
+    static let record = Option.text(
+        "record", "FILE", kind: .path,
+        "append each accepted notification to FILE as a JSON line, written before its 200 is sent (a restart adds to FILE)")
+    static let maxStreams = Option.integer("max-streams", "N", in: 1...Int.max, default: 1000, "SETTINGS_MAX_CONCURRENT_STREAMS")
+    static let fault = Option.repeatable(
+        "fault", "F",
+        "TOKEN[#TIMES]:STATUS:REASON, TOKEN:delay:MS, TOKEN:drop, TOKEN:goaway or TOKEN:stall (never answer; the connection goes silent, PINGs unanswered, but stays open); TOKEN is hex, * or every-N (repeatable)"
+    )
+    static let duration = Option.duration("duration", in: .positive, "stop after this long")
+    static let spec = Arguments.Spec([
+        listen.descriptor, tlsDir.descriptor, trustKey.descriptor, trustCert.descriptor, record.descriptor, maxStreams.descriptor,
+        fault.descriptor, duration.descriptor,
+    ])
 
-    static func run(_ arguments: Arguments, terminal: Terminal) -> Int32 {
+    static func run(_ arguments: Arguments, terminal: Terminal) async -> Int32 {
         let configuration: APNSSimulatorConfiguration
-        let duration: Double?
+        let duration = arguments[Self.duration]
         do {
             configuration = try makeConfiguration(arguments)
-            duration = try arguments.value("duration").map { (text: String) throws(UsageError) -> Double in
-                guard let seconds = Double(text), seconds > 0 else { throw UsageError("--duration \(text): give seconds") }
-                return seconds
-            }
         } catch {
             terminal.error("herald apns-sim: \(error)")
             return 2
@@ -62,7 +65,7 @@ enum APNSSimCommand: Command {
         }
         terminal.print("herald apns-sim listening on \(simulator.url)")
         terminal.print("trust this CA: \(simulator.caFile)")
-        waitForStop(duration: duration)
+        await waitForStop(duration: duration)
         simulator.stop()
         terminal.print(SimulatorStatisticsJSON.line(simulator.statistics))
         return 0
@@ -70,43 +73,68 @@ enum APNSSimCommand: Command {
 
     static func makeConfiguration(_ arguments: Arguments) throws -> APNSSimulatorConfiguration {
         var configuration = APNSSimulatorConfiguration()
-        let listen = arguments.value("listen") ?? "127.0.0.1:2197"
+        let listen = arguments[Self.listen]
         guard let colon = listen.lastIndex(of: ":"), let port = Int(listen[listen.index(after: colon)...]) else {
-            throw UsageError("--listen \(listen): give HOST:PORT, such as 127.0.0.1:2197")
+            throw Self.listen.invalid(listen)
         }
         configuration.host = String(listen[..<colon]).trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
         configuration.port = port
-        configuration.tlsDirectory = arguments.value("tls-dir") ?? ".herald-apns-sim"
-        configuration.trustedKeys = try arguments.values("trust-key").map { try APNSSimulatorConfiguration.TrustedKey(parsing: $0) }
-        configuration.trustedCertificates = try arguments.values("trust-cert").map { file in
-            guard let pem = FileManager.default.contents(atPath: file) else { throw UsageError("--trust-cert \(file): no such file") }
+        configuration.tlsDirectory = arguments[Self.tlsDir]
+        configuration.trustedKeys = try arguments[Self.trustKey].map { try APNSSimulatorConfiguration.TrustedKey(parsing: $0) }
+        configuration.trustedCertificates = try arguments[Self.trustCert].map { file in
+            guard let pem = FileManager.default.contents(atPath: file) else { throw Self.trustCert.invalid(file) }
             return try TestCertificate.der(ofPEM: String(decoding: pem, as: UTF8.self), source: file)
         }
-        configuration.recordFile = arguments.value("record")
+        configuration.recordFile = arguments[Self.record]
         configuration.keptInMemory = 0
-        if let text = arguments.value("max-streams") {
-            guard let value = Int(text), value > 0 else { throw UsageError("--max-streams \(text): give a number above 0") }
-            configuration.maxConcurrentStreams = value
-        }
-        configuration.faults = try arguments.values("fault").map { try SimulatorFault(parsing: $0) }
+        configuration.maxConcurrentStreams = arguments[Self.maxStreams]
+        configuration.faults = try arguments[Self.fault].map { try SimulatorFault(parsing: $0) }
         if configuration.trustedKeys.isEmpty && configuration.trustedCertificates.isEmpty {
             throw UsageError("give --trust-key KEYID:TEAMID:FILE (or --trust-cert FILE); without one every request gets 403")
         }
         return configuration
     }
 
-    private static func waitForStop(duration: Double?) {
-        let stop = DispatchSemaphore(value: 0)
+    /// Returns at SIGINT or SIGTERM, or after `duration` seconds.
+    private static func waitForStop(duration: Double?) async {
+        let stop = StopSignal()
         var sources: [DispatchSourceSignal] = []
         for signalNumber in [SIGINT, SIGTERM] {
             signal(signalNumber, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-            source.setEventHandler { stop.signal() }
+            source.setEventHandler { stop.fire() }
             source.resume()
             sources.append(source)
         }
-        _ = stop.wait(timeout: duration.map { .now() + $0 } ?? .distantFuture)
+        if let duration { DispatchQueue.global().asyncAfter(deadline: .now() + duration) { stop.fire() } }
+        await stop.wait()
         for source in sources { source.cancel() }
+    }
+
+    /// Fired once by the first signal or the end of `--duration`; `wait` returns then.
+    private final class StopSignal: @unchecked Sendable {
+        private let lock = NSLock()
+        private var fired = false
+        private var waiting: CheckedContinuation<Void, Never>?
+
+        func fire() {
+            let continuation = lock.withLock { () -> CheckedContinuation<Void, Never>? in
+                fired = true
+                defer { waiting = nil }
+                return waiting
+            }
+            continuation?.resume()
+        }
+
+        func wait() async {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let already = lock.withLock { () -> Bool in
+                    if !fired { waiting = continuation }
+                    return fired
+                }
+                if already { continuation.resume() }
+            }
+        }
     }
 }
 

@@ -5,7 +5,7 @@ import HeraldGateway
 extension AppCommand {
     /// `herald app import-devices --app ID FILE|-`: JSON lines, validated, one transaction.
     static func importDevices(_ arguments: Arguments, store location: StoreLocation, terminal: Terminal) throws -> Int32 {
-        guard let appID = arguments.value("app") else { throw UsageError("--app is required") }
+        let appID = try arguments.required(Self.app)
         guard arguments.positionals.count == 2 else { throw UsageError("give one file of JSON lines, or - for standard input") }
         let input = try PayloadInput.read([arguments.positionals[1]], terminal: terminal, what: "a file of JSON lines")[0]
         var registrations: [DeviceRegistration] = []

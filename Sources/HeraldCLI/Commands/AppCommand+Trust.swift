@@ -7,15 +7,9 @@ extension AppCommand {
     /// `herald app user-token`: a user token as the app's backend would sign it, for trying
     /// `PUT …/devices/{id}/user` and `herald device --user` by hand.
     static func userToken(_ arguments: Arguments, store location: StoreLocation, terminal: Terminal) throws -> Int32 {
-        let appID = try required(arguments, "app")
-        let user = try required(arguments, "user")
-        var lifetime = UserToken.maxLifetime
-        if let text = arguments.value("lifetime") {
-            guard let value = Double(text), value >= 1, value <= UserToken.maxLifetime else {
-                throw ValidationError("--lifetime", "\"\(text)\" is not 1 to \(Int(UserToken.maxLifetime)) seconds")
-            }
-            lifetime = value
-        }
+        let appID = try arguments.required(Self.app)
+        let user = try arguments.required(Self.user)
+        let lifetime = arguments[Self.lifetime]
         guard let app = try location.open(connections: 2).app(id: appID) else {
             throw StoreError(.notFound, "no app \(appID); 'herald app list' shows the apps")
         }
@@ -30,15 +24,15 @@ extension AppCommand {
 
     /// `herald app legacy-access`: the upgrade's grace period for devices without a key.
     static func legacyAccess(_ arguments: Arguments, store location: StoreLocation, terminal: Terminal) throws -> Int32 {
-        let appID = try required(arguments, "app")
-        guard arguments.has("on") != arguments.has("off") else { throw UsageError("give --on or --off") }
+        let appID = try arguments.required(Self.app)
+        guard arguments[Self.on] != arguments[Self.off] else { throw UsageError("give --on or --off") }
         let store = try location.open(connections: 2)
-        guard try store.setLegacyDeviceAccess(appID: appID, arguments.has("on")) else {
+        guard try store.setLegacyDeviceAccess(appID: appID, arguments[Self.on]) else {
             throw StoreError(.notFound, "no app \(appID); 'herald app list' shows the apps")
         }
         terminal.print(
             JSONWriter.serialize([
-                "appId": .string(appID), "legacyDeviceAccess": .bool(arguments.has("on")),
+                "appId": .string(appID), "legacyDeviceAccess": .bool(arguments[Self.on]),
                 "keylessDevices": .int(try store.keylessDeviceCount(appID: appID)),
             ]))
         return 0

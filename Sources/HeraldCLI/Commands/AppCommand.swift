@@ -39,34 +39,12 @@ enum AppCommand: Command {
         benchmark) in one transaction, all or none, and prints {"appId", "devices", "created"}.
 
         Options:
-          --data DIR           the gateway's SQLite data folder (default ./herald-data)
-          --database URL       its PostgreSQL database instead (postgres://USER:PASSWORD@HOST:PORT/DB;
-                               or HERALD_DATABASE_URL, which keeps the password out of ps)
-          --name N             a name for people
-          --bundle-id B        the app's bundle id (the APNs topic)
-          --auth-key FILE      the .p8 token key from Apple, with --key-id and --team-id
-          --certificate FILE   instead of a token key: a PEM with the push certificate and its key
-          --environment E      which APNs the credentials are for (default production)
-          --apns-endpoint URL  another APNs endpoint (the simulator), with --apns-ca FILE to trust it
-          --rate-limit N       at most N notifications per second for this app (default no limit)
-          --key K              what rotate-key replaces: server, client, both (default) or user-token
-          --user U             the user id a user token is for
-          --lifetime SECONDS   how long a user token lives, 1 to 3600 (default 3600)
-          --on, --off          legacy-access: the client key acts for keyless devices, or no longer
-          --json               list as one JSON array
+        \(OptionHelp.lines(spec.allOptions))
 
         Exit status: 0 on success, 2 on a usage error or invalid input, 1 when the data
         folder or the database cannot be used.
         """
-    static let spec = Arguments.Spec(
-        flags: ["json", "on", "off"],
-        options: [
-            "data", "database", "name", "bundle-id", "auth-key", "key-id", "team-id", "certificate", "environment", "apns-endpoint",
-            "apns-ca",
-            "rate-limit", "app", "key", "user", "lifetime",
-        ])
-
-    static func run(_ arguments: Arguments, terminal: Terminal) -> Int32 {
+    static func run(_ arguments: Arguments, terminal: Terminal) async -> Int32 {
         guard let action = arguments.positionals.first,
             ["create", "list", "rotate-key", "set-credentials", "import-devices", "user-token", "legacy-access"].contains(action),
             action == "import-devices" || arguments.positionals.count == 1
@@ -109,14 +87,10 @@ enum AppCommand: Command {
     }
 
     private static func create(_ arguments: Arguments, store location: StoreLocation, terminal: Terminal) throws -> Int32 {
-        let name = try required(arguments, "name")
-        let bundleID = try required(arguments, "bundle-id")
+        let name = try arguments.required(Self.appName)
+        let bundleID = try arguments.required(Self.bundleID)
         let credentials = try credentials(arguments)
-        var rateLimit: Double?
-        if let text = arguments.value("rate-limit") {
-            guard let value = Double(text) else { throw ValidationError("--rate-limit", "\"\(text)\" is not a number") }
-            rateLimit = value
-        }
+        let rateLimit = arguments[Self.rateLimit]
         try AppProvisioning.validate(name: name, bundleID: bundleID, rateLimit: rateLimit)
         let provisioning = AppProvisioning(store: try location.open(connections: 2))
         let created = try provisioning.create(
@@ -141,7 +115,7 @@ enum AppCommand: Command {
                 "legacyDeviceAccess": .bool(app.legacyDeviceAccess), "keylessDevices": .int(keyless),
             ]
         }
-        if arguments.has("json") {
+        if arguments[Self.json] {
             terminal.print(JSONWriter.serialize(.array(values)))
         } else if apps.isEmpty {
             terminal.print("no apps; create one with 'herald app create'")
@@ -157,14 +131,13 @@ enum AppCommand: Command {
     }
 
     private static func rotate(_ arguments: Arguments, store location: StoreLocation, terminal: Terminal) throws -> Int32 {
-        let appID = try required(arguments, "app")
+        let appID = try arguments.required(Self.app)
         let secrets: Set<AppProvisioning.Secret>
-        switch arguments.value("key") ?? "both" {
+        switch arguments[Self.key] {
         case "server": secrets = [.serverKey]
         case "client": secrets = [.clientKey]
-        case "both": secrets = [.serverKey, .clientKey]
         case "user-token": secrets = [.userTokenSecret]
-        case let other: throw ValidationError("--key", "\"\(other)\" is not server, client, both or user-token")
+        default: secrets = [.serverKey, .clientKey]
         }
         let made = try AppProvisioning(store: try location.open(connections: 2)).rotate(appID: appID, secrets)
         var object: [String: JSONValue] = ["appId": .string(appID)]
@@ -174,7 +147,7 @@ enum AppCommand: Command {
     }
 
     private static func setCredentials(_ arguments: Arguments, store location: StoreLocation, terminal: Terminal) throws -> Int32 {
-        let appID = try required(arguments, "app")
+        let appID = try arguments.required(Self.app)
         let credentials = try credentials(arguments)
         guard try location.open(connections: 2).setCredentials(appID: appID, credentials) else {
             throw StoreError(.notFound, "no app \(appID); 'herald app list' shows the apps")
@@ -184,28 +157,21 @@ enum AppCommand: Command {
     }
 
     private static func credentials(_ arguments: Arguments) throws -> APNSCredentials {
-        let environmentText = arguments.value("environment") ?? "production"
-        guard let environment = APNsEnvironment(rawValue: environmentText) else {
-            throw ValidationError("--environment", "\"\(environmentText)\" is not sandbox or production")
-        }
-        let endpoint = arguments.value("apns-endpoint"), ca = arguments.value("apns-ca")
+        let environmentText = arguments[Self.environment]
+        guard let environment = APNsEnvironment(rawValue: environmentText) else { throw Self.environment.invalid(environmentText) }
+        let endpoint = arguments[Self.apnsEndpoint], ca = arguments[Self.apnsCA]
         if ca != nil && endpoint == nil { throw UsageError("--apns-ca needs --apns-endpoint") }
-        if let certificate = arguments.value("certificate") {
-            guard arguments.value("auth-key") == nil else { throw UsageError("give either --auth-key or --certificate, not both") }
+        if let certificate = arguments[Self.certificate] {
+            guard arguments[Self.authKey] == nil else { throw UsageError("give either --auth-key or --certificate, not both") }
             return try AppProvisioning.certificateCredentials(
                 environment: environment, certificateFile: certificate, endpoint: endpoint, caFile: ca)
         }
-        guard let authKey = arguments.value("auth-key") else {
+        guard let authKey = arguments[Self.authKey] else {
             throw UsageError("give the APNs credentials: --auth-key FILE --key-id K --team-id T, or --certificate FILE")
         }
         return try AppProvisioning.tokenCredentials(
-            environment: environment, authKeyFile: authKey, keyID: try required(arguments, "key-id"),
-            teamID: try required(arguments, "team-id"),
+            environment: environment, authKeyFile: authKey, keyID: try arguments.required(Self.keyID),
+            teamID: try arguments.required(Self.teamID),
             endpoint: endpoint, caFile: ca)
-    }
-
-    static func required(_ arguments: Arguments, _ option: String) throws -> String {
-        guard let value = arguments.value(option) else { throw UsageError("--\(option) is required") }
-        return value
     }
 }

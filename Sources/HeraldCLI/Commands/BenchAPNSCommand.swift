@@ -18,27 +18,25 @@ enum BenchAPNSCommand: Command {
         batch ran). Meant for herald apns-sim or a local server; never point it at Apple.
 
         Options:
-        \(APNSOptions.help)
-          --count N             notifications (default 100000)
-          --connections C       HTTP/2 connections (default 1)
-          --streams S           streams in flight per connection (default 100)
-          --help                show this help
+        \(OptionHelp.lines(spec.allOptions))
         """
-    static let spec = Arguments.Spec(flags: APNSOptions.flags, options: APNSOptions.options.union(["count", "connections", "streams"]))
+    static let count = Option.integer("count", "N", in: 1...Int.max, default: 100_000, "notifications")
+    static let connections = Option.integer("connections", "C", in: 1...Int.max, default: 1, "HTTP/2 connections")
+    static let streams = Option.integer("streams", "S", in: 1...Int.max, default: 100, "streams in flight per connection")
+    static let spec = Arguments.Spec(APNSOptions.all + [count.descriptor, connections.descriptor, streams.descriptor])
 
-    static func run(_ arguments: Arguments, terminal: Terminal) -> Int32 {
+    static func run(_ arguments: Arguments, terminal: Terminal) async -> Int32 {
         var configuration: APNSClientConfiguration
         let count: Int
         let requests: [APNSRequest]
         do {
             configuration = try APNSOptions.configuration(arguments)
             guard configuration.endpoint != .production && configuration.endpoint != .sandbox else { throw UsageError("bench-apns sends to --endpoint only (herald apns-sim), never to Apple") }
-            count = Int(arguments.value("count") ?? "100000") ?? -1
-            configuration.connections = Int(arguments.value("connections") ?? "1") ?? -1
-            configuration.maxConcurrentStreams = Int(arguments.value("streams") ?? "100") ?? -1
+            count = arguments[Self.count]
+            configuration.connections = arguments[Self.connections]
+            configuration.maxConcurrentStreams = arguments[Self.streams]
             configuration.retry = .none
-            guard count > 0 else { throw UsageError("--count: give a number above 0") }
-            guard let topic = arguments.value("topic") else { throw UsageError("--topic is required") }
+            let topic = try arguments.required(APNSOptions.topic)
             requests = try (0..<count).map { n in
                 try APNSRequest(
                     deviceToken: String(format: "%064x", n + 1), payload: .object(["aps": .object(["alert": .string("Benchmark \(n)")])]),
@@ -49,7 +47,7 @@ enum BenchAPNSCommand: Command {
             return 2
         }
         let finalConfiguration = configuration
-        let outcome = AsyncBridge.run { () async -> Result<(Int, Double, Double), APNSConfigurationError> in
+        let outcome = await TimeLimit.run { () async -> Result<(Int, Double, Double), APNSConfigurationError> in
             do {
                 let client = try APNSClient(configuration: finalConfiguration)
                 _ = try? await client.send(requests[0])

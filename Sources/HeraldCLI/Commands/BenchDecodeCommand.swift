@@ -16,16 +16,13 @@ enum BenchDecodeCommand: Command {
         JSONSerialization alone over the same corpus, for comparison.
 
         Options:
-          --iterations N   passes over the corpus
-          --help           show this help
+        \(OptionHelp.lines(spec.allOptions))
         """
-    static let spec = Arguments.Spec(options: ["iterations"])
+    static let iterations = Option.integer("iterations", "N", in: 1...Int.max, default: 2000, "passes over the corpus")
+    static let spec = Arguments.Spec([iterations.descriptor])
 
-    static func run(_ arguments: Arguments, terminal: Terminal) -> Int32 {
-        guard let iterations = Int(arguments.value("iterations") ?? "2000"), iterations > 0 else {
-            terminal.error("herald bench-decode: --iterations needs a positive whole number")
-            return 2
-        }
+    static func run(_ arguments: Arguments, terminal: Terminal) async -> Int32 {
+        let iterations = arguments[Self.iterations]
         let corpus: [Data]
         do {
             corpus = try PayloadInput.read(arguments.positionals, terminal: terminal).map(\.bytes)

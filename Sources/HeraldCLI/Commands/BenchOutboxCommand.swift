@@ -17,20 +17,27 @@ enum BenchOutboxCommand: Command {
         batches of 1 and of 100. Prints one JSON line of rates and request counts.
 
         Options:
-          --events N   how many events (default 2000)
-          --help       show this help
+        \(OptionHelp.lines(spec.allOptions))
         """
-    static let spec = Arguments.Spec(options: ["events"])
+    static let events = Option.integer("events", "N", in: 1...Int.max, default: 2000, "how many events")
+    static let spec = Arguments.Spec([events.descriptor])
 
     private struct NaiveReceipt: Codable {
         var id: String, kind: String, notification: String, at: Double
     }
 
-    static func run(_ arguments: Arguments, terminal: Terminal) -> Int32 {
-        guard arguments.positionals.count == 1, let events = Int(arguments.value("events") ?? "2000"), events > 0 else {
-            terminal.error("herald bench-outbox: give an empty folder and a positive --events")
+    static func run(_ arguments: Arguments, terminal: Terminal) async -> Int32 {
+        await measureAll(arguments, terminal: terminal)
+    }
+
+    /// The receipts sender belongs to the main actor.
+    @MainActor
+    private static func measureAll(_ arguments: Arguments, terminal: Terminal) -> Int32 {
+        guard arguments.positionals.count == 1 else {
+            terminal.error("herald bench-outbox: give one empty folder\nRun 'herald bench-outbox --help' for usage.")
             return 2
         }
+        let events = arguments[Self.events]
         let root = URL(fileURLWithPath: arguments.positionals[0])
         do {
             var result: [String: JSONValue] = ["events": .int(events)]
@@ -54,9 +61,7 @@ enum BenchOutboxCommand: Command {
                 }(root.appendingPathComponent(name))
             }
             for batch in [1, 100] {
-                result["sender\(batch)"] = try MainActor.assumeIsolated {
-                    try drain(events, batch: batch, folder: root.appendingPathComponent("sender\(batch)"))
-                }
+                result["sender\(batch)"] = try drain(events, batch: batch, folder: root.appendingPathComponent("sender\(batch)"))
             }
             terminal.print(JSONWriter.serialize(.object(result)))
             return 0

@@ -24,35 +24,39 @@ enum ChannelCommand: Command {
         status, reason and class (ChannelNotRegistered, CannotCreateChannelConfig, ...).
 
         Options:
-        \(APNSOptions.help)
-          --storage POLICY      create only: no-storage (default; offline devices miss the
-                                broadcast) or most-recent (the last one is kept for them)
-          --json                one JSON object per line instead
-          --help                show this help
+        \(OptionHelp.lines(spec.allOptions))
 
         Exit status: 0 done, 1 APNs refused, 2 bad usage.
         """
-    static let spec = Arguments.Spec(flags: APNSOptions.flags.union(["json"]), options: APNSOptions.options.union(["storage"]))
+    static let storage = Option.choice(
+        "storage", "POLICY", ["no-storage", "most-recent"], default: "no-storage",
+        "create only: no-storage (default; offline devices miss the broadcast) or most-recent (the last one is kept for them)")
+    static let json = Option.flag("json", "one JSON object per line instead")
+    static let spec: Arguments.Spec = {
+        let common = APNSOptions.all + [json.descriptor]
+        return Arguments.Spec(actions: [
+            .init("create", common + [storage.descriptor]), .init("list", common), .init("read", common), .init("delete", common),
+        ])
+    }()
 
-    static func run(_ arguments: Arguments, terminal: Terminal) -> Int32 {
+    static func run(_ arguments: Arguments, terminal: Terminal) async -> Int32 {
         var positionals = arguments.positionals
         guard !positionals.isEmpty else { return usage("give an action: create, list, read or delete", terminal) }
         let action = positionals.removeFirst()
-        guard let topic = arguments.value("topic") else { return usage("--topic BUNDLE_ID is required", terminal) }
+        guard let topic = arguments[APNSOptions.topic] else { return usage("--topic is required: --topic BUNDLE_ID", terminal) }
         let configuration: APNSClientConfiguration
         do throws(UsageError) {
             configuration = try APNSOptions.configuration(arguments)
         } catch {
             return usage(error.description, terminal)
         }
-        let json = arguments.has("json")
+        let json = arguments[Self.json]
         let work: @Sendable (APNSClient) async throws -> [JSONValue]
         switch action {
         case "create":
             guard positionals.isEmpty else { return usage("create takes no channel id", terminal) }
-            guard let policy = APNSMessageStoragePolicy(name: arguments.value("storage") ?? "no-storage") else {
-                return usage("--storage \(arguments.value("storage") ?? ""): use no-storage or most-recent", terminal)
-            }
+            let name = arguments[Self.storage]
+            guard let policy = APNSMessageStoragePolicy(name: name) else { return usage(Self.storage.invalid(name).description, terminal) }
             work = { client in [describe(try await client.createChannel(bundleID: topic, storagePolicy: policy))] }
         case "list":
             guard positionals.isEmpty else { return usage("list takes no channel id", terminal) }
@@ -75,7 +79,7 @@ enum ChannelCommand: Command {
         default:
             return usage("unknown action \"\(action)\"; use create, list, read or delete", terminal)
         }
-        let outcome = APNSSession.run(configuration) { client -> Result<[JSONValue], any Error> in
+        let outcome = await APNSSession.run(configuration) { client -> Result<[JSONValue], any Error> in
             do { return .success(try await work(client)) } catch { return .failure(error) }
         }
         guard let outcome else { return fail("no answer within an hour", terminal) }

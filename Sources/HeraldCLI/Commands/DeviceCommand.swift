@@ -22,43 +22,52 @@ enum DeviceCommand: Command {
         navigation, receipts) and sends the receipts outbox to the gateway.
 
         Options:
-          --gateway URL        the gateway, e.g. http://127.0.0.1:8080
-          --app APP_ID         the app id (herald app create)
-          --client-key KEY     the app's client key
-          --token HEX          this device's APNs token (hex)
-          --record FILE        the APNs simulator's --record file to take pushes from
-          --scenario FILE      the app and what the user does (default: in the foreground,
-                               a banner per push, nobody taps)
-          --interests A,B      interests to register (default: keep what the gateway has)
-          --user ID            user to bind the device to at registration (the login alias)
-          --user-token JWT     the user token the app's backend signed for ID (try
-                               'herald app user-token --app APP_ID --user ID')
-          --environment ENV    sandbox (default) or production
-          --service-extension  the app has a Notification Service Extension: pushes with
-                               mutable-content run the extension pipeline first (attachments
-                               downloaded, a delivered receipt from the extension)
-          --live-activity TYPE the app has Live Activities of this ActivityAttributes type:
-                               the device reports a push-to-start token for it; a start
-                               push to that token starts an activity (its update token is
-                               reported when the push has input-push-token), updates show
-                               its content state, an end ends it (reported). Each counts
-                               as a push for --expect. The tokens are derived from TOKEN.
-          --name NAME          label of the output lines (default: the token's first 8 digits)
-          --expect N           stop after N pushes (default 1)
-          --timeout SECONDS    give up after this long (default 30)
-          --json               one JSON object per event, with "device": NAME
+        \(OptionHelp.lines(spec.allOptions))
 
         Exit status: 0 when N pushes arrived and every receipt was accepted, 1 when not
         (timeout, gateway refused), 2 on a usage error or an unreadable scenario.
         """
-    static let spec = Arguments.Spec(
-        flags: ["json", "service-extension"],
-        options: [
-            "gateway", "app", "client-key", "token", "record", "scenario", "interests", "user", "user-token", "environment", "name", "expect",
-            "timeout", "live-activity",
-        ])
+    static let gateway = Option.url(
+        "gateway", schemes: ["http", "https"], expected: "an http or https URL such as http://127.0.0.1:8080",
+        "the gateway, e.g. http://127.0.0.1:8080")
+    static let app = Option.text("app", "APP_ID", "the app id (herald app create)")
+    static let clientKey = Option.text("client-key", "KEY", "the app's client key")
+    static let token = Option.text("token", "HEX", expected: "hex digits", "this device's APNs token (hex)")
+    static let record = Option.text("record", "FILE", kind: .path, "the APNs simulator's --record file to take pushes from")
+    static let scenarioFile = Option.text(
+        "scenario", "FILE", kind: .path,
+        "the app and what the user does (default: in the foreground, a banner per push, nobody taps)")
+    static let interests = Option.text("interests", "A,B", "interests to register (default: keep what the gateway has)")
+    static let user = Option.text("user", "ID", "user to bind the device to at registration (the login alias)")
+    static let userToken = Option.text(
+        "user-token", "JWT", "the user token the app's backend signed for ID (try 'herald app user-token --app APP_ID --user ID')")
+    static let environment = Option.choice("environment", "ENV", ["sandbox", "production"], default: "sandbox", "which APNs the token is for")
+    static let serviceExtension = Option.flag(
+        "service-extension",
+        "the app has a Notification Service Extension: pushes with mutable-content run the extension pipeline first (attachments downloaded, a delivered receipt from the extension)"
+    )
+    static let liveActivity = Option.text(
+        "live-activity", "TYPE",
+        expected: "the name of an ActivityAttributes type (A-Z a-z 0-9 _ ., not starting with a digit or a dot)",
+        "the app has Live Activities of this ActivityAttributes type: the device reports a push-to-start token for it; a start push to that token starts an activity (its update token is reported when the push has input-push-token), updates show its content state, an end ends it (reported). Each counts as a push for --expect. The tokens are derived from TOKEN."
+    )
+    static let deviceName = Option.text("name", "NAME", "label of the output lines (default: the token's first 8 digits)")
+    static let expect = Option.integer("expect", "N", in: 1...Int.max, default: 1, "stop after N pushes")
+    static let timeout = Option.duration("timeout", in: .positive, default: 30, "give up after this long")
+    static let json = Option.flag("json", #"one JSON object per event, with "device": NAME"#)
+    static let spec = Arguments.Spec([
+        gateway.descriptor, app.descriptor, clientKey.descriptor, token.descriptor, record.descriptor, scenarioFile.descriptor,
+        interests.descriptor, user.descriptor, userToken.descriptor, environment.descriptor, serviceExtension.descriptor,
+        liveActivity.descriptor, deviceName.descriptor, expect.descriptor, timeout.descriptor, json.descriptor,
+    ])
 
-    static func run(_ arguments: Arguments, terminal: Terminal) -> Int32 {
+    static func run(_ arguments: Arguments, terminal: Terminal) async -> Int32 {
+        await runOnMain(arguments, terminal: terminal)
+    }
+
+    /// The session (the client runtime, the receipts sender) belongs to the main actor.
+    @MainActor
+    private static func runOnMain(_ arguments: Arguments, terminal: Terminal) async -> Int32 {
         let setup: (options: DeviceSession.Options, scenario: Scenario, gateway: URL, app: String, key: String, record: String)
         do {
             setup = try settings(arguments)
@@ -66,40 +75,34 @@ enum DeviceCommand: Command {
             terminal.error("herald device: \(error)\nRun 'herald device --help' for usage.")
             return 2
         }
-        return MainActor.assumeIsolated { () -> Int32 in
-            let session: DeviceSession
-            do {
-                session = try DeviceSession(
-                    options: setup.options, scenario: setup.scenario, records: RecordFileReader(path: setup.record),
-                    client: { GatewayClient(baseURL: setup.gateway, appID: setup.app, clientKey: setup.key, stateDirectory: $0) },
-                    print: { terminal.print($0) })
-            } catch {
-                terminal.error("herald device: \(error)")
-                return 2
+        let session: DeviceSession
+        do {
+            session = try DeviceSession(
+                options: setup.options, scenario: setup.scenario, records: RecordFileReader(path: setup.record),
+                client: { GatewayClient(baseURL: setup.gateway, appID: setup.app, clientKey: setup.key, stateDirectory: $0) },
+                print: { terminal.print($0) })
+        } catch {
+            terminal.error("herald device: \(error)")
+            return 2
+        }
+        let outcome: Result<Bool, any Error>
+        do { outcome = .success(try await session.run()) } catch { outcome = .failure(error) }
+        switch outcome {
+        case .success(true): return 0
+        case .success(false):
+            let options = setup.options
+            if session.received < options.expect {
+                terminal.error(
+                    "herald device: \(options.name): \(session.received) of \(options.expect) pushes in \(options.timeout) s; was a publish sent to this device, and does \(setup.record) come from herald apns-sim --record?"
+                )
+            } else {
+                terminal.error(
+                    "herald device: \(options.name): the gateway did not accept \(session.unsent) receipts in \(options.timeout) s")
             }
-            var outcome: Result<Bool, any Error>?
-            Task { @MainActor in
-                do { outcome = .success(try await session.run()) } catch { outcome = .failure(error) }
-            }
-            while outcome == nil { _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.01)) }
-            switch outcome {
-            case .success(true): return 0
-            case .success(false):
-                let options = setup.options
-                if session.received < options.expect {
-                    terminal.error(
-                        "herald device: \(options.name): \(session.received) of \(options.expect) pushes in \(options.timeout) s; was a publish sent to this device, and does \(setup.record) come from herald apns-sim --record?"
-                    )
-                } else {
-                    terminal.error(
-                        "herald device: \(options.name): the gateway did not accept \(session.unsent) receipts in \(options.timeout) s")
-                }
-                return 1
-            case .failure(let error)?:
-                terminal.error("herald device: \(setup.options.name): \(error)")
-                return 1
-            case nil: return 1
-            }
+            return 1
+        case .failure(let error):
+            terminal.error("herald device: \(setup.options.name): \(error)")
+            return 1
         }
     }
 
@@ -107,45 +110,24 @@ enum DeviceCommand: Command {
         options: DeviceSession.Options, scenario: Scenario, gateway: URL, app: String, key: String, record: String
     ) {
         guard arguments.positionals.isEmpty else { throw UsageError("unexpected argument \(arguments.positionals[0])") }
-        func required(_ option: String) throws -> String {
-            guard let value = arguments.value(option), !value.isEmpty else { throw UsageError("--\(option) is required") }
-            return value
-        }
-        let gatewayText = try required("gateway")
-        guard let gateway = URL(string: gatewayText), gateway.scheme == "http" || gateway.scheme == "https", gateway.host != nil else {
-            throw UsageError("--gateway \(gatewayText): expected a URL such as http://127.0.0.1:8080")
-        }
-        let tokenText = try required("token")
-        guard let token = DeviceToken(hex: tokenText) else { throw UsageError("--token: \"\(tokenText)\" is not hex") }
-        let environmentText = arguments.value("environment") ?? "sandbox"
-        guard let environment = APNsEnvironment(rawValue: environmentText) else {
-            throw UsageError("--environment \(environmentText): expected sandbox or production")
-        }
-        func positive(_ option: String, _ fallback: Double) throws -> Double {
-            guard let text = arguments.value(option) else { return fallback }
-            guard let value = Double(text), value > 0, value.isFinite else {
-                throw UsageError("--\(option) \(text): expected a positive number")
-            }
-            return value
-        }
-        if arguments.value("user") != nil, arguments.value("user-token") == nil {
+        guard let gateway = arguments[Self.gateway] else { throw UsageError("--gateway is required: \(Self.gateway.descriptor.synopsis)") }
+        let tokenText = try arguments.required(Self.token)
+        guard let token = DeviceToken(hex: tokenText) else { throw Self.token.invalid(tokenText) }
+        let environment = APNsEnvironment(rawValue: arguments[Self.environment]) ?? .sandbox
+        if arguments[Self.user] != nil, arguments[Self.userToken] == nil {
             throw UsageError("--user needs --user-token: the gateway binds a device to a user only with a token the app's backend signed")
         }
-        if arguments.value("user-token") != nil, arguments.value("user") == nil { throw UsageError("--user-token goes with --user") }
-        if let type = arguments.value("live-activity"), !LiveActivityContent.isActivityTypeName(type) {
-            throw UsageError(
-                "--live-activity \(type): expected the name of an ActivityAttributes type (A-Z a-z 0-9 _ ., not starting with a digit or a dot)")
-        }
-        let expect = try positive("expect", 1)
-        guard expect == expect.rounded() else { throw UsageError("--expect \(expect): expected a whole number") }
+        if arguments[Self.userToken] != nil, arguments[Self.user] == nil { throw UsageError("--user-token goes with --user") }
+        if let type = arguments[Self.liveActivity], !LiveActivityContent.isActivityTypeName(type) { throw Self.liveActivity.invalid(type) }
         let options = DeviceSession.Options(
-            name: arguments.value("name") ?? String(token.hex.prefix(8)), token: token, environment: environment,
-            interests: arguments.value("interests").map { $0.split(separator: ",").map(String.init) },
-            userID: arguments.value("user"), userToken: arguments.value("user-token"), expect: Int(expect), timeout: try positive("timeout", 30), json: arguments.has("json"),
-            serviceExtension: arguments.has("service-extension"), liveActivityType: arguments.value("live-activity"))
+            name: arguments[Self.deviceName] ?? String(token.hex.prefix(8)), token: token, environment: environment,
+            interests: arguments[Self.interests].map { $0.split(separator: ",").map(String.init) },
+            userID: arguments[Self.user], userToken: arguments[Self.userToken], expect: arguments[Self.expect],
+            timeout: arguments[Self.timeout], json: arguments[Self.json], serviceExtension: arguments[Self.serviceExtension],
+            liveActivityType: arguments[Self.liveActivity])
         return (
-            options, try scenario(arguments.value("scenario")), gateway, try required("app"), try required("client-key"),
-            try required("record")
+            options, try scenario(arguments[Self.scenarioFile]), gateway, try arguments.required(Self.app), try arguments.required(Self.clientKey),
+            try arguments.required(Self.record)
         )
     }
 

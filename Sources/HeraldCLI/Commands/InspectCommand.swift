@@ -16,19 +16,20 @@ enum InspectCommand: Command {
           FILE             a JSON payload; - or nothing reads standard input
 
         Options:
-          --json           one JSON object per payload, one per line (see docs/cli.md)
-          --provider NAME  read the payload as NAME's instead of recognising it
-                           (apns, pusher-beams, getui, jpush, umeng, fcm, onesignal,
-                           airship, braze, iterable, herald)
-          --help           show this help
+        \(OptionHelp.lines(spec.allOptions))
 
         Exit status: 0 when every payload was decoded, 2 when one could not be read.
         """
-    static let spec = Arguments.Spec(flags: ["json"], options: ["provider"])
+    static let json = Option.flag("json", "one JSON object per payload, one per line (see docs/cli.md)")
+    static let provider = Option.text(
+        "provider", "NAME",
+        "read the payload as NAME's instead of recognising it (apns, pusher-beams, getui, jpush, umeng, fcm, onesignal, airship, braze, iterable, herald)"
+    )
+    static let spec = Arguments.Spec([json.descriptor, provider.descriptor])
 
-    static func run(_ arguments: Arguments, terminal: Terminal) -> Int32 {
+    static func run(_ arguments: Arguments, terminal: Terminal) async -> Int32 {
         var options = PayloadDecoderOptions()
-        if let name = arguments.value("provider") {
+        if let name = arguments[Self.provider] {
             let provider = ProviderID(rawValue: name)
             guard provider == .apns || options.providers.contains(where: { $0.id == provider }) else {
                 terminal.error("herald inspect: \(PayloadDecodingError(.unknownProvider(provider)))")
@@ -48,7 +49,7 @@ enum InspectCommand: Command {
         for (offset, input) in inputs.enumerated() {
             do {
                 let notification = try decoder.decode(input.bytes)
-                if arguments.has("json") {
+                if arguments[Self.json] {
                     terminal.print(JSONWriter.serialize(InspectReport.json(notification)))
                 } else {
                     if inputs.count > 1 { terminal.print((offset > 0 ? "\n" : "") + "== \(input.name)") }

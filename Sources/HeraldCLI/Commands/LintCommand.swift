@@ -22,34 +22,23 @@ enum LintCommand: Command {
           FILE              a JSON payload; - or nothing reads standard input
 
         Options:
-          --push-type TYPE  alert (default), background, voip, liveactivity, location,
-                            complication, fileprovider, mdm, pushtotalk, widgets, controls
-          --priority P      the apns-priority it will be sent with (10 or 5 for
-                            liveactivity, 5 or 1 for background)
-          --topic TOPIC     the apns-topic it will be sent to (liveactivity needs
-                            <bundle id>.push-type.liveactivity)
-          --strict          treat warnings as problems too
-          --help            show this help
+        \(OptionHelp.lines(spec.allOptions))
 
         Exit status: 0 clean (warnings alone are clean unless --strict), 1 problems
         found, 2 an input could not be read or is not a JSON object.
         """
-    static let spec = Arguments.Spec(flags: ["strict"], options: ["push-type", "priority", "topic"])
+    static let pushType = Option.choice(
+        "push-type", "TYPE", PushType.documented.map(\.rawValue), default: PushType.alert.rawValue, "the push type it will be sent as")
+    static let priority = Option.integer(
+        "priority", "P", expected: "a whole number (use 10, 5 or 1)",
+        "the apns-priority it will be sent with (10 or 5 for liveactivity, 5 or 1 for background)")
+    static let topic = Option.text("topic", "TOPIC", "the apns-topic it will be sent to (liveactivity needs <bundle id>.push-type.liveactivity)")
+    static let strict = Option.flag("strict", "treat warnings as problems too")
+    static let spec = Arguments.Spec([pushType.descriptor, priority.descriptor, topic.descriptor, strict.descriptor])
 
-    static func run(_ arguments: Arguments, terminal: Terminal) -> Int32 {
-        let pushType = PushType(rawValue: arguments.value("push-type") ?? "alert")
-        guard PushType.documented.contains(pushType) else {
-            terminal.error("herald lint: unknown push type \"\(pushType)\"; use one of \(PushType.documented.map(\.rawValue).joined(separator: ", "))")
-            return 2
-        }
-        var priority: Int?
-        if let text = arguments.value("priority") {
-            guard let value = Int(text) else {
-                terminal.error("herald lint: --priority \(text): not a whole number; use 10, 5 or 1")
-                return 2
-            }
-            priority = value
-        }
+    static func run(_ arguments: Arguments, terminal: Terminal) async -> Int32 {
+        let pushType = PushType(rawValue: arguments[Self.pushType])
+        let priority = arguments[Self.priority]
         let inputs: [PayloadInput]
         do {
             inputs = try PayloadInput.read(arguments.positionals, terminal: terminal)
@@ -63,9 +52,9 @@ enum LintCommand: Command {
             let prefix = inputs.count > 1 ? "\(input.name): " : ""
             do {
                 let payload = try linter.decoder.parse(input.bytes)
-                let issues = try linter.lint(payload, pushType: pushType, priority: priority, topic: arguments.value("topic"))
+                let issues = try linter.lint(payload, pushType: pushType, priority: priority, topic: arguments[Self.topic])
                 for issue in issues { terminal.print(prefix + issue.description) }
-                let failing = issues.contains { $0.severity == .error || arguments.has("strict") }
+                let failing = issues.contains { $0.severity == .error || arguments[Self.strict] }
                 if failing { status = max(status, 1) }
                 if issues.isEmpty && inputs.count > 1 { terminal.print(prefix + "ok") }
             } catch {

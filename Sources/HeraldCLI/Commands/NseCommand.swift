@@ -22,37 +22,47 @@ enum NseCommand: Command {
         why it was skipped, and the time taken. docs/nse.md has the details.
 
         Options:
-          --deadline S      seconds before delivering what is ready (default 27: iOS
-                            allows about 30)
-          --out DIR         where attachments are written and kept; created when
-                            missing (default: a new folder in the temporary
-                            directory, removed when the command ends)
-          --json            one JSON object (keys in docs/cli.md)
-          --preset post002  the GeTui extension of docs/ARCHITECTURE.md's seed post
-                            002: title 經濟日報, subtitle from
-                            payload's aps.pushtopic, category category2
-          --resources DIR   a folder of bundled resources, for attachments named by a
-                            bare file name (repeatable)
-          --app-group DIR   the App Group folder the app shares: the notification is
-                            recorded in its inbox, the content sets the badge the
-                            inbox counts, and the delivered receipt goes to its outbox
-                            (see them with herald outbox show DIR); created when missing
-          --help            show this help
+        \(OptionHelp.lines(spec.allOptions))
 
         Exit status: 0 when content was delivered, whatever failed inside it (failed
         attachments are listed as skipped); 2 when the command line or the payload
         file cannot be used.
         """
-    static let spec = Arguments.Spec(flags: ["json"], options: ["deadline", "out", "preset", "app-group"], repeatable: ["resources"])
+    static let deadline = Option.duration(
+        "deadline", "S", in: .within(0...600), "seconds before delivering what is ready, 0 to 600 (default 27: iOS allows about 30)")
+    static let out = Option.text(
+        "out", "DIR", kind: .path,
+        "where attachments are written and kept; created when missing (default: a new folder in the temporary directory, removed when the command ends)"
+    )
+    static let json = Option.flag("json", "one JSON object (keys in docs/cli.md)")
+    static let preset = Option.choice(
+        "preset", "post002", ["post002"],
+        "the GeTui extension of docs/ARCHITECTURE.md's seed post 002: title 經濟日報, subtitle from payload's aps.pushtopic, category category2"
+    )
+    static let resources = Option.repeatable(
+        "resources", "DIR", kind: .folder, "a folder of bundled resources, for attachments named by a bare file name (repeatable)")
+    static let appGroup = Option.text(
+        "app-group", "DIR", kind: .path,
+        "the App Group folder the app shares: the notification is recorded in its inbox, the content sets the badge the inbox counts, and the delivered receipt goes to its outbox (see them with herald outbox show DIR); created when missing"
+    )
+    static let spec = Arguments.Spec([
+        deadline.descriptor, out.descriptor, json.descriptor, preset.descriptor, resources.descriptor, appGroup.descriptor,
+    ])
 
-    static func run(_ arguments: Arguments, terminal: Terminal) -> Int32 {
+    static func run(_ arguments: Arguments, terminal: Terminal) async -> Int32 {
+        await runOnMain(arguments, terminal: terminal)
+    }
+
+    /// The pipeline and its downloader belong to the main actor.
+    @MainActor
+    private static func runOnMain(_ arguments: Arguments, terminal: Terminal) async -> Int32 {
         let configuration: ServiceExtensionConfiguration
         let payload: Data
         let kept: Bool
         let shared: AppGroup?
         do {
             // The App Group first: prepare makes a folder that a later error would leave behind.
-            shared = try arguments.value("app-group").map(AppGroup.init(path:))
+            shared = try arguments[Self.appGroup].map(AppGroup.init(path:))
             (configuration, payload, kept) = try prepare(arguments, terminal: terminal)
         } catch {
             terminal.error("herald nse: \(error)")
@@ -60,28 +70,9 @@ enum NseCommand: Command {
         }
         // The folder the command made for itself goes with it; --out's folder is the caller's.
         defer { if !kept { try? FileManager.default.removeItem(atPath: configuration.directory) } }
-        let result: (ServiceExtensionReport, Double)
-        if Thread.isMainThread {
-            result = MainActor.assumeIsolated { runOnMain(configuration, payload: payload, shared: shared) }
-        } else {
-            // In-process callers on another thread: the pipeline still runs on the main actor.
-            let box = ResultBox()
-            let done = DispatchSemaphore(value: 0)
-            let configurationCopy = configuration, payloadCopy = payload
-            DispatchQueue.main.async {
-                MainActor.assumeIsolated {
-                    start(configurationCopy, payload: payloadCopy, shared: shared) { report, wall in
-                        box.value = (report, wall)
-                        done.signal()
-                    }
-                }
-            }
-            done.wait()
-            guard let value = box.value else { return 1 }
-            result = value
-        }
+        let result = await deliver(configuration, payload: payload, shared: shared)
         let report = NseReport(report: result.0, wallTime: result.1, directory: configuration.directory, kept: kept)
-        terminal.print(arguments.has("json") ? report.json : report.text)
+        terminal.print(arguments[Self.json] ? report.json : report.text)
         return 0
     }
 
@@ -89,28 +80,11 @@ enum NseCommand: Command {
     private static func prepare(_ arguments: Arguments, terminal: Terminal) throws -> (ServiceExtensionConfiguration, Data, Bool) {
         guard arguments.positionals.count == 1 else { throw UsageError("give one payload file, or - for standard input") }
         let input = try PayloadInput.read(arguments.positionals, terminal: terminal)[0]
-        let preset = arguments.value("preset")
-        switch preset {
-        case nil, "post002": break
-        case let other?: throw UsageError("unknown preset \(other); known: post002")
-        }
-        var deadline: Double?
-        if let text = arguments.value("deadline") {
-            guard let seconds = Double(text), seconds.isFinite, seconds >= 0, seconds <= 600 else {
-                throw UsageError("--deadline takes seconds between 0 and 600, got \(text)")
-            }
-            deadline = seconds
-        }
-        var resources: [String] = []
-        for folder in arguments.values("resources") {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
-                throw UsageError("--resources \(folder): no such folder")
-            }
-            resources.append(URL(fileURLWithPath: folder).standardizedFileURL.path)
-        }
+        let preset = arguments[Self.preset]
+        let deadline = arguments[Self.deadline]
+        let resources = arguments[Self.resources].map { URL(fileURLWithPath: $0).standardizedFileURL.path }
         // Made last: a command line that cannot be used leaves no folder behind.
-        let requested = arguments.value("out")
+        let requested = arguments[Self.out]
         let directory = try outputDirectory(requested)
         var configuration =
             preset == "post002" ? .post002(directory: directory) : ServiceExtensionConfiguration(directory: directory)
@@ -135,48 +109,30 @@ enum NseCommand: Command {
         return URL(fileURLWithPath: path).standardizedFileURL.path
     }
 
-    /// On the main thread: start, then run the main run loop until delivered and the downloads are cleaned up.
+    /// Runs the pipeline until it delivers, then gives its cancelled downloads a moment to
+    /// be cleaned up; returns the report and the wall-clock seconds to delivery.
     @MainActor
-    private static func runOnMain(_ configuration: ServiceExtensionConfiguration, payload: Data, shared: AppGroup?)
+    private static func deliver(_ configuration: ServiceExtensionConfiguration, payload: Data, shared: AppGroup?) async
         -> (ServiceExtensionReport, Double)
     {
-        var result: (ServiceExtensionReport, Double)?
-        start(configuration, payload: payload, shared: shared) { report, wall in result = (report, wall) }
-        while true {
-            if let result {
-                // Give cancelled transfers a moment to remove their partial files.
-                let settle = Date(timeIntervalSinceNow: 2)
-                while !(activeDownloader?.isIdle ?? true), Date() < settle {
-                    _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.01))
-                }
-                activeDownloader = nil
-                return result
-            }
-            _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.05))
-        }
-    }
-
-    @MainActor private static var activeDownloader: CurlDownloader?
-    @MainActor private static var activePipeline: ServiceExtensionPipeline?
-
-    /// Starts the pipeline; `done` gets the report and the wall-clock seconds to delivery.
-    @MainActor
-    private static func start(
-        _ configuration: ServiceExtensionConfiguration, payload: Data, shared: AppGroup?,
-        done: @escaping @MainActor (ServiceExtensionReport, Double) -> Void
-    ) {
         let downloader = CurlDownloader()
         let pipeline = ServiceExtensionPipeline(
             configuration: configuration, downloader: downloader, clock: LiveClock(), receipts: shared?.receipts, inbox: shared?.inbox,
             logger: StandardErrorLogger())
-        activeDownloader = downloader
-        activePipeline = pipeline
         let started = DispatchTime.now().uptimeNanoseconds
-        pipeline.onReport = { report in
-            activePipeline = nil
-            done(report, Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9)
+        let result = await withCheckedContinuation { (continuation: CheckedContinuation<(ServiceExtensionReport, Double), Never>) in
+            pipeline.onReport = { report in
+                continuation.resume(returning: (report, Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9))
+            }
+            pipeline.start(Array(payload)) { _ in }
         }
-        pipeline.start(Array(payload)) { _ in }
+        // Cancelled transfers remove their partial files.
+        let settle = Date(timeIntervalSinceNow: 2)
+        while !downloader.isIdle, Date() < settle {
+            try? await Task.sleep(nanoseconds: 10_000_000)
+        }
+        pipeline.onReport = nil
+        return result
     }
 
     /// `--app-group DIR`: the outbox and the inbox the app and its extension share.
@@ -194,9 +150,5 @@ enum NseCommand: Command {
                 throw UsageError("--app-group \(path): cannot use the folder: \(error.localizedDescription)")
             }
         }
-    }
-
-    private final class ResultBox: @unchecked Sendable {
-        var value: (ServiceExtensionReport, Double)?
     }
 }

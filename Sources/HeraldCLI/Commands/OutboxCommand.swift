@@ -16,16 +16,17 @@ enum OutboxCommand: Command {
         tail (a write cut short by a crash) or corrupt line it found.
 
         Options:
-          --json   one JSON object: {"receipts": [...], "pending": n, "trims": [...],
-                   "tornTail": {"offset", "bytes"} | null, "corruptOffsets": [...],
-                   "inbox": {"items": [...], "unread": n, "badge": n, "tornTail": ...}}
-          --help   show this help
+        \(OptionHelp.lines(spec.allOptions))
 
         Exit status: 0 when read, 2 when DIR is not a readable folder.
         """
-    static let spec = Arguments.Spec(flags: ["json"])
+    static let json = Option.flag(
+        "json",
+        #"one JSON object: {"receipts": [...], "pending": n, "trims": [...], "tornTail": {"offset", "bytes"} | null, "corruptOffsets": [...], "inbox": {"items": [...], "unread": n, "badge": n, "tornTail": ...}}"#
+    )
+    static let spec = Arguments.Spec(actions: [.init("show", [json.descriptor])])
 
-    static func run(_ arguments: Arguments, terminal: Terminal) -> Int32 {
+    static func run(_ arguments: Arguments, terminal: Terminal) async -> Int32 {
         guard arguments.positionals.count == 2, arguments.positionals[0] == "show" else {
             terminal.error("herald outbox: expected 'herald outbox show DIR'")
             return 2
@@ -38,7 +39,7 @@ enum OutboxCommand: Command {
         }
         do {
             let report = try OutboxReport(directory: URL(fileURLWithPath: path))
-            terminal.print(arguments.has("json") ? JSONWriter.serialize(report.json) : report.text)
+            terminal.print(arguments[Self.json] ? JSONWriter.serialize(report.json) : report.text)
             return 0
         } catch {
             terminal.error("herald outbox: \(path): \(error)")

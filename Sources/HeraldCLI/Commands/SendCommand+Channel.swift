@@ -6,22 +6,19 @@ import HeraldCore
 extension SendCommand {
     /// `herald send --channel ID`: one broadcast to every device subscribed to the channel.
     /// Prints `CHANNEL STATUS REQUEST-ID [REASON (CLASS)]` (or JSON with `channel` for `token`).
-    static func broadcast(_ payload: JSONValue, to channel: String, topic: String, _ arguments: Arguments, _ terminal: Terminal) -> Int32 {
-        if let type = arguments.value("push-type"), type != PushType.liveActivity.rawValue {
+    static func broadcast(
+        _ payload: JSONValue, to channel: String, topic: String, _ arguments: Arguments, _ terminal: Terminal
+    ) async -> Int32 {
+        if let type = arguments[Self.pushType], type != PushType.liveActivity.rawValue {
             return usage("--channel broadcasts Live Activity updates: --push-type is liveactivity or left out, not \(type)", terminal)
         }
-        if arguments.value("collapse-id") != nil { return usage("--collapse-id does not go with --channel", terminal) }
+        if arguments[Self.collapseID] != nil { return usage("--collapse-id does not go with --channel", terminal) }
         let request: APNSBroadcastRequest
         let configuration: APNSClientConfiguration
         do throws(UsageError) {
             configuration = try APNSOptions.configuration(arguments)
-            func integer(_ name: String) throws(UsageError) -> Int? {
-                guard let text = arguments.value(name) else { return nil }
-                guard let value = Int(text) else { throw UsageError("--\(name) \(text): not a whole number") }
-                return value
-            }
-            let priority = try integer("priority").map(APNSPriority.init(rawValue:)) ?? .immediate
-            let expiration = try integer("expiration")
+            let priority = arguments[Self.priority].map(APNSPriority.init(rawValue:)) ?? .immediate
+            let expiration = arguments[Self.expiration]
             do {
                 request = try APNSBroadcastRequest(channelID: channel, payload: payload, bundleID: topic, priority: priority, expiration: expiration)
             } catch {
@@ -31,14 +28,14 @@ extension SendCommand {
             return usage(error.description, terminal)
         }
         for warning in request.warnings { terminal.error("herald send: \(warning)") }
-        let outcome = APNSSession.run(configuration) { client -> Result<APNSResponse, any Error> in
+        let outcome = await APNSSession.run(configuration) { client -> Result<APNSResponse, any Error> in
             do { return .success(try await client.broadcast(request)) } catch { return .failure(error) }
         }
         guard let outcome else { return fail("no answer within an hour", terminal) }
         switch outcome {
         case .failure(let error): return fail(error.description, terminal)
         case .success(let result):
-            let line = SendReport(json: arguments.has("json"), subject: "channel").line(request.channelID, result)
+            let line = SendReport(json: arguments[Self.json], subject: "channel").line(request.channelID, result)
             terminal.print(line)
             return (try? result.get()) != nil ? 0 : 1
         }

@@ -21,26 +21,30 @@ enum SendCommand: Command {
         hex token; - or nothing reads standard input.
 
         Options:
-        \(APNSOptions.help)
-          --push-type TYPE      alert (default), background, voip, liveactivity, location,
-                                complication, fileprovider, mdm, pushtotalk, widgets, controls
-          --priority P          10, 5 or 1 (default 10; 5 for background)
-          --collapse-id ID      1 to 64 bytes, no control characters
-          --expiration EPOCH    Unix seconds; 0 delivers once or never
-          --channel ID          broadcast a Live Activity update or end to every device
-                                subscribed to channel ID (herald channel) instead
-          --json                one JSON object per token
-          --simulator-file OUT  write the payload to OUT, as is (name it NAME.apns), for
-                                'xcrun simctl push' instead of sending
-          --help                show this help
+        \(OptionHelp.lines(spec.allOptions))
 
         Exit status: 0 every token accepted, 1 a token refused, 2 bad usage or input.
         """
+    static let pushType = Option.text(
+        "push-type", "TYPE",
+        "alert (default), background, voip, liveactivity, location, complication, fileprovider, mdm, pushtotalk, widgets, controls")
+    static let priority = Option.integer(
+        "priority", "P", expected: "a whole number (use 10, 5 or 1)", "10, 5 or 1 (default 10; 5 for background)")
+    static let collapseID = Option.text("collapse-id", "ID", "1 to 64 bytes, no control characters")
+    static let expiration = Option.integer("expiration", "EPOCH", "Unix seconds; 0 delivers once or never")
+    static let channel = Option.text(
+        "channel", "ID", "broadcast a Live Activity update or end to every device subscribed to channel ID (herald channel) instead")
+    static let json = Option.flag("json", "one JSON object per token")
+    static let simulatorFile = Option.text(
+        "simulator-file", "OUT", kind: .path,
+        "write the payload to OUT, as is (name it NAME.apns), for 'xcrun simctl push' instead of sending")
     static let spec = Arguments.Spec(
-        flags: APNSOptions.flags.union(["json"]),
-        options: APNSOptions.options.union(["push-type", "priority", "collapse-id", "expiration", "simulator-file", "channel"]))
+        APNSOptions.all + [
+            pushType.descriptor, priority.descriptor, collapseID.descriptor, expiration.descriptor, channel.descriptor, json.descriptor,
+            simulatorFile.descriptor,
+        ])
 
-    static func run(_ arguments: Arguments, terminal: Terminal) -> Int32 {
+    static func run(_ arguments: Arguments, terminal: Terminal) async -> Int32 {
         var positionals = arguments.positionals
         var payloadName = "-"
         if let last = positionals.last, last == "-" || DeviceToken(hex: last) == nil {
@@ -59,13 +63,13 @@ enum SendCommand: Command {
             terminal.error("herald send: \(error)")
             return 2
         }
-        guard let topic = arguments.value("topic") else { return usage("--topic BUNDLE_ID is required", terminal) }
-        if let out = arguments.value("simulator-file") {
+        guard let topic = arguments[APNSOptions.topic] else { return usage("--topic is required: --topic BUNDLE_ID", terminal) }
+        if let out = arguments[Self.simulatorFile] {
             return SimulatorFile.write(payload, topic: topic, to: out, terminal: terminal)
         }
-        if let channel = arguments.value("channel") {
+        if let channel = arguments[Self.channel] {
             guard positionals.isEmpty else { return usage("give --channel or device tokens, not both", terminal) }
-            return broadcast(payload, to: channel, topic: topic, arguments, terminal)
+            return await broadcast(payload, to: channel, topic: topic, arguments, terminal)
         }
         guard !positionals.isEmpty else { return usage("give at least one device token (64 hex digits)", terminal) }
         let requests: [APNSRequest]
@@ -77,35 +81,26 @@ enum SendCommand: Command {
             return usage(error.description, terminal)
         }
         for warning in requests.first?.warnings ?? [] { terminal.error("herald send: \(warning)") }
-        let outcome = APNSSession.run(configuration) { client in await client.send(batch: requests) }
+        let outcome = await APNSSession.run(configuration) { client in await client.send(batch: requests) }
         guard let outcome else { return fail("no answer within an hour", terminal) }
         switch outcome {
         case .failure(let error): return fail(error.description, terminal)
         case .success(let results):
-            let printer = SendReport(json: arguments.has("json"))
+            let printer = SendReport(json: arguments[Self.json])
             for (request, result) in zip(requests, results) { terminal.print(printer.line(request.deviceToken, result)) }
             return results.allSatisfy { (try? $0.get()) != nil } ? 0 : 1
         }
     }
 
     private static func request(_ token: String, _ payload: JSONValue, _ topic: String, _ arguments: Arguments) throws(UsageError) -> APNSRequest {
-        let pushType = PushType(rawValue: arguments.value("push-type") ?? "alert")
-        func integer(_ name: String) throws(UsageError) -> Int? {
-            guard let text = arguments.value(name) else { return nil }
-            guard let value = Int(text) else { throw UsageError("--\(name) \(text): not a whole number") }
-            return value
-        }
+        let pushType = PushType(rawValue: arguments[Self.pushType] ?? "alert")
         do {
             return try APNSRequest(
                 deviceToken: token, payload: payload, pushType: pushType, bundleID: topic,
-                priority: try integer("priority").map(APNSPriority.init(rawValue:)), expiration: try integer("expiration"),
-                collapseID: arguments.value("collapse-id"))
-        } catch let error as APNSRequestError {
-            throw UsageError(error.description)
-        } catch let error as UsageError {
-            throw error
+                priority: arguments[Self.priority].map(APNSPriority.init(rawValue:)), expiration: arguments[Self.expiration],
+                collapseID: arguments[Self.collapseID])
         } catch {
-            throw UsageError("\(error)")
+            throw UsageError(error.description)
         }
     }
 

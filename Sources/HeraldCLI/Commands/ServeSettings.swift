@@ -50,61 +50,55 @@ struct ServeSettings {
 
     init(_ arguments: Arguments, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
         store = try StoreOptions.location(arguments, environment: environment)
-        if let listen = arguments.value("listen") { self.listen = try ListenAddress(parsing: listen) }
-        http.threads = try Self.number(arguments, "threads", 1...256) ?? http.threads
-        http.connectionLimit = try Self.number(arguments, "max-connections", 1...100_000) ?? http.connectionLimit
-        http.connectionsPerAddress = try Self.number(arguments, "max-connections-per-ip", 0...100_000) ?? http.connectionsPerAddress
-        http.timeoutSeconds = try Self.number(arguments, "timeout", 1...3600).map(Double.init) ?? http.timeoutSeconds
-        http.headTimeoutSeconds = try Self.number(arguments, "header-timeout", 1...3600).map(Double.init) ?? http.headTimeoutSeconds
-        http.bodyTimeoutSeconds = try Self.number(arguments, "body-timeout", 1...3600).map(Double.init) ?? http.bodyTimeoutSeconds
-        http.handlerThreads = try Self.number(arguments, "handler-threads", 1...1024) ?? http.handlerThreads
-        http.handlerTimeoutSeconds =
-            try Self.number(arguments, "handler-timeout", 1...3600).map(Double.init) ?? http.handlerTimeoutSeconds
-        http.maxBodyBytes = try Self.number(arguments, "max-body", 1024...(64 << 20)) ?? http.maxBodyBytes
-        http.bodyMemoryBytes = try Self.number(arguments, "max-body-memory", 1...65536).map { $0 << 20 } ?? http.bodyMemoryBytes
+        typealias Serve = ServeCommand
+        if let listen = arguments[Serve.listen] { self.listen = try ListenAddress(parsing: listen) }
+        http.threads = arguments[Serve.threads] ?? http.threads
+        http.connectionLimit = arguments[Serve.maxConnections] ?? http.connectionLimit
+        http.connectionsPerAddress = arguments[Serve.maxConnectionsPerIP] ?? http.connectionsPerAddress
+        http.timeoutSeconds = arguments[Serve.timeout].map(Double.init) ?? http.timeoutSeconds
+        http.headTimeoutSeconds = arguments[Serve.headerTimeout].map(Double.init) ?? http.headTimeoutSeconds
+        http.bodyTimeoutSeconds = arguments[Serve.bodyTimeout].map(Double.init) ?? http.bodyTimeoutSeconds
+        http.handlerThreads = arguments[Serve.handlerThreads] ?? http.handlerThreads
+        http.handlerTimeoutSeconds = arguments[Serve.handlerTimeout].map(Double.init) ?? http.handlerTimeoutSeconds
+        http.maxBodyBytes = arguments[Serve.maxBody] ?? http.maxBodyBytes
+        http.bodyMemoryBytes = arguments[Serve.maxBodyMemory].map { $0 << 20 } ?? http.bodyMemoryBytes
         guard http.bodyMemoryBytes >= http.maxBodyBytes else {
             throw UsageError(
                 "--max-body-memory: \(http.bodyMemoryBytes >> 20) MiB cannot hold one body of --max-body \(http.maxBodyBytes) bytes; raise it"
             )
         }
-        batchSize = try Self.number(arguments, "batch-size", 1...10_000) ?? batchSize
-        fanOutBatch = try Self.number(arguments, "fanout-batch", 1...100_000) ?? fanOutBatch
-        delivererLatency = Double(try Self.number(arguments, "deliverer-latency", 0...60_000) ?? 0) / 1000
-        if let rate = try Self.number(arguments, "api-rate-limit", 0...1_000_000) { rateLimits.client = rate > 0 ? Double(rate) : nil }
-        if let burst = try Self.number(arguments, "api-burst", 1...1_000_000) { rateLimits.clientBurst = Double(burst) }
-        if let rate = try Self.number(arguments, "device-rate-limit", 0...1_000_000) { rateLimits.device = rate > 0 ? Double(rate) : nil }
-        if let burst = try Self.number(arguments, "device-burst", 1...1_000_000) { rateLimits.deviceBurst = Double(burst) }
-        if let rate = try Self.number(arguments, "server-rate-limit", 0...1_000_000) { rateLimits.server = rate > 0 ? Double(rate) : nil }
-        if let days = try Self.number(arguments, "retention", 0...3650) { retentionDays = days > 0 ? days : nil }
-        for limit in DeviceQuota.Limit.allCases {
-            if let value = try Self.number(arguments, limit.rawValue, 0...10_000_000_000) { quota[limit] = value > 0 ? value : .max }
+        batchSize = arguments[Serve.batchSize] ?? batchSize
+        fanOutBatch = arguments[Serve.fanOutBatch] ?? fanOutBatch
+        delivererLatency = Double(arguments[Serve.delivererLatency] ?? 0) / 1000
+        if let rate = arguments[Serve.apiRateLimit] { rateLimits.client = rate > 0 ? Double(rate) : nil }
+        if let burst = arguments[Serve.apiBurst] { rateLimits.clientBurst = Double(burst) }
+        if let rate = arguments[Serve.deviceRateLimit] { rateLimits.device = rate > 0 ? Double(rate) : nil }
+        if let burst = arguments[Serve.deviceBurst] { rateLimits.deviceBurst = Double(burst) }
+        if let rate = arguments[Serve.serverRateLimit] { rateLimits.server = rate > 0 ? Double(rate) : nil }
+        if let days = arguments[Serve.retention] { retentionDays = days > 0 ? days : nil }
+        for (limit, option) in Serve.quotas {
+            if let value = arguments[option] { quota[limit] = value > 0 ? value : .max }
         }
-        console.secureCookies = arguments.flags.contains("console-secure-cookie")
-        for text in arguments.values("trusted-proxy").flatMap({ $0.split(separator: ",", omittingEmptySubsequences: false) }) {
+        console.secureCookies = arguments[Serve.consoleSecureCookie]
+        for text in arguments[Serve.trustedProxy].flatMap({ $0.split(separator: ",", omittingEmptySubsequences: false) }) {
             guard let range = IPRange(String(text)) else {
-                throw UsageError(
-                    "--trusted-proxy: \"\(text)\" is not an IP address or a CIDR block (such as 127.0.0.1, 10.0.0.0/8 or fd00::/8)")
+                throw UsageError("--trusted-proxy: \"\(text)\" is not an IP address or a CIDR block (such as 127.0.0.1, 10.0.0.0/8 or fd00::/8)")
             }
             console.trustedProxies.append(range)
         }
-        if let token = arguments.value("metrics-token") {
+        if let token = arguments[Serve.metricsToken] {
             metricsToken = try Self.metricsToken(token, from: "--metrics-token")
         } else if let token = environment["HERALD_METRICS_TOKEN"], !token.isEmpty {
             metricsToken = try Self.metricsToken(token, from: "HERALD_METRICS_TOKEN")
         }
-        if let seconds = try Self.number(arguments, "lease", 3...3600) { lease = Double(seconds) }
-        if let seconds = try Self.number(arguments, "store-timeout", 1...600) { storeTimeout = Double(seconds) }
-        if let id = arguments.value("instance-id") ?? environment["HERALD_INSTANCE_ID"].flatMap({ $0.isEmpty ? nil : $0 }) {
-            guard GatewayInstance.isValidID(id) else {
-                throw UsageError(
-                    "--instance-id: \"\(id)\" is not 1 to 100 letters, digits, '.', '_', ':' or '-' (such as the host or pod name)")
-            }
+        if let seconds = arguments[Serve.lease] { lease = Double(seconds) }
+        if let seconds = arguments[Serve.storeTimeout] { storeTimeout = Double(seconds) }
+        if let id = arguments[Serve.instanceID] ?? environment["HERALD_INSTANCE_ID"].flatMap({ $0.isEmpty ? nil : $0 }) {
+            guard GatewayInstance.isValidID(id) else { throw Serve.instanceID.invalid(id) }
             instanceID = id
         }
-        if let mode = arguments.value("durability") {
-            guard let value = SQLiteStore.Durability(rawValue: mode) else {
-                throw UsageError("--durability: \"\(mode)\" is not full, publishes or normal")
-            }
+        if let mode = arguments[Serve.durability] {
+            guard let value = SQLiteStore.Durability(rawValue: mode) else { throw Serve.durability.invalid(mode) }
             if case .database = store, value == .normal {
                 throw UsageError(
                     "--durability normal is SQLite's only: on PostgreSQL publishes, deliveries and receipts always wait for the disk; give publishes (the default) or full"
@@ -112,7 +106,7 @@ struct ServeSettings {
             }
             durability = value
         }
-        if let choice = arguments.value("deliverer") {
+        if let choice = arguments[Serve.deliverer] {
             if choice == "apns" {
                 deliverer = .apns
             } else if choice == "discard" {
@@ -120,7 +114,7 @@ struct ServeSettings {
             } else if choice.hasPrefix("record:"), choice.count > 7 {
                 deliverer = .record(String(choice.dropFirst(7)))
             } else {
-                throw UsageError("--deliverer: \"\(choice)\" is not apns, record:FILE or discard")
+                throw Serve.deliverer.invalid(choice)
             }
         }
     }
@@ -132,13 +126,5 @@ struct ServeSettings {
             )
         }
         return token
-    }
-
-    private static func number(_ arguments: Arguments, _ option: String, _ range: ClosedRange<Int>) throws -> Int? {
-        guard let text = arguments.value(option) else { return nil }
-        guard let value = Int(text), range.contains(value) else {
-            throw UsageError("--\(option): \"\(text)\" is not a whole number from \(range.lowerBound) to \(range.upperBound)")
-        }
-        return value
     }
 }

@@ -16,14 +16,20 @@ enum SimulateCommand: Command {
         holds one scenario per seed post.
 
         Options:
-          --json   one JSON object per event, one per line: {"t": seconds, "event": NAME, ...}
-          --help   show this help
+        \(OptionHelp.lines(spec.allOptions))
 
         Exit status: 0 when the scenario ran, 2 when it could not be read.
         """
-    static let spec = Arguments.Spec(flags: ["json"])
+    static let json = Option.flag("json", #"one JSON object per event, one per line: {"t": seconds, "event": NAME, ...}"#)
+    static let spec = Arguments.Spec([json.descriptor])
 
-    static func run(_ arguments: Arguments, terminal: Terminal) -> Int32 {
+    static func run(_ arguments: Arguments, terminal: Terminal) async -> Int32 {
+        await play(arguments, terminal: terminal)
+    }
+
+    /// The runtime and its virtual clock belong to the main actor.
+    @MainActor
+    private static func play(_ arguments: Arguments, terminal: Terminal) -> Int32 {
         guard arguments.positionals.count == 1 else {
             terminal.error("herald simulate: give one scenario file (see docs/simulate.md)")
             return 2
@@ -48,13 +54,13 @@ enum SimulateCommand: Command {
         }
         let timeline: [TimelineEntry]
         do {
-            timeline = try MainActor.assumeIsolated { () throws(ScenarioError) in try ScenarioRunner.run(scenario) }
+            timeline = try ScenarioRunner.run(scenario)
         } catch {
             terminal.error("herald simulate: \(name): \(error)")
             return 2
         }
         for entry in timeline {
-            terminal.print(arguments.has("json") ? JSONWriter.serialize(entry.json) : entry.text)
+            terminal.print(arguments[Self.json] ? JSONWriter.serialize(entry.json) : entry.text)
         }
         return 0
     }

@@ -7,10 +7,10 @@ import HeraldCore
 enum APNSSession {
     /// `work`'s result; a failure when the client could not be made; `nil` when no
     /// answer came within an hour.
-    static func run<T: Sendable>(_ configuration: APNSClientConfiguration, _ work: @escaping @Sendable (APNSClient) async -> T)
+    static func run<T: Sendable>(_ configuration: APNSClientConfiguration, _ work: @escaping @Sendable (APNSClient) async -> T) async
         -> Result<T, APNSConfigurationError>?
     {
-        AsyncBridge.run { () async -> Result<T, APNSConfigurationError> in
+        await TimeLimit.run { () async -> Result<T, APNSConfigurationError> in
             do {
                 let client = try APNSClient(configuration: configuration)
                 let result = await work(client)

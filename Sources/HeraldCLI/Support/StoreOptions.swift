@@ -4,11 +4,16 @@ import HeraldGateway
 /// Where `herald serve` and `herald app` find the gateway's data: `--data DIR` (SQLite),
 /// `--database URL` (PostgreSQL), else HERALD_DATABASE_URL, else ./herald-data.
 enum StoreOptions {
-    /// The options' names, for a command's spec.
-    static let names = ["data", "database"]
+    static let data = Option.text("data", "DIR", kind: .path, "the gateway's SQLite data folder (default ./herald-data)")
+    static let database = Option.text(
+        "database", "URL",
+        "its PostgreSQL database instead (postgres://USER:PASSWORD@HOST:PORT/DB; or HERALD_DATABASE_URL, which keeps the password out of ps)"
+    )
+    /// Both options, for a command's spec.
+    static let all = [data.descriptor, database.descriptor]
 
     static func location(_ arguments: Arguments, environment: [String: String]) throws -> StoreLocation {
-        let data = arguments.value("data"), database = arguments.value("database")
+        let data = arguments[Self.data], database = arguments[Self.database]
         guard data == nil || database == nil else {
             throw UsageError("give --data DIR (an SQLite folder) or --database URL (PostgreSQL), not both")
         }

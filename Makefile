@@ -65,7 +65,9 @@ console-test: build
 	scripts/tmp-audit.sh .build/pyvenv/bin/python3 scripts/console_test.py --herald $(HERALD) --screenshots $(CONSOLE_SCREENSHOTS)
 
 # Type-checks every Apple-only file on Linux against AppleStubs (test-only declarations),
-# and proves that a type error put into any of them fails the check (scripts/check-apple.sh).
+# and proves that a type error put into any of them fails the check (scripts/check-apple.sh);
+# checks every stub's source and availability, and extension code for UIApplication.shared
+# (scripts/check_apple_stubs.py, with its self-test).
 check-apple: deps
 	@SWIFT=$(SWIFT) scripts/check-apple.sh
 

@@ -24,9 +24,9 @@
 # Before all of it (no build needed), scripts/check_apple_stubs.py: every stub declaration
 # names its Apple source and iOS version, carries `@available` where that version is later
 # than the package's iOS 15, and `UIApplication.shared` is unavailable in app extensions and
-# named in no extension code (the compiler ignores availability on Linux); then its
-# self-test plants a missing availability, a missing source and `UIApplication.shared` in
-# extension code, and expects each to fail.
+# named in no extension code (the compiler ignores availability on Linux), and API newer
+# than Xcode 16's SDK is named only under `#if compiler(>=6.2)`; then its self-test plants
+# each of those faults and expects each to fail.
 #
 # Usage: scripts/check-apple.sh            (all of it)
 #        scripts/check-apple.sh --mutate MODULE FILE   (one file of step 4; used by xargs)

@@ -18,7 +18,10 @@ Rules (a declaration is a `public`/`open` one, an enum `case`, a protocol requir
 
 And extension code (Sources/HeraldAppleExtensions, the demo's extensions) never names
 `UIApplication.shared`, which app extensions cannot use; iOS's SDK rejects it there, and
-these stubs cannot (Linux ignores the attribute).
+these stubs cannot (Linux ignores the attribute). And Apple code (Sources/HeraldApple*,
+Examples/HeraldDemo) names API newer than the oldest supported SDK (Xcode 16.0's iOS 18.0,
+such as iOS 26's `ActivityState.pending`) only inside `#if compiler(>=6.2)`: the older
+SDK does not declare it at all, so `#available` alone does not compile there.
 
 Usage: check_apple_stubs.py [--stubs DIR] [--extensions DIR ...]
        check_apple_stubs.py --self-test   (plants each fault in a copy of the stubs and of
@@ -34,7 +37,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 DEPLOYMENT_TARGET = (15, 0)
+# Xcode 16.0 (Swift 6.0), the oldest the package supports, has the iOS 18.0 SDK; Xcode 26
+# (Swift 6.2) the first with iOS 26's API.
+OLDEST_SDK, NEWER_SDK_COMPILER = (18, 0), (6, 2)
 EXTENSION_CODE = ["Sources/HeraldAppleExtensions", "Examples/HeraldDemo/ServiceExtension", "Examples/HeraldDemo/ContentExtension"]
+APPLE_CODE = ["Sources/HeraldApple", "Sources/HeraldAppleExtensions", "Examples/HeraldDemo"]
 
 ATTRIBUTE = re.compile(r"^@\w+(\((?:[^()]|\([^()]*\))*\))?\s*")
 MODIFIER = re.compile(r"^(nonisolated|final|static|class|mutating|convenience|required|override|indirect)\s+")
@@ -78,7 +85,8 @@ def declaration_kind(rest, container):
     return "member"
 
 
-def check_stubs(stubs):
+def check_stubs(stubs, newer=None):
+    """The stubs' problems; fills `newer` with (name, symbol, version) of what the oldest SDK lacks."""
     problems = []
     for path in sorted(stubs.rglob("*.swift")):
         lines = path.read_text().splitlines()
@@ -122,6 +130,9 @@ def check_stubs(stubs):
                         version = own or required
                     else:
                         version = (int(found.group(1)), int(found.group(2)))
+                        symbol = text[: found.start()].rstrip(", ").split(" ", 1)[-1]
+                        if newer is not None and version > OLDEST_SDK:
+                            newer.append((re.sub(r"\(.*", "", symbol).split(".")[-1], symbol, version))
                         if own is not None and own != version:
                             problems.append(f"{where}: marked @available(iOS {own[0]}.{own[1]}) but Apple gives iOS {version[0]}.{version[1]}")
                         elif own is None and version > max(required, DEPLOYMENT_TARGET):
@@ -155,8 +166,36 @@ def check_extension_code(directories):
     return problems
 
 
-def run(stubs, extensions):
-    return check_stubs(Path(stubs)) + check_extension_code(extensions)
+def check_sdk_guard(directories, newer):
+    """Apple code that names API the oldest SDK lacks outside `#if compiler(>=6.2)`."""
+    problems = []
+    for directory in directories:
+        for path in sorted(Path(directory).rglob("*.swift")):
+            guarded = []  # per open `#if`: whether it requires a compiler with the newer SDK
+            for number, line in enumerate(path.read_text().splitlines(), 1):
+                stripped = line.strip()
+                condition = re.match(r"#if\s+compiler\(>=\s*(\d+)\.(\d+)\)", stripped)
+                if stripped.startswith("#if"):
+                    guarded.append(bool(condition) and tuple(map(int, condition.groups())) >= NEWER_SDK_COMPILER)
+                elif stripped.startswith("#else") or stripped.startswith("#elseif"):
+                    guarded[-1] = False
+                elif stripped.startswith("#endif"):
+                    guarded.pop()
+                elif not any(guarded):
+                    code = code_of(line)
+                    for name, symbol, version in newer:
+                        if re.search(rf"\.{name}\b", code):
+                            problems.append(
+                                f"{path}:{number}: names {symbol} (iOS {version[0]}.{version[1]}), which Xcode 16's SDK lacks,"
+                                f" outside #if compiler(>=6.2)")
+    return problems
+
+
+def run(stubs, extensions, apple_code=None):
+    newer = []
+    problems = check_stubs(Path(stubs), newer)
+    apple_code = [ROOT / directory for directory in APPLE_CODE] if apple_code is None else apple_code
+    return problems + check_extension_code(extensions) + check_sdk_guard(apple_code, newer)
 
 
 def self_test():
@@ -174,7 +213,7 @@ def self_test():
             for source in (ROOT / "Sources/HeraldAppleExtensions").rglob("*.swift"):
                 shutil.copy(source, extension / source.name)
             edit(stubs, extension)
-            problems = run(stubs, [extension])
+            problems = run(stubs, [extension], [extension])
             if any(expected in problem for problem in problems):
                 print(f"  rejected: {name}")
             else:
@@ -215,6 +254,12 @@ def self_test():
             path.write_text(path.read_text() + "\n#if canImport(UIKit)\n@MainActor func planted() { _ = UIApplication.shared }\n#endif\n")
 
         plant("UIApplication.shared in extension code", shared_in_extension, "UIApplication.shared in app extension code")
+
+        def pending_unguarded(stubs, extension):
+            (extension / "Planted.swift").write_text(
+                "#if canImport(ActivityKit)\nimport ActivityKit\n@available(iOS 26.0, *)\nlet planted: ActivityState = .pending\n#endif\n")
+
+        plant("iOS 26 API outside #if compiler(>=6.2)", pending_unguarded, "outside #if compiler(>=6.2)")
     return 1 if failures else 0
 
 

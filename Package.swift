@@ -50,11 +50,11 @@ var targets: [Target] = [
     // checks, faults, the record): `herald apns-sim` and the tests. It shares the model's
     // key and reason types, not the client.
     .target(name: "HeraldAPNsSimulator", dependencies: ["HeraldCore", "HeraldAPNsModel", "COpenSSL", "CNGHTTP2"]),
-    // Test helpers for the test targets only, never a product (the shipped `herald` does
+    // Test support for the test targets only, never a product (the shipped `herald` does
     // not link them). Portable, Foundation only, builds for iOS: clocks, seeded randomness,
     // a recording gateway transport.
     .target(name: "HeraldTestSupport", dependencies: ["HeraldCore"]),
-    // Servers' test helpers (macOS and Linux): child processes, a media server, a PostgreSQL
+    // Test support for servers (macOS and Linux): child processes, a media server, a PostgreSQL
     // test server, free ports (plain sockets).
     .target(name: "HeraldServerTestSupport", dependencies: ["CSpawn"]),
     // Close-on-exec pipes and "close every other descriptor" for spawned children.
@@ -86,7 +86,7 @@ var targets: [Target] = [
             "HeraldGatewayTestModes",
         ]),
     .executableTarget(name: "herald", dependencies: ["HeraldCLI"]),
-    // Builds for the iOS Simulator: the server helpers (child processes) only where they run.
+    // Builds for the iOS Simulator: the server test support (child processes) only where it runs.
     .testTarget(
         name: "HeraldCoreTests",
         dependencies: ["HeraldCore", "HeraldTestSupport", .target(name: "HeraldServerTestSupport", condition: .when(platforms: [.linux, .macOS]))],

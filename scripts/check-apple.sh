@@ -21,6 +21,13 @@
 #      `#if canImport(...)` block, and the file's first Apple type renamed to one that
 #      does not exist (so the file's platform calls really are checked against the stubs).
 #
+# Before all of it (no build needed), scripts/check_apple_stubs.py: every stub declaration
+# names its Apple source and iOS version, carries `@available` where that version is later
+# than the package's iOS 15, and `UIApplication.shared` is unavailable in app extensions and
+# named in no extension code (the compiler ignores availability on Linux), and API newer
+# than Xcode 16's SDK is named only under `#if compiler(>=6.2)`; then its self-test plants
+# each of those faults and expects each to fail.
+#
 # Usage: scripts/check-apple.sh            (all of it)
 #        scripts/check-apple.sh --mutate MODULE FILE   (one file of step 4; used by xargs)
 set -euo pipefail
@@ -123,6 +130,9 @@ if [ "$(uname -s)" != "Linux" ]; then
 fi
 
 started=$(date +%s)
+echo "check-apple: every stub declaration's source and availability (scripts/check_apple_stubs.py)"
+python3 scripts/check_apple_stubs.py || { echo "check-apple: FAILED: the stubs' sources or availability" >&2; exit 1; }
+python3 scripts/check_apple_stubs.py --self-test || { echo "check-apple: FAILED: a planted fault went unnoticed" >&2; exit 1; }
 mkdir -p "$WORK"
 # Every swiftc and swift build leaves a TemporaryDirectory.XXXXXX folder (and SwiftPM its
 # lock files) in TMPDIR; this script's go into a folder of its own, removed when it ends.

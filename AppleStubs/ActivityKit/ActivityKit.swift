@@ -6,53 +6,57 @@
 
 /// The static and dynamic data of a Live Activity.
 @available(iOS 16.1, *)
-public protocol ActivityAttributes: Decodable, Encodable {
-    associatedtype ContentState: Decodable, Encodable, Hashable
+public protocol ActivityAttributes: Decodable, Encodable {  // Apple: ActivityKit ActivityAttributes, iOS 16.1
+    associatedtype ContentState: Decodable, Encodable, Hashable  // Apple: ActivityKit ActivityAttributes.ContentState, iOS 16.1
 }
 
 @available(iOS 16.1, *)
-public enum ActivityState: Equatable, Hashable, Sendable {
-    case active, ended, dismissed, stale, pending
+public enum ActivityState: Codable, Hashable, Sendable {  // Apple: ActivityKit ActivityState, iOS 16.1
+    @available(iOS 26.0, *) case pending  // Apple: ActivityKit ActivityState.pending, iOS 26.0
+    case active  // Apple: ActivityKit ActivityState.active, iOS 16.1
+    case ended  // Apple: ActivityKit ActivityState.ended, iOS 16.1
+    case dismissed  // Apple: ActivityKit ActivityState.dismissed, iOS 16.1
+    @available(iOS 16.2, *) case stale  // Apple: ActivityKit ActivityState.stale, iOS 16.2
 }
 
-/// Linux: ActivityKit's `Activity` is not documented as `Sendable`: the stricter reading.
+/// Not `Sendable`, not isolated, and not `final` (the SDK's interface declares a plain `public class`).
 @available(iOS 16.1, *)
-public final class Activity<Attributes>: Identifiable where Attributes: ActivityAttributes {
-    public var id: String { stub() }
-    public var attributes: Attributes { stub() }
-    public var activityState: ActivityState { stub() }
-    public var pushToken: Data? { stub() }
-    public var pushTokenUpdates: Activity<Attributes>.PushTokenUpdates { stub() }
-    public var activityStateUpdates: Activity<Attributes>.ActivityStateUpdates { stub() }
+public class Activity<Attributes>: Identifiable where Attributes: ActivityAttributes {  // Apple: ActivityKit Activity, iOS 16.1
+    public var id: String { stub() }  // Apple: ActivityKit Activity.id, iOS 16.1
+    public var attributes: Attributes { stub() }  // Apple: ActivityKit Activity.attributes, iOS 16.1
+    public var activityState: ActivityState { stub() }  // Apple: ActivityKit Activity.activityState, iOS 16.1
+    public var pushToken: Data? { stub() }  // Apple: ActivityKit Activity.pushToken, iOS 16.1
+    public var pushTokenUpdates: Activity<Attributes>.PushTokenUpdates { stub() }  // Apple: ActivityKit Activity.pushTokenUpdates, iOS 16.1
+    public var activityStateUpdates: Activity<Attributes>.ActivityStateUpdates { stub() }  // Apple: ActivityKit Activity.activityStateUpdates, iOS 16.1
 
-    public static var activities: [Activity<Attributes>] { stub() }
-    public static var activityUpdates: Activity<Attributes>.ActivityUpdates { stub() }
+    public static var activities: [Activity<Attributes>] { stub() }  // Apple: ActivityKit Activity.activities, iOS 16.1
+    public static var activityUpdates: Activity<Attributes>.ActivityUpdates { stub() }  // Apple: ActivityKit Activity.activityUpdates, iOS 16.1
     @available(iOS 17.2, *)
-    public static var pushToStartToken: Data? { stub() }
+    public static var pushToStartToken: Data? { stub() }  // Apple: ActivityKit Activity.pushToStartToken, iOS 17.2
     @available(iOS 17.2, *)
-    public static var pushToStartTokenUpdates: Activity<Attributes>.PushTokenUpdates { stub() }
+    public static var pushToStartTokenUpdates: Activity<Attributes>.PushTokenUpdates { stub() }  // Apple: ActivityKit Activity.pushToStartTokenUpdates, iOS 17.2
 
-    public struct PushTokenUpdates: AsyncSequence {
-        public typealias Element = Data
-        public struct AsyncIterator: AsyncIteratorProtocol {
-            public mutating func next() async -> Data? { stub() }
+    public struct PushTokenUpdates: AsyncSequence {  // Apple: ActivityKit Activity.PushTokenUpdates, iOS 16.1
+        public typealias Element = Data  // Apple: ActivityKit Activity.PushTokenUpdates.Element, iOS 16.1
+        public struct AsyncIterator: AsyncIteratorProtocol {  // Apple: ActivityKit Activity.PushTokenUpdates.AsyncIterator, iOS 16.1
+            public mutating func next() async -> Data? { stub() }  // Apple: ActivityKit Activity.PushTokenUpdates.AsyncIterator.next(), iOS 16.1
         }
-        public func makeAsyncIterator() -> AsyncIterator { stub() }
+        public func makeAsyncIterator() -> AsyncIterator { stub() }  // Apple: ActivityKit Activity.PushTokenUpdates.makeAsyncIterator(), iOS 16.1
     }
 
-    public struct ActivityStateUpdates: AsyncSequence {
-        public typealias Element = ActivityState
-        public struct AsyncIterator: AsyncIteratorProtocol {
-            public mutating func next() async -> ActivityState? { stub() }
+    public struct ActivityStateUpdates: AsyncSequence {  // Apple: ActivityKit Activity.ActivityStateUpdates, iOS 16.1
+        public typealias Element = ActivityState  // Apple: ActivityKit Activity.ActivityStateUpdates.Element, iOS 16.1
+        public struct AsyncIterator: AsyncIteratorProtocol {  // Apple: ActivityKit Activity.ActivityStateUpdates.AsyncIterator, iOS 16.1
+            public mutating func next() async -> ActivityState? { stub() }  // Apple: ActivityKit Activity.ActivityStateUpdates.AsyncIterator.next(), iOS 16.1
         }
-        public func makeAsyncIterator() -> AsyncIterator { stub() }
+        public func makeAsyncIterator() -> AsyncIterator { stub() }  // Apple: ActivityKit Activity.ActivityStateUpdates.makeAsyncIterator(), iOS 16.1
     }
 
-    public struct ActivityUpdates: AsyncSequence {
-        public typealias Element = Activity<Attributes>
-        public struct AsyncIterator: AsyncIteratorProtocol {
-            public mutating func next() async -> Activity<Attributes>? { stub() }
+    public struct ActivityUpdates: AsyncSequence {  // Apple: ActivityKit Activity.ActivityUpdates, iOS 16.1
+        public typealias Element = Activity<Attributes>  // Apple: ActivityKit Activity.ActivityUpdates.Element, iOS 16.1
+        public struct AsyncIterator: AsyncIteratorProtocol {  // Apple: ActivityKit Activity.ActivityUpdates.AsyncIterator, iOS 16.1
+            public mutating func next() async -> Activity<Attributes>? { stub() }  // Apple: ActivityKit Activity.ActivityUpdates.AsyncIterator.next(), iOS 16.1
         }
-        public func makeAsyncIterator() -> AsyncIterator { stub() }
+        public func makeAsyncIterator() -> AsyncIterator { stub() }  // Apple: ActivityKit Activity.ActivityUpdates.makeAsyncIterator(), iOS 16.1
     }
 }

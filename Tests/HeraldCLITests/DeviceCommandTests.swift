@@ -1,6 +1,7 @@
 import Foundation
 import HeraldCore
 import HeraldSimulator
+import HeraldServerTestSupport
 import HeraldTestSupport
 import Testing
 @testable import HeraldCLI

@@ -2,6 +2,7 @@
 #if os(macOS) || os(Linux)
 import Foundation
 import HeraldCore
+import HeraldServerTestSupport
 import HeraldTestSupport
 import Testing
 

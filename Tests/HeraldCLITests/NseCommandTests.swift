@@ -1,4 +1,5 @@
 import Foundation
+import HeraldServerTestSupport
 import HeraldTestSupport
 import HeraldCore
 import Testing

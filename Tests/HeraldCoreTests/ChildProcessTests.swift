@@ -1,5 +1,6 @@
 #if os(macOS) || os(Linux)
     import Foundation
+    import HeraldServerTestSupport
     import HeraldTestSupport
     import Testing
 

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import HeraldServerTestSupport
 import HeraldTestSupport
 import HeraldCore
 import HeraldDownload

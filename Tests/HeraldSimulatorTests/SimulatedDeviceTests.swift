@@ -77,7 +77,7 @@ struct SimulatedDeviceTests {
         #expect(timeline.entries == [line(0, "step.ignored", ["reason": "no delivered notification to tap"])])
     }
 
-    @Test("a custom action is reported with its id and navigates nowhere; the dismiss action is a dismissal")
+    @Test("a custom action without an action route is reported with its id and opens the notification as a tap does; the dismiss action is a dismissal")
     func actions() throws {
         let timeline = try Timeline(
             """
@@ -90,8 +90,9 @@ struct SimulatedDeviceTests {
                        {"action": {"id": "com.apple.UNNotificationDefaultActionIdentifier"}},
                        {"action": {"id": "like"}}]}
             """)
-        #expect(timeline.entries.suffix(5) == [
+        #expect(timeline.entries.suffix(6) == [
             line(0, "notification.opened", ["id": "a", "action": "reply"]),
+            line(0, "navigation", ["id": "a", "kind": "push", "screen": "Detail", "tab": "main", "params": [:]]),
             line(0, "notification.dismissed", ["id": "c"]),
             line(0, "notification.opened", ["id": "b"]),
             line(0, "navigation", ["id": "b", "kind": "push", "screen": "Detail", "tab": "main", "params": [:]]),

@@ -69,15 +69,22 @@ public final class LiveActivityObserver<Attributes: ActivityAttributes> {
             })
     }
 
+    /// `stale` is iOS 16.2 and `pending` iOS 26: the SDK rejects either in a pattern the
+    /// package's iOS 15 (this type's 16.1) cannot prove available, so each is compared
+    /// behind its own check, and `pending` only where the SDK has it (Xcode 26, Swift 6.2);
+    /// a state a later SDK adds reads as active.
     static func phase(_ state: ActivityState) -> LiveActivityPhase {
         switch state {
-        case .active: .active
-        case .ended: .ended
-        case .dismissed: .dismissed
-        case .stale: .stale
-        case .pending: .pending
-        @unknown default: .active
+        case .active: return .active
+        case .ended: return .ended
+        case .dismissed: return .dismissed
+        default: break
         }
+        if #available(iOS 16.2, *), state == .stale { return .stale }
+        #if compiler(>=6.2)
+            if #available(iOS 26.0, *), state == .pending { return .pending }
+        #endif
+        return .active
     }
 }
 #endif

@@ -2,7 +2,8 @@
 /// ("查看", view: open the item).
 ///
 /// A tap on a notification (the default action) opens it through the routes; a custom
-/// action opens nothing unless an action route says where it goes.
+/// action goes where its action route says, and without one opens the notification as a
+/// tap does (the logger says so once per action identifier).
 ///
 /// ```swift
 /// config.actionRoutes = [

@@ -1,8 +1,9 @@
 extension HeraldRuntime {
     /// The user opened a notification: remember it (never twice), then route, or hold
-    /// the route until the UI is ready.
+    /// the route until the UI is ready. An action without an action route opens it as a
+    /// tap does, so the two share the tap's key: a tap and such an action navigate once.
     func open(_ request: RouteRequest, text: String?) {
-        let key = request.notification.dedupeKey + "|" + (request.action ?? "open")
+        let key = request.notification.dedupeKey + "|" + (request.destination == nil ? "open" : request.action ?? "open")
         guard routedKeys.insert(key) else {
             ports.logger.log(.info, "herald: \(key) was opened already; not navigating twice")
             return
@@ -17,17 +18,18 @@ extension HeraldRuntime {
     }
 
     /// A category's action was chosen: open it where its action route says, or, without
-    /// one, report it (`opened` with the action) and log once that it opens nothing.
+    /// one, open the notification as a tap does (`opened` with the action), and log once
+    /// per action identifier that it has no route.
     func openAction(_ action: String, of notification: PushNotification, text: String?) {
         let category = notification.aps.category
         guard let route = actionRouter.route(category: category, action: action) else {
-            if unroutedActions.insert((category ?? "*") + "/" + action) {
+            if unroutedActions.insert(action) {
                 ports.logger.log(
                     .info,
-                    "herald: action \"\(action)\" of category \"\(category ?? "none")\" has no action route and opens nothing;"
-                        + " add one to RuntimeConfiguration.actionRoutes to navigate")
+                    "herald: action \"\(action)\" of category \"\(category ?? "none")\" has no action route;"
+                        + " it opens the notification as a tap does (add one to RuntimeConfiguration.actionRoutes to send it elsewhere)")
             }
-            emit(.opened(notification, action: action, text: text))
+            open(RouteRequest(notification: notification, action: action, coldStart: false), text: text)
             return
         }
         open(RouteRequest(notification: notification, action: action, coldStart: false, destination: route.destination), text: text)

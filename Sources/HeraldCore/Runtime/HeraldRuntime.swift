@@ -42,7 +42,7 @@ public final class HeraldRuntime {
     /// Re-posts whose echo goes to the notification list only (banners past the full line).
     var quietRepostKeys: RecentKeys
     var receivedKeys: RecentKeys
-    /// The `category/action` pairs chosen without an action route, each logged once.
+    /// The action identifiers chosen without an action route, each logged once.
     var unroutedActions: RecentKeys
     /// Runs out when the app has been active with presentations held for the UI for too long.
     var heldWarning: ClockTimer?
@@ -141,7 +141,7 @@ public final class HeraldRuntime {
     /// The user responded to a notification: a tap (`action` nil or the default
     /// action), the dismiss action, or one of the category's actions with typed text.
     /// A category's action goes where `RuntimeConfiguration.actionRoutes` says; one
-    /// without an action route is reported (`opened` with the action) and opens nothing.
+    /// without an action route opens the notification as a tap does (logged once per identifier).
     public func didReceiveResponse(_ payload: JSONValue, action: String? = nil, text: String? = nil) {
         guard let notification = decode(payload) else { return }
         switch action {

@@ -33,7 +33,7 @@ public struct RuntimeConfiguration: Sendable {
     public var fieldRoutes: [FieldRoute<RouteTarget>]
     /// Where a link that no route matches goes (such as a web page titled with the push title); `nil`: unmatched.
     public var fallback: AppRoute?
-    /// Where a category's actions go when chosen (`ActionRoute`); an action without one opens nothing.
+    /// Where a category's actions go when chosen (`ActionRoute`); an action without one opens the notification as a tap does.
     public var actionRoutes: [ActionRoute]
     public var events: [AppEventRule]
     public var decoder: PayloadDecoder

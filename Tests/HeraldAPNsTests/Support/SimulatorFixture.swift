@@ -3,6 +3,7 @@ import HeraldAPNs
 import HeraldAPNsModel
 import HeraldAPNsSimulator
 import HeraldCore
+import HeraldServerTestSupport
 import HeraldTestSupport
 
 /// A running simulator that trusts one fresh key, with the signer for that key.

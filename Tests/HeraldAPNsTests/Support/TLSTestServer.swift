@@ -1,5 +1,6 @@
 import Foundation
 import HeraldAPNsSimulator
+import HeraldServerTestSupport
 import HeraldTestSupport
 
 /// scripts/tls_test_server.py in a child process: a TLS server on 127.0.0.1 with a

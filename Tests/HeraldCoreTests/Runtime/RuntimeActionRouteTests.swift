@@ -53,7 +53,7 @@ struct RuntimeActionRouteTests {
         #expect(h.kinds == ["opened.action-open", "buffered.route", "nav.push"])
     }
 
-    @Test("an action without a route is reported as before, opens nothing, and is logged once")
+    @Test("an action without a route opens the notification as a tap does, and is logged once per identifier")
     func fallbackLoggedOnce() throws {
         let logger = CollectingLogger()
         let h = try RuntimeHarness(config([ActionRoute(category: "category2", action: "action-open", to: .notification)]), logger: logger)
@@ -61,10 +61,25 @@ struct RuntimeActionRouteTests {
         h.runtime.didReceiveResponse(article("1", category: "category2"), action: "action-like")
         h.runtime.didReceiveResponse(article("2", category: "category2"), action: "action-like")
         h.runtime.didReceiveResponse(article("3", category: "other"), action: "action-open")
-        #expect(h.applied.isEmpty)
-        #expect(h.kinds == ["opened.action-like", "opened.action-like", "opened.action-open"])
+        h.runtime.didReceiveResponse(article("4", category: "other"), action: "action-like")
+        #expect(h.applied == ["1", "2", "3", "4"].map { .push(Screen("Article", params: ["id": $0]), tab: "home") })
+        #expect(h.kinds == [
+            "opened.action-like", "nav.push", "opened.action-like", "nav.push", "opened.action-open", "nav.push", "opened.action-like", "nav.push",
+        ])
         #expect(logger.lines.count == 2)
         #expect(logger.lines.first?.contains("\"action-like\" of category \"category2\" has no action route") == true)
+        #expect(logger.lines.first?.contains("opens the notification as a tap does") == true)
+        #expect(logger.lines.last?.contains("\"action-open\" of category \"other\" has no action route") == true)
+    }
+
+    @Test("an action without a route waits for the UI and opens once, like a tap")
+    func fallbackWaitsAndOpensOnce() throws {
+        let h = try RuntimeHarness(config([]))
+        h.runtime.didReceiveResponse(article("5", category: "category2"), action: "action-like")
+        h.runtime.didReceiveResponse(article("5", category: "category2"), action: "action-like")
+        #expect(h.applied.isEmpty)
+        h.ready()
+        #expect(h.applied == [.push(Screen("Article", params: ["id": "5"]), tab: "home")])
     }
 
     @Test("action routes are checked when the runtime is built", arguments: [

@@ -1,6 +1,7 @@
 // Child processes (Process) exist on macOS and Linux only; the iOS Simulator test run skips this file.
 #if os(macOS) || os(Linux)
 import Foundation
+import HeraldServerTestSupport
 import HeraldTestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import HeraldAuth
 import HeraldCore
+import HeraldServerTestSupport
 import HeraldTestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import HeraldAPNsModel
 import HeraldCore
+import HeraldServerTestSupport
 import HeraldTestSupport
 import Testing
 @testable import HeraldGateway

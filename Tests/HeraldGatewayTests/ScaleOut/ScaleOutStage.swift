@@ -2,6 +2,7 @@ import Foundation
 import HeraldAPNs
 import HeraldAPNsModel
 import HeraldCore
+import HeraldServerTestSupport
 import HeraldTestSupport
 @testable import HeraldGateway
 

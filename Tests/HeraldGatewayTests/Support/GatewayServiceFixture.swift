@@ -2,6 +2,7 @@ import Foundation
 import HeraldAPNsModel
 import HeraldAuth
 import HeraldCore
+import HeraldServerTestSupport
 import HeraldTestSupport
 @testable import HeraldGateway
 @testable import HeraldHTTP

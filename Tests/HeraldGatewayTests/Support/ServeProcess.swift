@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import HeraldServerTestSupport
 import HeraldTestSupport
 
 #if canImport(Glibc)

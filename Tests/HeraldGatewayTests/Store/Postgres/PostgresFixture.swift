@@ -1,3 +1,4 @@
+import HeraldServerTestSupport
 import HeraldTestSupport
 @testable import HeraldGateway
 

@@ -1,5 +1,4 @@
 import Foundation
-import HeraldAPNsSimulator
 
 #if canImport(Glibc)
     import Glibc
@@ -205,9 +204,7 @@ public final class PostgresTestServer: @unchecked Sendable {
     /// A TCP port on 127.0.0.1 that nothing listens on now.
     private static func freePort() throws(Failure) -> Int {
         do {
-            let (fd, port) = try Listener.bind(host: "127.0.0.1", port: 0)
-            close(fd)
-            return port
+            return try FreePort.find()
         } catch {
             throw Failure("cannot find a free port on 127.0.0.1: \(error)")
         }

@@ -15,7 +15,7 @@ extension SQLiteStore {
             let channel = ChannelRecord(
                 id: Identifier.make(ChannelRecord.idPrefix), appID: appID, environment: environment, storagePolicy: storagePolicy,
                 createdAt: now, updatedAt: now)
-            _ = try db.run(
+            _ = try db.execute(
                 """
                 INSERT INTO channels (id, app_id, environment, storage_policy, state, next_at, created_at, updated_at)
                 VALUES (?, ?, ?, ?, 'creating', ?, ?, ?)
@@ -44,7 +44,7 @@ extension SQLiteStore {
 
     public func deleteChannel(appID: String, id: String, now: Double) throws -> ChannelRecord? {
         try write { db in
-            _ = try db.run(ChannelStatements.sqlite(ChannelStatements.delete), [.double(now), .text(appID), .text(id)])
+            _ = try db.execute(ChannelStatements.sqlite(ChannelStatements.delete), [.double(now), .text(appID), .text(id)])
             return try Self.channel(db, appID: appID, id: id)
         }
     }
@@ -57,8 +57,8 @@ extension SQLiteStore {
                 ORDER BY next_at, seq LIMIT ?
                 """, [.double(now), .int(limit)], Self.channelRecord)
             guard !due.isEmpty else { return [] }
-            _ = try db.run(
-                "UPDATE channels SET attempts = attempts + 1, next_at = ? WHERE id IN (\(Connection.placeholders(due.count)))",
+            _ = try db.execute(
+                "UPDATE channels SET attempts = attempts + 1, next_at = ? WHERE id IN (\(SQLiteConnection.placeholders(due.count)))",
                 [.double(now + hold)] + due.map { .text($0.id) })
             return due.map { channel in
                 var claimed = channel
@@ -71,7 +71,7 @@ extension SQLiteStore {
     public func completeChannelOperation(appID: String, id: String, _ result: ChannelOperationResult, now: Double) throws {
         let (sql, values) = ChannelStatements.complete(result, now: now)
         try write { db in
-            _ = try db.run(ChannelStatements.sqlite(sql), [.text(appID), .text(id)] + values.map(Self.sqlValue))
+            _ = try db.execute(ChannelStatements.sqlite(sql), [.text(appID), .text(id)] + values.map(Self.sqlValue))
         }
     }
 
@@ -83,16 +83,16 @@ extension SQLiteStore {
         }
     }
 
-    private static func channel(_ db: Connection, appID: String, id: String) throws -> ChannelRecord? {
+    private static func channel(_ db: SQLiteConnection, appID: String, id: String) throws -> ChannelRecord? {
         try db.query("SELECT \(ChannelRecord.columns) FROM channels WHERE app_id = ? AND id = ?", [.text(appID), .text(id)], channelRecord)
             .first
     }
 
-    private static func channelRecord(_ row: Statement) -> ChannelRecord {
+    private static func channelRecord(_ row: SQLiteStatement) -> ChannelRecord {
         ChannelRecord(
-            id: row.text(0), appID: row.text(1), environment: APNsEnvironment(rawValue: row.text(2)) ?? .production,
-            storagePolicy: ChannelStoragePolicy(rawValue: row.text(3)) ?? .none, apnsChannelID: row.optionalText(4),
-            state: ChannelRecord.State(rawValue: row.text(5)) ?? .failed, failureReason: row.optionalText(6), createdAt: row.double(7),
+            id: row.string(0), appID: row.string(1), environment: APNsEnvironment(rawValue: row.string(2)) ?? .production,
+            storagePolicy: ChannelStoragePolicy(rawValue: row.string(3)) ?? .none, apnsChannelID: row.optionalString(4),
+            state: ChannelRecord.State(rawValue: row.string(5)) ?? .failed, failureReason: row.optionalString(6), createdAt: row.double(7),
             updatedAt: row.double(8), attempts: row.int(9))
     }
 }

@@ -6,7 +6,7 @@ extension SQLiteStore {
             if let key = publish.idempotencyKey,
                 let (existing, stored) = try db.query(
                     "SELECT id, request_fingerprint FROM publishes WHERE app_id = ? AND idempotency_key = ?",
-                    [.text(publish.appID), .text(key)], { ($0.text(0), $0.optionalText(1)) }
+                    [.text(publish.appID), .text(key)], { ($0.string(0), $0.optionalString(1)) }
                 ).first
             {
                 try publish.checkSameRequest(key: key, existing: existing, stored: stored)
@@ -14,7 +14,7 @@ extension SQLiteStore {
             }
             let id = Identifier.make("pub_")
             let options = publish.options
-            try db.run(
+            try db.execute(
                 """
                 INSERT INTO publishes (id, app_id, target_kind, target_keys, payload, push_type, priority, collapse_id, expiration,
                 send_at, environment, idempotency_key, request_fingerprint, status, created_at, updated_at, activity_type)
@@ -22,7 +22,7 @@ extension SQLiteStore {
                 """,
                 [
                     .text(id), .text(publish.appID), .text(publish.target.kind), .text(publish.storedTargetKeys),
-                    .blob(publish.storedPayload(id: id)), .text(options.pushType),
+                    .bytes(publish.storedPayload(id: id)), .text(options.pushType),
                     .int(options.priority), .text(options.collapseID ?? id), .optional(options.expiration), .optional(options.sendAt),
                     .text(options.environment.rawValue), .optional(publish.idempotencyKey), .optional(publish.storedFingerprint),
                     .text(publish.initialStatus.rawValue),
@@ -46,7 +46,7 @@ extension SQLiteStore {
                 throw StoreError(
                     .conflict, "publish \(id) is \(publish.status.rawValue); only a scheduled or queued publish can be cancelled")
             }
-            try db.run("UPDATE publishes SET status = 'cancelled', updated_at = ? WHERE id = ?", [.double(now), .text(id)])
+            try db.execute("UPDATE publishes SET status = 'cancelled', updated_at = ? WHERE id = ?", [.double(now), .text(id)])
             var cancelled = publish
             cancelled.status = .cancelled
             return cancelled
@@ -67,7 +67,7 @@ extension SQLiteStore {
                     ).first
                 },
                 insert: { event, counted in
-                    try db.run(
+                    try db.execute(
                         "INSERT OR IGNORE INTO events (publish_id, device_id, event, action_id, at, counted) VALUES (?, ?, ?, ?, ?, ?)",
                         [
                             .text(event.publishID), .text(event.deviceID), .text(event.kind.rawValue), .text(event.actionID ?? ""),
@@ -89,23 +89,23 @@ extension SQLiteStore {
     }
 
     /// The app's receipts, kept by migration 13's triggers.
-    private static func eventCount(_ db: Connection, appID: String) throws -> Int {
+    private static func eventCount(_ db: SQLiteConnection, appID: String) throws -> Int {
         try db.scalar("SELECT event_count FROM apps WHERE id = ?", [.text(appID)]) ?? 0
     }
 
     /// Counts the receipts that arrived while these deliveries (now sent) were in flight,
     /// each no earlier than its delivery was sent.
-    static func countHeldEvents(_ db: Connection, sent seqs: [Int]) throws {
+    static func countHeldEvents(_ db: SQLiteConnection, sent seqs: [Int]) throws {
         guard !seqs.isEmpty, try db.scalar("SELECT 1 FROM events WHERE counted = 0 LIMIT 1") != nil else { return }
         let held = try db.queryOnce(
             """
             SELECT e.publish_id, e.device_id, e.event, e.action_id, max(e.at, d.updated_at) FROM deliveries d
             JOIN devices v ON v.seq = d.device_seq JOIN events e ON e.publish_id = d.publish_id AND e.device_id = v.id AND e.counted = 0
-            WHERE d.seq IN (\(Connection.placeholders(seqs.count)))
+            WHERE d.seq IN (\(SQLiteConnection.placeholders(seqs.count)))
             """, seqs.map { .int($0) }
-        ) { ($0.text(0), $0.text(1), $0.text(2), $0.text(3), $0.double(4)) }
+        ) { ($0.string(0), $0.string(1), $0.string(2), $0.string(3), $0.double(4)) }
         for (publishID, deviceID, event, actionID, at) in held {
-            try db.run(
+            try db.execute(
                 "UPDATE events SET counted = 1, at = ? WHERE publish_id = ? AND device_id = ? AND event = ? AND action_id = ?",
                 [.double(at), .text(publishID), .text(deviceID), .text(event), .text(actionID)])
             if let series = DeviceEvent.Kind(rawValue: event)?.series { try count(db, series, publishID: publishID, at: at) }
@@ -114,19 +114,19 @@ extension SQLiteStore {
 
     public func promoteDuePublishes(now: Double) throws -> Int {
         try write { db in
-            try db.run(
+            try db.execute(
                 "UPDATE publishes SET status = 'queued', updated_at = ? WHERE status = 'scheduled' AND send_at <= ?",
                 [.double(now), .double(now)])
         }
     }
 
-    static func loadPublish(_ db: Connection, appID: String, id: String) throws -> PublishRecord? {
+    static func loadPublish(_ db: SQLiteConnection, appID: String, id: String) throws -> PublishRecord? {
         try loadPublishes(db, "WHERE app_id = ? AND id = ?", [.text(appID), .text(id)]).first
     }
 
     /// The publishes `condition` selects (after FROM publishes p), with their failures by
     /// reason, in one statement.
-    static func loadPublishes(_ db: Connection, _ condition: String, _ values: [SQLValue]) throws -> [PublishRecord] {
+    static func loadPublishes(_ db: SQLiteConnection, _ condition: String, _ values: [SQLValue]) throws -> [PublishRecord] {
         try db.query(
             """
             SELECT id, app_id, target_kind, target_keys, payload, push_type, priority, collapse_id, expiration, send_at, environment,
@@ -136,7 +136,7 @@ extension SQLiteStore {
             """, values, publishRow)
     }
 
-    private static func publishRow(_ row: Statement) -> PublishRecord {
+    private static func publishRow(_ row: SQLiteStatement) -> PublishRecord {
         var counts = PublishCounts()
         counts.targeted = row.int(13)
         counts.sent = row.int(14)
@@ -145,13 +145,13 @@ extension SQLiteStore {
         counts.delivered = row.int(17)
         counts.opened = row.int(18)
         return PublishRecord(
-            id: row.text(0), appID: row.text(1),
-            target: PublishTarget(kind: row.text(2), storedKeys: row.text(3), activityType: row.optionalText(19)),
-            payload: row.blob(4),
+            id: row.string(0), appID: row.string(1),
+            target: PublishTarget(kind: row.string(2), storedKeys: row.string(3), activityType: row.optionalString(19)),
+            payload: row.bytes(4),
             options: PublishOptions(
-                pushType: row.text(5), priority: row.int(6), collapseID: row.optionalText(7), expiration: row.optionalDouble(8),
-                sendAt: row.optionalDouble(9), environment: APNsEnvironment(rawValue: row.text(10)) ?? .production),
-            status: PublishStatus(rawValue: row.text(11)) ?? .queued, createdAt: row.double(12), counts: counts,
-            failures: (row.optionalText(20).flatMap { try? JSONParser().parse($0).objectValue } ?? [:]).compactMapValues(\.intValue))
+                pushType: row.string(5), priority: row.int(6), collapseID: row.optionalString(7), expiration: row.optionalDouble(8),
+                sendAt: row.optionalDouble(9), environment: APNsEnvironment(rawValue: row.string(10)) ?? .production),
+            status: PublishStatus(rawValue: row.string(11)) ?? .queued, createdAt: row.double(12), counts: counts,
+            failures: (row.optionalString(20).flatMap { try? JSONParser().parse($0).objectValue } ?? [:]).compactMapValues(\.intValue))
     }
 }

@@ -11,7 +11,7 @@ import HeraldCore
 /// `.unavailable`.
 public final class SQLiteStore: GatewayStore, @unchecked Sendable {
     public let directory: URL
-    let connection: Connection
+    let connection: SQLiteConnection
     private let lock = NSLock()
     /// An app whose row is read, as a decoy, when authorization asks for an unknown app
     /// (see `appKeys`); found once there is an app. Read and set under `lock`.
@@ -53,17 +53,17 @@ public final class SQLiteStore: GatewayStore, @unchecked Sendable {
         }
         let path = directory.appendingPathComponent("herald.sqlite").path
         do {
-            connection = try Connection(path: path, synchronous: durability == .full ? "FULL" : "NORMAL", busyTimeout: timeout)
+            connection = try SQLiteConnection(path: path, synchronous: durability == .full ? "FULL" : "NORMAL", busyTimeout: timeout)
             chmod(path, 0o600)
             try Schema.migrate(connection)
-        } catch let error as DatabaseError {
+        } catch let error as SQLiteError {
             throw StoreError(error, file: path)
         }
     }
 
     /// Runs `body` with the connection under the lock, both within the call's deadline;
     /// SQLite errors become `StoreError`s.
-    func locked<T>(_ body: (Connection) throws -> T) throws -> T {
+    func locked<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
         let deadline = StoreDeadline(seconds: timeout)
         guard lock.lock(before: deadline.date) else {
             throw StoreError(
@@ -75,23 +75,23 @@ public final class SQLiteStore: GatewayStore, @unchecked Sendable {
         defer { connection.deadline = nil }
         do {
             return try body(connection)
-        } catch let error as DatabaseError {
+        } catch let error as SQLiteError {
             throw StoreError(error, file: connection.path)
         }
     }
 
     /// Like `locked`, inside one immediate transaction.
-    func write<T>(_ body: (Connection) throws -> T) throws -> T {
+    func write<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
         try locked { connection in try connection.transaction { try body(connection) } }
     }
 
     /// A transaction whose commit is fsync'd before this returns (unless `.normal`): it
     /// also makes every earlier commit durable, the WAL being one sequential file.
-    func durableWrite<T>(_ body: (Connection) throws -> T) throws -> T {
+    func durableWrite<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
         guard durability == .publishes else { return try write(body) }
         return try locked { connection in
-            try connection.execute("PRAGMA synchronous = FULL")
-            defer { try? connection.execute("PRAGMA synchronous = NORMAL") }
+            try connection.executeScript("PRAGMA synchronous = FULL")
+            defer { try? connection.executeScript("PRAGMA synchronous = NORMAL") }
             return try connection.transaction { try body(connection) }
         }
     }
@@ -100,7 +100,7 @@ public final class SQLiteStore: GatewayStore, @unchecked Sendable {
 
     public func createApp(_ app: AppRecord) throws {
         try write { db in
-            try db.run(
+            try db.execute(
                 """
                 INSERT INTO apps (id, name, bundle_id, server_key_hash, client_key_hash, user_token_secret, legacy_device_access, rate_limit,
                 created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -126,7 +126,7 @@ public final class SQLiteStore: GatewayStore, @unchecked Sendable {
 
     public func updateKeys(appID: String, server: String?, client: String?, userTokenSecret: String?) throws -> Bool {
         try write { db in
-            let changed = try db.run(
+            let changed = try db.execute(
                 """
                 UPDATE apps SET server_key_hash = coalesce(?, server_key_hash), client_key_hash = coalesce(?, client_key_hash),
                 user_token_secret = coalesce(?, user_token_secret) WHERE id = ?
@@ -138,7 +138,7 @@ public final class SQLiteStore: GatewayStore, @unchecked Sendable {
 
     public func setLegacyDeviceAccess(appID: String, _ enabled: Bool) throws -> Bool {
         try write { db in
-            try db.run("UPDATE apps SET legacy_device_access = ? WHERE id = ?", [.int(enabled ? 1 : 0), .text(appID)]) > 0
+            try db.execute("UPDATE apps SET legacy_device_access = ? WHERE id = ?", [.int(enabled ? 1 : 0), .text(appID)]) > 0
         }
     }
 
@@ -150,13 +150,13 @@ public final class SQLiteStore: GatewayStore, @unchecked Sendable {
         }
     }
 
-    private static func saveCredentials(_ db: Connection, appID: String, _ credentials: APNSCredentials) throws {
+    private static func saveCredentials(_ db: SQLiteConnection, appID: String, _ credentials: APNSCredentials) throws {
         let (method, keyID, teamID, pem): (String, String?, String?, String) =
             switch credentials.method {
             case .token(let keyID, let teamID, let pem): ("token", keyID, teamID, pem)
             case .certificate(let pem): ("certificate", nil, nil, pem)
             }
-        try db.run(
+        try db.execute(
             "INSERT OR REPLACE INTO app_credentials (app_id, environment, method, key_id, team_id, pem, endpoint, ca_file) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             [
                 .text(appID), .text(credentials.environment.rawValue), .text(method), .optional(keyID), .optional(teamID), .text(pem),
@@ -168,8 +168,8 @@ public final class SQLiteStore: GatewayStore, @unchecked Sendable {
     /// lookup of the id asked for, then one app row read and decoded, that app's or, for an
     /// unknown id, the decoy's; `nil` unless the row is the app asked for. So the work of a
     /// 401 does not tell a known app id from an unknown one. Runs under `lock`.
-    private func appKeys(_ db: Connection, id: String) throws -> AppRecord? {
-        if decoyAppID == nil { decoyAppID = try db.query("SELECT min(id) FROM apps", []) { $0.optionalText(0) }.first ?? nil }
+    private func appKeys(_ db: SQLiteConnection, id: String) throws -> AppRecord? {
+        if decoyAppID == nil { decoyAppID = try db.query("SELECT min(id) FROM apps", []) { $0.optionalString(0) }.first ?? nil }
         let rows = try db.query(
             """
             SELECT a.id = ?1, a.id, a.name, a.bundle_id, a.server_key_hash, a.client_key_hash, a.rate_limit, a.created_at,
@@ -182,15 +182,15 @@ public final class SQLiteStore: GatewayStore, @unchecked Sendable {
 
     /// An app from the columns id, name, bundle_id, server_key_hash, client_key_hash,
     /// rate_limit, created_at, user_token_secret, legacy_device_access at `first`.
-    private static func appRecord(_ row: Statement, from first: Int32) -> AppRecord {
+    private static func appRecord(_ row: SQLiteStatement, from first: Int) -> AppRecord {
         AppRecord(
-            id: row.text(first), name: row.text(first + 1), bundleID: row.text(first + 2), serverKeyHash: row.text(first + 3),
-            clientKeyHash: row.text(first + 4), userTokenSecret: row.optionalText(first + 7), legacyDeviceAccess: row.int(first + 8) != 0,
+            id: row.string(first), name: row.string(first + 1), bundleID: row.string(first + 2), serverKeyHash: row.string(first + 3),
+            clientKeyHash: row.string(first + 4), userTokenSecret: row.optionalString(first + 7), legacyDeviceAccess: row.int(first + 8) != 0,
             rateLimit: row.optionalDouble(first + 5), createdAt: row.double(first + 6))
     }
 
     /// Apps with their credentials.
-    private static func loadApps(_ db: Connection, where clause: String, _ values: [SQLValue]) throws -> [AppRecord] {
+    private static func loadApps(_ db: SQLiteConnection, where clause: String, _ values: [SQLValue]) throws -> [AppRecord] {
         var apps = try db.query(
             """
             SELECT id, name, bundle_id, server_key_hash, client_key_hash, rate_limit, created_at, user_token_secret, legacy_device_access
@@ -203,11 +203,11 @@ public final class SQLiteStore: GatewayStore, @unchecked Sendable {
                 [.text(apps[index].id)]
             ) { row in
                 let method: APNSCredentials.Method =
-                    row.text(1) == "token"
-                    ? .token(keyID: row.text(2), teamID: row.text(3), privateKeyPEM: row.text(4)) : .certificate(pem: row.text(4))
+                    row.string(1) == "token"
+                    ? .token(keyID: row.string(2), teamID: row.string(3), privateKeyPEM: row.string(4)) : .certificate(pem: row.string(4))
                 return APNSCredentials(
-                    environment: APNsEnvironment(rawValue: row.text(0)) ?? .production, method: method,
-                    endpoint: row.optionalText(5), caFile: row.optionalText(6))
+                    environment: APNsEnvironment(rawValue: row.string(0)) ?? .production, method: method,
+                    endpoint: row.optionalString(5), caFile: row.optionalString(6))
             }
         }
         return apps

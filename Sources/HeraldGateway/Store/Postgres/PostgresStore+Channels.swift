@@ -67,7 +67,7 @@ extension PostgresStore {
         }
     }
 
-    private static func postgresValue(_ value: ChannelStatements.Value) -> PostgresValue {
+    private static func postgresValue(_ value: ChannelStatements.Value) -> SQLValue {
         switch value {
         case .text(let text): .text(text)
         case .double(let number): .double(number)

@@ -139,7 +139,7 @@ extension PostgresStore {
 
     /// The devices `condition` selects (after FROM devices d), with their interests sorted
     /// bytewise, in one statement.
-    static func loadDevices(_ db: PostgresConnection, _ condition: String, _ values: [PostgresValue]) throws -> [DeviceRecord] {
+    static func loadDevices(_ db: PostgresConnection, _ condition: String, _ values: [SQLValue]) throws -> [DeviceRecord] {
         try db.query(
             """
             SELECT d.id, d.app_id, d.token, d.environment, d.user_id, d.metadata, d.created_at, d.token_registered_at,

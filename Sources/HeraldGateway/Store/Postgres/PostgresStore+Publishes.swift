@@ -85,7 +85,7 @@ extension PostgresStore {
 
     /// The publishes `condition` selects (after FROM publishes p), with their failures by
     /// reason, in one statement.
-    static func loadPublishes(_ db: PostgresConnection, _ condition: String, _ values: [PostgresValue]) throws -> [PublishRecord] {
+    static func loadPublishes(_ db: PostgresConnection, _ condition: String, _ values: [SQLValue]) throws -> [PublishRecord] {
         try db.query(
             """
             SELECT id, app_id, target_kind, target_keys, payload, push_type, priority, collapse_id, expiration, send_at, environment,

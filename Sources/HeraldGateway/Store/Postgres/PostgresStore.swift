@@ -200,7 +200,7 @@ public final class PostgresStore: GatewayStore, @unchecked Sendable {
     }
 
     /// Apps with their credentials.
-    private static func loadApps(_ db: PostgresConnection, where clause: String, _ values: [PostgresValue]) throws -> [AppRecord] {
+    private static func loadApps(_ db: PostgresConnection, where clause: String, _ values: [SQLValue]) throws -> [AppRecord] {
         var apps = try db.query(
             """
             SELECT id, name, bundle_id, server_key_hash, client_key_hash, rate_limit, created_at, user_token_secret, legacy_device_access

@@ -48,6 +48,9 @@ enum SQLDialect: Sendable {
     /// (other processes' writers wait); SQLite's one writer needs no lock.
     var forUpdate: String { self == .sqlite ? "" : " FOR UPDATE" }
 
+    /// After a SELECT of a row the transaction's changes depend on: PostgreSQL share-locks it.
+    var forShare: String { self == .sqlite ? "" : " FOR SHARE" }
+
     /// After a SELECT that picks a row to work on: PostgreSQL locks it and skips rows other
     /// processes hold; SQLite's one writer needs neither.
     var forUpdateSkipLocked: String { self == .sqlite ? "" : " FOR UPDATE SKIP LOCKED" }

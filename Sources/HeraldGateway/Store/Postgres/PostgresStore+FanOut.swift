@@ -10,12 +10,15 @@ extension PostgresStore: SQLStore {
     static func insertPage(_ db: PostgresConnection, _ request: FanOutPageRequest) throws -> FanOutCursor.Page {
         let join = request.activityType == nil ? "" : " JOIN push_to_start_tokens p ON p.device_seq = d.seq AND p.activity_type = $7"
         let token = request.activityType == nil ? "d.token" : "p.token"
+        // one store: the page the data-modifying WITH below inserts
         let source =
             request.isInterest
+            // one store: as above
             ? """
             SELECT d.seq, \(token) AS token, d.environment FROM device_interests i JOIN devices d ON d.seq = i.device_seq\(join)
             WHERE i.app_id = $1 AND i.interest = $2 AND i.device_seq > $3 AND d.invalidated_at IS NULL ORDER BY i.device_seq LIMIT $4
             """
+            // one store: as above
             : """
             SELECT d.seq, \(token) AS token, d.environment FROM devices d\(join)
             WHERE d.app_id = $1 AND d.user_id = $2 AND d.seq > $3 AND d.invalidated_at IS NULL ORDER BY d.seq LIMIT $4

@@ -38,6 +38,7 @@ final class SQLiteConnection {
                 return Unmanaged<SQLiteConnection>.fromOpaque(context).takeUnretainedValue().waitWhileBusy(count) ? 1 : 0
             }, Unmanaged.passUnretained(self).toOpaque())
         guard busy == SQLITE_OK else { throw error(busy) }
+        // one store: SQLite's PRAGMAs for the connection
         try executeScript("PRAGMA journal_mode = WAL")
         try executeScript("PRAGMA synchronous = \(synchronous)")
         try executeScript("PRAGMA foreign_keys = ON")
@@ -111,12 +112,15 @@ final class SQLiteConnection {
     /// Runs `body` in an immediate transaction (the write lock taken up front, so two
     /// processes never deadlock upgrading); commits, or rolls back if `body` throws.
     func transaction<T>(_ body: () throws -> T) throws -> T {
+        // one store: SQLite's transaction (PostgresConnection+Transaction has its own)
         try executeScript("BEGIN IMMEDIATE")
         do {
             let result = try body()
+            // one store: as above
             try executeScript("COMMIT")
             return result
         } catch {
+            // one store: as above
             try? executeScript("ROLLBACK")
             throw error
         }

@@ -1,9 +1,6 @@
 /// The statements of Live Activity tokens, written once for both stores and rendered for
 /// each database once. Lists sort bytewise (`SQLDialect.binaryOrder`).
 struct ActivityStatements: Sendable {
-    /// A device's seq, and the same with its row locked for the transaction.
-    let deviceSeq: String
-    let lockDevice: String
     /// A device's push-to-start tokens: how many, and how many of one activity type.
     let pushToStartCounts: String
     let savePushToStart: String
@@ -22,8 +19,6 @@ struct ActivityStatements: Sendable {
 
     init(_ d: SQLDialect) {
         let columns = "SELECT activity_id, activity_type, token, created_at, updated_at, ended_at FROM activities"
-        deviceSeq = d.render("SELECT seq FROM devices WHERE app_id = ? AND id = ?")
-        lockDevice = d.render("SELECT seq FROM devices WHERE app_id = ? AND id = ?\(d.forUpdate)")
         pushToStartCounts = d.render(
             "SELECT count(*), count(CASE WHEN activity_type = ?2 THEN 1 END) FROM push_to_start_tokens WHERE device_seq = ?1")
         savePushToStart = d.render(

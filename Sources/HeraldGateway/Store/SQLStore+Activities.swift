@@ -8,7 +8,7 @@ extension SQLStore {
         throws -> Bool
     {
         let sql = ActivityStatements.of(db.dialect)
-        guard let seq = try db.query(sql.lockDevice, [.text(appID), .text(deviceID)], { try $0.int(0) }).first else { return false }
+        guard let seq = try lockDevice(db, appID: appID, id: deviceID) else { return false }
         let (count, known) = try db.query(sql.pushToStartCounts, [.int(seq), .text(activityType)]) { (try $0.int(0), try $0.int(1)) }[0]
         if known == 0, count >= ActivityLimits.pushToStartTypes {
             throw ActivityLimits.exceeded("push-to-start tokens", limit: ActivityLimits.pushToStartTypes)
@@ -21,7 +21,7 @@ extension SQLStore {
         _ db: Database, appID: String, deviceID: String, activityID: String, activityType: String, token: String, now: Double
     ) throws -> ActivityTokenChange? {
         let sql = ActivityStatements.of(db.dialect)
-        guard let seq = try db.query(sql.lockDevice, [.text(appID), .text(deviceID)], { try $0.int(0) }).first else { return nil }
+        guard let seq = try lockDevice(db, appID: appID, id: deviceID) else { return nil }
         let change = try ActivityTokenChange.decide(
             existing: try activity(db, seq: seq, activityID: activityID),
             elsewhere: { try !db.query(sql.activityElsewhere, [.text(appID), .text(activityID)], { _ in () }).isEmpty },
@@ -41,7 +41,7 @@ extension SQLStore {
 
     static func endActivity(_ db: Database, appID: String, deviceID: String, activityID: String, now: Double) throws -> ActivityRecord? {
         let sql = ActivityStatements.of(db.dialect)
-        guard let seq = try db.query(sql.lockDevice, [.text(appID), .text(deviceID)], { try $0.int(0) }).first else { return nil }
+        guard let seq = try lockDevice(db, appID: appID, id: deviceID) else { return nil }
         try db.execute(sql.endActivity, [.double(now), .int(seq), .text(activityID)])
         let activity = try activity(db, seq: seq, activityID: activityID)
         try db.execute(sql.dropEndedActivities, [.int(seq), .int(ActivityLimits.endedActivitiesKept)])
@@ -50,7 +50,7 @@ extension SQLStore {
 
     static func activities(_ db: Database, appID: String, deviceID: String) throws -> DeviceActivities? {
         let sql = ActivityStatements.of(db.dialect)
-        guard let seq = try db.query(sql.deviceSeq, [.text(appID), .text(deviceID)], { try $0.int(0) }).first else { return nil }
+        guard let seq = try db.query(DeviceStatements.of(db.dialect).deviceSeq, [.text(appID), .text(deviceID)], { try $0.int(0) }).first else { return nil }
         let pushToStart = try db.query(sql.pushToStartTokens, [.int(seq)]) {
             PushToStartToken(activityType: try $0.string(0), token: try $0.string(1), updatedAt: try $0.double(2))
         }

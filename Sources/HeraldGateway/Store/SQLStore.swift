@@ -13,8 +13,9 @@ protocol SQLStore: AnyObject {
     static func insertPage(_ db: Database, _ page: FanOutPageRequest) throws -> FanOutCursor.Page
     /// The publishes `condition` (after FROM publishes) selects.
     static func loadPublishes(_ db: Database, _ condition: String, _ values: [SQLValue]) throws -> [PublishRecord]
-    /// The devices `condition` (after FROM devices d) selects, with their interests sorted bytewise.
-    static func loadDevices(_ db: Database, _ condition: String, _ values: [SQLValue]) throws -> [DeviceRecord]
+    /// Makes the device's interests `interests`, writing only the difference (a device
+    /// registering at every launch with the same interests writes none).
+    static func replaceInterests(_ db: Database, appID: String, seq: Int, _ interests: Set<String>, new: Bool) throws
 }
 
 /// One page of fan-out asked of `SQLStore.insertPage`: up to `limit` devices after seq

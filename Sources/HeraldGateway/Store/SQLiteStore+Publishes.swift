@@ -53,46 +53,6 @@ extension SQLiteStore {
         }
     }
 
-    public func recordEvents(appID: String, _ events: [DeviceEvent], quota: DeviceQuota) throws -> EventTally {
-        try write { db in
-            try EventTally.record(
-                events, appID: appID, quota: quota,
-                publishExists: { try db.scalar("SELECT 1 FROM publishes WHERE app_id = ? AND id = ?", [.text(appID), .text($0)]) != nil },
-                delivery: { event in
-                    try db.query(
-                        """
-                        SELECT d.state, d.updated_at FROM devices v JOIN deliveries d ON d.publish_id = ? AND d.device_seq = v.seq
-                        WHERE v.app_id = ? AND v.id = ?
-                        """, [.text(event.publishID), .text(appID), .text(event.deviceID)], { ($0.int(0), $0.double(1)) }
-                    ).first
-                },
-                insert: { event, counted in
-                    try db.execute(
-                        "INSERT OR IGNORE INTO events (publish_id, device_id, event, action_id, at, counted) VALUES (?, ?, ?, ?, ?, ?)",
-                        [
-                            .text(event.publishID), .text(event.deviceID), .text(event.kind.rawValue), .text(event.actionID ?? ""),
-                            .double(event.at), .int(counted ? 1 : 0),
-                        ]) > 0
-                },
-                actions: { event in
-                    try db.scalar(
-                        "SELECT count(*) FROM events WHERE publish_id = ? AND device_id = ? AND event = 'action'",
-                        [.text(event.publishID), .text(event.deviceID)]) ?? 0
-                },
-                count: { event, series in try Self.count(db, series, publishID: event.publishID, at: event.at) },
-                storedEvents: { try Self.eventCount(db, appID: appID) })
-        }
-    }
-
-    public func eventCount(appID: String) throws -> Int {
-        try locked { db in try Self.eventCount(db, appID: appID) }
-    }
-
-    /// The app's receipts, kept by migration 13's triggers.
-    private static func eventCount(_ db: SQLiteConnection, appID: String) throws -> Int {
-        try db.scalar("SELECT event_count FROM apps WHERE id = ?", [.text(appID)]) ?? 0
-    }
-
     /// Counts the receipts that arrived while these deliveries (now sent) were in flight,
     /// each no earlier than its delivery was sent.
     static func countHeldEvents(_ db: SQLiteConnection, sent seqs: [Int]) throws {
@@ -112,46 +72,15 @@ extension SQLiteStore {
         }
     }
 
+    public func recordEvents(appID: String, _ events: [DeviceEvent], quota: DeviceQuota) throws -> EventTally {
+        try write { db in try Self.recordEvents(db, appID: appID, events, quota: quota) }
+    }
+
+    public func eventCount(appID: String) throws -> Int {
+        try locked { db in try Self.eventCount(db, appID: appID) }
+    }
+
     public func promoteDuePublishes(now: Double) throws -> Int {
-        try write { db in
-            try db.execute(
-                "UPDATE publishes SET status = 'queued', updated_at = ? WHERE status = 'scheduled' AND send_at <= ?",
-                [.double(now), .double(now)])
-        }
-    }
-
-    static func loadPublish(_ db: SQLiteConnection, appID: String, id: String) throws -> PublishRecord? {
-        try loadPublishes(db, "WHERE app_id = ? AND id = ?", [.text(appID), .text(id)]).first
-    }
-
-    /// The publishes `condition` selects (after FROM publishes p), with their failures by
-    /// reason, in one statement.
-    static func loadPublishes(_ db: SQLiteConnection, _ condition: String, _ values: [SQLValue]) throws -> [PublishRecord] {
-        try db.query(
-            """
-            SELECT id, app_id, target_kind, target_keys, payload, push_type, priority, collapse_id, expiration, send_at, environment,
-            status, created_at, targeted, sent, failed, invalidated, delivered, opened, activity_type,
-            (SELECT json_group_object(reason, count) FROM publish_failures WHERE publish_id = p.id)
-            FROM publishes p \(condition)
-            """, values, publishRow)
-    }
-
-    private static func publishRow(_ row: SQLiteStatement) -> PublishRecord {
-        var counts = PublishCounts()
-        counts.targeted = row.int(13)
-        counts.sent = row.int(14)
-        counts.failed = row.int(15)
-        counts.invalidated = row.int(16)
-        counts.delivered = row.int(17)
-        counts.opened = row.int(18)
-        return PublishRecord(
-            id: row.string(0), appID: row.string(1),
-            target: PublishTarget(kind: row.string(2), storedKeys: row.string(3), activityType: row.optionalString(19)),
-            payload: row.bytes(4),
-            options: PublishOptions(
-                pushType: row.string(5), priority: row.int(6), collapseID: row.optionalString(7), expiration: row.optionalDouble(8),
-                sendAt: row.optionalDouble(9), environment: APNsEnvironment(rawValue: row.string(10)) ?? .production),
-            status: PublishStatus(rawValue: row.string(11)) ?? .queued, createdAt: row.double(12), counts: counts,
-            failures: (row.optionalString(20).flatMap { try? JSONParser().parse($0).objectValue } ?? [:]).compactMapValues(\.intValue))
+        try write { db in try Self.promoteDuePublishes(db, now: now) }
     }
 }

@@ -1,6 +1,6 @@
 /// The statements of Live Activity tokens, written once for both stores and rendered for
 /// each database once. Lists sort bytewise (`SQLDialect.binaryOrder`).
-struct ActivityStatements: Sendable {
+final class ActivityStatements: Sendable {
     /// A device's push-to-start tokens: how many, and how many of one activity type.
     let pushToStartCounts: String
     let savePushToStart: String
@@ -47,16 +47,5 @@ struct ActivityStatements: Sendable {
         activity = d.render("\(columns) WHERE device_seq = ? AND activity_id = ?")
         deletePushToStartTokens = d.render("DELETE FROM push_to_start_tokens WHERE device_seq = ?")
         deleteActivities = d.render("DELETE FROM activities WHERE device_seq = ?")
-    }
-
-    private static let sqlite = ActivityStatements(.sqlite)
-    private static let postgres = ActivityStatements(.postgres)
-
-    /// The statements for `dialect`.
-    static func of(_ dialect: SQLDialect) -> ActivityStatements {
-        switch dialect {
-        case .sqlite: sqlite
-        case .postgres: postgres
-        }
     }
 }

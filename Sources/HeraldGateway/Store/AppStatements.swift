@@ -1,6 +1,6 @@
 /// The statements of apps and their credentials, written once for both stores and
 /// rendered for each database once.
-struct AppStatements: Sendable {
+final class AppStatements: Sendable {
     let insert: String
     let saveCredentials: String
     /// On PostgreSQL the app's row is share-locked while its credentials change.
@@ -51,16 +51,5 @@ struct AppStatements: Sendable {
             SELECT environment, method, key_id, team_id, pem, endpoint, ca_file FROM app_credentials WHERE app_id = ?
             ORDER BY \(d.binaryOrder("environment"))
             """)
-    }
-
-    private static let sqlite = AppStatements(.sqlite)
-    private static let postgres = AppStatements(.postgres)
-
-    /// The statements for `dialect`.
-    static func of(_ dialect: SQLDialect) -> AppStatements {
-        switch dialect {
-        case .sqlite: sqlite
-        case .postgres: postgres
-        }
     }
 }

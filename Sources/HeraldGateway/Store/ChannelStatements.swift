@@ -1,6 +1,6 @@
 /// The statements of broadcast channels, written once for both stores and rendered for
 /// each database once.
-struct ChannelStatements: Sendable {
+final class ChannelStatements: Sendable {
     /// On PostgreSQL, the app's row locked so that creations take turns and the per-app
     /// limit holds; nil on SQLite, whose one writer needs no lock.
     let lockApp: String?
@@ -68,17 +68,6 @@ struct ChannelStatements: Sendable {
         case .deleted: (deleted, [.double(now)])
         case .retry(let reason, let retryAt): (retry, [.double(retryAt), .text(reason), .double(now)])
         case .failed(let reason): (failed, [.text(reason), .double(now)])
-        }
-    }
-
-    private static let sqlite = ChannelStatements(.sqlite)
-    private static let postgres = ChannelStatements(.postgres)
-
-    /// The statements for `dialect`.
-    static func of(_ dialect: SQLDialect) -> ChannelStatements {
-        switch dialect {
-        case .sqlite: sqlite
-        case .postgres: postgres
         }
     }
 }

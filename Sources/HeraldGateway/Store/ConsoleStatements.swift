@@ -1,6 +1,6 @@
 /// The statements of the console's reads and sign-outs, and of retention, written once
 /// for both stores and rendered for each database once.
-struct ConsoleStatements: Sendable {
+final class ConsoleStatements: Sendable {
     /// Conditions after `FROM publishes`, and after `FROM devices d`, by lookup.
     let latestPublishes: String
     let devicesByToken: String
@@ -56,16 +56,5 @@ struct ConsoleStatements: Sendable {
         anyDelivery = d.render("SELECT 1 FROM deliveries WHERE publish_id = ? LIMIT 1")
         pruneEvents = d.render("DELETE FROM events WHERE publish_id = ?")
         markPruned = d.render("UPDATE publishes SET pruned = \(d.true) WHERE id = ?")
-    }
-
-    private static let sqlite = ConsoleStatements(.sqlite)
-    private static let postgres = ConsoleStatements(.postgres)
-
-    /// The statements for `dialect`.
-    static func of(_ dialect: SQLDialect) -> ConsoleStatements {
-        switch dialect {
-        case .sqlite: sqlite
-        case .postgres: postgres
-        }
     }
 }

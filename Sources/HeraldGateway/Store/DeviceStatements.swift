@@ -1,6 +1,6 @@
 /// The statements of devices and their quota, written once for both stores and rendered
 /// for each database once.
-struct DeviceStatements: Sendable {
+final class DeviceStatements: Sendable {
     /// The columns `SQLStore.loadDevices` reads, up to FROM devices d (a condition follows),
     /// and the condition of one device.
     let devices: String
@@ -67,16 +67,5 @@ struct DeviceStatements: Sendable {
             uniqueKeysWithValues: ActivityTokenTable.allCases.map { table in
                 (table, d.render("DELETE FROM \(table.rawValue) WHERE device_seq = ? AND token = ?"))
             })
-    }
-
-    private static let sqlite = DeviceStatements(.sqlite)
-    private static let postgres = DeviceStatements(.postgres)
-
-    /// The statements for `dialect`.
-    static func of(_ dialect: SQLDialect) -> DeviceStatements {
-        switch dialect {
-        case .sqlite: sqlite
-        case .postgres: postgres
-        }
     }
 }

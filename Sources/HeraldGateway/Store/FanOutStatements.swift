@@ -1,6 +1,6 @@
 /// The statements of fan-out and of a publish's counters, written once for both stores
 /// (`?` and `?N` placeholders) and rendered for each database once.
-struct FanOutStatements: Sendable {
+final class FanOutStatements: Sendable {
     /// The oldest queued or sending publish whose fan-out is not finished.
     let nextPublish: String
     /// A publish's cursor and counters after a step.
@@ -86,16 +86,5 @@ struct FanOutStatements: Sendable {
             """)
         timelineStart = d.render("SELECT created_at, send_at FROM publishes WHERE app_id = ? AND id = ?")
         timelineHistory = d.render("SELECT second, series, count FROM publish_history WHERE publish_id = ?")
-    }
-
-    private static let sqlite = FanOutStatements(.sqlite)
-    private static let postgres = FanOutStatements(.postgres)
-
-    /// The statements for `dialect`.
-    static func of(_ dialect: SQLDialect) -> FanOutStatements {
-        switch dialect {
-        case .sqlite: sqlite
-        case .postgres: postgres
-        }
     }
 }

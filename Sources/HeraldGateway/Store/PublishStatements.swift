@@ -1,7 +1,7 @@
 /// The statements of publishes and receipts shared by both stores, rendered for each
 /// database once. (Creating and cancelling a publish, and counting held receipts, differ:
 /// see the stores.)
-struct PublishStatements: Sendable {
+final class PublishStatements: Sendable {
     /// The columns `SQLStore.loadPublishes` reads, up to FROM publishes p (a condition
     /// follows), and the condition of one publish.
     let publishes: String
@@ -35,16 +35,5 @@ struct PublishStatements: Sendable {
         insertEvent = d.render(
             d.insertOrIgnore("events (publish_id, device_id, event, action_id, at, counted) VALUES (?, ?, ?, ?, ?, ?)"))
         actionCount = d.render("SELECT count(*) FROM events WHERE publish_id = ? AND device_id = ? AND event = 'action'")
-    }
-
-    private static let sqlite = PublishStatements(.sqlite)
-    private static let postgres = PublishStatements(.postgres)
-
-    /// The statements for `dialect`.
-    static func of(_ dialect: SQLDialect) -> PublishStatements {
-        switch dialect {
-        case .sqlite: sqlite
-        case .postgres: postgres
-        }
     }
 }

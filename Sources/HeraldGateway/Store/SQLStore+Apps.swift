@@ -5,7 +5,7 @@ import HeraldCore
 extension SQLStore {
     static func createApp(_ db: Database, _ app: AppRecord) throws {
         try db.execute(
-            AppStatements.of(db.dialect).insert,
+            db.dialect.statements.apps.insert,
             [
                 .text(app.id), .text(app.name), .text(app.bundleID), .text(app.serverKeyHash), .text(app.clientKeyHash),
                 .optional(app.userTokenSecret), .bool(app.legacyDeviceAccess), .optional(app.rateLimit), .double(app.createdAt),
@@ -14,24 +14,24 @@ extension SQLStore {
     }
 
     static func app(_ db: Database, id: String) throws -> AppRecord? {
-        try loadApps(db, AppStatements.of(db.dialect).appByID, [.text(id)]).first
+        try loadApps(db, db.dialect.statements.apps.appByID, [.text(id)]).first
     }
 
     static func apps(_ db: Database) throws -> [AppRecord] {
-        try loadApps(db, AppStatements.of(db.dialect).allApps, [])
+        try loadApps(db, db.dialect.statements.apps.allApps, [])
     }
 
     static func updateKeys(_ db: Database, appID: String, server: String?, client: String?, userTokenSecret: String?) throws -> Bool {
         try db.execute(
-            AppStatements.of(db.dialect).updateKeys, [.optional(server), .optional(client), .optional(userTokenSecret), .text(appID)]) > 0
+            db.dialect.statements.apps.updateKeys, [.optional(server), .optional(client), .optional(userTokenSecret), .text(appID)]) > 0
     }
 
     static func setLegacyDeviceAccess(_ db: Database, appID: String, _ enabled: Bool) throws -> Bool {
-        try db.execute(AppStatements.of(db.dialect).setLegacyDeviceAccess, [.bool(enabled), .text(appID)]) > 0
+        try db.execute(db.dialect.statements.apps.setLegacyDeviceAccess, [.bool(enabled), .text(appID)]) > 0
     }
 
     static func setCredentials(_ db: Database, appID: String, _ credentials: APNSCredentials) throws -> Bool {
-        guard try !db.query(AppStatements.of(db.dialect).appExists, [.text(appID)], { _ in () }).isEmpty else { return false }
+        guard try !db.query(db.dialect.statements.apps.appExists, [.text(appID)], { _ in () }).isEmpty else { return false }
         try saveCredentials(db, appID: appID, credentials)
         return true
     }
@@ -43,7 +43,7 @@ extension SQLStore {
             case .certificate(let pem): ("certificate", nil, nil, pem)
             }
         try db.execute(
-            AppStatements.of(db.dialect).saveCredentials,
+            db.dialect.statements.apps.saveCredentials,
             [
                 .text(appID), .text(credentials.environment.rawValue), .text(method), .optional(keyID), .optional(teamID), .text(pem),
                 .optional(credentials.endpoint), .optional(credentials.caFile),
@@ -52,7 +52,7 @@ extension SQLStore {
 
     /// The app an unknown id's authorization reads instead (any app; nil before the first).
     static func decoyApp(_ db: Database) throws -> String? {
-        try db.query(AppStatements.of(db.dialect).decoy, []) { try $0.optionalString(0) }.first ?? nil
+        try db.query(db.dialect.statements.apps.decoy, []) { try $0.optionalString(0) }.first ?? nil
     }
 
     /// The app without its credentials, with the same work whether it exists or not: one
@@ -60,7 +60,7 @@ extension SQLStore {
     /// `nil` unless the row is the app asked for. So the work of a 401 does not tell a
     /// known app id from an unknown one.
     static func appKeys(_ db: Database, id: String, decoy: String?) throws -> AppRecord? {
-        let rows = try db.query(AppStatements.of(db.dialect).appKeys, [.text(id), .text(decoy ?? "")]) { row in
+        let rows = try db.query(db.dialect.statements.apps.appKeys, [.text(id), .text(decoy ?? "")]) { row in
             (asked: try row.bool(0), app: try appRecord(row, from: 1))
         }
         return rows.first.flatMap { $0.asked ? $0.app : nil }
@@ -80,7 +80,7 @@ extension SQLStore {
     private static func loadApps(_ db: Database, _ sql: String, _ values: [SQLValue]) throws -> [AppRecord] {
         var apps = try db.query(sql, values) { try appRecord($0, from: 0) }
         for index in apps.indices {
-            apps[index].credentials = try db.query(AppStatements.of(db.dialect).credentials, [.text(apps[index].id)]) { row in
+            apps[index].credentials = try db.query(db.dialect.statements.apps.credentials, [.text(apps[index].id)]) { row in
                 let method: APNSCredentials.Method =
                     try row.string(1) == "token"
                     ? .token(keyID: try row.string(2), teamID: try row.string(3), privateKeyPEM: try row.string(4))

@@ -6,13 +6,13 @@ import HeraldCore
 /// transaction.
 extension SQLStore {
     static func device(_ db: Database, appID: String, id: String) throws -> DeviceRecord? {
-        try loadDevices(db, DeviceStatements.of(db.dialect).byID, [.text(appID), .text(id)]).first
+        try loadDevices(db, db.dialect.statements.devices.byID, [.text(appID), .text(id)]).first
     }
 
     /// The devices `condition` selects (after FROM devices d), with their interests sorted
     /// bytewise, in one statement.
     static func loadDevices(_ db: Database, _ condition: String, _ values: [SQLValue]) throws -> [DeviceRecord] {
-        try db.query(DeviceStatements.of(db.dialect).devices + condition, values) { row in
+        try db.query(db.dialect.statements.devices.devices + condition, values) { row in
             DeviceRecord(
                 id: try row.string(0), appID: try row.string(1), token: try row.string(2),
                 environment: APNsEnvironment(rawValue: try row.string(3)) ?? .production,
@@ -24,17 +24,17 @@ extension SQLStore {
     }
 
     static func deviceID(_ db: Database, appID: String, keyHash: String) throws -> String? {
-        try db.query(DeviceStatements.of(db.dialect).idByKey, [.text(keyHash), .text(appID)]) { try $0.string(0) }.first
+        try db.query(db.dialect.statements.devices.idByKey, [.text(keyHash), .text(appID)]) { try $0.string(0) }.first
     }
 
     static func deviceKeyState(_ db: Database, appID: String, id: String) throws -> DeviceKeyState {
-        guard let keyed = try db.query(DeviceStatements.of(db.dialect).keyState, [.text(appID), .text(id)], { try $0.bool(0) }).first
+        guard let keyed = try db.query(db.dialect.statements.devices.keyState, [.text(appID), .text(id)], { try $0.bool(0) }).first
         else { return .missing }
         return keyed ? .keyed : .keyless
     }
 
     static func keylessDeviceCount(_ db: Database, appID: String) throws -> Int {
-        try db.query(DeviceStatements.of(db.dialect).keylessCount, [.text(appID)]) { try $0.int(0) }.first ?? 0
+        try db.query(db.dialect.statements.devices.keylessCount, [.text(appID)]) { try $0.int(0) }.first ?? 0
     }
 
     static func setInterests(_ db: Database, appID: String, deviceID: String, _ interests: [String], quota: DeviceQuota, now: Double)
@@ -43,7 +43,7 @@ extension SQLStore {
         guard let seq = try lockDevice(db, appID: appID, id: deviceID) else { return false }
         try checkQuota(db, appID: appID, seq: seq, interests: Set(interests), quota: quota)
         try replaceInterests(db, appID: appID, seq: seq, Set(interests), new: false)
-        try db.execute(DeviceStatements.of(db.dialect).touch, [.double(now), .int(seq)])
+        try db.execute(db.dialect.statements.devices.touch, [.double(now), .int(seq)])
         return true
     }
 
@@ -53,13 +53,13 @@ extension SQLStore {
             try lockUser(db, appID: appID, userID: userID)
             try checkUserLimit(db, appID: appID, userID: userID, excluding: seq)
         }
-        try db.execute(DeviceStatements.of(db.dialect).setUser, [.optional(userID), .double(now), .int(seq)])
+        try db.execute(db.dialect.statements.devices.setUser, [.optional(userID), .double(now), .int(seq)])
         return true
     }
 
     static func deleteDevice(_ db: Database, appID: String, deviceID: String) throws -> Bool {
         guard let seq = try lockDevice(db, appID: appID, id: deviceID) else { return false }
-        let sql = DeviceStatements.of(db.dialect)
+        let sql = db.dialect.statements.devices
         try db.execute(sql.deleteInterests, [.int(seq)])
         try deleteActivities(db, seq: seq)
         try db.execute(sql.delete, [.int(seq)])
@@ -69,20 +69,20 @@ extension SQLStore {
     /// The device's seq, its row locked until the transaction ends on PostgreSQL; nil when
     /// no such device.
     static func lockDevice(_ db: Database, appID: String, id: String) throws -> Int? {
-        try db.query(DeviceStatements.of(db.dialect).lockDevice, [.text(appID), .text(id)]) { try $0.int(0) }.first
+        try db.query(db.dialect.statements.devices.lockDevice, [.text(appID), .text(id)]) { try $0.int(0) }.first
     }
 
     /// On PostgreSQL, makes registrations and user changes for one user take turns until
     /// the transaction ends, so two at once cannot both pass the limit (an advisory lock on
     /// the user); SQLite's one writer needs none.
     static func lockUser(_ db: Database, appID: String, userID: String) throws {
-        guard let sql = DeviceStatements.of(db.dialect).lockUser else { return }
+        guard let sql = db.dialect.statements.devices.lockUser else { return }
         try db.execute(sql, [.text(appID + "\u{1F}" + userID)])
     }
 
     static func checkUserLimit(_ db: Database, appID: String, userID: String, excluding seq: Int?) throws {
         let count =
-            try db.query(DeviceStatements.of(db.dialect).userCount, [.text(appID), .text(userID), .int(seq ?? -1)]) { try $0.int(0) }
+            try db.query(db.dialect.statements.devices.userCount, [.text(appID), .text(userID), .int(seq ?? -1)]) { try $0.int(0) }
             .first ?? 0
         guard count < DeviceQuota.devicesPerUser else { throw DeviceQuota.userLimitExceeded(userID) }
     }

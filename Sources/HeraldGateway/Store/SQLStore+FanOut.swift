@@ -9,7 +9,7 @@ extension SQLStore {
     /// process is fanning out (`FOR UPDATE SKIP LOCKED`): each page of devices is turned
     /// into deliveries once, whichever process gets it. Runs in the caller's transaction.
     static func fanOut(_ db: Database, limit: Int, now: Double) throws -> FanOutProgress? {
-        let sql = FanOutStatements.of(db.dialect)
+        let sql = db.dialect.statements.fanOut
         guard
             let row = try db.query(sql.nextPublish, [], {
                 (
@@ -45,7 +45,7 @@ extension SQLStore {
     {
         let dead = target.invalidReason != nil
         let inserted = try db.execute(
-            FanOutStatements.of(db.dialect).insertDelivery,
+            db.dialect.statements.fanOut.insertDelivery,
             [
                 .text(publishID), .text(appID), .optional(target.seq), .text(target.token), .text(target.environment), .double(now),
                 .int(dead ? DeliveryState.invalidated.rawValue : DeliveryState.pending.rawValue), .optional(target.invalidReason),
@@ -66,7 +66,7 @@ extension SQLStore {
     private static func targets(
         _ db: Database, appID: String, kind: String, activityType: String?, key: String, environment: String
     ) throws -> [FanOutTarget] {
-        let sql = FanOutStatements.of(db.dialect)
+        let sql = db.dialect.statements.fanOut
         var parameters: [SQLValue] = [.text(appID), .text(key)]
         if kind == "channels" {
             // One delivery whose token is Herald's channel id, in the channel's environment:
@@ -92,6 +92,6 @@ extension SQLStore {
 
     /// Marks a publish done once its fan-out finished and every delivery is final.
     static func finishIfComplete(_ db: Database, publishID: String, now: Double) throws {
-        try db.execute(FanOutStatements.of(db.dialect).finishIfComplete, [.double(now), .text(publishID)])
+        try db.execute(db.dialect.statements.fanOut.finishIfComplete, [.double(now), .text(publishID)])
     }
 }

@@ -4,13 +4,13 @@ import HeraldCore
 extension SQLStore {
     /// The publish with its failures by reason, read in one statement (one snapshot).
     static func loadPublish(_ db: Database, appID: String, id: String) throws -> PublishRecord? {
-        try loadPublishes(db, PublishStatements.of(db.dialect).byID, [.text(appID), .text(id)]).first
+        try loadPublishes(db, db.dialect.statements.publishes.byID, [.text(appID), .text(id)]).first
     }
 
     /// The publishes `condition` selects (after FROM publishes p), with their failures by
     /// reason, in one statement.
     static func loadPublishes(_ db: Database, _ condition: String, _ values: [SQLValue]) throws -> [PublishRecord] {
-        try db.query(PublishStatements.of(db.dialect).publishes + condition, values) { row in
+        try db.query(db.dialect.statements.publishes.publishes + condition, values) { row in
             var counts = PublishCounts()
             counts.targeted = try row.int(13)
             counts.sent = try row.int(14)
@@ -34,12 +34,12 @@ extension SQLStore {
 
     /// Moves scheduled publishes whose time has come to queued; how many.
     static func promoteDuePublishes(_ db: Database, now: Double) throws -> Int {
-        try db.execute(PublishStatements.of(db.dialect).promoteDue, [.double(now)])
+        try db.execute(db.dialect.statements.publishes.promoteDue, [.double(now)])
     }
 
     /// The app's receipts, kept by migration 13's triggers.
     static func eventCount(_ db: Database, appID: String) throws -> Int {
-        try db.query(PublishStatements.of(db.dialect).eventCount, [.text(appID)]) { try $0.int(0) }.first ?? 0
+        try db.query(db.dialect.statements.publishes.eventCount, [.text(appID)]) { try $0.int(0) }.first ?? 0
     }
 
     /// Receipts. On PostgreSQL a receipt reads its delivery's state under a share lock,
@@ -47,7 +47,7 @@ extension SQLStore {
     /// waits for the first to commit and then sees what it did, so a receipt held while
     /// its delivery was in flight is always counted once APNs accepts it.
     static func recordEvents(_ db: Database, appID: String, _ events: [DeviceEvent], quota: DeviceQuota) throws -> EventTally {
-        let sql = PublishStatements.of(db.dialect)
+        let sql = db.dialect.statements.publishes
         return try EventTally.record(
             events, appID: appID, quota: quota,
             publishExists: { try !db.query(sql.publishExists, [.text(appID), .text($0)], { _ in () }).isEmpty },

@@ -5,7 +5,7 @@ import HeraldCore
 extension SQLStore {
     /// The app's counts, kept by migration 4's triggers; (0, 0) for no such app.
     static func usage(_ db: Database, appID: String) throws -> (devices: Int, subscriptions: Int) {
-        try db.query(DeviceStatements.of(db.dialect).usage, [.text(appID)]) { (try $0.int(0), try $0.int(1)) }.first ?? (0, 0)
+        try db.query(db.dialect.statements.devices.usage, [.text(appID)]) { (try $0.int(0), try $0.int(1)) }.first ?? (0, 0)
     }
 
     /// `DeviceQuota.check` inside the write transaction: a new device has no `seq`. On
@@ -13,7 +13,7 @@ extension SQLStore {
     /// lock it anyway to count the change), so requests at the same time take turns and
     /// cannot overshoot; a change that adds nothing reads and locks nothing.
     static func checkQuota(_ db: Database, appID: String, seq: Int?, interests: Set<String>?, quota: DeviceQuota) throws {
-        let sql = DeviceStatements.of(db.dialect)
+        let sql = db.dialect.statements.devices
         try quota.check(
             appID: appID, newDevice: seq == nil, interests: interests,
             current: {
@@ -29,7 +29,7 @@ extension SQLStore {
     /// older than the token, or a token that rotated or went since, only fails the
     /// delivery); the device and its own token stay. `nil` for a delivery to a device token.
     static func pruneActivityToken(_ db: Database, _ seq: Int, deviceSeq: Int?, _ error: APNSError) throws -> Bool? {
-        let sql = DeviceStatements.of(db.dialect)
+        let sql = db.dialect.statements.devices
         guard let deviceSeq,
             let (kind, token) = try db.query(sql.deliveryTarget, [.int(seq)], { (try $0.string(0), try $0.string(1)) }).first,
             let table = ActivityTokenTable(targetKind: kind)

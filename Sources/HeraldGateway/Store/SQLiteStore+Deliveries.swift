@@ -6,7 +6,7 @@ import HeraldShared
 extension SQLiteStore {
     public func appsWithDueDeliveries(now: Double) throws -> [String] {
         try locked { db in
-            let apps = try db.query("SELECT id FROM apps ORDER BY id", []) { $0.text(0) }
+            let apps = try db.query("SELECT id FROM apps ORDER BY id", []) { $0.string(0) }
             return try apps.filter { app in
                 try db.scalar(
                     "SELECT 1 FROM deliveries WHERE app_id = ? AND state = 0 AND next_at <= ? LIMIT 1", [.text(app), .double(now)]) != nil
@@ -16,7 +16,7 @@ extension SQLiteStore {
 
     public func claimDeliveries(appID: String, now: Double, limit: Int, excluding: Set<APNsEnvironment>) throws -> [DeliveryJob] {
         let skipped = excluding.map(\.rawValue).sorted()
-        let environments = skipped.isEmpty ? "" : "AND d.environment NOT IN (\(Connection.placeholders(skipped.count)))"
+        let environments = skipped.isEmpty ? "" : "AND d.environment NOT IN (\(SQLiteConnection.placeholders(skipped.count)))"
         return try write { db in
             let jobs = try db.query(
                 """
@@ -26,18 +26,18 @@ extension SQLiteStore {
                 WHERE d.app_id = ? AND d.state = 0 AND d.next_at <= ? \(environments) ORDER BY d.next_at, d.seq LIMIT ?
                 """, [.text(appID), .double(now)] + skipped.map { .text($0) } + [.int(limit)]
             ) { row in
-                let publishID = row.text(1), token = row.text(3)
+                let publishID = row.string(1), token = row.string(3)
                 return DeliveryJob(
-                    seq: row.int(0), publishID: publishID, appID: appID, deviceID: row.optionalText(2), token: token,
-                    environment: APNsEnvironment(rawValue: row.text(4)) ?? .production, attempts: row.int(5) + 1, payload: row.blob(7),
+                    seq: row.int(0), publishID: publishID, appID: appID, deviceID: row.optionalString(2), token: token,
+                    environment: APNsEnvironment(rawValue: row.string(4)) ?? .production, attempts: row.int(5) + 1, payload: row.bytes(7),
                     options: PublishOptions(
-                        pushType: row.text(8), priority: row.int(9), collapseID: row.optionalText(10), expiration: row.optionalDouble(11),
-                        environment: APNsEnvironment(rawValue: row.text(12)) ?? .production),
+                        pushType: row.string(8), priority: row.int(9), collapseID: row.optionalString(10), expiration: row.optionalDouble(11),
+                        environment: APNsEnvironment(rawValue: row.string(12)) ?? .production),
                     apnsID: SHA256.uuid(publishID + ":" + token), inDoubt: row.int(6) != 0, dueAt: row.double(13))
             }
             if !jobs.isEmpty {
                 _ = try db.queryOnce(
-                    "UPDATE deliveries SET state = 1, attempts = attempts + 1, updated_at = ?, lease_owner = ? WHERE seq IN (\(Connection.placeholders(jobs.count)))",
+                    "UPDATE deliveries SET state = 1, attempts = attempts + 1, updated_at = ?, lease_owner = ? WHERE seq IN (\(SQLiteConnection.placeholders(jobs.count)))",
                     [.double(now), .text(instance.id)] + jobs.map { .int($0.seq) }
                 ) { _ in () }
             }
@@ -50,14 +50,14 @@ extension SQLiteStore {
         try write { db in
             // The deliveries still in flight (a result for any other is a repeat: ignored).
             let rows = try db.queryOnce(
-                "SELECT seq, publish_id, device_seq FROM deliveries WHERE state = 1 AND seq IN (\(Connection.placeholders(results.count)))",
+                "SELECT seq, publish_id, device_seq FROM deliveries WHERE state = 1 AND seq IN (\(SQLiteConnection.placeholders(results.count)))",
                 results.map { .int($0.seq) }
-            ) { ($0.int(0), (publishID: $0.text(1), deviceSeq: $0.isNull(2) ? nil : $0.int(2))) }
+            ) { ($0.int(0), (publishID: $0.string(1), deviceSeq: $0.isNull(2) ? nil : $0.int(2))) }
             let inFlight = Dictionary(rows, uniquingKeysWith: { first, _ in first })
             let batch = try DeliveryResult.apply(
                 results, inFlight: inFlight,
                 retry: { seq, reason, retryAt, counted in
-                    try db.run(
+                    try db.execute(
                         "UPDATE deliveries SET state = 0, next_at = ?, reason = ?, attempts = attempts - ?, updated_at = ? WHERE seq = ?",
                         [.double(retryAt), .text(reason), .int(counted ? 0 : 1), .double(now), .int(seq)])
                 },
@@ -68,7 +68,7 @@ extension SQLiteStore {
             let sent = batch.sent
             if !sent.isEmpty {
                 _ = try db.queryOnce(
-                    "UPDATE deliveries SET state = 2, updated_at = ? WHERE seq IN (\(Connection.placeholders(sent.count)))",
+                    "UPDATE deliveries SET state = 2, updated_at = ? WHERE seq IN (\(SQLiteConnection.placeholders(sent.count)))",
                     [.double(now)] + sent.map { .int($0) }
                 ) { _ in () }
             }
@@ -86,7 +86,7 @@ extension SQLiteStore {
     /// A delivery to a Live Activity token removes that token (not the device) under the
     /// same rule: see `pruneActivityToken`.
     private static func invalidate(
-        _ db: Connection, _ seq: Int, publishID: String, deviceSeq: Int?, _ error: APNSError, now: Double
+        _ db: SQLiteConnection, _ seq: Int, publishID: String, deviceSeq: Int?, _ error: APNSError, now: Double
     ) throws {
         let reason = error.reason.text
         if let pruned = try pruneActivityToken(db, seq, deviceSeq: deviceSeq, error) {
@@ -99,7 +99,7 @@ extension SQLiteStore {
             try db.query("SELECT token_registered_at FROM devices WHERE seq = ?", [.int($0)], { $0.double(0) }).first
         }
         if let deviceSeq, let registeredAt, error.invalidates(tokenRegisteredAt: Date(timeIntervalSince1970: registeredAt)) {
-            try db.run(
+            try db.execute(
                 "UPDATE devices SET invalidated_at = ?, invalid_reason = ? WHERE seq = ? AND invalidated_at IS NULL",
                 [.double(now), .text(reason), .int(deviceSeq)])
         } else if deviceSeq != nil {
@@ -117,7 +117,7 @@ extension SQLiteStore {
             }
             var times = try db.query("SELECT min(send_at) FROM publishes WHERE status = 'scheduled'", []) { $0.optionalDouble(0) }
                 .compactMap { $0 }
-            for app in try db.query("SELECT id FROM apps", [], { $0.text(0) }) {
+            for app in try db.query("SELECT id FROM apps", [], { $0.string(0) }) {
                 times += try db.query("SELECT min(next_at) FROM deliveries WHERE app_id = ? AND state = 0", [.text(app)]) {
                     $0.optionalDouble(0)
                 }
@@ -127,21 +127,15 @@ extension SQLiteStore {
         }
     }
 
-    private static func finish(_ db: Connection, _ seq: Int, _ state: DeliveryState, reason: String?, apnsID: String?, now: Double) throws {
-        try db.run(
+    private static func finish(_ db: SQLiteConnection, _ seq: Int, _ state: DeliveryState, reason: String?, apnsID: String?, now: Double) throws {
+        try db.execute(
             "UPDATE deliveries SET state = ?, reason = ?, apns_id = coalesce(?, apns_id), updated_at = ? WHERE seq = ?",
             [.int(state.rawValue), .optional(reason), .optional(apnsID), .double(now), .int(seq)])
     }
 
-    private static func fail(_ db: Connection, _ seq: Int, publishID: String, reason: String, now: Double) throws {
+    private static func fail(_ db: SQLiteConnection, _ seq: Int, publishID: String, reason: String, now: Double) throws {
         try finish(db, seq, .failed, reason: reason, apnsID: nil, now: now)
         try count(db, .failed, publishID: publishID, at: now)
         try countFailure(db, publishID: publishID, reason: reason)
-    }
-
-    static func countFailure(_ db: Connection, publishID: String, reason: String) throws {
-        try db.run(
-            "INSERT INTO publish_failures (publish_id, reason, count) VALUES (?, ?, 1) ON CONFLICT (publish_id, reason) DO UPDATE SET count = count + 1",
-            [.text(publishID), .text(reason)])
     }
 }

@@ -17,14 +17,42 @@ extension SQLiteStore {
         }
     }
 
-    private static func register(_ db: Connection, appID: String, _ registration: DeviceRegistration, quota: DeviceQuota, now: Double)
+    public func device(appID: String, id: String) throws -> DeviceRecord? {
+        try locked { db in try Self.device(db, appID: appID, id: id) }
+    }
+
+    public func deviceID(appID: String, keyHash: String) throws -> String? {
+        try locked { db in try Self.deviceID(db, appID: appID, keyHash: keyHash) }
+    }
+
+    public func deviceKeyState(appID: String, id: String) throws -> DeviceKeyState {
+        try locked { db in try Self.deviceKeyState(db, appID: appID, id: id) }
+    }
+
+    public func keylessDeviceCount(appID: String) throws -> Int {
+        try locked { db in try Self.keylessDeviceCount(db, appID: appID) }
+    }
+
+    public func setInterests(appID: String, deviceID: String, _ interests: [String], quota: DeviceQuota, now: Double) throws -> Bool {
+        try write { db in try Self.setInterests(db, appID: appID, deviceID: deviceID, interests, quota: quota, now: now) }
+    }
+
+    public func setUser(appID: String, deviceID: String, _ userID: String?, now: Double) throws -> Bool {
+        try write { db in try Self.setUser(db, appID: appID, deviceID: deviceID, userID, now: now) }
+    }
+
+    public func deleteDevice(appID: String, deviceID: String) throws -> Bool {
+        try write { db in try Self.deleteDevice(db, appID: appID, deviceID: deviceID) }
+    }
+
+    private static func register(_ db: SQLiteConnection, appID: String, _ registration: DeviceRegistration, quota: DeviceQuota, now: Double)
         throws -> RegisteredDevice
     {
         do {
             let existing = try db.query(
                 "SELECT seq, id, key_hash FROM devices WHERE app_id = ? AND token = ?", [.text(appID), .text(registration.token)]
             ) {
-                ($0.int(0), $0.text(1), $0.optionalText(2))
+                ($0.int(0), $0.string(1), $0.optionalString(2))
             }.first
             try checkQuota(db, appID: appID, seq: existing?.0, interests: registration.interests.map(Set.init), quota: quota)
             if let userID = registration.userID, let userID {
@@ -41,20 +69,20 @@ extension SQLiteStore {
                 var kept = false
                 if let stored = existing.2, let presented = registration.presentedKeyHash { kept = APIKey.equalHashes(presented, stored) }
                 if let newKeyHash = registration.newKeyHash, !kept {
-                    try db.run("UPDATE devices SET key_hash = ? WHERE seq = ?", [.text(newKeyHash), .int(seq)])
+                    try db.execute("UPDATE devices SET key_hash = ? WHERE seq = ?", [.text(newKeyHash), .int(seq)])
                     keyIssued = true
                 }
-                try db.run(
+                try db.execute(
                     """
                     UPDATE devices SET environment = ?, metadata = coalesce(?, metadata), token_registered_at = ?, updated_at = ?,
                     invalidated_at = NULL, invalid_reason = NULL WHERE seq = ?
                     """, [.text(registration.environment.rawValue), .optional(metadata), .double(now), .double(now), .int(seq)])
                 if let userID = registration.userID {
-                    try db.run("UPDATE devices SET user_id = ? WHERE seq = ?", [.optional(userID), .int(seq)])
+                    try db.execute("UPDATE devices SET user_id = ? WHERE seq = ?", [.optional(userID), .int(seq)])
                 }
             } else {
                 id = Identifier.make("dev_")
-                try db.run(
+                try db.execute(
                     """
                     INSERT INTO devices (id, app_id, token, environment, user_id, metadata, created_at, token_registered_at, updated_at,
                     key_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -74,105 +102,20 @@ extension SQLiteStore {
         }
     }
 
-    public func device(appID: String, id: String) throws -> DeviceRecord? {
-        try locked { db in try Self.loadDevices(db, "WHERE d.app_id = ? AND d.id = ?", [.text(appID), .text(id)]).first }
-    }
-
-    /// The devices `condition` selects (after FROM devices d), with their interests sorted
-    /// bytewise, in one statement.
-    static func loadDevices(_ db: Connection, _ condition: String, _ values: [SQLValue]) throws -> [DeviceRecord] {
-        try db.query(
-            """
-            SELECT d.id, d.app_id, d.token, d.environment, d.user_id, d.metadata, d.created_at, d.token_registered_at,
-            d.invalidated_at, d.invalid_reason,
-            (SELECT json_group_array(interest) FROM (SELECT interest FROM device_interests WHERE device_seq = d.seq ORDER BY interest))
-            FROM devices d \(condition)
-            """, values
-        ) { row in
-            DeviceRecord(
-                id: row.text(0), appID: row.text(1), token: row.text(2), environment: APNsEnvironment(rawValue: row.text(3)) ?? .production,
-                interests: ((try? JSONParser().parse(row.text(10)))?.arrayValue ?? []).compactMap(\.stringValue),
-                userID: row.optionalText(4), metadata: (try? JSONParser().parse(row.text(5))) ?? .object([:]),
-                createdAt: row.double(6), tokenRegisteredAt: row.double(7), invalidatedAt: row.optionalDouble(8),
-                invalidReason: row.optionalText(9))
-        }
-    }
-
-    public func deviceID(appID: String, keyHash: String) throws -> String? {
-        try locked { db in
-            try db.query("SELECT id FROM devices WHERE key_hash = ? AND app_id = ?", [.text(keyHash), .text(appID)]) { $0.text(0) }.first
-        }
-    }
-
-    public func deviceKeyState(appID: String, id: String) throws -> DeviceKeyState {
-        try locked { db in
-            guard
-                let keyed = try db.query(
-                    "SELECT key_hash IS NOT NULL FROM devices WHERE app_id = ? AND id = ?", [.text(appID), .text(id)], { $0.int(0) }
-                ).first
-            else { return .missing }
-            return keyed != 0 ? .keyed : .keyless
-        }
-    }
-
-    public func keylessDeviceCount(appID: String) throws -> Int {
-        try locked { db in try db.scalar("SELECT count(*) FROM devices WHERE app_id = ? AND key_hash IS NULL", [.text(appID)]) ?? 0 }
-    }
-
-    public func setInterests(appID: String, deviceID: String, _ interests: [String], quota: DeviceQuota, now: Double) throws -> Bool {
-        try write { db in
-            guard let seq = try Self.deviceSeq(db, appID: appID, id: deviceID) else { return false }
-            try Self.checkQuota(db, appID: appID, seq: seq, interests: Set(interests), quota: quota)
-            try Self.replaceInterests(db, appID: appID, seq: seq, Set(interests), new: false)
-            try db.run("UPDATE devices SET updated_at = ? WHERE seq = ?", [.double(now), .int(seq)])
-            return true
-        }
-    }
-
-    public func setUser(appID: String, deviceID: String, _ userID: String?, now: Double) throws -> Bool {
-        try write { db in
-            guard let seq = try Self.deviceSeq(db, appID: appID, id: deviceID) else { return false }
-            if let userID { try Self.checkUserLimit(db, appID: appID, userID: userID, excluding: seq) }
-            try db.run("UPDATE devices SET user_id = ?, updated_at = ? WHERE seq = ?", [.optional(userID), .double(now), .int(seq)])
-            return true
-        }
-    }
-
-    public func deleteDevice(appID: String, deviceID: String) throws -> Bool {
-        try write { db in
-            guard let seq = try Self.deviceSeq(db, appID: appID, id: deviceID) else { return false }
-            try db.run("DELETE FROM device_interests WHERE device_seq = ?", [.int(seq)])
-            try Self.deleteActivities(db, seq: seq)
-            try db.run("DELETE FROM devices WHERE seq = ?", [.int(seq)])
-            return true
-        }
-    }
-
-    static func deviceSeq(_ db: Connection, appID: String, id: String) throws -> Int? {
-        try db.scalar("SELECT seq FROM devices WHERE app_id = ? AND id = ?", [.text(appID), .text(id)])
-    }
-
     /// Makes the device's interests `interests`, writing only the difference (a device
     /// registering at every launch with the same interests writes none).
-    private static func replaceInterests(_ db: Connection, appID: String, seq: Int, _ interests: Set<String>, new: Bool) throws {
+    static func replaceInterests(_ db: SQLiteConnection, appID: String, seq: Int, _ interests: Set<String>, new: Bool) throws {
         let current =
-            new ? [] : Set(try db.query("SELECT interest FROM device_interests WHERE device_seq = ?", [.int(seq)]) { $0.text(0) })
+            new ? [] : Set(try db.query("SELECT interest FROM device_interests WHERE device_seq = ?", [.int(seq)]) { $0.string(0) })
         for interest in current.subtracting(interests) {
-            try db.run(
+            try db.execute(
                 "DELETE FROM device_interests WHERE app_id = ? AND interest = ? AND device_seq = ?",
                 [.text(appID), .text(interest), .int(seq)])
         }
         for interest in interests.subtracting(current) {
-            try db.run(
+            try db.execute(
                 "INSERT INTO device_interests (app_id, interest, device_seq) VALUES (?, ?, ?)", [.text(appID), .text(interest), .int(seq)])
         }
     }
 
-    private static func checkUserLimit(_ db: Connection, appID: String, userID: String, excluding seq: Int?) throws {
-        let count =
-            try db.scalar(
-                "SELECT count(*) FROM devices WHERE app_id = ? AND user_id = ? AND seq != ?",
-                [.text(appID), .text(userID), .int(seq ?? -1)]) ?? 0
-        guard count < DeviceQuota.devicesPerUser else { throw DeviceQuota.userLimitExceeded(userID) }
-    }
 }

@@ -4,21 +4,25 @@
 extension SQLiteStore {
     public func recoverInFlight(now: Double, lease: Double) throws -> Int {
         try write { db in
-            try db.run(
+            // one store: leases: one process serves a data folder, so everything in flight was the last run's
+            try db.execute(
                 "INSERT OR REPLACE INTO gateway_instances (id, host, pid, started_at, heartbeat_at) VALUES (?, ?, ?, ?, ?)",
                 [.text(instance.id), .text(instance.host), .int(instance.pid), .double(now), .double(now)])
-            return try db.run("UPDATE deliveries SET state = 0, in_doubt = 1, lease_owner = NULL WHERE state = 1")
+            // one store: leases, as above
+            return try db.execute("UPDATE deliveries SET state = 0, in_doubt = 1, lease_owner = NULL WHERE state = 1")
         }
     }
 
     public func heartbeat(now: Double, lease: Double, takeOver: Bool) throws -> LeaseReport {
         try write { db in
-            try db.run("UPDATE gateway_instances SET heartbeat_at = ? WHERE id = ?", [.double(now), .text(instance.id)])
+            // one store: leases, nothing to take over here
+            try db.execute("UPDATE gateway_instances SET heartbeat_at = ? WHERE id = ?", [.double(now), .text(instance.id)])
             return LeaseReport(released: 0, liveInstances: 1)
         }
     }
 
     public func leave() throws {
-        _ = try write { db in try db.run("DELETE FROM gateway_instances WHERE id = ?", [.text(instance.id)]) }
+        // one store: leases, nothing to hand back here
+        _ = try write { db in try db.execute("DELETE FROM gateway_instances WHERE id = ?", [.text(instance.id)]) }
     }
 }

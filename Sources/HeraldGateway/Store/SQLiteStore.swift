@@ -11,7 +11,7 @@ import HeraldShared
 /// `.unavailable`.
 public final class SQLiteStore: GatewayStore, @unchecked Sendable {
     public let directory: URL
-    let connection: Connection
+    let connection: SQLiteConnection
     private let lock = NSLock()
     /// An app whose row is read, as a decoy, when authorization asks for an unknown app
     /// (see `appKeys`); found once there is an app. Read and set under `lock`.
@@ -53,17 +53,17 @@ public final class SQLiteStore: GatewayStore, @unchecked Sendable {
         }
         let path = directory.appendingPathComponent("herald.sqlite").path
         do {
-            connection = try Connection(path: path, synchronous: durability == .full ? "FULL" : "NORMAL", busyTimeout: timeout)
+            connection = try SQLiteConnection(path: path, synchronous: durability == .full ? "FULL" : "NORMAL", busyTimeout: timeout)
             chmod(path, 0o600)
             try Schema.migrate(connection)
-        } catch let error as DatabaseError {
+        } catch let error as SQLiteError {
             throw StoreError(error, file: path)
         }
     }
 
     /// Runs `body` with the connection under the lock, both within the call's deadline;
     /// SQLite errors become `StoreError`s.
-    func locked<T>(_ body: (Connection) throws -> T) throws -> T {
+    func locked<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
         let deadline = StoreDeadline(seconds: timeout)
         guard lock.lock(before: deadline.date) else {
             throw StoreError(
@@ -75,23 +75,25 @@ public final class SQLiteStore: GatewayStore, @unchecked Sendable {
         defer { connection.deadline = nil }
         do {
             return try body(connection)
-        } catch let error as DatabaseError {
+        } catch let error as SQLiteError {
             throw StoreError(error, file: connection.path)
         }
     }
 
     /// Like `locked`, inside one immediate transaction.
-    func write<T>(_ body: (Connection) throws -> T) throws -> T {
+    func write<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
         try locked { connection in try connection.transaction { try body(connection) } }
     }
 
     /// A transaction whose commit is fsync'd before this returns (unless `.normal`): it
     /// also makes every earlier commit durable, the WAL being one sequential file.
-    func durableWrite<T>(_ body: (Connection) throws -> T) throws -> T {
+    func durableWrite<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
         guard durability == .publishes else { return try write(body) }
         return try locked { connection in
-            try connection.execute("PRAGMA synchronous = FULL")
-            defer { try? connection.execute("PRAGMA synchronous = NORMAL") }
+            // one store: a PRAGMA, SQLite's durability per transaction
+            try connection.executeScript("PRAGMA synchronous = FULL")
+            // one store: as above
+            defer { try? connection.executeScript("PRAGMA synchronous = NORMAL") }
             return try connection.transaction { try body(connection) }
         }
     }
@@ -99,117 +101,32 @@ public final class SQLiteStore: GatewayStore, @unchecked Sendable {
     // MARK: Apps
 
     public func createApp(_ app: AppRecord) throws {
-        try write { db in
-            try db.run(
-                """
-                INSERT INTO apps (id, name, bundle_id, server_key_hash, client_key_hash, user_token_secret, legacy_device_access, rate_limit,
-                created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """,
-                [
-                    .text(app.id), .text(app.name), .text(app.bundleID), .text(app.serverKeyHash), .text(app.clientKeyHash),
-                    .optional(app.userTokenSecret), .int(app.legacyDeviceAccess ? 1 : 0), .optional(app.rateLimit), .double(app.createdAt),
-                ])
-            for credentials in app.credentials { try Self.saveCredentials(db, appID: app.id, credentials) }
-        }
+        try write { db in try Self.createApp(db, app) }
     }
 
+    /// Without credentials: the same work whether the app exists or not (`SQLStore.appKeys`),
+    /// the decoy found once there is an app. Runs under `lock`.
     public func app(id: String, includingCredentials: Bool) throws -> AppRecord? {
         try locked { db in
-            guard includingCredentials else { return try appKeys(db, id: id) }
-            return try Self.loadApps(db, where: "WHERE id = ?", [.text(id)]).first
+            guard !includingCredentials else { return try Self.app(db, id: id) }
+            if decoyAppID == nil { decoyAppID = try Self.decoyApp(db) }
+            return try Self.appKeys(db, id: id, decoy: decoyAppID)
         }
     }
 
     public func apps() throws -> [AppRecord] {
-        try locked { db in try Self.loadApps(db, where: "ORDER BY created_at, id", []) }
+        try locked { db in try Self.apps(db) }
     }
 
     public func updateKeys(appID: String, server: String?, client: String?, userTokenSecret: String?) throws -> Bool {
-        try write { db in
-            let changed = try db.run(
-                """
-                UPDATE apps SET server_key_hash = coalesce(?, server_key_hash), client_key_hash = coalesce(?, client_key_hash),
-                user_token_secret = coalesce(?, user_token_secret) WHERE id = ?
-                """,
-                [.optional(server), .optional(client), .optional(userTokenSecret), .text(appID)])
-            return changed > 0
-        }
+        try write { db in try Self.updateKeys(db, appID: appID, server: server, client: client, userTokenSecret: userTokenSecret) }
     }
 
     public func setLegacyDeviceAccess(appID: String, _ enabled: Bool) throws -> Bool {
-        try write { db in
-            try db.run("UPDATE apps SET legacy_device_access = ? WHERE id = ?", [.int(enabled ? 1 : 0), .text(appID)]) > 0
-        }
+        try write { db in try Self.setLegacyDeviceAccess(db, appID: appID, enabled) }
     }
 
     public func setCredentials(appID: String, _ credentials: APNSCredentials) throws -> Bool {
-        try write { db in
-            guard try db.scalar("SELECT 1 FROM apps WHERE id = ?", [.text(appID)]) != nil else { return false }
-            try Self.saveCredentials(db, appID: appID, credentials)
-            return true
-        }
-    }
-
-    private static func saveCredentials(_ db: Connection, appID: String, _ credentials: APNSCredentials) throws {
-        let (method, keyID, teamID, pem): (String, String?, String?, String) =
-            switch credentials.method {
-            case .token(let keyID, let teamID, let pem): ("token", keyID, teamID, pem)
-            case .certificate(let pem): ("certificate", nil, nil, pem)
-            }
-        try db.run(
-            "INSERT OR REPLACE INTO app_credentials (app_id, environment, method, key_id, team_id, pem, endpoint, ca_file) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            [
-                .text(appID), .text(credentials.environment.rawValue), .text(method), .optional(keyID), .optional(teamID), .text(pem),
-                .optional(credentials.endpoint), .optional(credentials.caFile),
-            ])
-    }
-
-    /// The app without its credentials, with the same work whether it exists or not: one
-    /// lookup of the id asked for, then one app row read and decoded, that app's or, for an
-    /// unknown id, the decoy's; `nil` unless the row is the app asked for. So the work of a
-    /// 401 does not tell a known app id from an unknown one. Runs under `lock`.
-    private func appKeys(_ db: Connection, id: String) throws -> AppRecord? {
-        if decoyAppID == nil { decoyAppID = try db.query("SELECT min(id) FROM apps", []) { $0.optionalText(0) }.first ?? nil }
-        let rows = try db.query(
-            """
-            SELECT a.id = ?1, a.id, a.name, a.bundle_id, a.server_key_hash, a.client_key_hash, a.rate_limit, a.created_at,
-            a.user_token_secret, a.legacy_device_access
-            FROM apps a WHERE a.id = coalesce((SELECT id FROM apps WHERE id = ?1), ?2)
-            """, [.text(id), .text(decoyAppID ?? "")]
-        ) { row in (asked: row.int(0) != 0, app: Self.appRecord(row, from: 1)) }
-        return rows.first.flatMap { $0.asked ? $0.app : nil }
-    }
-
-    /// An app from the columns id, name, bundle_id, server_key_hash, client_key_hash,
-    /// rate_limit, created_at, user_token_secret, legacy_device_access at `first`.
-    private static func appRecord(_ row: Statement, from first: Int32) -> AppRecord {
-        AppRecord(
-            id: row.text(first), name: row.text(first + 1), bundleID: row.text(first + 2), serverKeyHash: row.text(first + 3),
-            clientKeyHash: row.text(first + 4), userTokenSecret: row.optionalText(first + 7), legacyDeviceAccess: row.int(first + 8) != 0,
-            rateLimit: row.optionalDouble(first + 5), createdAt: row.double(first + 6))
-    }
-
-    /// Apps with their credentials.
-    private static func loadApps(_ db: Connection, where clause: String, _ values: [SQLValue]) throws -> [AppRecord] {
-        var apps = try db.query(
-            """
-            SELECT id, name, bundle_id, server_key_hash, client_key_hash, rate_limit, created_at, user_token_secret, legacy_device_access
-            FROM apps \(clause)
-            """, values
-        ) { row in appRecord(row, from: 0) }
-        for index in apps.indices {
-            apps[index].credentials = try db.query(
-                "SELECT environment, method, key_id, team_id, pem, endpoint, ca_file FROM app_credentials WHERE app_id = ? ORDER BY environment",
-                [.text(apps[index].id)]
-            ) { row in
-                let method: APNSCredentials.Method =
-                    row.text(1) == "token"
-                    ? .token(keyID: row.text(2), teamID: row.text(3), privateKeyPEM: row.text(4)) : .certificate(pem: row.text(4))
-                return APNSCredentials(
-                    environment: APNsEnvironment(rawValue: row.text(0)) ?? .production, method: method,
-                    endpoint: row.optionalText(5), caFile: row.optionalText(6))
-            }
-        }
-        return apps
+        try write { db in try Self.setCredentials(db, appID: appID, credentials) }
     }
 }

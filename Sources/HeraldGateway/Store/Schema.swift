@@ -199,15 +199,15 @@ enum Schema {
     ]
 
     /// Brings the database at `connection` up to the latest migration.
-    static func migrate(_ connection: Connection) throws {
+    static func migrate(_ connection: SQLiteConnection) throws {
         let current = try connection.scalar("PRAGMA user_version") ?? 0
         guard current <= migrations.count else { throw newer("the data folder", schema: current, known: migrations.count) }
         for (index, sql) in migrations.enumerated() where index >= current {
             try connection.transaction {
                 // Another process may have migrated meanwhile: check under the write lock.
                 guard (try connection.scalar("PRAGMA user_version") ?? 0) <= index else { return }
-                try connection.execute(sql)
-                try connection.execute("PRAGMA user_version = \(index + 1)")
+                try connection.executeScript(sql)
+                try connection.executeScript("PRAGMA user_version = \(index + 1)")
             }
         }
     }

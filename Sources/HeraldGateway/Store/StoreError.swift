@@ -33,7 +33,7 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
 
     /// SQLite's error on the database `file` as the store's: the file locked past the
     /// deadline is `.unavailable`.
-    init(_ error: DatabaseError, file: String) {
+    init(_ error: SQLiteError, file: String) {
         guard error.isLocked else {
             self.init(.database(code: error.code), error.description)
             return

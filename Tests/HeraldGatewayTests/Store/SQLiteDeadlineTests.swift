@@ -16,15 +16,15 @@ struct SQLiteDeadlineTests {
         defer { folder.cleanup() }
         let store = try SQLiteStore(directory: folder.url, durability: .normal, timeout: 0.5)
         let path = folder.url.appendingPathComponent("herald.sqlite").path
-        let other = try Connection(path: path)
-        try other.execute("BEGIN EXCLUSIVE")
+        let other = try SQLiteConnection(path: path)
+        try other.executeScript("BEGIN EXCLUSIVE")
         let started = Date()
         let error = try #require(throws: StoreError.self) { try store.createApp(Self.app("a")) }
         let elapsed = Date().timeIntervalSince(started)
         #expect(error.reason == .unavailable)
         #expect(error.message.contains("the database file \(path) is locked by another process"), "\(error)")
         #expect(elapsed >= 0.45 && elapsed < 1.5, "took \(elapsed) s")
-        try other.execute("ROLLBACK")
+        try other.executeScript("ROLLBACK")
         try store.createApp(Self.app("a"))
         #expect(try store.apps().map(\.id) == ["a"])
     }

@@ -17,7 +17,7 @@ struct SQLiteStoreTests {
         let reopened = try SQLiteStore(directory: folder.url)
         #expect(try reopened.app(id: "a")?.name == "A")
         #expect(try reopened.locked { try $0.scalar("PRAGMA user_version") } == Schema.migrations.count)
-        #expect(try reopened.locked { try $0.query("PRAGMA journal_mode", [], { $0.text(0) }) } == ["wal"])
+        #expect(try reopened.locked { try $0.query("PRAGMA journal_mode", [], { $0.string(0) }) } == ["wal"])
     }
 
     @Test("a data folder from a newer Herald is refused, not damaged, in words that say so")

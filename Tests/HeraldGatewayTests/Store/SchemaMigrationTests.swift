@@ -6,13 +6,13 @@ import Testing
 @Suite("Store migrations")
 struct SchemaMigrationTests {
     /// A data folder as an older release left it: the first `schema` migrations, then `fill`.
-    static func oldDataFolder(schema: Int, _ fill: (Connection) throws -> Void) throws -> TemporaryFolder {
+    static func oldDataFolder(schema: Int, _ fill: (SQLiteConnection) throws -> Void) throws -> TemporaryFolder {
         let folder = TemporaryFolder()
         do {
             try FileManager.default.createDirectory(at: folder.url, withIntermediateDirectories: true)
-            let old = try Connection(path: folder.url.appendingPathComponent("herald.sqlite").path)
-            for sql in Schema.migrations.prefix(schema) { try old.execute(sql) }
-            try old.execute("PRAGMA user_version = \(schema)")
+            let old = try SQLiteConnection(path: folder.url.appendingPathComponent("herald.sqlite").path)
+            for sql in Schema.migrations.prefix(schema) { try old.executeScript(sql) }
+            try old.executeScript("PRAGMA user_version = \(schema)")
             try fill(old)
             return folder
         } catch {
@@ -21,14 +21,14 @@ struct SchemaMigrationTests {
         }
     }
 
-    static func insertApp(_ db: Connection, _ id: String) throws {
-        try db.execute(
+    static func insertApp(_ db: SQLiteConnection, _ id: String) throws {
+        try db.executeScript(
             "INSERT INTO apps (id, name, bundle_id, server_key_hash, client_key_hash, created_at) VALUES ('\(id)', 'Old', 'com.example.old', 's', 'c', 1)"
         )
     }
 
-    static func insertDevice(_ db: Connection, app: String, seq: Int, token: String) throws {
-        try db.execute(
+    static func insertDevice(_ db: SQLiteConnection, app: String, seq: Int, token: String) throws {
+        try db.executeScript(
             "INSERT INTO devices (seq, id, app_id, token, environment, metadata, created_at, token_registered_at, updated_at) VALUES (\(seq), 'dev_\(token)', '\(app)', '\(token)', 'production', '{}', 1, 1, 1)"
         )
     }
@@ -65,7 +65,7 @@ struct SchemaMigrationTests {
             for app in ["app_a", "app_b"] { try Self.insertApp(old, app) }
             for n in 1...3 {
                 try Self.insertDevice(old, app: "app_a", seq: n, token: "t\(n)")
-                try old.execute(
+                try old.executeScript(
                     "INSERT INTO device_interests (app_id, interest, device_seq) VALUES ('app_a', 'news', \(n)), ('app_a', 'i\(n)', \(n))")
             }
         }
@@ -79,7 +79,7 @@ struct SchemaMigrationTests {
     func historyMigration() throws {
         let folder = try Self.oldDataFolder(schema: 11) { old in
             try Self.insertApp(old, "app_old")
-            try old.execute(
+            try old.executeScript(
                 """
                 INSERT INTO publishes (id, app_id, target_kind, target_keys, payload, push_type, priority, environment,
                 status, created_at, updated_at, targeted, sent, failed, delivered, opened) VALUES
@@ -145,7 +145,7 @@ struct SchemaMigrationTests {
 
     @Test("migration 13 counts each app's receipts and leaves a shared activity id with the device that registered it first")
     func ownershipMigration() throws {
-        let folder = try Self.oldDataFolder(schema: 12) { old in try old.execute(Self.receiptsAndSharedActivity(payload: "X'7b7d'")) }
+        let folder = try Self.oldDataFolder(schema: 12) { old in try old.executeScript(Self.receiptsAndSharedActivity(payload: "X'7b7d'")) }
         defer { folder.cleanup() }
         try Self.expectMigratedOwnership(try SQLiteStore(directory: folder.url))
     }
@@ -155,7 +155,7 @@ struct SchemaMigrationTests {
         // A data folder as the previous release left it: schema 4, one publish with a key.
         let folder = try Self.oldDataFolder(schema: 4) { old in
             try Self.insertApp(old, "app_old")
-            try old.execute(
+            try old.executeScript(
                 """
                 INSERT INTO publishes (id, app_id, target_kind, target_keys, payload, push_type, priority, environment, idempotency_key,
                 status, created_at, updated_at) VALUES ('pub_old', 'app_old', 'users', '["u"]', '{}', 'alert', 10, 'production', 'k1',

@@ -74,11 +74,11 @@ final class StoreFixture: @unchecked Sendable {
     /// Runs SQL that both stores understand (`?` placeholders) and returns the first column
     /// of each row as text (NULL as nil): tests look into the tables without caring which store.
     @discardableResult
-    func rows(_ sql: String, _ values: [PostgresValue] = []) throws -> [String?] {
+    func rows(_ sql: String, _ values: [SQLValue] = []) throws -> [String?] {
         switch store {
         case let sqlite as SQLiteStore:
             return try sqlite.locked { db in
-                try db.queryOnce(sql, values.map(\.sqlValue)) { $0.optionalText(0) }
+                try db.queryOnce(sql, values) { $0.optionalString(0) }
             }
         case let postgres as PostgresStore:
             return try postgres.read { db in
@@ -90,10 +90,10 @@ final class StoreFixture: @unchecked Sendable {
     }
 
     /// Runs a statement (`?` placeholders) on either store.
-    func execute(_ sql: String, _ values: [PostgresValue] = []) throws { try rows(sql, values) }
+    func execute(_ sql: String, _ values: [SQLValue] = []) throws { try rows(sql, values) }
 
     /// The first column of the first row as an integer.
-    func scalar(_ sql: String, _ values: [PostgresValue] = []) throws -> Int? {
+    func scalar(_ sql: String, _ values: [SQLValue] = []) throws -> Int? {
         try rows(sql, values).first?.flatMap { Int($0) }
     }
 
@@ -147,19 +147,5 @@ final class StoreFixture: @unchecked Sendable {
     /// Fans out everything pending, in steps of `batch`.
     func fanOutAll(batch: Int = 1000, now: Double = 1_000) throws {
         while try store.fanOutStep(limit: batch, now: now) != nil {}
-    }
-}
-
-extension PostgresValue {
-    /// The same value for SQLite (a Boolean as 0 or 1).
-    var sqlValue: SQLValue {
-        switch self {
-        case .text(let text): .text(text)
-        case .int(let number): .int(number)
-        case .double(let number): .double(number)
-        case .bool(let flag): .int(flag ? 1 : 0)
-        case .bytes(let bytes): .blob(bytes)
-        case .null: .null
-        }
     }
 }

@@ -70,6 +70,7 @@ extension PostgresConnection {
     func setSessionTimeouts() throws(PostgresError) {
         guard !isUnbounded else { return }
         let milliseconds = Int(min(max(1, timeout * 900), Double(Int32.max)))
+        // one store: the session's server timeouts (SQLite waits in its busy handler)
         try executeScript(
             """
             SELECT set_config(name, '\(milliseconds)', false) FROM pg_settings

@@ -30,6 +30,7 @@ extension PostgresConnection {
     /// Sends `payload` (under 8000 bytes) to every session listening on `channel`; inside
     /// a transaction, when it commits.
     public func notify(_ channel: String, payload: String = "") throws(PostgresError) {
+        // one store: NOTIFY (SQLite has no other process to tell)
         try execute("SELECT pg_notify($1, $2)", [.text(channel), .text(payload)])
     }
 

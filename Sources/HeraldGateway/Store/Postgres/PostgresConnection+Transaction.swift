@@ -64,6 +64,7 @@ extension PostgresConnection {
     {
         lastError = nil
         // One round trip either way: the setting goes with BEGIN and ends with the transaction.
+        // one store: PostgreSQL's transaction (SQLiteConnection.transaction has its own)
         try executeScript(
             "BEGIN ISOLATION LEVEL \(isolation.rawValue)" + (waitForFlush ? "" : "; SET LOCAL synchronous_commit TO OFF"))
         inTransaction = true
@@ -91,10 +92,12 @@ extension PostgresConnection {
     private func commit() throws(PostgresError) {
         guard !isBroken else { throw connectionError("the connection was lost before COMMIT; the transaction was rolled back") }
         do {
+            // one store: as above
             try executeScript("COMMIT")
         } catch  where isBroken {
             throw PostgresError(
                 .commitOutcomeUnknown, message: "the connection was lost while committing: \(error.message)", sqlState: error.sqlState,
+                // one store: as above
                 sql: "COMMIT", server: redactedURL)
         }
     }
@@ -102,6 +105,7 @@ extension PostgresConnection {
     /// Ends a failed (or abandoned) transaction, by the same deadline as its statements; a
     /// broken connection has lost it already, and one given up loses it when closed.
     func rollback() {
+        // one store: as above
         guard !isBroken, let result = try? exchange("ROLLBACK", { PQsendQuery(handle, "ROLLBACK") }) else { return }
         PQclear(result)
     }

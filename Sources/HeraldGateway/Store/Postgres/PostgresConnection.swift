@@ -71,12 +71,12 @@ public final class PostgresConnection: @unchecked Sendable {
 
     /// Runs a statement that returns no rows we need; the number of rows it changed.
     @discardableResult
-    public func execute(_ sql: String, _ values: [PostgresValue] = []) throws(PostgresError) -> Int {
+    public func execute(_ sql: String, _ values: [SQLValue] = []) throws(PostgresError) -> Int {
         try run(sql, values).changes
     }
 
     /// Runs a statement and returns its rows.
-    public func query(_ sql: String, _ values: [PostgresValue] = []) throws(PostgresError) -> [PostgresRow] {
+    public func query(_ sql: String, _ values: [SQLValue] = []) throws(PostgresError) -> [PostgresRow] {
         try run(sql, values).rows
     }
 
@@ -98,7 +98,7 @@ public final class PostgresConnection: @unchecked Sendable {
     }
 
     /// Runs `sql` through its prepared statement (preparing it first in this session).
-    private func run(_ sql: String, _ values: [PostgresValue]) throws(PostgresError) -> PostgresResult {
+    private func run(_ sql: String, _ values: [SQLValue]) throws(PostgresError) -> PostgresResult {
         try reconnectIfBroken()
         let parameters = try PostgresParameters(values, sql: sql)
         let name = try statementName(sql)

@@ -142,3 +142,20 @@ final class PostgresResult: @unchecked Sendable {
         return PostgresError(.value, message: "\(name) \(problem)", sql: sql)
     }
 }
+
+extension PostgresColumnKey: PostgresColumn {
+    public var postgresColumnKey: PostgresColumnKey { self }
+}
+
+/// The accessors by position that `StoreRow` names, for code shared with SQLite.
+extension PostgresRow: StoreRow {
+    func isNull(_ column: Int) throws(PostgresError) -> Bool { try isNull(PostgresColumnKey.index(column)) }
+    func string(_ column: Int) throws(PostgresError) -> String { try string(PostgresColumnKey.index(column)) }
+    func int(_ column: Int) throws(PostgresError) -> Int { try int(PostgresColumnKey.index(column)) }
+    func double(_ column: Int) throws(PostgresError) -> Double { try double(PostgresColumnKey.index(column)) }
+    func bool(_ column: Int) throws(PostgresError) -> Bool { try bool(PostgresColumnKey.index(column)) }
+    func bytes(_ column: Int) throws(PostgresError) -> [UInt8] { try bytes(PostgresColumnKey.index(column)) }
+    func optionalString(_ column: Int) throws(PostgresError) -> String? { try optionalString(PostgresColumnKey.index(column)) }
+    func optionalInt(_ column: Int) throws(PostgresError) -> Int? { try optionalInt(PostgresColumnKey.index(column)) }
+    func optionalDouble(_ column: Int) throws(PostgresError) -> Double? { try optionalDouble(PostgresColumnKey.index(column)) }
+}

@@ -172,12 +172,4 @@ extension PostgresStore {
         try count(db, .failed, publishID: publishID, at: now)
         try countFailure(db, publishID: publishID, reason: reason)
     }
-
-    static func countFailure(_ db: PostgresConnection, publishID: String, reason: String) throws {
-        try db.execute(
-            """
-            INSERT INTO publish_failures (publish_id, reason, count) VALUES ($1, $2, 1)
-            ON CONFLICT (publish_id, reason) DO UPDATE SET count = publish_failures.count + 1
-            """, [.text(publishID), .text(reason)])
-    }
 }

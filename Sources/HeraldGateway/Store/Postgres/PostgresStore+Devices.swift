@@ -11,6 +11,34 @@ extension PostgresStore {
         try deviceWrite { db in try Self.register(db, appID: appID, registration, quota: quota, now: now) }
     }
 
+    public func device(appID: String, id: String) throws -> DeviceRecord? {
+        try read { db in try Self.device(db, appID: appID, id: id) }
+    }
+
+    public func deviceID(appID: String, keyHash: String) throws -> String? {
+        try read { db in try Self.deviceID(db, appID: appID, keyHash: keyHash) }
+    }
+
+    public func deviceKeyState(appID: String, id: String) throws -> DeviceKeyState {
+        try read { db in try Self.deviceKeyState(db, appID: appID, id: id) }
+    }
+
+    public func keylessDeviceCount(appID: String) throws -> Int {
+        try read { db in try Self.keylessDeviceCount(db, appID: appID) }
+    }
+
+    public func setInterests(appID: String, deviceID: String, _ interests: [String], quota: DeviceQuota, now: Double) throws -> Bool {
+        try deviceWrite { db in try Self.setInterests(db, appID: appID, deviceID: deviceID, interests, quota: quota, now: now) }
+    }
+
+    public func setUser(appID: String, deviceID: String, _ userID: String?, now: Double) throws -> Bool {
+        try deviceWrite { db in try Self.setUser(db, appID: appID, deviceID: deviceID, userID, now: now) }
+    }
+
+    public func deleteDevice(appID: String, deviceID: String) throws -> Bool {
+        try deviceWrite { db in try Self.deleteDevice(db, appID: appID, deviceID: deviceID) }
+    }
+
     /// One transaction. Without a quota (the operator's import) new tokens go in a few
     /// thousand at a time, each batch in one statement; a quota is checked device by device.
     public func importDevices(appID: String, _ registrations: [DeviceRegistration], quota: DeviceQuota, now: Double) throws -> Int {
@@ -133,91 +161,9 @@ extension PostgresStore {
         return RegisteredDevice(id: id, created: existing == nil, keyIssued: keyIssued)
     }
 
-    public func device(appID: String, id: String) throws -> DeviceRecord? {
-        try read { db in try Self.loadDevices(db, "WHERE d.app_id = $1 AND d.id = $2", [.text(appID), .text(id)]).first }
-    }
-
-    /// The devices `condition` selects (after FROM devices d), with their interests sorted
-    /// bytewise, in one statement.
-    static func loadDevices(_ db: PostgresConnection, _ condition: String, _ values: [PostgresValue]) throws -> [DeviceRecord] {
-        try db.query(
-            """
-            SELECT d.id, d.app_id, d.token, d.environment, d.user_id, d.metadata, d.created_at, d.token_registered_at,
-            d.invalidated_at, d.invalid_reason,
-            coalesce((SELECT json_agg(interest ORDER BY interest COLLATE "C") FROM device_interests WHERE device_seq = d.seq), '[]')
-            FROM devices d \(condition)
-            """, values
-        ).map { row in
-            DeviceRecord(
-                id: try row.string(0), appID: try row.string(1), token: try row.string(2),
-                environment: APNsEnvironment(rawValue: try row.string(3)) ?? .production,
-                interests: ((try? JSONParser().parse(try row.string(10)))?.arrayValue ?? []).compactMap(\.stringValue),
-                userID: try row.optionalString(4), metadata: (try? JSONParser().parse(try row.string(5))) ?? .object([:]),
-                createdAt: try row.double(6), tokenRegisteredAt: try row.double(7), invalidatedAt: try row.optionalDouble(8),
-                invalidReason: try row.optionalString(9))
-        }
-    }
-
-    public func deviceID(appID: String, keyHash: String) throws -> String? {
-        try read { db in
-            try db.query("SELECT id FROM devices WHERE key_hash = $1 AND app_id = $2", [.text(keyHash), .text(appID)]).first?.string(0)
-        }
-    }
-
-    public func deviceKeyState(appID: String, id: String) throws -> DeviceKeyState {
-        try read { db in
-            guard
-                let row = try db.query("SELECT key_hash IS NOT NULL FROM devices WHERE app_id = $1 AND id = $2", [.text(appID), .text(id)])
-                    .first
-            else { return .missing }
-            return try row.bool(0) ? .keyed : .keyless
-        }
-    }
-
-    public func keylessDeviceCount(appID: String) throws -> Int {
-        try read { db in try db.query("SELECT count(*) FROM devices WHERE app_id = $1 AND key_hash IS NULL", [.text(appID)])[0].int(0) }
-    }
-
-    public func setInterests(appID: String, deviceID: String, _ interests: [String], quota: DeviceQuota, now: Double) throws -> Bool {
-        try deviceWrite { db in
-            guard let seq = try Self.lockDevice(db, appID: appID, id: deviceID) else { return false }
-            try Self.checkQuota(db, appID: appID, seq: seq, interests: Set(interests), quota: quota)
-            try Self.replaceInterests(db, appID: appID, seq: seq, Set(interests), new: false)
-            try db.execute("UPDATE devices SET updated_at = $1 WHERE seq = $2", [.double(now), .int(seq)])
-            return true
-        }
-    }
-
-    public func setUser(appID: String, deviceID: String, _ userID: String?, now: Double) throws -> Bool {
-        try deviceWrite { db in
-            guard let seq = try Self.lockDevice(db, appID: appID, id: deviceID) else { return false }
-            if let userID {
-                try Self.lockUser(db, appID: appID, userID: userID)
-                try Self.checkUserLimit(db, appID: appID, userID: userID, excluding: seq)
-            }
-            try db.execute("UPDATE devices SET user_id = $1, updated_at = $2 WHERE seq = $3", [.optional(userID), .double(now), .int(seq)])
-            return true
-        }
-    }
-
-    public func deleteDevice(appID: String, deviceID: String) throws -> Bool {
-        try deviceWrite { db in
-            guard let seq = try Self.lockDevice(db, appID: appID, id: deviceID) else { return false }
-            try db.execute("DELETE FROM device_interests WHERE device_seq = $1", [.int(seq)])
-            try Self.deleteActivities(db, seq: seq)
-            try db.execute("DELETE FROM devices WHERE seq = $1", [.int(seq)])
-            return true
-        }
-    }
-
-    /// The device's seq, its row locked until the transaction ends; nil when no such device.
-    static func lockDevice(_ db: PostgresConnection, appID: String, id: String) throws -> Int? {
-        try db.query("SELECT seq FROM devices WHERE app_id = $1 AND id = $2 FOR UPDATE", [.text(appID), .text(id)]).first?.int(0)
-    }
-
     /// Makes the device's interests `interests`, writing only the difference (a device
     /// registering at every launch with the same interests writes none).
-    private static func replaceInterests(_ db: PostgresConnection, appID: String, seq: Int, _ interests: Set<String>, new: Bool) throws {
+    static func replaceInterests(_ db: PostgresConnection, appID: String, seq: Int, _ interests: Set<String>, new: Bool) throws {
         let current =
             new
             ? [] : Set(try db.query("SELECT interest FROM device_interests WHERE device_seq = $1", [.int(seq)]).map { try $0.string(0) })
@@ -236,16 +182,4 @@ extension PostgresStore {
         }
     }
 
-    /// Makes registrations and user changes for one user take turns until the transaction
-    /// ends, so two at once cannot both pass the limit (an advisory lock on the user).
-    private static func lockUser(_ db: PostgresConnection, appID: String, userID: String) throws {
-        try db.execute("SELECT pg_advisory_xact_lock(1, hashtext($1))", [.text(appID + "\u{1F}" + userID)])
-    }
-
-    private static func checkUserLimit(_ db: PostgresConnection, appID: String, userID: String, excluding seq: Int?) throws {
-        let count = try db.query(
-            "SELECT count(*) FROM devices WHERE app_id = $1 AND user_id = $2 AND seq <> $3", [.text(appID), .text(userID), .int(seq ?? -1)]
-        )[0].int(0)
-        guard count < DeviceQuota.devicesPerUser else { throw DeviceQuota.userLimitExceeded(userID) }
-    }
 }

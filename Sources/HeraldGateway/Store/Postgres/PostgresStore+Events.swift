@@ -1,53 +1,11 @@
 
-/// Receipts. A receipt reads its delivery's state under a share lock, and marking
-/// deliveries sent takes their rows for update: whichever comes second waits for the
-/// first to commit and then sees what it did, so a receipt held while its delivery was in
-/// flight is always counted once APNs accepts it.
 extension PostgresStore {
     public func recordEvents(appID: String, _ events: [DeviceEvent], quota: DeviceQuota) throws -> EventTally {
-        try write { db in
-            try EventTally.record(
-                events, appID: appID, quota: quota,
-                publishExists: {
-                    try !db.query("SELECT 1 FROM publishes WHERE app_id = $1 AND id = $2", [.text(appID), .text($0)]).isEmpty
-                },
-                delivery: { event in
-                    try db.query(
-                        """
-                        SELECT d.state, d.updated_at FROM devices v JOIN deliveries d ON d.publish_id = $1 AND d.device_seq = v.seq
-                        WHERE v.app_id = $2 AND v.id = $3 FOR SHARE OF d
-                        """, [.text(event.publishID), .text(appID), .text(event.deviceID)]
-                    ).first.map { (try $0.int(0), try $0.double(1)) }
-                },
-                insert: { event, counted in
-                    try db.execute(
-                        """
-                        INSERT INTO events (publish_id, device_id, event, action_id, at, counted) VALUES ($1, $2, $3, $4, $5, $6)
-                        ON CONFLICT DO NOTHING
-                        """,
-                        [
-                            .text(event.publishID), .text(event.deviceID), .text(event.kind.rawValue), .text(event.actionID ?? ""),
-                            .double(event.at), .bool(counted),
-                        ]) > 0
-                },
-                actions: { event in
-                    try db.query(
-                        "SELECT count(*) FROM events WHERE publish_id = $1 AND device_id = $2 AND event = 'action'",
-                        [.text(event.publishID), .text(event.deviceID)])[0].int(0)
-                },
-                count: { event, series in try Self.count(db, series, publishID: event.publishID, at: event.at) },
-                // Migration 13's trigger has locked the app's row with the first insert: requests
-                // at the same time take turns on the count, so they cannot overshoot it.
-                storedEvents: { try Self.eventCount(db, appID: appID) })
-        }
+        try write { db in try Self.recordEvents(db, appID: appID, events, quota: quota) }
     }
 
     public func eventCount(appID: String) throws -> Int {
         try read { db in try Self.eventCount(db, appID: appID) }
-    }
-
-    private static func eventCount(_ db: PostgresConnection, appID: String) throws -> Int {
-        try db.query("SELECT event_count FROM apps WHERE id = $1", [.text(appID)]).first?.int(0) ?? 0
     }
 
     /// Counts the receipts that arrived while these deliveries (now sent) were in flight,

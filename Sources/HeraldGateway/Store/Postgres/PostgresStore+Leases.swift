@@ -12,6 +12,7 @@ import Foundation
 extension PostgresStore {
     public func recoverInFlight(now: Double, lease: Double) throws -> Int {
         try write { db in
+            // one store: leases, taken over between processes (SQLiteStore+Leases has one process)
             if let row = try db.query(
                 "SELECT heartbeat_at, host, pid FROM gateway_instances WHERE id = $1 FOR UPDATE", [.text(instance.id)]
             ).first {
@@ -27,6 +28,7 @@ extension PostgresStore {
             }
             try upsertInstance(db, now: now, startedAt: now)
             // This id's own from an earlier run, and those of processes that left or held no lease.
+            // one store: leases
             return try db.execute(
                 """
                 UPDATE deliveries d SET state = 0, in_doubt = true, lease_owner = NULL
@@ -41,10 +43,12 @@ extension PostgresStore {
             try upsertInstance(db, now: now, startedAt: nil)
             var released = 0
             if takeOver {
+                // one store: leases, taking over a silent process's deliveries
                 let gone = try db.query(
                     "DELETE FROM gateway_instances WHERE heartbeat_at < $1 AND id <> $2 RETURNING id",
                     [.double(now - lease), .text(instance.id)]
                 ).map { try $0.string(0) }
+                // one store: leases
                 released = try db.execute(
                     """
                     UPDATE deliveries d SET state = 0, in_doubt = true, lease_owner = NULL
@@ -52,6 +56,7 @@ extension PostgresStore {
                         OR NOT EXISTS (SELECT 1 FROM gateway_instances i WHERE i.id = d.lease_owner))
                     """, [.array(gone)])
             }
+            // one store: leases
             let live = try db.query("SELECT count(*) FROM gateway_instances WHERE heartbeat_at >= $1", [.double(now - lease)])[0].int(0)
             return LeaseReport(released: released, liveInstances: live)
         }
@@ -59,7 +64,9 @@ extension PostgresStore {
 
     public func leave() throws {
         try write { db in
+            // one store: leases, handed back at a graceful stop
             _ = try db.execute("DELETE FROM gateway_instances WHERE id = $1", [.text(instance.id)])
+            // one store: leases
             _ = try db.execute(
                 "UPDATE deliveries SET state = 0, in_doubt = true, lease_owner = NULL WHERE state = 1 AND lease_owner = $1",
                 [.text(instance.id)])
@@ -68,6 +75,7 @@ extension PostgresStore {
 
     /// Adds this process's row, or marks it seen (a row another process deleted comes back).
     private func upsertInstance(_ db: PostgresConnection, now: Double, startedAt: Double?) throws {
+        // one store: leases, this process's row
         _ = try db.execute(
             """
             INSERT INTO gateway_instances (id, host, pid, started_at, heartbeat_at) VALUES ($1, $2, $3, $4, $5)

@@ -73,46 +73,8 @@ extension PostgresStore {
 
     public func promoteDuePublishes(now: Double) throws -> Int {
         try write { db in
-            try db.execute(
-                "UPDATE publishes SET status = 'queued', updated_at = $1 WHERE status = 'scheduled' AND send_at <= $1", [.double(now)])
+            try Self.promoteDuePublishes(db, now: now)
         }
     }
 
-    /// The publish with its failures by reason, read in one statement (one snapshot).
-    static func loadPublish(_ db: PostgresConnection, appID: String, id: String) throws -> PublishRecord? {
-        try loadPublishes(db, "WHERE app_id = $1 AND id = $2", [.text(appID), .text(id)]).first
-    }
-
-    /// The publishes `condition` selects (after FROM publishes p), with their failures by
-    /// reason, in one statement.
-    static func loadPublishes(_ db: PostgresConnection, _ condition: String, _ values: [PostgresValue]) throws -> [PublishRecord] {
-        try db.query(
-            """
-            SELECT id, app_id, target_kind, target_keys, payload, push_type, priority, collapse_id, expiration, send_at, environment,
-            status, created_at, targeted, sent, failed, invalidated, delivered, opened,
-            (SELECT json_object_agg(reason, count) FROM publish_failures WHERE publish_id = p.id), activity_type
-            FROM publishes p \(condition)
-            """, values
-        ).map { row in
-            var counts = PublishCounts()
-            counts.targeted = try row.int(13)
-            counts.sent = try row.int(14)
-            counts.failed = try row.int(15)
-            counts.invalidated = try row.int(16)
-            counts.delivered = try row.int(17)
-            counts.opened = try row.int(18)
-            let failures = try row.optionalString(19).flatMap { try? JSONParser().parse($0).objectValue } ?? [:]
-            return PublishRecord(
-                id: try row.string(0), appID: try row.string(1),
-                target: PublishTarget(
-                    kind: try row.string(2), storedKeys: try row.string(3), activityType: try row.optionalString(20)),
-                payload: try row.bytes(4),
-                options: PublishOptions(
-                    pushType: try row.string(5), priority: try row.int(6), collapseID: try row.optionalString(7),
-                    expiration: try row.optionalDouble(8), sendAt: try row.optionalDouble(9),
-                    environment: APNsEnvironment(rawValue: try row.string(10)) ?? .production),
-                status: PublishStatus(rawValue: try row.string(11)) ?? .queued, createdAt: try row.double(12), counts: counts,
-                failures: failures.compactMapValues(\.intValue))
-        }
-    }
 }

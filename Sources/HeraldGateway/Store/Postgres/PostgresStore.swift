@@ -102,128 +102,37 @@ public final class PostgresStore: GatewayStore, @unchecked Sendable {
     // MARK: Apps
 
     public func createApp(_ app: AppRecord) throws {
-        try write { db in
-            try db.execute(
-                """
-                INSERT INTO apps (id, name, bundle_id, server_key_hash, client_key_hash, user_token_secret, legacy_device_access,
-                rate_limit, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-                """,
-                [
-                    .text(app.id), .text(app.name), .text(app.bundleID), .text(app.serverKeyHash), .text(app.clientKeyHash),
-                    .optional(app.userTokenSecret), .bool(app.legacyDeviceAccess), .optional(app.rateLimit), .double(app.createdAt),
-                ])
-            for credentials in app.credentials { try Self.saveCredentials(db, appID: app.id, credentials) }
-        }
+        try write { db in try Self.createApp(db, app) }
     }
 
+    /// Without credentials: the same work whether the app exists or not (`SQLStore.appKeys`),
+    /// the decoy found once there is an app.
     public func app(id: String, includingCredentials: Bool) throws -> AppRecord? {
         try read { db in
-            guard includingCredentials else { return try appKeys(db, id: id) }
-            return try Self.loadApps(db, where: "WHERE id = $1", [.text(id)]).first
+            guard !includingCredentials else { return try Self.app(db, id: id) }
+            var decoy = lock.withLock { decoyAppID }
+            if decoy == nil {
+                decoy = try Self.decoyApp(db)
+                lock.withLock { decoyAppID = decoy }
+            }
+            return try Self.appKeys(db, id: id, decoy: decoy)
         }
     }
 
     public func apps() throws -> [AppRecord] {
-        try read { db in try Self.loadApps(db, where: "ORDER BY created_at, id COLLATE \"C\"", []) }
+        try read { db in try Self.apps(db) }
     }
 
     public func updateKeys(appID: String, server: String?, client: String?, userTokenSecret: String?) throws -> Bool {
-        try write { db in
-            try db.execute(
-                """
-                UPDATE apps SET server_key_hash = coalesce($1, server_key_hash), client_key_hash = coalesce($2, client_key_hash),
-                user_token_secret = coalesce($3, user_token_secret) WHERE id = $4
-                """, [.optional(server), .optional(client), .optional(userTokenSecret), .text(appID)]) > 0
-        }
+        try write { db in try Self.updateKeys(db, appID: appID, server: server, client: client, userTokenSecret: userTokenSecret) }
     }
 
     public func setLegacyDeviceAccess(appID: String, _ enabled: Bool) throws -> Bool {
-        try write { db in
-            try db.execute("UPDATE apps SET legacy_device_access = $1 WHERE id = $2", [.bool(enabled), .text(appID)]) > 0
-        }
+        try write { db in try Self.setLegacyDeviceAccess(db, appID: appID, enabled) }
     }
 
     public func setCredentials(appID: String, _ credentials: APNSCredentials) throws -> Bool {
-        try write { db in
-            guard try !db.query("SELECT 1 FROM apps WHERE id = $1 FOR SHARE", [.text(appID)]).isEmpty else { return false }
-            try Self.saveCredentials(db, appID: appID, credentials)
-            return true
-        }
-    }
-
-    private static func saveCredentials(_ db: PostgresConnection, appID: String, _ credentials: APNSCredentials) throws {
-        let (method, keyID, teamID, pem): (String, String?, String?, String) =
-            switch credentials.method {
-            case .token(let keyID, let teamID, let pem): ("token", keyID, teamID, pem)
-            case .certificate(let pem): ("certificate", nil, nil, pem)
-            }
-        try db.execute(
-            """
-            INSERT INTO app_credentials (app_id, environment, method, key_id, team_id, pem, endpoint, ca_file)
-            VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (app_id, environment) DO UPDATE SET method = excluded.method,
-            key_id = excluded.key_id, team_id = excluded.team_id, pem = excluded.pem, endpoint = excluded.endpoint,
-            ca_file = excluded.ca_file
-            """,
-            [
-                .text(appID), .text(credentials.environment.rawValue), .text(method), .optional(keyID), .optional(teamID), .text(pem),
-                .optional(credentials.endpoint), .optional(credentials.caFile),
-            ])
-    }
-
-    /// The app without its credentials, with the same work whether it exists or not (as
-    /// `SQLiteStore` does): one statement that reads one app row, that app's or, for an
-    /// unknown id, the decoy's; `nil` unless the row is the app asked for.
-    private func appKeys(_ db: PostgresConnection, id: String) throws -> AppRecord? {
-        var decoy = lock.withLock { decoyAppID }
-        if decoy == nil {
-            decoy = try db.query("SELECT min(id) FROM apps")[0].optionalString(0)
-            lock.withLock { decoyAppID = decoy }
-        }
-        let rows = try db.query(
-            """
-            SELECT a.id = $1, a.id, a.name, a.bundle_id, a.server_key_hash, a.client_key_hash, a.rate_limit, a.created_at,
-            a.user_token_secret, a.legacy_device_access
-            FROM apps a WHERE a.id = coalesce((SELECT id FROM apps WHERE id = $1), $2)
-            """, [.text(id), .text(decoy ?? "")])
-        guard let row = rows.first, try row.bool(0) else { return nil }
-        return try Self.appRecord(row, from: 1)
-    }
-
-    /// An app from the columns id, name, bundle_id, server_key_hash, client_key_hash,
-    /// rate_limit, created_at, user_token_secret, legacy_device_access at `first`.
-    private static func appRecord(_ row: PostgresRow, from first: Int) throws -> AppRecord {
-        AppRecord(
-            id: try row.string(first), name: try row.string(first + 1), bundleID: try row.string(first + 2),
-            serverKeyHash: try row.string(first + 3), clientKeyHash: try row.string(first + 4),
-            userTokenSecret: try row.optionalString(first + 7), legacyDeviceAccess: try row.bool(first + 8),
-            rateLimit: try row.optionalDouble(first + 5), createdAt: try row.double(first + 6))
-    }
-
-    /// Apps with their credentials.
-    private static func loadApps(_ db: PostgresConnection, where clause: String, _ values: [PostgresValue]) throws -> [AppRecord] {
-        var apps = try db.query(
-            """
-            SELECT id, name, bundle_id, server_key_hash, client_key_hash, rate_limit, created_at, user_token_secret, legacy_device_access
-            FROM apps \(clause)
-            """, values
-        ).map { try appRecord($0, from: 0) }
-        for index in apps.indices {
-            apps[index].credentials = try db.query(
-                """
-                SELECT environment, method, key_id, team_id, pem, endpoint, ca_file FROM app_credentials WHERE app_id = $1
-                ORDER BY environment COLLATE "C"
-                """, [.text(apps[index].id)]
-            ).map { row in
-                let method: APNSCredentials.Method =
-                    try row.string(1) == "token"
-                    ? .token(keyID: try row.string(2), teamID: try row.string(3), privateKeyPEM: try row.string(4))
-                    : .certificate(pem: try row.string(4))
-                return APNSCredentials(
-                    environment: APNsEnvironment(rawValue: try row.string(0)) ?? .production, method: method,
-                    endpoint: try row.optionalString(5), caFile: try row.optionalString(6))
-            }
-        }
-        return apps
+        try write { db in try Self.setCredentials(db, appID: appID, credentials) }
     }
 }
 

@@ -11,7 +11,7 @@ struct PostgresConnectionTests {
         try connection.executeScript(
             "CREATE TABLE samples (id serial PRIMARY KEY, t text, i bigint, d double precision, b boolean, y bytea, n text)")
         let everyByte = (0...255).map(UInt8.init)
-        let rows: [[PostgresValue]] = [
+        let rows: [[SQLValue]] = [
             ["héllo ✓ 'quoted' \"double\" \\ back", .int(Int.max), .double(.pi), true, .bytes(everyByte), nil],
             ["", .int(Int.min), .double(-1e-300), false, .bytes([]), "present"],
             [.optional(nil as String?), 0, .double(.infinity), .bool(true), .bytes([0, 0]), nil],
@@ -24,7 +24,7 @@ struct PostgresConnectionTests {
         let read = try connection.query("SELECT t, i, d, b, y, n FROM samples ORDER BY id")
         #expect(read.count == rows.count)
         for (row, values) in zip(read, rows) {
-            let back: [PostgresValue] = [
+            let back: [SQLValue] = [
                 try row.isNull("t") ? .null : .text(row.string("t")), .int(try row.int("i")), .double(try row.double(2)),
                 .bool(try row.bool("b")), .bytes(try row.bytes(4)), try row.isNull(5) ? .null : .text(row.string("n")),
             ]

@@ -1,12 +1,12 @@
 import CSQLite
 
-/// A prepared statement: bind, step, read columns. Owned and cached by its `Connection`.
-final class Statement {
+/// A prepared statement: bind, step, read columns. Owned and cached by its `SQLiteConnection`.
+final class SQLiteStatement {
     let handle: OpaquePointer
     let sql: String
-    private unowned let connection: Connection
+    private unowned let connection: SQLiteConnection
 
-    init(connection: Connection, sql: String) throws(DatabaseError) {
+    init(connection: SQLiteConnection, sql: String) throws(SQLiteError) {
         var pointer: OpaquePointer?
         let code = sqlite3_prepare_v2(connection.handle, sql, -1, &pointer, nil)
         guard code == SQLITE_OK, let pointer else { throw connection.error(code, sql: sql) }
@@ -18,7 +18,7 @@ final class Statement {
     deinit { sqlite3_finalize(handle) }
 
     /// Resets the statement and binds `values` to its parameters, in order.
-    func bind(_ values: [SQLValue]) throws(DatabaseError) {
+    func bind(_ values: [SQLValue]) throws(SQLiteError) {
         sqlite3_reset(handle)
         sqlite3_clear_bindings(handle)
         for (offset, value) in values.enumerated() {
@@ -31,7 +31,8 @@ final class Statement {
                 code = text.utf8CString.withUnsafeBufferPointer {
                     herald_sqlite3_bind_text(handle, index, $0.baseAddress, Int32($0.count - 1))
                 }
-            case .blob(let bytes):
+            case .bool(let flag): code = sqlite3_bind_int64(handle, index, flag ? 1 : 0)
+            case .bytes(let bytes):
                 code = bytes.withUnsafeBytes {
                     herald_sqlite3_bind_blob(handle, index, $0.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32($0.count))
                 }
@@ -42,7 +43,7 @@ final class Statement {
     }
 
     /// Advances to the next row: `true` when a row is ready, `false` when done.
-    func step() throws(DatabaseError) -> Bool {
+    func step() throws(SQLiteError) -> Bool {
         let code = sqlite3_step(handle)
         switch code {
         case SQLITE_ROW: return true
@@ -56,22 +57,25 @@ final class Statement {
 
     func reset() { sqlite3_reset(handle) }
 
-    func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
-    func int(_ column: Int32) -> Int { Int(sqlite3_column_int64(handle, column)) }
-    func double(_ column: Int32) -> Double { sqlite3_column_double(handle, column) }
-    func optionalDouble(_ column: Int32) -> Double? { isNull(column) ? nil : double(column) }
+    // The row accessors `StoreRow` names; they never throw here (SQLite converts any value).
+    func isNull(_ column: Int) -> Bool { sqlite3_column_type(handle, Int32(column)) == SQLITE_NULL }
+    func int(_ column: Int) -> Int { Int(sqlite3_column_int64(handle, Int32(column))) }
+    func double(_ column: Int) -> Double { sqlite3_column_double(handle, Int32(column)) }
+    func bool(_ column: Int) -> Bool { int(column) != 0 }
+    func optionalInt(_ column: Int) -> Int? { isNull(column) ? nil : int(column) }
+    func optionalDouble(_ column: Int) -> Double? { isNull(column) ? nil : double(column) }
 
-    func text(_ column: Int32) -> String {
-        guard let pointer = sqlite3_column_text(handle, column) else { return "" }
-        let count = Int(sqlite3_column_bytes(handle, column))
+    func string(_ column: Int) -> String {
+        guard let pointer = sqlite3_column_text(handle, Int32(column)) else { return "" }
+        let count = Int(sqlite3_column_bytes(handle, Int32(column)))
         return String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
     }
 
-    func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }
+    func optionalString(_ column: Int) -> String? { isNull(column) ? nil : string(column) }
 
-    func blob(_ column: Int32) -> [UInt8] {
-        let count = Int(sqlite3_column_bytes(handle, column))
-        guard count > 0, let pointer = sqlite3_column_blob(handle, column) else { return [] }
+    func bytes(_ column: Int) -> [UInt8] {
+        let count = Int(sqlite3_column_bytes(handle, Int32(column)))
+        guard count > 0, let pointer = sqlite3_column_blob(handle, Int32(column)) else { return [] }
         return Array(UnsafeRawBufferPointer(start: pointer, count: count))
     }
 }

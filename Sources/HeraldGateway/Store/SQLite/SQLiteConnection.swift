@@ -3,10 +3,10 @@ import Foundation
 
 /// One SQLite connection with a statement cache. Not thread-safe: its owner serializes
 /// calls (`SQLiteStore` holds a lock around every use).
-final class Connection {
+final class SQLiteConnection {
     let handle: OpaquePointer
     let path: String
-    private var cache: [String: Statement] = [:]
+    private var cache: [String: SQLiteStatement] = [:]
     /// Seconds a statement waits for another process's lock on the file when no `deadline` is set.
     let busyTimeout: Double
     /// When set, a statement waits for another process's lock until then, no longer: the
@@ -17,14 +17,14 @@ final class Connection {
 
     /// Opens (creating) the database at `path`; WAL journal, a busy timeout so other
     /// processes (`herald app` beside a running `herald serve`) wait instead of failing.
-    init(path: String, synchronous: String = "FULL", busyTimeout: Double = StoreDeadline.defaultTimeout) throws(DatabaseError) {
+    init(path: String, synchronous: String = "FULL", busyTimeout: Double = StoreDeadline.defaultTimeout) throws(SQLiteError) {
         var pointer: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         let code = sqlite3_open_v2(path, &pointer, flags, nil)
         guard code == SQLITE_OK, let pointer else {
             let message = pointer.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
             if let pointer { sqlite3_close_v2(pointer) }
-            throw DatabaseError(code: code, message: "cannot open \(path): \(message)")
+            throw SQLiteError(code: code, message: "cannot open \(path): \(message)")
         }
         self.handle = pointer
         self.path = path
@@ -35,12 +35,13 @@ final class Connection {
             pointer,
             { context, count in
                 guard let context else { return 0 }
-                return Unmanaged<Connection>.fromOpaque(context).takeUnretainedValue().waitWhileBusy(count) ? 1 : 0
+                return Unmanaged<SQLiteConnection>.fromOpaque(context).takeUnretainedValue().waitWhileBusy(count) ? 1 : 0
             }, Unmanaged.passUnretained(self).toOpaque())
         guard busy == SQLITE_OK else { throw error(busy) }
-        try execute("PRAGMA journal_mode = WAL")
-        try execute("PRAGMA synchronous = \(synchronous)")
-        try execute("PRAGMA foreign_keys = ON")
+        // one store: SQLite's PRAGMAs for the connection
+        try executeScript("PRAGMA journal_mode = WAL")
+        try executeScript("PRAGMA synchronous = \(synchronous)")
+        try executeScript("PRAGMA foreign_keys = ON")
     }
 
     deinit {
@@ -48,27 +49,28 @@ final class Connection {
         sqlite3_close_v2(handle)
     }
 
-    /// Runs SQL that returns no rows we need (several statements allowed).
-    func execute(_ sql: String) throws(DatabaseError) {
+    /// Runs SQL without parameters or caching it, several statements allowed (a schema
+    /// migration, a PRAGMA, BEGIN/COMMIT).
+    func executeScript(_ sql: String) throws(SQLiteError) {
         var message: UnsafeMutablePointer<CChar>?
         let code = sqlite3_exec(handle, sql, nil, nil, &message)
         guard code == SQLITE_OK else {
             let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
             sqlite3_free(message)
-            throw DatabaseError(code: code, message: text, sql: sql)
+            throw SQLiteError(code: code, message: text, sql: sql)
         }
     }
 
     /// A prepared statement for `sql`, from the cache when it was prepared before.
-    func statement(_ sql: String) throws(DatabaseError) -> Statement {
+    func statement(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
         if let cached = cache[sql] { return cached }
-        let statement = try Statement(connection: self, sql: sql)
+        let statement = try SQLiteStatement(connection: self, sql: sql)
         cache[sql] = statement
         return statement
     }
 
     /// Runs `sql` with `values` and returns each row through `row`.
-    func query<T>(_ sql: String, _ values: [SQLValue] = [], _ row: (Statement) throws -> T) throws -> [T] {
+    func query<T>(_ sql: String, _ values: [SQLValue] = [], _ row: (SQLiteStatement) throws -> T) throws -> [T] {
         let statement = try statement(sql)
         try statement.bind(values)
         defer { statement.reset() }
@@ -79,8 +81,8 @@ final class Connection {
 
     /// Runs `sql` once without caching its statement (SQL built for one call, such as an
     /// `IN (?, ?, …)` list); the rows through `row`.
-    func queryOnce<T>(_ sql: String, _ values: [SQLValue], _ row: (Statement) throws -> T) throws -> [T] {
-        let statement = try Statement(connection: self, sql: sql)
+    func queryOnce<T>(_ sql: String, _ values: [SQLValue], _ row: (SQLiteStatement) throws -> T) throws -> [T] {
+        let statement = try SQLiteStatement(connection: self, sql: sql)
         try statement.bind(values)
         var rows: [T] = []
         while try statement.step() { rows.append(try row(statement)) }
@@ -92,9 +94,9 @@ final class Connection {
         Array(repeating: "?", count: count).joined(separator: ", ")
     }
 
-    /// Runs a statement that returns no rows; the number of rows it changed.
+    /// Runs a statement that returns no rows we need; the number of rows it changed.
     @discardableResult
-    func run(_ sql: String, _ values: [SQLValue] = []) throws(DatabaseError) -> Int {
+    func execute(_ sql: String, _ values: [SQLValue] = []) throws(SQLiteError) -> Int {
         let statement = try statement(sql)
         try statement.bind(values)
         defer { statement.reset() }
@@ -110,13 +112,16 @@ final class Connection {
     /// Runs `body` in an immediate transaction (the write lock taken up front, so two
     /// processes never deadlock upgrading); commits, or rolls back if `body` throws.
     func transaction<T>(_ body: () throws -> T) throws -> T {
-        try execute("BEGIN IMMEDIATE")
+        // one store: SQLite's transaction (PostgresConnection+Transaction has its own)
+        try executeScript("BEGIN IMMEDIATE")
         do {
             let result = try body()
-            try execute("COMMIT")
+            // one store: as above
+            try executeScript("COMMIT")
             return result
         } catch {
-            try? execute("ROLLBACK")
+            // one store: as above
+            try? executeScript("ROLLBACK")
             throw error
         }
     }
@@ -132,7 +137,7 @@ final class Connection {
         return true
     }
 
-    func error(_ code: Int32, sql: String? = nil) -> DatabaseError {
-        DatabaseError(code: code, message: String(cString: sqlite3_errmsg(handle)), sql: sql)
+    func error(_ code: Int32, sql: String? = nil) -> SQLiteError {
+        SQLiteError(code: code, message: String(cString: sqlite3_errmsg(handle)), sql: sql)
     }
 }

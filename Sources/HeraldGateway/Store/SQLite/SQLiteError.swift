@@ -1,5 +1,5 @@
 /// An SQLite call failed: its result code, SQLite's message, and the statement, if any.
-public struct DatabaseError: Error, Sendable, CustomStringConvertible {
+public struct SQLiteError: Error, Sendable, CustomStringConvertible {
     /// SQLite's primary or extended result code (`SQLITE_BUSY` is 5, `SQLITE_CONSTRAINT` 19).
     public var code: Int32
     public var message: String

@@ -1,34 +1,6 @@
 import Foundation
 
-/// A value sent as a statement parameter. Everything goes in PostgreSQL's text format but
-/// bytes, which go in binary (a `bytea` parameter takes them as they are). The server
-/// infers each parameter's type from the statement; cast where it cannot (`$1::bytea`).
-public enum PostgresValue: Sendable, Hashable {
-    case text(String)
-    case int(Int)
-    case double(Double)
-    case bool(Bool)
-    case bytes([UInt8])
-    case null
-
-    public static func optional(_ text: String?) -> PostgresValue { text.map(PostgresValue.text) ?? .null }
-    public static func optional(_ number: Int?) -> PostgresValue { number.map(PostgresValue.int) ?? .null }
-    public static func optional(_ number: Double?) -> PostgresValue { number.map(PostgresValue.double) ?? .null }
-
-    /// An array parameter in PostgreSQL's text form (`{1,2,3}`): cast it in the SQL
-    /// (`$1::bigint[]`), so one prepared statement serves any number of values.
-    public static func array(_ numbers: [Int]) -> PostgresValue {
-        .text("{" + numbers.map(String.init).joined(separator: ",") + "}")
-    }
-
-    /// A text array parameter (`{"a","b"}`, each element quoted): cast it as `$1::text[]`.
-    public static func array(_ texts: [String]) -> PostgresValue {
-        let elements = texts.map { text in
-            "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
-        }
-        return .text("{" + elements.joined(separator: ",") + "}")
-    }
-
+extension SQLValue {
     /// The bytes libpq sends, and whether they are binary; nil for NULL.
     func encoded(sql: String) throws(PostgresError) -> (bytes: [UInt8], binary: Bool)? {
         switch self {
@@ -49,22 +21,12 @@ public enum PostgresValue: Sendable, Hashable {
     }
 }
 
-extension PostgresValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
-    ExpressibleByBooleanLiteral, ExpressibleByNilLiteral
-{
-    public init(stringLiteral value: String) { self = .text(value) }
-    public init(integerLiteral value: Int) { self = .int(value) }
-    public init(floatLiteral value: Double) { self = .double(value) }
-    public init(booleanLiteral value: Bool) { self = .bool(value) }
-    public init(nilLiteral: ()) { self = .null }
-}
-
 /// Parameters laid out as libpq's C arrays for one call; the memory lives as long as
 /// the closure given to `withArrays`.
 struct PostgresParameters {
     private let encoded: [(bytes: [UInt8], binary: Bool)?]
 
-    init(_ values: [PostgresValue], sql: String) throws(PostgresError) {
+    init(_ values: [SQLValue], sql: String) throws(PostgresError) {
         var encoded: [(bytes: [UInt8], binary: Bool)?] = []
         encoded.reserveCapacity(values.count)
         for value in values { encoded.append(try value.encoded(sql: sql)) }

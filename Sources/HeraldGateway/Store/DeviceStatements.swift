@@ -1,0 +1,71 @@
+/// The statements of devices and their quota, written once for both stores and rendered
+/// for each database once.
+final class DeviceStatements: Sendable {
+    /// The columns `SQLStore.loadDevices` reads, up to FROM devices d (a condition follows),
+    /// and the condition of one device.
+    let devices: String
+    let byID: String
+    /// A device's seq, and the same with its row locked for the transaction (PostgreSQL).
+    let deviceSeq: String
+    let lockDevice: String
+    /// On PostgreSQL, an advisory lock on one user of an app; nil on SQLite (one writer).
+    let lockUser: String?
+    let idByKey: String
+    let keyState: String
+    let keylessCount: String
+    let touch: String
+    let setUser: String
+    let deleteInterests: String
+    let delete: String
+    /// The user's devices but one.
+    let userCount: String
+    /// The app's counts (kept by triggers), and the same with the app's row locked.
+    let usage: String
+    let usageForUpdate: String
+    /// How many interests a device has.
+    let interestCount: String
+    /// For a delivery: its publish's target kind and its token.
+    let deliveryTarget: String
+    /// A Live Activity token's time (its row locked), and its deletion, by table.
+    let activityTokenSetAt: [ActivityTokenTable: String]
+    let deleteActivityToken: [ActivityTokenTable: String]
+
+    init(_ d: SQLDialect) {
+        // The interests as a JSON array sorted bytewise ([] for none): SQLite aggregates a
+        // sorted subquery, PostgreSQL orders inside the aggregate.
+        let interests =
+            d == .sqlite
+            ? "(SELECT json_group_array(interest) FROM (SELECT interest FROM device_interests WHERE device_seq = d.seq ORDER BY interest))"
+            : "coalesce((SELECT json_agg(interest ORDER BY interest COLLATE \"C\") FROM device_interests WHERE device_seq = d.seq), '[]')"
+        devices = """
+            SELECT d.id, d.app_id, d.token, d.environment, d.user_id, d.metadata, d.created_at, d.token_registered_at,
+            d.invalidated_at, d.invalid_reason,
+            \(interests)
+            FROM devices d\u{20}
+            """
+        byID = d.render("WHERE d.app_id = ? AND d.id = ?")
+        deviceSeq = d.render("SELECT seq FROM devices WHERE app_id = ? AND id = ?")
+        lockDevice = d.render("SELECT seq FROM devices WHERE app_id = ? AND id = ?\(d.forUpdate)")
+        lockUser = d == .postgres ? d.render("SELECT pg_advisory_xact_lock(1, hashtext(?))") : nil
+        idByKey = d.render("SELECT id FROM devices WHERE key_hash = ? AND app_id = ?")
+        keyState = d.render("SELECT key_hash IS NOT NULL FROM devices WHERE app_id = ? AND id = ?")
+        keylessCount = d.render("SELECT count(*) FROM devices WHERE app_id = ? AND key_hash IS NULL")
+        touch = d.render("UPDATE devices SET updated_at = ? WHERE seq = ?")
+        setUser = d.render("UPDATE devices SET user_id = ?, updated_at = ? WHERE seq = ?")
+        deleteInterests = d.render("DELETE FROM device_interests WHERE device_seq = ?")
+        delete = d.render("DELETE FROM devices WHERE seq = ?")
+        userCount = d.render("SELECT count(*) FROM devices WHERE app_id = ? AND user_id = ? AND seq <> ?")
+        usage = d.render("SELECT device_count, subscription_count FROM apps WHERE id = ?")
+        usageForUpdate = d.render("SELECT device_count, subscription_count FROM apps WHERE id = ?\(d.forUpdate)")
+        interestCount = d.render("SELECT count(*) FROM device_interests WHERE device_seq = ?")
+        deliveryTarget = d.render("SELECT p.target_kind, d.token FROM deliveries d JOIN publishes p ON p.id = d.publish_id WHERE d.seq = ?")
+        activityTokenSetAt = Dictionary(
+            uniqueKeysWithValues: ActivityTokenTable.allCases.map { table in
+                (table, d.render("SELECT updated_at FROM \(table.rawValue) WHERE device_seq = ? AND token = ?\(d.forUpdate)"))
+            })
+        deleteActivityToken = Dictionary(
+            uniqueKeysWithValues: ActivityTokenTable.allCases.map { table in
+                (table, d.render("DELETE FROM \(table.rawValue) WHERE device_seq = ? AND token = ?"))
+            })
+    }
+}

@@ -1,0 +1,36 @@
+import HeraldAPNsModel
+
+/// Devices: registrations, device keys, interests, users, and the console's device lookups.
+public protocol DeviceStore: AnyObject, Sendable {
+    /// Registers a token, or updates the device that already has it (same id,
+    /// `created` false), and gives it the registration's new key unless the caller
+    /// presented the key it has. Throws `limitExceeded` past 100 devices per user, and
+    /// `quotaExceeded` (storing nothing) when it would take the app past `quota`.
+    func registerDevice(appID: String, _ registration: DeviceRegistration, quota: DeviceQuota, now: Double) throws -> RegisteredDevice
+    /// Registers many devices in one transaction (an import from another provider, a
+    /// benchmark): all or none. How many were new.
+    func importDevices(appID: String, _ registrations: [DeviceRegistration], quota: DeviceQuota, now: Double) throws -> Int
+    /// How many devices and interest subscriptions the app has (the counts its quota is
+    /// checked against; (0, 0) for no such app).
+    func usage(appID: String) throws -> (devices: Int, subscriptions: Int)
+    func device(appID: String, id: String) throws -> DeviceRecord?
+    /// The id of the app's device whose key hashes to `keyHash`.
+    func deviceID(appID: String, keyHash: String) throws -> String?
+    func deviceKeyState(appID: String, id: String) throws -> DeviceKeyState
+    /// How many of the app's devices have no device key yet.
+    func keylessDeviceCount(appID: String) throws -> Int
+    /// `false` when no such device; `quotaExceeded` (changing nothing) past `quota`.
+    func setInterests(appID: String, deviceID: String, _ interests: [String], quota: DeviceQuota, now: Double) throws -> Bool
+    func setUser(appID: String, deviceID: String, _ userID: String?, now: Double) throws -> Bool
+    func deleteDevice(appID: String, deviceID: String) throws -> Bool
+    /// The app's devices that match, oldest first (one statement, whatever the limit).
+    func devices(appID: String, matching lookup: DeviceLookup, limit: Int) throws -> [DeviceRecord]
+}
+
+extension DeviceStore {
+    /// Imports without a quota: the operator's own import is not held to the limits set
+    /// for client keys.
+    public func importDevices(appID: String, _ registrations: [DeviceRegistration], now: Double) throws -> Int {
+        try importDevices(appID: appID, registrations, quota: .unlimited, now: now)
+    }
+}

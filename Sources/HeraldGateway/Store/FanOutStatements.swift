@@ -1,0 +1,90 @@
+/// The statements of fan-out and of a publish's counters, written once for both stores
+/// (`?` and `?N` placeholders) and rendered for each database once.
+final class FanOutStatements: Sendable {
+    /// The oldest queued or sending publish whose fan-out is not finished.
+    let nextPublish: String
+    /// A publish's cursor and counters after a step.
+    let saveCursor: String
+    /// A publish done once its fan-out finished and every delivery is final.
+    let finishIfComplete: String
+    /// One delivery to one target, nothing when the publish has one for that token.
+    let insertDelivery: String
+    /// Targets by key: columns seq, token, environment, dead (bool), reason.
+    let deviceTargets: String
+    let activityTargets: String
+    let tokenTargets: String
+    let pushToStartTargets: String
+    /// A channel's id and environment.
+    let channelTarget: String
+    /// Adds to one counter of a publish, by series.
+    let addToCounter: [PublishTimeline.Series: String]
+    /// Adds to the publish's history of a series in one second.
+    let addToHistory: String
+    /// Counts one failure of a publish by reason.
+    let countFailure: String
+    /// A publish's start (created_at, send_at), and its history.
+    let timelineStart: String
+    let timelineHistory: String
+
+    init(_ d: SQLDialect) {
+        nextPublish = d.render(
+            """
+            SELECT id, app_id, target_kind, target_keys, fanout_key, fanout_seq, environment, activity_type FROM publishes
+            WHERE status IN ('queued', 'sending') AND \(d.isFalse("fanout_done")) ORDER BY seq LIMIT 1\(d.forUpdateSkipLocked)
+            """)
+        saveCursor = d.render(
+            """
+            UPDATE publishes SET fanout_key = ?, fanout_seq = ?, fanout_done = ?, targeted = targeted + ?, status = 'sending',
+            updated_at = ? WHERE id = ?
+            """)
+        finishIfComplete = d.render(
+            """
+            UPDATE publishes SET status = 'done', updated_at = ? WHERE id = ? AND status = 'sending' AND \(d.isTrue("fanout_done"))
+            AND targeted = sent + failed + invalidated
+            """)
+        insertDelivery = d.render(
+            d.insertOrIgnore(
+                """
+                deliveries (publish_id, app_id, device_seq, token, environment, next_at, updated_at, state, reason)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6, ?7, ?8)
+                """, conflict: "publish_id, token"))
+        deviceTargets = d.render(
+            """
+            SELECT seq, token, environment, invalidated_at IS NOT NULL, invalid_reason FROM devices
+            WHERE app_id = ? AND id = ? AND invalidated_at IS NULL
+            """)
+        activityTargets = d.render(
+            """
+            SELECT d.seq, a.token, d.environment, \(d.false), CAST(NULL AS TEXT) FROM activities a JOIN devices d ON d.seq = a.device_seq
+            WHERE a.app_id = ? AND a.activity_id = ? AND a.ended_at IS NULL AND d.invalidated_at IS NULL ORDER BY d.seq
+            """)
+        tokenTargets = d.render(
+            """
+            SELECT seq, token, environment, invalidated_at IS NOT NULL, coalesce(invalid_reason, 'Unregistered') FROM devices
+            WHERE app_id = ? AND token = ?
+            """)
+        pushToStartTargets = d.render(
+            """
+            SELECT d.seq, p.token, d.environment, \(d.false), CAST(NULL AS TEXT) FROM devices d
+            JOIN push_to_start_tokens p ON p.device_seq = d.seq AND p.activity_type = ?3
+            WHERE d.app_id = ?1 AND d.id = ?2 AND d.invalidated_at IS NULL
+            """)
+        channelTarget = d.render("SELECT id, environment FROM channels WHERE app_id = ? AND id = ?")
+        addToCounter = Dictionary(
+            uniqueKeysWithValues: PublishTimeline.Series.allCases.map { series in
+                (series, d.render("UPDATE publishes SET \(series.rawValue) = \(series.rawValue) + ? WHERE id = ?"))
+            })
+        addToHistory = d.render(
+            """
+            INSERT INTO publish_history (publish_id, second, series, count) VALUES (?, ?, ?, ?)
+            ON CONFLICT (publish_id, second, series) DO UPDATE SET count = publish_history.count + excluded.count
+            """)
+        countFailure = d.render(
+            """
+            INSERT INTO publish_failures (publish_id, reason, count) VALUES (?, ?, 1)
+            ON CONFLICT (publish_id, reason) DO UPDATE SET count = publish_failures.count + 1
+            """)
+        timelineStart = d.render("SELECT created_at, send_at FROM publishes WHERE app_id = ? AND id = ?")
+        timelineHistory = d.render("SELECT second, series, count FROM publish_history WHERE publish_id = ?")
+    }
+}

@@ -1,0 +1,39 @@
+/// The statements of publishes and receipts shared by both stores, rendered for each
+/// database once. (Creating and cancelling a publish, and counting held receipts, differ:
+/// see the stores.)
+final class PublishStatements: Sendable {
+    /// The columns `SQLStore.loadPublishes` reads, up to FROM publishes p (a condition
+    /// follows), and the condition of one publish.
+    let publishes: String
+    let byID: String
+    let promoteDue: String
+    /// The app's receipts, kept by migration 13's triggers.
+    let eventCount: String
+    let publishExists: String
+    /// A receipt's delivery: its state and time (share-locked on PostgreSQL, see `recordEvents`).
+    let eventDelivery: String
+    let insertEvent: String
+    let actionCount: String
+
+    init(_ d: SQLDialect) {
+        let failures = d == .sqlite ? "json_group_object(reason, count)" : "json_object_agg(reason, count)"
+        publishes = """
+            SELECT id, app_id, target_kind, target_keys, payload, push_type, priority, collapse_id, expiration, send_at, environment,
+            status, created_at, targeted, sent, failed, invalidated, delivered, opened, activity_type,
+            (SELECT \(failures) FROM publish_failures WHERE publish_id = p.id)
+            FROM publishes p\u{20}
+            """
+        byID = d.render("WHERE app_id = ? AND id = ?")
+        promoteDue = d.render("UPDATE publishes SET status = 'queued', updated_at = ?1 WHERE status = 'scheduled' AND send_at <= ?1")
+        eventCount = d.render("SELECT event_count FROM apps WHERE id = ?")
+        publishExists = d.render("SELECT 1 FROM publishes WHERE app_id = ? AND id = ?")
+        eventDelivery = d.render(
+            """
+            SELECT d.state, d.updated_at FROM devices v JOIN deliveries d ON d.publish_id = ? AND d.device_seq = v.seq
+            WHERE v.app_id = ? AND v.id = ?\(d == .postgres ? " FOR SHARE OF d" : "")
+            """)
+        insertEvent = d.render(
+            d.insertOrIgnore("events (publish_id, device_id, event, action_id, at, counted) VALUES (?, ?, ?, ?, ?, ?)"))
+        actionCount = d.render("SELECT count(*) FROM events WHERE publish_id = ? AND device_id = ? AND event = 'action'")
+    }
+}

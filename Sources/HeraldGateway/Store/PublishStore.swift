@@ -1,0 +1,46 @@
+import HeraldAPNsModel
+import HeraldShared
+
+/// Publishes and their deliveries: creating, fanning out, claiming and completing them,
+/// the console's reads of them, and retention.
+public protocol PublishStore: AnyObject, Sendable {
+    /// Commits a publish, or returns the one with the same idempotency key (`created` false).
+    func createPublish(_ publish: NewPublish) throws -> (id: String, created: Bool)
+    func publish(appID: String, id: String) throws -> PublishRecord?
+    /// Cancels a scheduled or queued publish; `conflict` once it is sending or done.
+    func cancelPublish(appID: String, id: String, now: Double) throws -> PublishRecord
+    /// Moves scheduled publishes whose time has come to queued; how many.
+    func promoteDuePublishes(now: Double) throws -> Int
+    /// Creates up to `limit` deliveries for the oldest publish being fanned out;
+    /// `nil` when no publish needs fan-out.
+    func fanOutStep(limit: Int, now: Double) throws -> FanOutProgress?
+    /// Apps with deliveries due at `now`.
+    func appsWithDueDeliveries(now: Double) throws -> [String]
+    /// Marks up to `limit` due deliveries of `appID` in flight and returns them, leaving
+    /// those for the `excluding` environments (paused) where they are.
+    func claimDeliveries(appID: String, now: Double, limit: Int, excluding: Set<APNsEnvironment>) throws -> [DeliveryJob]
+    /// Records outcomes of claimed deliveries and updates their publishes' statistics.
+    func completeDeliveries(_ results: [DeliveryResult], now: Double) throws
+    /// The earliest time something becomes due (a scheduled publish, a retry).
+    func nextDueTime() throws -> Double?
+    /// The app's latest publishes, newest first (one statement, whatever the limit).
+    func publishes(appID: String, limit: Int) throws -> [PublishRecord]
+    /// A publish's deliveries that failed or were invalidated, in fan-out order.
+    func failedDeliveries(appID: String, publishID: String, limit: Int) throws -> [DeliveryTrace]
+    /// A device's deliveries among the app's `deviceDeliveriesPublishWindow` latest
+    /// publishes, newest first (deliveries pruned by retention are gone).
+    func deliveries(appID: String, deviceID: String, limit: Int) throws -> [DeliveryTrace]
+    /// The publish's counters over time (its `publish_history`), in at most `maxBuckets`
+    /// buckets from its start to its last second of activity (or `now`); `nil`: no such publish.
+    func publishTimeline(appID: String, publishID: String, now: Double, maxBuckets: Int) throws -> PublishTimeline?
+    /// Deletes up to `limit` deliveries (and then the receipts) of publishes finished
+    /// before `before`, keeping the publishes and their statistics.
+    func pruneFinished(before: Double, limit: Int) throws -> PruneProgress
+}
+
+extension PublishStore {
+    /// Claims due deliveries of every environment.
+    public func claimDeliveries(appID: String, now: Double, limit: Int) throws -> [DeliveryJob] {
+        try claimDeliveries(appID: appID, now: now, limit: limit, excluding: [])
+    }
+}

@@ -1,0 +1,48 @@
+import HeraldAPNsModel
+import HeraldShared
+
+/// Broadcast channels: the rows the API commits and the engine's operations at APNs. Each
+/// runs in the caller's transaction.
+extension SQLStore {
+    static func createChannel(
+        _ db: Database, appID: String, environment: APNsEnvironment, storagePolicy: ChannelStoragePolicy, now: Double
+    ) throws -> ChannelRecord {
+        let sql = db.dialect.statements.channels
+        if let lockApp = sql.lockApp { _ = try db.query(lockApp, [.text(appID)]) { _ in () } }
+        let count = try db.query(sql.liveCount, [.text(appID), .text(environment.rawValue)]) { try $0.int(0) }.first ?? 0
+        guard count < ChannelRecord.perAppLimit else { throw ChannelRecord.limitExceeded(appID, environment) }
+        let channel = ChannelRecord(
+            id: Identifier.make(ChannelRecord.idPrefix), appID: appID, environment: environment, storagePolicy: storagePolicy,
+            createdAt: now, updatedAt: now)
+        try db.execute(
+            sql.insert, [.text(channel.id), .text(appID), .text(environment.rawValue), .text(storagePolicy.rawValue), .double(now)])
+        return channel
+    }
+
+    static func channel(_ db: Database, appID: String, id: String) throws -> ChannelRecord? {
+        try db.query(db.dialect.statements.channels.channel, [.text(appID), .text(id)], channelRecord).first
+    }
+
+    static func channels(_ db: Database, appID: String, after: String?, limit: Int) throws -> [ChannelRecord] {
+        try db.query(db.dialect.statements.channels.channels, [.text(appID), .optional(after), .int(limit)], channelRecord)
+    }
+
+    static func deleteChannel(_ db: Database, appID: String, id: String, now: Double) throws -> ChannelRecord? {
+        try db.execute(db.dialect.statements.channels.delete, [.double(now), .text(appID), .text(id)])
+        return try channel(db, appID: appID, id: id)
+    }
+
+    static func completeChannelOperation(_ db: Database, appID: String, id: String, _ result: ChannelOperationResult, now: Double) throws {
+        let (sql, values) = db.dialect.statements.channels.complete(result, now: now)
+        try db.execute(sql, [.text(appID), .text(id)] + values)
+    }
+
+    /// A channel from `ChannelRecord.columns`.
+    static func channelRecord(_ row: Database.Row) throws -> ChannelRecord {
+        ChannelRecord(
+            id: try row.string(0), appID: try row.string(1), environment: APNsEnvironment(rawValue: try row.string(2)) ?? .production,
+            storagePolicy: ChannelStoragePolicy(rawValue: try row.string(3)) ?? .none, apnsChannelID: try row.optionalString(4),
+            state: ChannelRecord.State(rawValue: try row.string(5)) ?? .failed, failureReason: try row.optionalString(6),
+            createdAt: try row.double(7), updatedAt: try row.double(8), attempts: try row.int(9))
+    }
+}

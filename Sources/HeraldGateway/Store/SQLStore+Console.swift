@@ -1,0 +1,66 @@
+
+extension SQLStore {
+    static func latestPublishes(_ db: Database, appID: String, limit: Int) throws -> [PublishRecord] {
+        try loadPublishes(db, db.dialect.statements.console.latestPublishes, [.text(appID), .int(limit)])
+    }
+
+    static func devices(_ db: Database, appID: String, matching lookup: DeviceLookup, limit: Int) throws -> [DeviceRecord] {
+        let sql = db.dialect.statements.console
+        let (condition, value): (String, String) =
+            switch lookup {
+            case .token(let token): (sql.devicesByToken, token.lowercased())
+            case .deviceID(let id): (sql.devicesByID, id)
+            case .user(let user): (sql.devicesByUser, user)
+            case .interest(let interest): (sql.devicesByInterest, interest)
+            }
+        return try loadDevices(db, condition, [.text(appID), .text(value), .int(limit)])
+    }
+
+    static func failedDeliveries(_ db: Database, appID: String, publishID: String, limit: Int) throws -> [DeliveryTrace] {
+        try db.query(db.dialect.statements.console.failedDeliveries, [.text(publishID), .text(appID), .int(limit)], outcomeRow)
+    }
+
+    static func deliveries(_ db: Database, appID: String, deviceID: String, limit: Int) throws -> [DeliveryTrace] {
+        try db.query(
+            db.dialect.statements.console.deviceDeliveries,
+            [.text(appID), .int(deviceDeliveriesPublishWindow), .text(deviceID), .int(limit)], outcomeRow)
+    }
+
+    static func endConsoleSession(_ db: Database, appID: String, id: String, expiresAt: Double, now: Double) throws {
+        let sql = db.dialect.statements.console
+        try db.execute(sql.dropExpiredSignouts, [.double(now)])
+        try db.execute(sql.insertSignout, [.text(id), .text(appID), .double(expiresAt)])
+    }
+
+    static func consoleSessionEnded(_ db: Database, id: String) throws -> Bool {
+        try !db.query(db.dialect.statements.console.signout, [.text(id)]) { _ in () }.isEmpty
+    }
+
+    private static func outcomeRow(_ row: Database.Row) throws -> DeliveryTrace {
+        DeliveryTrace(
+            publishID: try row.string(0), deviceID: try row.optionalString(1), token: try row.string(2),
+            state: DeliveryTrace.stateName(try row.int(3)), reason: try row.optionalString(4), updatedAt: try row.double(5))
+    }
+
+    /// Deletes up to `limit` deliveries (and then the receipts) of publishes finished
+    /// before `before`, keeping the publishes and their statistics. Runs in the caller's transaction.
+    static func prune(_ db: Database, before: Double, limit: Int) throws -> PruneProgress {
+        let sql = db.dialect.statements.console
+        // The oldest publishes done or cancelled before `before` that still have
+        // per-device rows (a partial index keeps this cheap however many there are).
+        let publishes = try db.query(sql.prunablePublishes, [.double(before)]) { try $0.string(0) }
+        var deleted = 0
+        var finished = 0
+        for id in publishes where deleted < limit {
+            // A batch at a time, so the transaction stays short; the counters stay on the publish row.
+            deleted += try db.execute(sql.pruneDeliveries, [.text(id), .int(limit - deleted)])
+            guard try db.query(sql.anyDelivery, [.text(id)], { _ in () }).isEmpty else { break }
+            // No deliveries left: the receipts' keys go too (a late receipt is then
+            // refused as not targeted, so nothing is counted twice).
+            try db.execute(sql.pruneEvents, [.text(id)])
+            try db.execute(sql.markPruned, [.text(id)])
+            finished += 1
+        }
+        return PruneProgress(deleted: deleted, more: finished < publishes.count || publishes.count == 100)
+    }
+}

@@ -1,0 +1,89 @@
+import HeraldShared
+
+/// Devices. On PostgreSQL locks are taken in one order, so that concurrent calls wait
+/// instead of deadlocking: the device's row (`lockDevice`), then its user's (an advisory
+/// lock, `lockUser`), then the app's row (the quota counters). Each runs in the caller's
+/// transaction.
+extension SQLStore {
+    static func device(_ db: Database, appID: String, id: String) throws -> DeviceRecord? {
+        try loadDevices(db, db.dialect.statements.devices.byID, [.text(appID), .text(id)]).first
+    }
+
+    /// The devices `condition` selects (after FROM devices d), with their interests sorted
+    /// bytewise, in one statement.
+    static func loadDevices(_ db: Database, _ condition: String, _ values: [SQLValue]) throws -> [DeviceRecord] {
+        try db.query(db.dialect.statements.devices.devices + condition, values) { row in
+            DeviceRecord(
+                id: try row.string(0), appID: try row.string(1), token: try row.string(2),
+                environment: APNsEnvironment(rawValue: try row.string(3)) ?? .production,
+                interests: ((try? JSONParser().parse(try row.string(10)))?.arrayValue ?? []).compactMap(\.stringValue),
+                userID: try row.optionalString(4), metadata: (try? JSONParser().parse(try row.string(5))) ?? .object([:]),
+                createdAt: try row.double(6), tokenRegisteredAt: try row.double(7), invalidatedAt: try row.optionalDouble(8),
+                invalidReason: try row.optionalString(9))
+        }
+    }
+
+    static func deviceID(_ db: Database, appID: String, keyHash: String) throws -> String? {
+        try db.query(db.dialect.statements.devices.idByKey, [.text(keyHash), .text(appID)]) { try $0.string(0) }.first
+    }
+
+    static func deviceKeyState(_ db: Database, appID: String, id: String) throws -> DeviceKeyState {
+        guard let keyed = try db.query(db.dialect.statements.devices.keyState, [.text(appID), .text(id)], { try $0.bool(0) }).first
+        else { return .missing }
+        return keyed ? .keyed : .keyless
+    }
+
+    static func keylessDeviceCount(_ db: Database, appID: String) throws -> Int {
+        try db.query(db.dialect.statements.devices.keylessCount, [.text(appID)]) { try $0.int(0) }.first ?? 0
+    }
+
+    static func setInterests(_ db: Database, appID: String, deviceID: String, _ interests: [String], quota: DeviceQuota, now: Double)
+        throws -> Bool
+    {
+        guard let seq = try lockDevice(db, appID: appID, id: deviceID) else { return false }
+        try checkQuota(db, appID: appID, seq: seq, interests: Set(interests), quota: quota)
+        try replaceInterests(db, appID: appID, seq: seq, Set(interests), new: false)
+        try db.execute(db.dialect.statements.devices.touch, [.double(now), .int(seq)])
+        return true
+    }
+
+    static func setUser(_ db: Database, appID: String, deviceID: String, _ userID: String?, now: Double) throws -> Bool {
+        guard let seq = try lockDevice(db, appID: appID, id: deviceID) else { return false }
+        if let userID {
+            try lockUser(db, appID: appID, userID: userID)
+            try checkUserLimit(db, appID: appID, userID: userID, excluding: seq)
+        }
+        try db.execute(db.dialect.statements.devices.setUser, [.optional(userID), .double(now), .int(seq)])
+        return true
+    }
+
+    static func deleteDevice(_ db: Database, appID: String, deviceID: String) throws -> Bool {
+        guard let seq = try lockDevice(db, appID: appID, id: deviceID) else { return false }
+        let sql = db.dialect.statements.devices
+        try db.execute(sql.deleteInterests, [.int(seq)])
+        try deleteActivities(db, seq: seq)
+        try db.execute(sql.delete, [.int(seq)])
+        return true
+    }
+
+    /// The device's seq, its row locked until the transaction ends on PostgreSQL; nil when
+    /// no such device.
+    static func lockDevice(_ db: Database, appID: String, id: String) throws -> Int? {
+        try db.query(db.dialect.statements.devices.lockDevice, [.text(appID), .text(id)]) { try $0.int(0) }.first
+    }
+
+    /// On PostgreSQL, makes registrations and user changes for one user take turns until
+    /// the transaction ends, so two at once cannot both pass the limit (an advisory lock on
+    /// the user); SQLite's one writer needs none.
+    static func lockUser(_ db: Database, appID: String, userID: String) throws {
+        guard let sql = db.dialect.statements.devices.lockUser else { return }
+        try db.execute(sql, [.text(appID + "\u{1F}" + userID)])
+    }
+
+    static func checkUserLimit(_ db: Database, appID: String, userID: String, excluding seq: Int?) throws {
+        let count =
+            try db.query(db.dialect.statements.devices.userCount, [.text(appID), .text(userID), .int(seq ?? -1)]) { try $0.int(0) }
+            .first ?? 0
+        guard count < DeviceQuota.devicesPerUser else { throw DeviceQuota.userLimitExceeded(userID) }
+    }
+}

@@ -1,0 +1,96 @@
+
+extension SQLStore {
+    /// One step of fan-out: the oldest queued or sending publish whose fan-out is not
+    /// finished gets up to `limit` more deliveries, in device order, from a cursor kept in
+    /// its row (target key index, last device seq) so a restart resumes where it stopped.
+    /// A device reached through two interests gets one delivery (unique publish and token).
+    /// On PostgreSQL the publish's row is locked for the step, skipping one that another
+    /// process is fanning out (`FOR UPDATE SKIP LOCKED`): each page of devices is turned
+    /// into deliveries once, whichever process gets it. Runs in the caller's transaction.
+    static func fanOut(_ db: Database, limit: Int, now: Double) throws -> FanOutProgress? {
+        let sql = db.dialect.statements.fanOut
+        guard
+            let row = try db.query(sql.nextPublish, [], {
+                (
+                    id: try $0.string(0), appID: try $0.string(1), kind: try $0.string(2), keys: try $0.string(3), keyIndex: try $0.int(4),
+                    afterSeq: try $0.int(5), environment: try $0.string(6), activityType: try $0.optionalString(7)
+                )
+            }).first
+        else { return nil }
+        let (id, appID, kind, activityType) = (row.id, row.appID, row.kind, row.activityType)
+        let keys = PublishTarget(kind: kind, storedKeys: row.keys).keys
+        var cursor = FanOutCursor(keyIndex: row.keyIndex, afterSeq: row.afterSeq)
+        let created = try cursor.step(
+            kind: kind, keys: keys, limit: limit,
+            page: {
+                try insertPage(
+                    db,
+                    FanOutPageRequest(
+                        publishID: id, appID: appID, kind: kind, activityType: activityType, key: $0, afterSeq: $1, limit: $2, now: now))
+            },
+            targets: { try targets(db, appID: appID, kind: kind, activityType: activityType, key: $0, environment: row.environment) },
+            deliver: { try insertDelivery(db, publishID: id, appID: appID, $0, now: now) })
+        let finished = cursor.finished(keys)
+        try db.execute(
+            sql.saveCursor, [.int(cursor.keyIndex), .int(cursor.afterSeq), .bool(finished), .int(created), .double(now), .text(id)])
+        if finished { try finishIfComplete(db, publishID: id, now: now) }
+        return FanOutProgress(publishID: id, appID: appID, created: created, finished: finished)
+    }
+
+    /// A delivery to one target; 1 when it is new. A token APNs already declared dead is
+    /// not sent again: its delivery is final at once, counted as invalidated with the reason.
+    private static func insertDelivery(_ db: Database, publishID: String, appID: String, _ target: FanOutTarget, now: Double) throws
+        -> Int
+    {
+        let dead = target.invalidReason != nil
+        let inserted = try db.execute(
+            db.dialect.statements.fanOut.insertDelivery,
+            [
+                .text(publishID), .text(appID), .optional(target.seq), .text(target.token), .text(target.environment), .double(now),
+                .int(dead ? DeliveryState.invalidated.rawValue : DeliveryState.pending.rawValue), .optional(target.invalidReason),
+            ])
+        if inserted > 0, let reason = target.invalidReason {
+            try count(db, .invalidated, publishID: publishID, at: now)
+            try countFailure(db, publishID: publishID, reason: reason)
+        }
+        return inserted
+    }
+
+    /// What a `devices`, `tokens` or `activities` key names. A `devices` key: the registered
+    /// device (skipped when invalidated), or for push-to-start its token for the activity
+    /// type. A `tokens` key: the registered device when there is one, else the raw token in
+    /// the publish's environment; a dead one comes back with its reason (final at once,
+    /// never sent again). An `activities` key: the activity's update token on every device
+    /// where it runs.
+    private static func targets(
+        _ db: Database, appID: String, kind: String, activityType: String?, key: String, environment: String
+    ) throws -> [FanOutTarget] {
+        let sql = db.dialect.statements.fanOut
+        var parameters: [SQLValue] = [.text(appID), .text(key)]
+        if kind == "channels" {
+            // One delivery whose token is Herald's channel id, in the channel's environment:
+            // the engine broadcasts it once the channel is active.
+            return try db.query(sql.channelTarget, parameters) { FanOutTarget(seq: nil, token: try $0.string(0), environment: try $0.string(1)) }
+        }
+        let statement: String
+        switch kind {
+        case "devices": statement = sql.deviceTargets
+        case "activities": statement = sql.activityTargets
+        case "tokens": statement = sql.tokenTargets
+        default:  // push-to-start to devices
+            statement = sql.pushToStartTargets
+            parameters.append(.text(activityType ?? ""))
+        }
+        let registered = try db.query(statement, parameters) { row in
+            FanOutTarget(
+                seq: try row.int(0), token: try row.string(1), environment: try row.string(2),
+                invalidReason: try row.bool(3) ? try row.string(4) : nil)
+        }
+        return registered.isEmpty && kind == "tokens" ? [FanOutTarget(seq: nil, token: key, environment: environment)] : registered
+    }
+
+    /// Marks a publish done once its fan-out finished and every delivery is final.
+    static func finishIfComplete(_ db: Database, publishID: String, now: Double) throws {
+        try db.execute(db.dialect.statements.fanOut.finishIfComplete, [.double(now), .text(publishID)])
+    }
+}

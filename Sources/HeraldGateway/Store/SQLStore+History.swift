@@ -1,0 +1,30 @@
+extension SQLStore {
+    /// Adds `count` to the publish's `series` counter and to its history in the second of
+    /// `at`, inside the transaction of the change it counts (see `PublishTimeline`).
+    static func count(_ db: Database, _ series: PublishTimeline.Series, _ count: Int = 1, publishID: String, at: Double) throws {
+        let sql = db.dialect.statements.fanOut
+        try db.execute(sql.addToCounter[series] ?? "", [.int(count), .text(publishID)])
+        try db.execute(sql.addToHistory, [.text(publishID), .int(Int(at.rounded(.down))), .text(series.rawValue), .int(count)])
+    }
+
+    /// Counts one failure of the publish with `reason`.
+    static func countFailure(_ db: Database, publishID: String, reason: String) throws {
+        try db.execute(db.dialect.statements.fanOut.countFailure, [.text(publishID), .text(reason)])
+    }
+
+    /// The publish's counters over time; `nil`: no such publish (see `GatewayStore.publishTimeline`).
+    static func timeline(_ db: Database, appID: String, publishID: String, now: Double, maxBuckets: Int) throws -> PublishTimeline? {
+        let sql = db.dialect.statements.fanOut
+        guard
+            let (created, sendAt) = try db.query(sql.timelineStart, [.text(appID), .text(publishID)], {
+                (try $0.double(0), try $0.optionalDouble(1))
+            }).first
+        else { return nil }
+        let history = try db.query(sql.timelineHistory, [.text(publishID)]) {
+            PublishTimeline.Entry(second: try $0.int(0), storedSeries: try $0.string(1), count: try $0.int(2))
+        }
+        return PublishTimeline(
+            publishID: publishID, startedAt: max(created, sendAt ?? created), history: history.compactMap { $0 }, now: now,
+            maxBuckets: maxBuckets)
+    }
+}

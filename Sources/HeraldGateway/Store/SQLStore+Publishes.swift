@@ -1,0 +1,75 @@
+import HeraldShared
+
+/// Publishes and receipts. Each runs in the caller's transaction.
+extension SQLStore {
+    /// The publish with its failures by reason, read in one statement (one snapshot).
+    static func loadPublish(_ db: Database, appID: String, id: String) throws -> PublishRecord? {
+        try loadPublishes(db, db.dialect.statements.publishes.byID, [.text(appID), .text(id)]).first
+    }
+
+    /// The publishes `condition` selects (after FROM publishes p), with their failures by
+    /// reason, in one statement.
+    static func loadPublishes(_ db: Database, _ condition: String, _ values: [SQLValue]) throws -> [PublishRecord] {
+        try db.query(db.dialect.statements.publishes.publishes + condition, values) { row in
+            var counts = PublishCounts()
+            counts.targeted = try row.int(13)
+            counts.sent = try row.int(14)
+            counts.failed = try row.int(15)
+            counts.invalidated = try row.int(16)
+            counts.delivered = try row.int(17)
+            counts.opened = try row.int(18)
+            let failures = try row.optionalString(20).flatMap { try? JSONParser().parse($0).objectValue } ?? [:]
+            return PublishRecord(
+                id: try row.string(0), appID: try row.string(1),
+                target: PublishTarget(kind: try row.string(2), storedKeys: try row.string(3), activityType: try row.optionalString(19)),
+                payload: try row.bytes(4),
+                options: PublishOptions(
+                    pushType: try row.string(5), priority: try row.int(6), collapseID: try row.optionalString(7),
+                    expiration: try row.optionalDouble(8), sendAt: try row.optionalDouble(9),
+                    environment: APNsEnvironment(rawValue: try row.string(10)) ?? .production),
+                status: PublishStatus(rawValue: try row.string(11)) ?? .queued, createdAt: try row.double(12), counts: counts,
+                failures: failures.compactMapValues(\.intValue))
+        }
+    }
+
+    /// Moves scheduled publishes whose time has come to queued; how many.
+    static func promoteDuePublishes(_ db: Database, now: Double) throws -> Int {
+        try db.execute(db.dialect.statements.publishes.promoteDue, [.double(now)])
+    }
+
+    /// The app's receipts, kept by migration 13's triggers.
+    static func eventCount(_ db: Database, appID: String) throws -> Int {
+        try db.query(db.dialect.statements.publishes.eventCount, [.text(appID)]) { try $0.int(0) }.first ?? 0
+    }
+
+    /// Receipts. On PostgreSQL a receipt reads its delivery's state under a share lock,
+    /// and marking deliveries sent takes their rows for update: whichever comes second
+    /// waits for the first to commit and then sees what it did, so a receipt held while
+    /// its delivery was in flight is always counted once APNs accepts it.
+    static func recordEvents(_ db: Database, appID: String, _ events: [DeviceEvent], quota: DeviceQuota) throws -> EventTally {
+        let sql = db.dialect.statements.publishes
+        return try EventTally.record(
+            events, appID: appID, quota: quota,
+            publishExists: { try !db.query(sql.publishExists, [.text(appID), .text($0)], { _ in () }).isEmpty },
+            delivery: { event in
+                try db.query(sql.eventDelivery, [.text(event.publishID), .text(appID), .text(event.deviceID)]) {
+                    (try $0.int(0), try $0.double(1))
+                }.first
+            },
+            insert: { event, counted in
+                try db.execute(
+                    sql.insertEvent,
+                    [
+                        .text(event.publishID), .text(event.deviceID), .text(event.kind.rawValue), .text(event.actionID ?? ""),
+                        .double(event.at), .bool(counted),
+                    ]) > 0
+            },
+            actions: { event in
+                try db.query(sql.actionCount, [.text(event.publishID), .text(event.deviceID)]) { try $0.int(0) }.first ?? 0
+            },
+            count: { event, series in try count(db, series, publishID: event.publishID, at: event.at) },
+            // On PostgreSQL migration 13's trigger has locked the app's row with the first
+            // insert: requests at the same time take turns on the count, so they cannot overshoot it.
+            storedEvents: { try eventCount(db, appID: appID) })
+    }
+}

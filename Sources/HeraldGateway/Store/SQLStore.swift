@@ -1,0 +1,35 @@
+/// What `SQLiteStore` and `PostgresStore` share: the store methods whose bodies are the
+/// same on both, written once in extensions of this protocol (`SQLStore+FanOut`, …) over
+/// the store's `Database`, with their statements from one catalog (`FanOutStatements`, …)
+/// rendered through the database's `SQLDialect`. Each store's public method picks its
+/// transaction (which differs: one lock and `BEGIN IMMEDIATE`, or a pooled connection
+/// and READ COMMITTED) and calls the shared body inside it. What a store does its own way
+/// is a requirement here, implemented beside that store's SQL.
+protocol SQLStore: AnyObject {
+    associatedtype Database: StoreDatabase
+
+    /// Inserts one page of an interest's or a user's devices as deliveries: how many
+    /// devices the page had, the last one's seq (the cursor), and how many deliveries were new.
+    static func insertPage(_ db: Database, _ page: FanOutPageRequest) throws -> FanOutCursor.Page
+    /// Makes the device's interests `interests`, writing only the difference (a device
+    /// registering at every launch with the same interests writes none).
+    static func replaceInterests(_ db: Database, appID: String, seq: Int, _ interests: Set<String>, new: Bool) throws
+}
+
+/// One page of fan-out asked of `SQLStore.insertPage`: up to `limit` devices after seq
+/// `afterSeq` that interest or user `key` of the app names, made deliveries of the publish.
+/// A push-to-start publish (`activityType`) goes to the page's devices that have a
+/// push-to-start token for its activity type.
+struct FanOutPageRequest {
+    var publishID: String
+    var appID: String
+    var kind: String
+    var activityType: String?
+    var key: String
+    var afterSeq: Int
+    var limit: Int
+    var now: Double
+
+    /// Whether the page is of an interest's devices (else of a user's).
+    var isInterest: Bool { FanOutCursor.devicesKind(kind) == "interests" }
+}

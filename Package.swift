@@ -77,10 +77,13 @@ var targets: [Target] = [
     // SQLite storage (PostgreSQL's client wrapper beside it), an HTTP/1.1 JSON API on its
     // own epoll server, delivery through HeraldAPNs.
     .target(
-        name: "HeraldGateway", dependencies: ["HeraldShared", "HeraldPayload", "HeraldHTTP", "HeraldAuth", "HeraldAPNsModel", "HeraldAPNs", "CSQLite", "CLibPQ", "COpenSSL"],
+        name: "HeraldGateway", dependencies: ["HeraldShared", "HeraldPayload", "HeraldHTTP", "HeraldAuth", "HeraldAPNsModel", "CSQLite", "CLibPQ", "COpenSSL"],
         // The console's files are built in: ConsoleAssetsPlugin turns Console/Assets into
         // ConsoleAssets.swift at build time (no resource bundle beside the binary).
         exclude: ["Console/Assets"], plugins: ["ConsoleAssetsPlugin"]),
+    // Delivery through APNs: the gateway's deliverer over HeraldAPNs (a client per set of
+    // credentials, batches, broadcast channels). One target per delivery channel.
+    .target(name: "HeraldGatewayAPNs", dependencies: ["HeraldShared", "HeraldPayload", "HeraldAPNsModel", "HeraldAPNs", "HeraldGateway"]),
     // The build-tool plugin above and its tool, which writes the assets as Swift source (Foundation only).
     .plugin(name: "ConsoleAssetsPlugin", capability: .buildTool(), dependencies: ["ConsoleAssetsGenerator"]),
     .executableTarget(name: "ConsoleAssetsGenerator"),
@@ -95,7 +98,7 @@ var targets: [Target] = [
         name: "HeraldCLI",
         dependencies: [
             "HeraldCore", "HeraldSimulator", "HeraldDownload", "HeraldAPNsModel", "HeraldAPNs", "HeraldAPNsSimulator", "HeraldAuth", "HeraldHTTP", "HeraldGateway",
-            "HeraldGatewayTestModes",
+            "HeraldGatewayAPNs", "HeraldGatewayTestModes",
         ]),
     .executableTarget(name: "herald", dependencies: ["HeraldCLI"]),
     // Builds for the iOS Simulator: the server test support (child processes) only where it runs.
@@ -113,7 +116,7 @@ var targets: [Target] = [
     .testTarget(
         name: "HeraldGatewayTests",
         dependencies: [
-            "HeraldGateway", "HeraldHTTP", "HeraldHTTPTestSupport", "HeraldGatewayTestModes", "HeraldAuth", "HeraldCore", "HeraldAPNsModel", "HeraldAPNs",
+            "HeraldGateway", "HeraldGatewayAPNs", "HeraldHTTP", "HeraldHTTPTestSupport", "HeraldGatewayTestModes", "HeraldAuth", "HeraldCore", "HeraldAPNsModel", "HeraldAPNs",
             "HeraldAPNsSimulator", "HeraldTestSupport", "HeraldServerTestSupport",
         ]),
     .testTarget(

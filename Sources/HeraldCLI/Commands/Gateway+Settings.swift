@@ -1,6 +1,7 @@
 import Foundation
 import HeraldCore
 import HeraldGateway
+import HeraldGatewayAPNs
 import HeraldGatewayTestModes
 
 typealias Gateway = GatewayService

@@ -1,4 +1,3 @@
-import HeraldAPNs
 import HeraldAPNsModel
 import HeraldShared
 import HeraldPayload

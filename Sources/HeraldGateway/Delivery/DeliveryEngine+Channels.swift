@@ -1,5 +1,4 @@
 import Foundation
-import HeraldAPNs
 import HeraldAPNsModel
 
 /// Broadcast channels: the operations the API committed (create, delete) made at APNs,

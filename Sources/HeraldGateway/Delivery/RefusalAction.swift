@@ -1,4 +1,3 @@
-import HeraldAPNs
 import HeraldAPNsModel
 
 /// What the gateway does about one APNs refusal, decided from the typed `APNSError`

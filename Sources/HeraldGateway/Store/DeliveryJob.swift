@@ -1,4 +1,3 @@
-import HeraldAPNs
 import HeraldAPNsModel
 import HeraldShared
 /// One notification to one device, claimed by a delivery worker.

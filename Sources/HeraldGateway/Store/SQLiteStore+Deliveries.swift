@@ -1,5 +1,4 @@
 import Foundation
-import HeraldAPNs
 import HeraldAPNsModel
 import HeraldShared
 

@@ -6,6 +6,7 @@ import HeraldCore
 import Testing
 
 @testable import HeraldGateway
+@testable import HeraldGatewayAPNs
 
 /// The deliverer with certificate credentials: the certificate and its private key go to
 /// the APNs transport's TLS context from memory, so no file anywhere holds them outside the gateway's database.

@@ -7,6 +7,7 @@ import HeraldTestSupport
 import Testing
 
 @testable import HeraldGateway
+@testable import HeraldGatewayAPNs
 
 /// The gateway's HeraldAPNs deliverer against the APNs simulator: every header the gateway
 /// sets reaches APNs, every answer comes back as the outcome the engine classifies.

@@ -4,6 +4,7 @@ import HeraldAPNsModel
 import HeraldCore
 import Testing
 @testable import HeraldGateway
+@testable import HeraldGatewayAPNs
 
 /// APNs' back-pressure reaches the scheduler: a `Retry-After` pauses the app's deliveries
 /// in that environment on the injected clock, refused credentials pause them with

@@ -1,5 +1,6 @@
 import HeraldAPNs
 import HeraldAPNsModel
+import HeraldGateway
 import HeraldShared
 
 /// Broadcast channels over the same per-credentials `APNSClient`s as deliveries: channel

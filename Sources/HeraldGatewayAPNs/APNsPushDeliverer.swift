@@ -1,6 +1,7 @@
 import Foundation
 import HeraldAPNs
 import HeraldAPNsModel
+import HeraldGateway
 import HeraldShared
 import HeraldPayload
 

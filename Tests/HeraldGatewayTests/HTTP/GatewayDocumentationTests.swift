@@ -48,7 +48,7 @@ struct GatewayDocumentationTests {
         }
         #expect(codes.count >= 8)
         // The HTTP layer's own refusals share the shape and the schema.
-        let http = Self.read("Sources/HeraldGateway/HTTP/HTTPProtocolError.swift")
+        let http = Self.read("Sources/HeraldHTTP/HTTPProtocolError.swift")
         let httpCodes = Set(http.matches(of: /code: "([a-z_]+)"/).map { String($0.1) })
         #expect(httpCodes.count >= 8)
         codes.formUnion(httpCodes)

@@ -1,7 +1,6 @@
 import Foundation
 
-/// The simulator's listening socket: loopback addresses only, non-blocking. HeraldTestSupport
-/// binds port 0 with it to find a free port.
+/// The simulator's listening socket: loopback addresses only, non-blocking.
 package enum Listener {
     package static func bind(host: String, port: Int) throws(APNSSimulatorError) -> (fd: Int32, port: Int) {
         let isV6 = host.contains(":")

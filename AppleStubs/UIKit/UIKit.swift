@@ -76,6 +76,8 @@ public protocol UIApplicationDelegate: NSObjectProtocol {  // Apple: UIKit UIApp
     func application(  // Apple: UIKit UIApplicationDelegate.application(_:didReceiveRemoteNotification:fetchCompletionHandler:), iOS 7.0
         _ application: UIApplication, didReceiveRemoteNotification userInfo: [AnyHashable: Any],
         fetchCompletionHandler completionHandler: @escaping (UIBackgroundFetchResult) -> Void)
+    func application(  // Apple: UIKit UIApplicationDelegate.application(_:didReceiveRemoteNotification:), iOS 7.0, the async variant
+        _ application: UIApplication, didReceiveRemoteNotification userInfo: [AnyHashable: Any]) async -> UIBackgroundFetchResult
     func application(  // Apple: UIKit UIApplicationDelegate.application(_:configurationForConnecting:options:), iOS 13.0
         _ application: UIApplication, configurationForConnecting connectingSceneSession: UISceneSession,
         options: UIScene.ConnectionOptions
@@ -92,6 +94,9 @@ extension UIApplicationDelegate {
         _ application: UIApplication, didReceiveRemoteNotification userInfo: [AnyHashable: Any],
         fetchCompletionHandler completionHandler: @escaping (UIBackgroundFetchResult) -> Void
     ) { completionHandler(.noData) }
+    public func application(  // Linux: the default of an optional requirement (Apple: UIKit UIApplicationDelegate.application(_:didReceiveRemoteNotification:), iOS 7.0)
+        _ application: UIApplication, didReceiveRemoteNotification userInfo: [AnyHashable: Any]
+    ) async -> UIBackgroundFetchResult { .noData }
     public func application(  // Linux: the default of an optional requirement (Apple: UIKit UIApplicationDelegate.application(_:configurationForConnecting:options:), iOS 13.0)
         _ application: UIApplication, configurationForConnecting connectingSceneSession: UISceneSession,
         options: UIScene.ConnectionOptions

@@ -4,7 +4,7 @@ import Foundation
 import UIKit
 
 @MainActor @preconcurrency
-public protocol App {  // Apple: SwiftUI App, iOS 14.0
+public protocol App {  // Apple: SwiftUI App, iOS 14.0, @MainActor
     associatedtype Body: Scene  // Apple: SwiftUI App.Body, iOS 14.0
     @SceneBuilder @MainActor @preconcurrency var body: Self.Body { get }  // Apple: SwiftUI App.body, iOS 14.0
     @MainActor @preconcurrency init()  // Apple: SwiftUI App.init(), iOS 14.0
@@ -16,7 +16,7 @@ extension App {
 }
 
 @MainActor @preconcurrency
-public protocol Scene {  // Apple: SwiftUI Scene, iOS 14.0
+public protocol Scene {  // Apple: SwiftUI Scene, iOS 14.0, @MainActor
     associatedtype Body: Scene  // Apple: SwiftUI Scene.Body, iOS 14.0
     @SceneBuilder @MainActor @preconcurrency var body: Self.Body { get }  // Apple: SwiftUI Scene.body, iOS 14.0
 }
@@ -35,7 +35,7 @@ public struct WindowGroup<Content: View>: Scene {  // Apple: SwiftUI WindowGroup
 
 /// The app delegate SwiftUI creates and keeps for the app's life.
 @MainActor @preconcurrency @propertyWrapper
-public struct UIApplicationDelegateAdaptor<DelegateType: NSObject & UIApplicationDelegate> {  // Apple: SwiftUI UIApplicationDelegateAdaptor, iOS 14.0
+public struct UIApplicationDelegateAdaptor<DelegateType: NSObject & UIApplicationDelegate> {  // Apple: SwiftUI UIApplicationDelegateAdaptor, iOS 14.0, @MainActor
     public init(_ delegateType: DelegateType.Type = DelegateType.self) {}  // Apple: SwiftUI UIApplicationDelegateAdaptor.init(_:), iOS 14.0
     public var wrappedValue: DelegateType { stub() }  // Apple: SwiftUI UIApplicationDelegateAdaptor.wrappedValue, iOS 14.0
 }

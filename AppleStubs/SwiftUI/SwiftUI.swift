@@ -7,7 +7,7 @@ import UIKit
 @usableFromInline func stub() -> Never { fatalError("AppleStubs: declaration only") }
 
 @MainActor @preconcurrency
-public protocol View {  // Apple: SwiftUI View, iOS 13.0
+public protocol View {  // Apple: SwiftUI View, iOS 13.0, @MainActor
     associatedtype Body: View  // Apple: SwiftUI View.Body, iOS 13.0
     @ViewBuilder @MainActor @preconcurrency var body: Self.Body { get }  // Apple: SwiftUI View.body, iOS 13.0
 }
@@ -87,7 +87,7 @@ public struct UIHostingControllerSizingOptions: OptionSet, Sendable {  // Apple:
 }
 
 @MainActor @preconcurrency
-open class UIHostingController<Content: View>: UIViewController {  // Apple: SwiftUI UIHostingController, iOS 13.0
+open class UIHostingController<Content: View>: UIViewController {  // Apple: SwiftUI UIHostingController, iOS 13.0, @MainActor
     public init(rootView: Content) { super.init(nibName: nil, bundle: nil) }  // Apple: SwiftUI UIHostingController.init(rootView:), iOS 13.0
     public required init?(coder: NSCoder) { super.init(coder: coder) }  // Apple: SwiftUI UIHostingController.init(coder:), iOS 13.0
     public var rootView: Content { get { stub() } set { stub() } }  // Apple: SwiftUI UIHostingController.rootView, iOS 13.0

@@ -57,11 +57,11 @@ open class UIImage: NSObject {  // Apple: UIKit UIImage, iOS 2.0
 // MARK: Feedback
 
 @MainActor
-open class UIFeedbackGenerator: NSObject {  // Apple: UIKit UIFeedbackGenerator, iOS 10.0
+open class UIFeedbackGenerator: NSObject {  // Apple: UIKit UIFeedbackGenerator, iOS 10.0, @MainActor
 }
 
 @MainActor
-open class UIImpactFeedbackGenerator: UIFeedbackGenerator {  // Apple: UIKit UIImpactFeedbackGenerator, iOS 10.0
+open class UIImpactFeedbackGenerator: UIFeedbackGenerator {  // Apple: UIKit UIImpactFeedbackGenerator, iOS 10.0, @MainActor
     public init(style: UIImpactFeedbackGenerator.FeedbackStyle) { super.init() }  // Apple: UIKit UIImpactFeedbackGenerator.init(style:), iOS 10.0
     @available(iOS 17.5, *)
     public convenience init(style: UIImpactFeedbackGenerator.FeedbackStyle, view: UIView) { self.init(style: style) }  // Apple: UIKit UIImpactFeedbackGenerator.init(style:view:), iOS 17.5

@@ -13,7 +13,7 @@ public struct UILayoutPriority: Hashable, RawRepresentable, Sendable {  // Apple
 }
 
 @MainActor
-open class NSLayoutConstraint: NSObject {  // Apple: UIKit NSLayoutConstraint, iOS 6.0
+open class NSLayoutConstraint: NSObject {  // Apple: UIKit NSLayoutConstraint, iOS 6.0, @MainActor
     open var constant: CGFloat { get { stub() } set { stub() } }  // Apple: UIKit NSLayoutConstraint.constant, iOS 6.0
     open var isActive: Bool { get { stub() } set { stub() } }  // Apple: UIKit NSLayoutConstraint.isActive, iOS 8.0
     open var priority: UILayoutPriority { get { stub() } set { stub() } }  // Apple: UIKit NSLayoutConstraint.priority, iOS 6.0
@@ -26,7 +26,7 @@ open class NSLayoutConstraint: NSObject {  // Apple: UIKit NSLayoutConstraint, i
 }
 
 @MainActor
-open class NSLayoutAnchor<AnchorType: AnyObject>: NSObject {  // Apple: UIKit NSLayoutAnchor, iOS 9.0
+open class NSLayoutAnchor<AnchorType: AnyObject>: NSObject {  // Apple: UIKit NSLayoutAnchor, iOS 9.0, @MainActor
     open func constraint(equalTo anchor: NSLayoutAnchor<AnchorType>) -> NSLayoutConstraint { stub() }  // Apple: UIKit NSLayoutAnchor.constraint(equalTo:), iOS 9.0
     open func constraint(greaterThanOrEqualTo anchor: NSLayoutAnchor<AnchorType>) -> NSLayoutConstraint { stub() }  // Apple: UIKit NSLayoutAnchor.constraint(greaterThanOrEqualTo:), iOS 9.0
     open func constraint(lessThanOrEqualTo anchor: NSLayoutAnchor<AnchorType>) -> NSLayoutConstraint { stub() }  // Apple: UIKit NSLayoutAnchor.constraint(lessThanOrEqualTo:), iOS 9.0
@@ -37,11 +37,11 @@ open class NSLayoutAnchor<AnchorType: AnyObject>: NSObject {  // Apple: UIKit NS
     open func constraint(lessThanOrEqualTo anchor: NSLayoutAnchor<AnchorType>, constant c: CGFloat) -> NSLayoutConstraint { stub() }  // Apple: UIKit NSLayoutAnchor.constraint(lessThanOrEqualTo:constant:), iOS 9.0
 }
 
-@MainActor open class NSLayoutXAxisAnchor: NSLayoutAnchor<NSLayoutXAxisAnchor> {}  // Apple: UIKit NSLayoutXAxisAnchor, iOS 9.0
-@MainActor open class NSLayoutYAxisAnchor: NSLayoutAnchor<NSLayoutYAxisAnchor> {}  // Apple: UIKit NSLayoutYAxisAnchor, iOS 9.0
+@MainActor open class NSLayoutXAxisAnchor: NSLayoutAnchor<NSLayoutXAxisAnchor> {}  // Apple: UIKit NSLayoutXAxisAnchor, iOS 9.0, @MainActor
+@MainActor open class NSLayoutYAxisAnchor: NSLayoutAnchor<NSLayoutYAxisAnchor> {}  // Apple: UIKit NSLayoutYAxisAnchor, iOS 9.0, @MainActor
 
 @MainActor
-open class NSLayoutDimension: NSLayoutAnchor<NSLayoutDimension> {  // Apple: UIKit NSLayoutDimension, iOS 9.0
+open class NSLayoutDimension: NSLayoutAnchor<NSLayoutDimension> {  // Apple: UIKit NSLayoutDimension, iOS 9.0, @MainActor
     open func constraint(equalToConstant c: CGFloat) -> NSLayoutConstraint { stub() }  // Apple: UIKit NSLayoutDimension.constraint(equalToConstant:), iOS 9.0
     open func constraint(greaterThanOrEqualToConstant c: CGFloat) -> NSLayoutConstraint { stub() }  // Apple: UIKit NSLayoutDimension.constraint(greaterThanOrEqualToConstant:), iOS 9.0
     open func constraint(lessThanOrEqualToConstant c: CGFloat) -> NSLayoutConstraint { stub() }  // Apple: UIKit NSLayoutDimension.constraint(lessThanOrEqualToConstant:), iOS 9.0
@@ -51,7 +51,7 @@ open class NSLayoutDimension: NSLayoutAnchor<NSLayoutDimension> {  // Apple: UIK
 }
 
 @MainActor
-open class UILayoutGuide: NSObject {  // Apple: UIKit UILayoutGuide, iOS 9.0
+open class UILayoutGuide: NSObject {  // Apple: UIKit UILayoutGuide, iOS 9.0, @MainActor
     open var topAnchor: NSLayoutYAxisAnchor { stub() }  // Apple: UIKit UILayoutGuide.topAnchor, iOS 9.0
     open var bottomAnchor: NSLayoutYAxisAnchor { stub() }  // Apple: UIKit UILayoutGuide.bottomAnchor, iOS 9.0
     open var centerYAnchor: NSLayoutYAxisAnchor { stub() }  // Apple: UIKit UILayoutGuide.centerYAnchor, iOS 9.0

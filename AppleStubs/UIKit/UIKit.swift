@@ -16,14 +16,14 @@ extension FileManager {
 }
 
 @MainActor
-open class UIResponder: NSObject {  // Apple: UIKit UIResponder, iOS 2.0
+open class UIResponder: NSObject {  // Apple: UIKit UIResponder, iOS 2.0, @MainActor
     public override init() { super.init() }  // Apple: UIKit UIResponder.init(), iOS 2.0
 }
 
 // MARK: Application
 
 @MainActor
-open class UIApplication: UIResponder {  // Apple: UIKit UIApplication, iOS 2.0
+open class UIApplication: UIResponder {  // Apple: UIKit UIApplication, iOS 2.0, @MainActor
     @available(iOSApplicationExtension, unavailable)
     open class var shared: UIApplication { stub() }  // Apple: UIKit UIApplication.shared, iOS 2.0, not in app extensions
     open var applicationState: UIApplication.State { stub() }  // Apple: UIKit UIApplication.applicationState, iOS 4.0
@@ -67,7 +67,7 @@ public enum UIBackgroundFetchResult: UInt, Sendable {  // Apple: UIKit UIBackgro
 
 /// Linux: optional requirements have default implementations.
 @MainActor
-public protocol UIApplicationDelegate: NSObjectProtocol {  // Apple: UIKit UIApplicationDelegate, iOS 2.0
+public protocol UIApplicationDelegate: NSObjectProtocol {  // Apple: UIKit UIApplicationDelegate, iOS 2.0, @MainActor
     func application(  // Apple: UIKit UIApplicationDelegate.application(_:didFinishLaunchingWithOptions:), iOS 3.0
         _ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
     ) -> Bool
@@ -76,6 +76,8 @@ public protocol UIApplicationDelegate: NSObjectProtocol {  // Apple: UIKit UIApp
     func application(  // Apple: UIKit UIApplicationDelegate.application(_:didReceiveRemoteNotification:fetchCompletionHandler:), iOS 7.0
         _ application: UIApplication, didReceiveRemoteNotification userInfo: [AnyHashable: Any],
         fetchCompletionHandler completionHandler: @escaping (UIBackgroundFetchResult) -> Void)
+    func application(  // Apple: UIKit UIApplicationDelegate.application(_:didReceiveRemoteNotification:), iOS 7.0, the async variant
+        _ application: UIApplication, didReceiveRemoteNotification userInfo: [AnyHashable: Any]) async -> UIBackgroundFetchResult
     func application(  // Apple: UIKit UIApplicationDelegate.application(_:configurationForConnecting:options:), iOS 13.0
         _ application: UIApplication, configurationForConnecting connectingSceneSession: UISceneSession,
         options: UIScene.ConnectionOptions
@@ -92,6 +94,9 @@ extension UIApplicationDelegate {
         _ application: UIApplication, didReceiveRemoteNotification userInfo: [AnyHashable: Any],
         fetchCompletionHandler completionHandler: @escaping (UIBackgroundFetchResult) -> Void
     ) { completionHandler(.noData) }
+    public func application(  // Linux: the default of an optional requirement (Apple: UIKit UIApplicationDelegate.application(_:didReceiveRemoteNotification:), iOS 7.0)
+        _ application: UIApplication, didReceiveRemoteNotification userInfo: [AnyHashable: Any]
+    ) async -> UIBackgroundFetchResult { .noData }
     public func application(  // Linux: the default of an optional requirement (Apple: UIKit UIApplicationDelegate.application(_:configurationForConnecting:options:), iOS 13.0)
         _ application: UIApplication, configurationForConnecting connectingSceneSession: UISceneSession,
         options: UIScene.ConnectionOptions
@@ -105,7 +110,7 @@ extension UIApplicationDelegate {
 
 @available(iOS 13.0, *)
 @MainActor
-open class UIScene: UIResponder {  // Apple: UIKit UIScene, iOS 13.0
+open class UIScene: UIResponder {  // Apple: UIKit UIScene, iOS 13.0, @MainActor
     open var activationState: UIScene.ActivationState { stub() }  // Apple: UIKit UIScene.activationState, iOS 13.0
     open var session: UISceneSession { stub() }  // Apple: UIKit UIScene.session, iOS 13.0
 
@@ -114,21 +119,21 @@ open class UIScene: UIResponder {  // Apple: UIKit UIScene, iOS 13.0
     }
 
     @MainActor
-    open class ConnectionOptions: NSObject {  // Apple: UIKit UIScene.ConnectionOptions, iOS 13.0
+    open class ConnectionOptions: NSObject {  // Apple: UIKit UIScene.ConnectionOptions, iOS 13.0, @MainActor
         open var notificationResponse: UNNotificationResponse? { stub() }  // Apple: UIKit UIScene.ConnectionOptions.notificationResponse, iOS 13.0
     }
 }
 
 @available(iOS 13.0, *)
 @MainActor
-open class UIWindowScene: UIScene {  // Apple: UIKit UIWindowScene, iOS 13.0
+open class UIWindowScene: UIScene {  // Apple: UIKit UIWindowScene, iOS 13.0, @MainActor
     open var windows: [UIWindow] { stub() }  // Apple: UIKit UIWindowScene.windows, iOS 13.0
     @available(iOS 15.0, *) open var keyWindow: UIWindow? { stub() }  // Apple: UIKit UIWindowScene.keyWindow, iOS 15.0
 }
 
 @available(iOS 13.0, *)
 @MainActor
-open class UISceneSession: NSObject {  // Apple: UIKit UISceneSession, iOS 13.0
+open class UISceneSession: NSObject {  // Apple: UIKit UISceneSession, iOS 13.0, @MainActor
     open var role: UISceneSession.Role { stub() }  // Apple: UIKit UISceneSession.role, iOS 13.0
 
     public struct Role: Hashable, RawRepresentable, Sendable {  // Apple: UIKit UISceneSession.Role, iOS 13.0
@@ -140,14 +145,14 @@ open class UISceneSession: NSObject {  // Apple: UIKit UISceneSession, iOS 13.0
 
 @available(iOS 13.0, *)
 @MainActor
-open class UISceneConfiguration: NSObject {  // Apple: UIKit UISceneConfiguration, iOS 13.0
+open class UISceneConfiguration: NSObject {  // Apple: UIKit UISceneConfiguration, iOS 13.0, @MainActor
     public init(name: String?, sessionRole: UISceneSession.Role) { super.init() }  // Apple: UIKit UISceneConfiguration.init(name:sessionRole:), iOS 13.0
 }
 
 /// Linux: optional requirements have default implementations.
 @available(iOS 13.0, *)
 @MainActor
-public protocol UISceneDelegate: NSObjectProtocol {  // Apple: UIKit UISceneDelegate, iOS 13.0
+public protocol UISceneDelegate: NSObjectProtocol {  // Apple: UIKit UISceneDelegate, iOS 13.0, @MainActor
     func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions)  // Apple: UIKit UISceneDelegate.scene(_:willConnectTo:options:), iOS 13.0
 }
 
@@ -158,6 +163,6 @@ extension UISceneDelegate {
 /// Linux: the optional `window` requirement is declared settable, as apps implement it.
 @available(iOS 13.0, *)
 @MainActor
-public protocol UIWindowSceneDelegate: UISceneDelegate {  // Apple: UIKit UIWindowSceneDelegate, iOS 13.0
+public protocol UIWindowSceneDelegate: UISceneDelegate {  // Apple: UIKit UIWindowSceneDelegate, iOS 13.0, @MainActor
     var window: UIWindow? { get set }  // Apple: UIKit UIWindowSceneDelegate.window, iOS 13.0
 }

@@ -38,7 +38,7 @@ public struct UIAccessibilityTraits: OptionSet, Sendable {  // Apple: UIKit UIAc
 }
 
 @MainActor
-open class UIView: UIResponder {  // Apple: UIKit UIView, iOS 2.0
+open class UIView: UIResponder {  // Apple: UIKit UIView, iOS 2.0, @MainActor
     public init(frame: CGRect) { super.init() }  // Apple: UIKit UIView.init(frame:), iOS 2.0
     public required init?(coder: NSCoder) { super.init() }  // Apple: UIKit UIView.init(coder:), iOS 2.0
     public convenience override init() { self.init(frame: .zero) }  // Apple: UIKit UIView.init(), iOS 2.0
@@ -106,7 +106,7 @@ open class UIView: UIResponder {  // Apple: UIKit UIView, iOS 2.0
 }
 
 @MainActor
-open class UIControl: UIView {  // Apple: UIKit UIControl, iOS 2.0
+open class UIControl: UIView {  // Apple: UIKit UIControl, iOS 2.0, @MainActor
     open func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool { stub() }  // Apple: UIKit UIControl.beginTracking(_:with:), iOS 2.0
     open func continueTracking(_ touch: UITouch, with event: UIEvent?) -> Bool { stub() }  // Apple: UIKit UIControl.continueTracking(_:with:), iOS 2.0
     open func endTracking(_ touch: UITouch?, with event: UIEvent?) { stub() }  // Apple: UIKit UIControl.endTracking(_:with:), iOS 2.0
@@ -116,14 +116,14 @@ open class UIControl: UIView {  // Apple: UIKit UIControl, iOS 2.0
 public typealias UIActionHandler = (UIAction) -> Void  // Apple: UIKit UIActionHandler, iOS 13.0
 
 @MainActor
-open class UIAction: NSObject {  // Apple: UIKit UIAction, iOS 13.0
+open class UIAction: NSObject {  // Apple: UIKit UIAction, iOS 13.0, @MainActor
     @available(iOS 13.0, *)
     public convenience init(title: String = "", image: UIImage? = nil, handler: @escaping UIActionHandler) { stub() }  // Apple: UIKit UIAction.init(title:image:handler:), iOS 13.0
     open var title: String { stub() }  // Apple: UIKit UIAction.title, iOS 13.0
 }
 
 @MainActor
-open class UIButton: UIControl {  // Apple: UIKit UIButton, iOS 2.0
+open class UIButton: UIControl {  // Apple: UIKit UIButton, iOS 2.0, @MainActor
     @available(iOS 14.0, *)
     public convenience init(type buttonType: UIButton.ButtonType = .system, primaryAction: UIAction?) { self.init(frame: .zero) }  // Apple: UIKit UIButton.init(type:primaryAction:), iOS 14.0
     public convenience init(type buttonType: UIButton.ButtonType) { self.init(frame: .zero) }  // Apple: UIKit UIButton.init(type:), iOS 2.0
@@ -146,7 +146,7 @@ extension UIControl {
 }
 
 @MainActor
-open class UILabel: UIView {  // Apple: UIKit UILabel, iOS 2.0
+open class UILabel: UIView {  // Apple: UIKit UILabel, iOS 2.0, @MainActor
     open var text: String? { get { stub() } set { stub() } }  // Apple: UIKit UILabel.text, iOS 2.0
     open var font: UIFont! { get { stub() } set { stub() } }  // Apple: UIKit UILabel.font, iOS 2.0
     open var textColor: UIColor! { get { stub() } set { stub() } }  // Apple: UIKit UILabel.textColor, iOS 2.0
@@ -156,7 +156,7 @@ open class UILabel: UIView {  // Apple: UIKit UILabel, iOS 2.0
 }
 
 @MainActor
-open class UIImageView: UIView {  // Apple: UIKit UIImageView, iOS 2.0
+open class UIImageView: UIView {  // Apple: UIKit UIImageView, iOS 2.0, @MainActor
     public init(image: UIImage?) { super.init(frame: .zero) }  // Apple: UIKit UIImageView.init(image:), iOS 2.0
     public override init(frame: CGRect) { super.init(frame: frame) }  // Apple: UIKit UIImageView.init(frame:), iOS 2.0
     public required init?(coder: NSCoder) { super.init(coder: coder) }  // Apple: UIKit UIImageView.init(coder:), iOS 2.0
@@ -164,7 +164,7 @@ open class UIImageView: UIView {  // Apple: UIKit UIImageView, iOS 2.0
 }
 
 @MainActor
-open class UIStackView: UIView {  // Apple: UIKit UIStackView, iOS 9.0
+open class UIStackView: UIView {  // Apple: UIKit UIStackView, iOS 9.0, @MainActor
     public override init(frame: CGRect) { super.init(frame: frame) }  // Apple: UIKit UIStackView.init(frame:), iOS 9.0
     public required init(coder: NSCoder) { super.init(frame: .zero) }  // Apple: UIKit UIStackView.init(coder:), iOS 9.0
     public convenience init(arrangedSubviews views: [UIView]) { self.init(frame: .zero) }  // Apple: UIKit UIStackView.init(arrangedSubviews:), iOS 9.0
@@ -186,7 +186,7 @@ open class UIStackView: UIView {  // Apple: UIKit UIStackView, iOS 9.0
 }
 
 @MainActor
-open class UIWindow: UIView {  // Apple: UIKit UIWindow, iOS 2.0
+open class UIWindow: UIView {  // Apple: UIKit UIWindow, iOS 2.0, @MainActor
     @available(iOS 13.0, *) public init(windowScene: UIWindowScene) { super.init(frame: .zero) }  // Apple: UIKit UIWindow.init(windowScene:), iOS 13.0
     public override init(frame: CGRect) { super.init(frame: frame) }  // Apple: UIKit UIWindow.init(frame:), iOS 2.0
     public required init?(coder: NSCoder) { super.init(coder: coder) }  // Apple: UIKit UIWindow.init(coder:), iOS 2.0
@@ -206,12 +206,12 @@ open class UIWindow: UIView {  // Apple: UIKit UIWindow, iOS 2.0
 }
 
 @MainActor
-open class UITouch: NSObject {  // Apple: UIKit UITouch, iOS 2.0
+open class UITouch: NSObject {  // Apple: UIKit UITouch, iOS 2.0, @MainActor
     open var timestamp: TimeInterval { stub() }  // Apple: UIKit UITouch.timestamp, iOS 2.0
     open func location(in view: UIView?) -> CGPoint { stub() }  // Apple: UIKit UITouch.location(in:), iOS 2.0
 }
 
 @MainActor
-open class UIEvent: NSObject {  // Apple: UIKit UIEvent, iOS 2.0
+open class UIEvent: NSObject {  // Apple: UIKit UIEvent, iOS 2.0, @MainActor
     open var timestamp: TimeInterval { stub() }  // Apple: UIKit UIEvent.timestamp, iOS 3.0
 }

@@ -9,7 +9,7 @@ public enum UIStatusBarStyle: Int, Sendable {  // Apple: UIKit UIStatusBarStyle,
 }
 
 @MainActor
-open class UIViewController: UIResponder {  // Apple: UIKit UIViewController, iOS 2.0
+open class UIViewController: UIResponder {  // Apple: UIKit UIViewController, iOS 2.0, @MainActor
     public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) { super.init() }  // Apple: UIKit UIViewController.init(nibName:bundle:), iOS 2.0
     public required init?(coder: NSCoder) { super.init() }  // Apple: UIKit UIViewController.init(coder:), iOS 2.0
     public convenience override init() { self.init(nibName: nil, bundle: nil) }  // Apple: UIKit UIViewController.init(), iOS 2.0
@@ -29,7 +29,7 @@ open class UIViewController: UIResponder {  // Apple: UIKit UIViewController, iO
 }
 
 @MainActor
-open class UINavigationController: UIViewController {  // Apple: UIKit UINavigationController, iOS 2.0
+open class UINavigationController: UIViewController {  // Apple: UIKit UINavigationController, iOS 2.0, @MainActor
     public init(rootViewController: UIViewController) { super.init(nibName: nil, bundle: nil) }  // Apple: UIKit UINavigationController.init(rootViewController:), iOS 2.0
     public override init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) { super.init(nibName: nibNameOrNil, bundle: nibBundleOrNil) }  // Apple: UIKit UINavigationController.init(nibName:bundle:), iOS 2.0
     public required init?(coder: NSCoder) { super.init(coder: coder) }  // Apple: UIKit UINavigationController.init(coder:), iOS 2.0
@@ -42,7 +42,7 @@ open class UINavigationController: UIViewController {  // Apple: UIKit UINavigat
 }
 
 @MainActor
-open class UITabBarController: UIViewController {  // Apple: UIKit UITabBarController, iOS 2.0
+open class UITabBarController: UIViewController {  // Apple: UIKit UITabBarController, iOS 2.0, @MainActor
     open var viewControllers: [UIViewController]? { get { stub() } set { stub() } }  // Apple: UIKit UITabBarController.viewControllers, iOS 2.0
     open var selectedIndex: Int { get { stub() } set { stub() } }  // Apple: UIKit UITabBarController.selectedIndex, iOS 2.0
     open var selectedViewController: UIViewController? { get { stub() } set { stub() } }  // Apple: UIKit UITabBarController.selectedViewController, iOS 2.0
@@ -50,7 +50,7 @@ open class UITabBarController: UIViewController {  // Apple: UIKit UITabBarContr
 }
 
 @MainActor
-open class UITabBarItem: NSObject {  // Apple: UIKit UITabBarItem, iOS 2.0
+open class UITabBarItem: NSObject {  // Apple: UIKit UITabBarItem, iOS 2.0, @MainActor
     public init(title: String?, image: UIImage?, tag: Int) { super.init() }  // Apple: UIKit UITabBarItem.init(title:image:tag:), iOS 2.0
 }
 
@@ -59,7 +59,7 @@ extension UIViewController {
 }
 
 @MainActor
-open class UIAlertController: UIViewController {  // Apple: UIKit UIAlertController, iOS 8.0
+open class UIAlertController: UIViewController {  // Apple: UIKit UIAlertController, iOS 8.0, @MainActor
     public convenience init(title: String?, message: String?, preferredStyle: UIAlertController.Style) {  // Apple: UIKit UIAlertController.init(title:message:preferredStyle:), iOS 8.0
         self.init(nibName: nil, bundle: nil)
     }
@@ -71,7 +71,7 @@ open class UIAlertController: UIViewController {  // Apple: UIKit UIAlertControl
 }
 
 @MainActor
-open class UIAlertAction: NSObject {  // Apple: UIKit UIAlertAction, iOS 8.0
+open class UIAlertAction: NSObject {  // Apple: UIKit UIAlertAction, iOS 8.0, @MainActor
     public convenience init(title: String?, style: UIAlertAction.Style, handler: ((UIAlertAction) -> Void)? = nil) { stub() }  // Apple: UIKit UIAlertAction.init(title:style:handler:), iOS 8.0
 
     public enum Style: Int, Sendable {  // Apple: UIKit UIAlertAction.Style, iOS 8.0

@@ -37,18 +37,24 @@ open class UNUserNotificationCenter: NSObject {  // Apple: UserNotifications UNU
     open func requestAuthorization(  // Apple: UserNotifications UNUserNotificationCenter.requestAuthorization(options:completionHandler:), iOS 10.0
         options: UNAuthorizationOptions = [], completionHandler: @escaping @Sendable (Bool, (any Error)?) -> Void
     ) { stub() }
+    open func requestAuthorization(options: UNAuthorizationOptions = []) async throws -> Bool { stub() }  // Apple: UserNotifications UNUserNotificationCenter.requestAuthorization(options:), iOS 10.0, the async variant
     open func setNotificationCategories(_ categories: Set<UNNotificationCategory>) { stub() }  // Apple: UserNotifications UNUserNotificationCenter.setNotificationCategories(_:), iOS 10.0
     open func add(_ request: UNNotificationRequest, withCompletionHandler completionHandler: (@Sendable ((any Error)?) -> Void)? = nil) {  // Apple: UserNotifications UNUserNotificationCenter.add(_:withCompletionHandler:), iOS 10.0
         stub()
     }
+    open func add(_ request: UNNotificationRequest) async throws { stub() }  // Apple: UserNotifications UNUserNotificationCenter.add(_:), iOS 10.0, the async variant
     @available(iOS 16.0, *)
     open func setBadgeCount(_ newBadgeCount: Int, withCompletionHandler completionHandler: (@Sendable ((any Error)?) -> Void)? = nil) {  // Apple: UserNotifications UNUserNotificationCenter.setBadgeCount(_:withCompletionHandler:), iOS 16.0
         stub()
     }
+    @available(iOS 16.0, *)
+    open func setBadgeCount(_ newBadgeCount: Int) async throws { stub() }  // Apple: UserNotifications UNUserNotificationCenter.setBadgeCount(_:), iOS 16.0, the async variant
 }
 
 /// Linux: `optional` requirements need `@objc`. The two methods Herald implements are
-/// required here (a misspelt signature then fails the check); the third has a default.
+/// required here (a misspelt signature then fails the check); the others have defaults.
+/// Not `@MainActor`, and the completion handlers are `@Sendable`: the stricter reading (see
+/// "Unverified shapes" in AppleStubs/README.md), as iOS may call them off the main thread.
 @available(iOS 10.0, *)
 public protocol UNUserNotificationCenterDelegate: NSObjectProtocol {  // Apple: UserNotifications UNUserNotificationCenterDelegate, iOS 10.0
     func userNotificationCenter(  // Apple: UserNotifications UNUserNotificationCenterDelegate.userNotificationCenter(_:willPresent:withCompletionHandler:), iOS 10.0
@@ -57,20 +63,30 @@ public protocol UNUserNotificationCenterDelegate: NSObjectProtocol {  // Apple: 
     func userNotificationCenter(  // Apple: UserNotifications UNUserNotificationCenterDelegate.userNotificationCenter(_:didReceive:withCompletionHandler:), iOS 10.0
         _ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse,
         withCompletionHandler completionHandler: @escaping @Sendable () -> Void)
+    func userNotificationCenter(  // Apple: UserNotifications UNUserNotificationCenterDelegate.userNotificationCenter(_:willPresent:), iOS 10.0, the async variant
+        _ center: UNUserNotificationCenter, willPresent notification: UNNotification) async -> UNNotificationPresentationOptions
+    func userNotificationCenter(  // Apple: UserNotifications UNUserNotificationCenterDelegate.userNotificationCenter(_:didReceive:), iOS 10.0, the async variant
+        _ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse) async
     func userNotificationCenter(_ center: UNUserNotificationCenter, openSettingsFor notification: UNNotification?)  // Apple: UserNotifications UNUserNotificationCenterDelegate.userNotificationCenter(_:openSettingsFor:), iOS 10.0
 }
 
 extension UNUserNotificationCenterDelegate {
+    public func userNotificationCenter(  // Linux: the default of an optional requirement (Apple: UserNotifications UNUserNotificationCenterDelegate.userNotificationCenter(_:willPresent:), iOS 10.0)
+        _ center: UNUserNotificationCenter, willPresent notification: UNNotification
+    ) async -> UNNotificationPresentationOptions { stub() }
+    public func userNotificationCenter(  // Linux: the default of an optional requirement (Apple: UserNotifications UNUserNotificationCenterDelegate.userNotificationCenter(_:didReceive:), iOS 10.0)
+        _ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse
+    ) async { stub() }
     public func userNotificationCenter(_ center: UNUserNotificationCenter, openSettingsFor notification: UNNotification?) {}  // Linux: the default of an optional requirement (Apple: UserNotifications UNUserNotificationCenterDelegate.userNotificationCenter(_:openSettingsFor:), iOS 10.0)
 }
 
 @available(iOS 10.0, *)
-open class UNNotification: NSObject {  // Apple: UserNotifications UNNotification, iOS 10.0
+open class UNNotification: NSObject, @unchecked Sendable {  // Apple: UserNotifications UNNotification, iOS 10.0, Sendable (iOS 18 SDK)
     open var request: UNNotificationRequest { stub() }  // Apple: UserNotifications UNNotification.request, iOS 10.0
 }
 
 @available(iOS 10.0, *)
-open class UNNotificationRequest: NSObject {  // Apple: UserNotifications UNNotificationRequest, iOS 10.0
+open class UNNotificationRequest: NSObject, @unchecked Sendable {  // Apple: UserNotifications UNNotificationRequest, iOS 10.0, Sendable (iOS 18 SDK)
     open var identifier: String { stub() }  // Apple: UserNotifications UNNotificationRequest.identifier, iOS 10.0
     open var content: UNNotificationContent { stub() }  // Apple: UserNotifications UNNotificationRequest.content, iOS 10.0
     open var trigger: UNNotificationTrigger? { stub() }  // Apple: UserNotifications UNNotificationRequest.trigger, iOS 10.0
@@ -78,7 +94,7 @@ open class UNNotificationRequest: NSObject {  // Apple: UserNotifications UNNoti
 }
 
 @available(iOS 10.0, *)
-open class UNNotificationContent: NSObject {  // Apple: UserNotifications UNNotificationContent, iOS 10.0
+open class UNNotificationContent: NSObject, @unchecked Sendable {  // Apple: UserNotifications UNNotificationContent, iOS 10.0, Sendable (iOS 18 SDK)
     open var title: String { stub() }  // Apple: UserNotifications UNNotificationContent.title, iOS 10.0
     open var subtitle: String { stub() }  // Apple: UserNotifications UNNotificationContent.subtitle, iOS 10.0
     open var body: String { stub() }  // Apple: UserNotifications UNNotificationContent.body, iOS 10.0
@@ -97,6 +113,8 @@ open class UNNotificationAttachment: NSObject {  // Apple: UserNotifications UNN
     public convenience init(identifier: String, url URL: URL, options: [AnyHashable: Any]? = nil) throws { stub() }  // Apple: UserNotifications UNNotificationAttachment.init(identifier:url:options:), iOS 10.0
 }
 
+/// Sendable by inheritance here (Swift cannot take a class's conformance away); see
+/// "Unverified shapes" in AppleStubs/README.md.
 @available(iOS 10.0, *)
 open class UNMutableNotificationContent: UNNotificationContent {  // Apple: UserNotifications UNMutableNotificationContent, iOS 10.0
     open override var title: String { get { stub() } set { stub() } }  // Apple: UserNotifications UNMutableNotificationContent.title, iOS 10.0
@@ -118,7 +136,7 @@ public struct UNNotificationSoundName: Hashable, RawRepresentable, Sendable {  /
 }
 
 @available(iOS 10.0, *)
-open class UNNotificationSound: NSObject {  // Apple: UserNotifications UNNotificationSound, iOS 10.0
+open class UNNotificationSound: NSObject, @unchecked Sendable {  // Apple: UserNotifications UNNotificationSound, iOS 10.0, Sendable (iOS 18 SDK)
     open class var `default`: UNNotificationSound { stub() }  // Apple: UserNotifications UNNotificationSound.default, iOS 10.0
     public convenience init(named name: UNNotificationSoundName) { stub() }  // Apple: UserNotifications UNNotificationSound.init(named:), iOS 10.0
     @available(iOS 12.0, *) open class var defaultCritical: UNNotificationSound { stub() }  // Apple: UserNotifications UNNotificationSound.defaultCritical, iOS 12.0
@@ -136,7 +154,7 @@ open class UNNotificationTrigger: NSObject {  // Apple: UserNotifications UNNoti
 open class UNPushNotificationTrigger: UNNotificationTrigger {}  // Apple: UserNotifications UNPushNotificationTrigger, iOS 10.0
 
 @available(iOS 10.0, *)
-open class UNNotificationResponse: NSObject {  // Apple: UserNotifications UNNotificationResponse, iOS 10.0
+open class UNNotificationResponse: NSObject, @unchecked Sendable {  // Apple: UserNotifications UNNotificationResponse, iOS 10.0, Sendable (iOS 18 SDK)
     open var notification: UNNotification { stub() }  // Apple: UserNotifications UNNotificationResponse.notification, iOS 10.0
     open var actionIdentifier: String { stub() }  // Apple: UserNotifications UNNotificationResponse.actionIdentifier, iOS 10.0
 }

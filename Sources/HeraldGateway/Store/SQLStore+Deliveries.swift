@@ -2,6 +2,23 @@ import Foundation
 import HeraldAPNsModel
 
 extension SQLStore {
+    /// Applies a batch's results to the deliveries still in flight, in the order given (see
+    /// `DeliveryResult.apply`): retries, failures and invalidations written here; what was sent is
+    /// returned for the caller to mark.
+    static func applyResults(
+        _ db: Database, _ results: [DeliveryResult], inFlight: [Int: (publishID: String, deviceSeq: Int?)], now: Double
+    ) throws -> DeliveryResult.Batch {
+        try DeliveryResult.apply(
+            results, inFlight: inFlight,
+            retry: { seq, reason, retryAt, counted in
+                try retryDelivery(db, seq, reason: reason, retryAt: retryAt, counted: counted, now: now)
+            },
+            fail: { seq, publishID, reason in try failDelivery(db, seq, publishID: publishID, reason: reason, now: now) },
+            invalidate: { seq, publishID, deviceSeq, error in
+                try invalidateDelivery(db, seq, publishID: publishID, deviceSeq: deviceSeq, error, now: now)
+            })
+    }
+
     /// Sends a delivery back to wait until `retryAt`; an attempt that did not count
     /// (`counted` false) is given back.
     static func retryDelivery(_ db: Database, _ seq: Int, reason: String, retryAt: Double, counted: Bool, now: Double) throws {

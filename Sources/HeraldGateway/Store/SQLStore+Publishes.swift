@@ -39,6 +39,14 @@ extension SQLStore {
         }.first
     }
 
+    /// The publish an earlier request with the same idempotency key made, once this request
+    /// is checked to be the same (`NewPublish.checkSameRequest`); nil without a key or such a publish.
+    static func keyedPublish(_ db: Database, _ publish: NewPublish) throws -> String? {
+        guard let key = publish.idempotencyKey, let (existing, stored) = try keyed(db, appID: publish.appID, key: key) else { return nil }
+        try publish.checkSameRequest(key: key, existing: existing, stored: stored)
+        return existing
+    }
+
     /// Cancels a scheduled publish, or a queued one whose fan-out has not started. On
     /// PostgreSQL under the publish's row lock, which a fan-out step takes too: the
     /// fan-out cannot start between the check and the change.

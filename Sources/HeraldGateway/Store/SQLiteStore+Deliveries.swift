@@ -59,15 +59,7 @@ extension SQLiteStore {
                 results.map { .int($0.seq) }
             ) { ($0.int(0), (publishID: $0.string(1), deviceSeq: $0.isNull(2) ? nil : $0.int(2))) }
             let inFlight = Dictionary(rows, uniquingKeysWith: { first, _ in first })
-            let batch = try DeliveryResult.apply(
-                results, inFlight: inFlight,
-                retry: { seq, reason, retryAt, counted in
-                    try Self.retryDelivery(db, seq, reason: reason, retryAt: retryAt, counted: counted, now: now)
-                },
-                fail: { seq, publishID, reason in try Self.failDelivery(db, seq, publishID: publishID, reason: reason, now: now) },
-                invalidate: { seq, publishID, deviceSeq, error in
-                    try Self.invalidateDelivery(db, seq, publishID: publishID, deviceSeq: deviceSeq, error, now: now)
-                })
+            let batch = try Self.applyResults(db, results, inFlight: inFlight, now: now)
             let sent = batch.sent
             if !sent.isEmpty {
                 // one store: a list of `?` per seq (PostgreSQL binds one array).

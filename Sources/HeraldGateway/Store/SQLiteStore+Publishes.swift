@@ -3,10 +3,7 @@ import HeraldShared
 extension SQLiteStore {
     public func createPublish(_ publish: NewPublish) throws -> (id: String, created: Bool) {
         try durableWrite { db in
-            if let key = publish.idempotencyKey, let (existing, stored) = try Self.keyed(db, appID: publish.appID, key: key) {
-                try publish.checkSameRequest(key: key, existing: existing, stored: stored)
-                return (existing, false)
-            }
+            if let existing = try Self.keyedPublish(db, publish) { return (existing, false) }
             let id = Identifier.make("pub_")
             let options = publish.options
             // one store: the one writer has checked the key (PostgreSQL's insert may meet another process's).

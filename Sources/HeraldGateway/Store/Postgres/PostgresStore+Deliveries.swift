@@ -92,15 +92,7 @@ extension PostgresStore {
                 """, [.array(results.map(\.seq)), .text(instance.id)]
             ).map { (try $0.int(0), (publishID: try $0.string(1), deviceSeq: try $0.optionalInt(2))) }
             let inFlight = Dictionary(rows, uniquingKeysWith: { first, _ in first })
-            let batch = try DeliveryResult.apply(
-                results.sorted { $0.seq < $1.seq }, inFlight: inFlight,
-                retry: { seq, reason, retryAt, counted in
-                    try Self.retryDelivery(db, seq, reason: reason, retryAt: retryAt, counted: counted, now: now)
-                },
-                fail: { seq, publishID, reason in try Self.failDelivery(db, seq, publishID: publishID, reason: reason, now: now) },
-                invalidate: { seq, publishID, deviceSeq, error in
-                    try Self.invalidateDelivery(db, seq, publishID: publishID, deviceSeq: deviceSeq, error, now: now)
-                })
+            let batch = try Self.applyResults(db, results.sorted { $0.seq < $1.seq }, inFlight: inFlight, now: now)
             let sent = batch.sent
             if !sent.isEmpty {
                 // one store: binds one array (SQLite: a list of `?` per seq).

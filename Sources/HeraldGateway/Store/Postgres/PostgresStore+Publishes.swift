@@ -3,10 +3,7 @@ import HeraldShared
 extension PostgresStore {
     public func createPublish(_ publish: NewPublish) throws -> (id: String, created: Bool) {
         try write { db in
-            if let key = publish.idempotencyKey, let (existing, stored) = try Self.keyed(db, appID: publish.appID, key: key) {
-                try publish.checkSameRequest(key: key, existing: existing, stored: stored)
-                return (existing, false)
-            }
+            if let existing = try Self.keyedPublish(db, publish) { return (existing, false) }
             let id = Identifier.make("pub_")
             let options = publish.options
             // one store: another process may insert the same key meanwhile (SQLite's one writer has checked it).

@@ -8,6 +8,11 @@ final class DeviceStatements: Sendable {
     /// A device's seq, and the same with its row locked for the transaction (PostgreSQL).
     let deviceSeq: String
     let lockDevice: String
+    /// A token's device (its row locked for the transaction on PostgreSQL), and the same
+    /// device registering it again: a key it did not prove it holds is replaced, and its
+    /// user set when the registration names one (`?5`).
+    let byToken: String
+    let reRegister: String
     /// On PostgreSQL, an advisory lock on one user of an app; nil on SQLite (one writer).
     let lockUser: String?
     let idByKey: String
@@ -46,6 +51,13 @@ final class DeviceStatements: Sendable {
         byID = d.render("WHERE d.app_id = ? AND d.id = ?")
         deviceSeq = d.render("SELECT seq FROM devices WHERE app_id = ? AND id = ?")
         lockDevice = d.render("SELECT seq FROM devices WHERE app_id = ? AND id = ?\(d.forUpdate)")
+        byToken = d.render("SELECT seq, id, key_hash FROM devices WHERE app_id = ? AND token = ?\(d.forUpdate)")
+        reRegister = d.render(
+            """
+            UPDATE devices SET environment = ?1, metadata = coalesce(?2, metadata), token_registered_at = ?3, updated_at = ?3,
+            invalidated_at = NULL, invalid_reason = NULL, key_hash = coalesce(?4, key_hash),
+            user_id = CASE WHEN ?5 THEN ?6 ELSE user_id END WHERE seq = ?7
+            """)
         lockUser = d == .postgres ? d.render("SELECT pg_advisory_xact_lock(1, hashtext(?))") : nil
         idByKey = d.render("SELECT id FROM devices WHERE key_hash = ? AND app_id = ?")
         keyState = d.render("SELECT key_hash IS NOT NULL FROM devices WHERE app_id = ? AND id = ?")

@@ -1,12 +1,17 @@
 /// The statements of publishes and receipts shared by both stores, rendered for each
-/// database once. (Creating and cancelling a publish, and counting held receipts, differ:
-/// see the stores.)
+/// database once. (Inserting a publish, and counting held receipts, differ: see the stores.)
 final class PublishStatements: Sendable {
     /// The columns `SQLStore.loadPublishes` reads, up to FROM publishes p (a condition
     /// follows), and the condition of one publish.
     let publishes: String
     let byID: String
     let promoteDue: String
+    /// The publish an idempotency key names, and its fingerprint.
+    let keyed: String
+    /// Whether a publish can still be cancelled: its status and whether its fan-out has
+    /// started (locked on PostgreSQL, as a fan-out step locks it), and the cancel.
+    let cancellable: String
+    let cancel: String
     /// The app's receipts, kept by migration 13's triggers.
     let eventCount: String
     let publishExists: String
@@ -25,6 +30,9 @@ final class PublishStatements: Sendable {
             """
         byID = d.render("WHERE app_id = ? AND id = ?")
         promoteDue = d.render("UPDATE publishes SET status = 'queued', updated_at = ?1 WHERE status = 'scheduled' AND send_at <= ?1")
+        keyed = d.render("SELECT id, request_fingerprint FROM publishes WHERE app_id = ? AND idempotency_key = ?")
+        cancellable = d.render("SELECT status, fanout_key + fanout_seq + targeted FROM publishes WHERE app_id = ? AND id = ?" + d.forUpdate)
+        cancel = d.render("UPDATE publishes SET status = 'cancelled', updated_at = ? WHERE id = ?")
         eventCount = d.render("SELECT event_count FROM apps WHERE id = ?")
         publishExists = d.render("SELECT 1 FROM publishes WHERE app_id = ? AND id = ?")
         eventDelivery = d.render(

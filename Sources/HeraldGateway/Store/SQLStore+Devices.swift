@@ -37,6 +37,47 @@ extension SQLStore {
         try db.query(db.dialect.statements.devices.keylessCount, [.text(appID)]) { try $0.int(0) }.first ?? 0
     }
 
+    /// Registers the token: the device that has it registers it again, or a new device.
+    static func register(_ db: Database, appID: String, _ registration: DeviceRegistration, quota: DeviceQuota, now: Double) throws
+        -> RegisteredDevice
+    {
+        let sql = db.dialect.statements.devices
+        let existing = try db.query(sql.byToken, [.text(appID), .text(registration.token)]) {
+            (seq: try $0.int(0), id: try $0.string(1), keyHash: try $0.optionalString(2))
+        }.first
+        let user = registration.userID ?? nil
+        if let user { try lockUser(db, appID: appID, userID: user) }
+        try checkQuota(db, appID: appID, seq: existing?.seq, interests: registration.interests.map(Set.init), quota: quota)
+        if let user { try checkUserLimit(db, appID: appID, userID: user, excluding: existing?.seq) }
+        let metadata = registration.metadata.map { JSONWriter.serialize($0) }
+        let seq: Int
+        let id: String
+        var keyIssued = false
+        if let existing {
+            (seq, id) = (existing.seq, existing.id)
+            // The caller proved it holds the device's key: keep it. Otherwise the new key
+            // replaces the old one (a reinstall lost it): holding the token is the proof.
+            var kept = false
+            if let stored = existing.keyHash, let presented = registration.presentedKeyHash { kept = APIKey.equalHashes(presented, stored) }
+            let newKey = kept ? nil : registration.newKeyHash
+            keyIssued = newKey != nil
+            try db.execute(
+                sql.reRegister,
+                [
+                    .text(registration.environment.rawValue), .optional(metadata), .double(now), .optional(newKey),
+                    .bool(registration.userID != nil), .optional(user), .int(seq),
+                ])
+        } else {
+            id = Identifier.make("dev_")
+            seq = try insertDevice(db, id: id, appID: appID, registration, metadata: metadata, now: now)
+            keyIssued = registration.newKeyHash != nil
+        }
+        if let interests = registration.interests {
+            try replaceInterests(db, appID: appID, seq: seq, Set(interests), new: existing == nil)
+        }
+        return RegisteredDevice(id: id, created: existing == nil, keyIssued: keyIssued)
+    }
+
     static func setInterests(_ db: Database, appID: String, deviceID: String, _ interests: [String], quota: DeviceQuota, now: Double)
         throws -> Bool
     {

@@ -32,6 +32,42 @@ extension SQLStore {
         }
     }
 
+    /// The publish an idempotency key names, and its fingerprint.
+    static func keyed(_ db: Database, appID: String, key: String) throws -> (String, String?)? {
+        try db.query(db.dialect.statements.publishes.keyed, [.text(appID), .text(key)]) {
+            (try $0.string(0), try $0.optionalString(1))
+        }.first
+    }
+
+    /// The publish an earlier request with the same idempotency key made, once this request
+    /// is checked to be the same (`NewPublish.checkSameRequest`); nil without a key or such a publish.
+    static func keyedPublish(_ db: Database, _ publish: NewPublish) throws -> String? {
+        guard let key = publish.idempotencyKey, let (existing, stored) = try keyed(db, appID: publish.appID, key: key) else { return nil }
+        try publish.checkSameRequest(key: key, existing: existing, stored: stored)
+        return existing
+    }
+
+    /// Cancels a scheduled publish, or a queued one whose fan-out has not started. On
+    /// PostgreSQL under the publish's row lock, which a fan-out step takes too: the
+    /// fan-out cannot start between the check and the change.
+    static func cancelPublish(_ db: Database, appID: String, id: String, now: Double) throws -> PublishRecord {
+        let sql = db.dialect.statements.publishes
+        guard
+            let (status, started) = try db.query(sql.cancellable, [.text(appID), .text(id)], {
+                (PublishStatus(rawValue: try $0.string(0)), try $0.int(1))
+            }).first
+        else { throw StoreError(.notFound, "no publish \(id) in app \(appID)") }
+        guard status == .scheduled || (status == .queued && started == 0) else {
+            throw StoreError(
+                .conflict, "publish \(id) is \(status?.rawValue ?? "unknown"); only a scheduled or queued publish can be cancelled")
+        }
+        try db.execute(sql.cancel, [.double(now), .text(id)])
+        guard let cancelled = try loadPublish(db, appID: appID, id: id) else {
+            throw StoreError(.notFound, "no publish \(id) in app \(appID)")
+        }
+        return cancelled
+    }
+
     /// Moves scheduled publishes whose time has come to queued; how many.
     static func promoteDuePublishes(_ db: Database, now: Double) throws -> Int {
         try db.execute(db.dialect.statements.publishes.promoteDue, [.double(now)])

@@ -11,6 +11,10 @@ protocol SQLStore: AnyObject {
     /// Inserts one page of an interest's or a user's devices as deliveries: how many
     /// devices the page had, the last one's seq (the cursor), and how many deliveries were new.
     static func insertPage(_ db: Database, _ page: FanOutPageRequest) throws -> FanOutCursor.Page
+    /// Inserts a device that registered its token for the first time; its seq.
+    static func insertDevice(
+        _ db: Database, id: String, appID: String, _ registration: DeviceRegistration, metadata: String?, now: Double
+    ) throws -> Int
     /// Makes the device's interests `interests`, writing only the difference (a device
     /// registering at every launch with the same interests writes none).
     static func replaceInterests(_ db: Database, appID: String, seq: Int, _ interests: Set<String>, new: Bool) throws

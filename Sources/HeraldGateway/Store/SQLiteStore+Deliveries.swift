@@ -5,7 +5,9 @@ import HeraldShared
 extension SQLiteStore {
     public func appsWithDueDeliveries(now: Double) throws -> [String] {
         try locked { db in
+            // one store: SQLite asks app by app (each an index lookup); PostgreSQL in one statement.
             let apps = try db.query("SELECT id FROM apps ORDER BY id", []) { $0.string(0) }
+            // one store: as above.
             return try apps.filter { app in
                 try db.scalar(
                     "SELECT 1 FROM deliveries WHERE app_id = ? AND state = 0 AND next_at <= ? LIMIT 1", [.text(app), .double(now)]) != nil
@@ -17,6 +19,8 @@ extension SQLiteStore {
         let skipped = excluding.map(\.rawValue).sorted()
         let environments = skipped.isEmpty ? "" : "AND d.environment NOT IN (\(SQLiteConnection.placeholders(skipped.count)))"
         return try write { db in
+            // The one writer reads the due rows and marks them after (PostgreSQL claims in one statement).
+            // one store: SQLite's rows and their publishes in one join; PostgreSQL skips rows others hold.
             let jobs = try db.query(
                 """
                 SELECT d.seq, d.publish_id, dv.id, d.token, d.environment, d.attempts, d.in_doubt, p.payload, p.push_type, p.priority,
@@ -35,6 +39,7 @@ extension SQLiteStore {
                     apnsID: SHA256.uuid(publishID + ":" + token), inDoubt: row.int(6) != 0, dueAt: row.double(13))
             }
             if !jobs.isEmpty {
+                // one store: a list of `?` per seq (PostgreSQL binds one array).
                 _ = try db.queryOnce(
                     "UPDATE deliveries SET state = 1, attempts = attempts + 1, updated_at = ?, lease_owner = ? WHERE seq IN (\(SQLiteConnection.placeholders(jobs.count)))",
                     [.double(now), .text(instance.id)] + jobs.map { .int($0.seq) }
@@ -48,24 +53,16 @@ extension SQLiteStore {
         guard !results.isEmpty else { return }
         try write { db in
             // The deliveries still in flight (a result for any other is a repeat: ignored).
+            // one store: a list of `?` per seq; PostgreSQL binds one array, locks and checks the lease.
             let rows = try db.queryOnce(
                 "SELECT seq, publish_id, device_seq FROM deliveries WHERE state = 1 AND seq IN (\(SQLiteConnection.placeholders(results.count)))",
                 results.map { .int($0.seq) }
             ) { ($0.int(0), (publishID: $0.string(1), deviceSeq: $0.isNull(2) ? nil : $0.int(2))) }
             let inFlight = Dictionary(rows, uniquingKeysWith: { first, _ in first })
-            let batch = try DeliveryResult.apply(
-                results, inFlight: inFlight,
-                retry: { seq, reason, retryAt, counted in
-                    try db.execute(
-                        "UPDATE deliveries SET state = 0, next_at = ?, reason = ?, attempts = attempts - ?, updated_at = ? WHERE seq = ?",
-                        [.double(retryAt), .text(reason), .int(counted ? 0 : 1), .double(now), .int(seq)])
-                },
-                fail: { seq, publishID, reason in try Self.fail(db, seq, publishID: publishID, reason: reason, now: now) },
-                invalidate: { seq, publishID, deviceSeq, error in
-                    try Self.invalidate(db, seq, publishID: publishID, deviceSeq: deviceSeq, error, now: now)
-                })
+            let batch = try Self.applyResults(db, results, inFlight: inFlight, now: now)
             let sent = batch.sent
             if !sent.isEmpty {
+                // one store: a list of `?` per seq (PostgreSQL binds one array).
                 _ = try db.queryOnce(
                     "UPDATE deliveries SET state = 2, updated_at = ? WHERE seq IN (\(SQLiteConnection.placeholders(sent.count)))",
                     [.double(now)] + sent.map { .int($0) }
@@ -79,44 +76,18 @@ extension SQLiteStore {
         }
     }
 
-    /// APNs' rule (`APNSError.invalidates(tokenRegisteredAt:)`): a 410 counts only for a
-    /// token registered before its timestamp; a device that registered the token again
-    /// since keeps it (this delivery counts as failed).
-    /// A delivery to a Live Activity token removes that token (not the device) under the
-    /// same rule: see `pruneActivityToken`.
-    private static func invalidate(
-        _ db: SQLiteConnection, _ seq: Int, publishID: String, deviceSeq: Int?, _ error: APNSError, now: Double
-    ) throws {
-        let reason = error.reason.text
-        if let pruned = try pruneActivityToken(db, seq, deviceSeq: deviceSeq, error) {
-            guard pruned else { return try fail(db, seq, publishID: publishID, reason: reason, now: now) }
-            try finish(db, seq, .invalidated, reason: reason, apnsID: nil, now: now)
-            try count(db, .invalidated, publishID: publishID, at: now)
-            return try countFailure(db, publishID: publishID, reason: reason)
-        }
-        let registeredAt = try deviceSeq.flatMap {
-            try db.query("SELECT token_registered_at FROM devices WHERE seq = ?", [.int($0)], { $0.double(0) }).first
-        }
-        if let deviceSeq, let registeredAt, error.invalidates(tokenRegisteredAt: Date(timeIntervalSince1970: registeredAt)) {
-            try db.execute(
-                "UPDATE devices SET invalidated_at = ?, invalid_reason = ? WHERE seq = ? AND invalidated_at IS NULL",
-                [.double(now), .text(reason), .int(deviceSeq)])
-        } else if deviceSeq != nil {
-            return try fail(db, seq, publishID: publishID, reason: reason, now: now)
-        }
-        try finish(db, seq, .invalidated, reason: reason, apnsID: nil, now: now)
-        try count(db, .invalidated, publishID: publishID, at: now)
-        try countFailure(db, publishID: publishID, reason: reason)
-    }
-
     public func nextDueTime() throws -> Double? {
         try locked { db in
+            // one store: SQLite asks app by app (each an index lookup); PostgreSQL in one statement.
             if try db.scalar("SELECT 1 FROM publishes WHERE status IN ('queued', 'sending') AND fanout_done = 0 LIMIT 1") != nil {
                 return 0
             }
+            // one store: as above.
             var times = try db.query("SELECT min(send_at) FROM publishes WHERE status = 'scheduled'", []) { $0.optionalDouble(0) }
                 .compactMap { $0 }
+            // one store: as above.
             for app in try db.query("SELECT id FROM apps", [], { $0.string(0) }) {
+                // one store: as above.
                 times += try db.query("SELECT min(next_at) FROM deliveries WHERE app_id = ? AND state = 0", [.text(app)]) {
                     $0.optionalDouble(0)
                 }
@@ -124,17 +95,5 @@ extension SQLiteStore {
             }
             return times.min()
         }
-    }
-
-    private static func finish(_ db: SQLiteConnection, _ seq: Int, _ state: DeliveryState, reason: String?, apnsID: String?, now: Double) throws {
-        try db.execute(
-            "UPDATE deliveries SET state = ?, reason = ?, apns_id = coalesce(?, apns_id), updated_at = ? WHERE seq = ?",
-            [.int(state.rawValue), .optional(reason), .optional(apnsID), .double(now), .int(seq)])
-    }
-
-    private static func fail(_ db: SQLiteConnection, _ seq: Int, publishID: String, reason: String, now: Double) throws {
-        try finish(db, seq, .failed, reason: reason, apnsID: nil, now: now)
-        try count(db, .failed, publishID: publishID, at: now)
-        try countFailure(db, publishID: publishID, reason: reason)
     }
 }

@@ -3,17 +3,10 @@ import HeraldShared
 extension SQLiteStore {
     public func createPublish(_ publish: NewPublish) throws -> (id: String, created: Bool) {
         try durableWrite { db in
-            if let key = publish.idempotencyKey,
-                let (existing, stored) = try db.query(
-                    "SELECT id, request_fingerprint FROM publishes WHERE app_id = ? AND idempotency_key = ?",
-                    [.text(publish.appID), .text(key)], { ($0.string(0), $0.optionalString(1)) }
-                ).first
-            {
-                try publish.checkSameRequest(key: key, existing: existing, stored: stored)
-                return (existing, false)
-            }
+            if let existing = try Self.keyedPublish(db, publish) { return (existing, false) }
             let id = Identifier.make("pub_")
             let options = publish.options
+            // one store: the one writer has checked the key (PostgreSQL's insert may meet another process's).
             try db.execute(
                 """
                 INSERT INTO publishes (id, app_id, target_kind, target_keys, payload, push_type, priority, collapse_id, expiration,
@@ -37,26 +30,15 @@ extension SQLiteStore {
     }
 
     public func cancelPublish(appID: String, id: String, now: Double) throws -> PublishRecord {
-        try durableWrite { db in
-            guard let publish = try Self.loadPublish(db, appID: appID, id: id) else {
-                throw StoreError(.notFound, "no publish \(id) in app \(appID)")
-            }
-            let started = try db.scalar("SELECT fanout_key + fanout_seq + targeted FROM publishes WHERE id = ?", [.text(id)]) ?? 0
-            guard publish.status == .scheduled || (publish.status == .queued && started == 0) else {
-                throw StoreError(
-                    .conflict, "publish \(id) is \(publish.status.rawValue); only a scheduled or queued publish can be cancelled")
-            }
-            try db.execute("UPDATE publishes SET status = 'cancelled', updated_at = ? WHERE id = ?", [.double(now), .text(id)])
-            var cancelled = publish
-            cancelled.status = .cancelled
-            return cancelled
-        }
+        try durableWrite { db in try Self.cancelPublish(db, appID: appID, id: id, now: now) }
     }
 
     /// Counts the receipts that arrived while these deliveries (now sent) were in flight,
     /// each no earlier than its delivery was sent.
     static func countHeldEvents(_ db: SQLiteConnection, sent seqs: [Int]) throws {
+        // one store: a list of `?` per seq, then receipt by receipt (PostgreSQL: one UPDATE … FROM over an array).
         guard !seqs.isEmpty, try db.scalar("SELECT 1 FROM events WHERE counted = 0 LIMIT 1") != nil else { return }
+        // one store: as above.
         let held = try db.queryOnce(
             """
             SELECT e.publish_id, e.device_id, e.event, e.action_id, max(e.at, d.updated_at) FROM deliveries d
@@ -65,6 +47,7 @@ extension SQLiteStore {
             """, seqs.map { .int($0) }
         ) { ($0.string(0), $0.string(1), $0.string(2), $0.string(3), $0.double(4)) }
         for (publishID, deviceID, event, actionID, at) in held {
+            // one store: as above.
             try db.execute(
                 "UPDATE events SET counted = 1, at = ? WHERE publish_id = ? AND device_id = ? AND event = ? AND action_id = ?",
                 [.double(at), .text(publishID), .text(deviceID), .text(event), .text(actionID)])

@@ -6,6 +6,7 @@ final class StoreStatements: Sendable {
     let apps: AppStatements
     let channels: ChannelStatements
     let console: ConsoleStatements
+    let deliveries: DeliveryStatements
     let devices: DeviceStatements
     let fanOut: FanOutStatements
     let publishes: PublishStatements
@@ -15,6 +16,7 @@ final class StoreStatements: Sendable {
         apps = AppStatements(dialect)
         channels = ChannelStatements(dialect)
         console = ConsoleStatements(dialect)
+        deliveries = DeliveryStatements(dialect)
         devices = DeviceStatements(dialect)
         fanOut = FanOutStatements(dialect)
         publishes = PublishStatements(dialect)

@@ -5,6 +5,7 @@ import HeraldShared
 extension PostgresStore {
     public func appsWithDueDeliveries(now: Double) throws -> [String] {
         try read { db in
+            // one store: PostgreSQL asks in one statement; SQLite app by app (each an index lookup).
             try db.query(
                 """
                 SELECT a.id FROM apps a
@@ -22,6 +23,7 @@ extension PostgresStore {
     /// for a lease, took it away with its deliveries).
     public func claimDeliveries(appID: String, now: Double, limit: Int, excluding: Set<APNsEnvironment>) throws -> [DeliveryJob] {
         try write { db in
+            // one store: claims and renews the lease in one statement, skipping rows other processes hold.
             let claimed = try db.query(
                 """
                 WITH me AS (
@@ -50,6 +52,7 @@ extension PostgresStore {
             guard !claimed.isEmpty else { return [] }
             let publishIDs = Array(Set(claimed.map(\.publishID))).sorted()
             var publishes: [String: (payload: [UInt8], options: PublishOptions, dueAt: Double)] = [:]
+            // one store: the claimed deliveries' publishes, by one array (SQLite joins them in its claim).
             for row in try db.query(
                 """
                 SELECT id, payload, push_type, priority, collapse_id, expiration, environment, greatest(created_at, coalesce(send_at, 0))
@@ -81,6 +84,7 @@ extension PostgresStore {
             // The deliveries still in flight under this instance's lease, locked in seq order. A
             // result for any other is a repeat, or comes after the lease was taken over (the
             // delivery is another process's now, in doubt): ignored, so it counts once.
+            // one store: binds one array and checks the lease (SQLite: a list of `?`, one writer).
             let rows = try db.query(
                 """
                 SELECT seq, publish_id, device_seq FROM deliveries WHERE state = 1 AND seq = ANY($1::bigint[]) AND lease_owner = $2
@@ -88,22 +92,10 @@ extension PostgresStore {
                 """, [.array(results.map(\.seq)), .text(instance.id)]
             ).map { (try $0.int(0), (publishID: try $0.string(1), deviceSeq: try $0.optionalInt(2))) }
             let inFlight = Dictionary(rows, uniquingKeysWith: { first, _ in first })
-            let batch = try DeliveryResult.apply(
-                results.sorted { $0.seq < $1.seq }, inFlight: inFlight,
-                retry: { seq, reason, retryAt, counted in
-                    try db.execute(
-                        """
-                        UPDATE deliveries SET state = 0, next_at = $1, reason = $2, updated_at = $3, lease_owner = NULL,
-                        attempts = attempts - $5 WHERE seq = $4
-                        """,
-                        [.double(retryAt), .text(reason), .double(now), .int(seq), .int(counted ? 0 : 1)])
-                },
-                fail: { seq, publishID, reason in try Self.fail(db, seq, publishID: publishID, reason: reason, now: now) },
-                invalidate: { seq, publishID, deviceSeq, error in
-                    try Self.invalidate(db, seq, publishID: publishID, deviceSeq: deviceSeq, error, now: now)
-                })
+            let batch = try Self.applyResults(db, results.sorted { $0.seq < $1.seq }, inFlight: inFlight, now: now)
             let sent = batch.sent
             if !sent.isEmpty {
+                // one store: binds one array (SQLite: a list of `?` per seq).
                 try db.execute(
                     "UPDATE deliveries SET state = 2, updated_at = $1 WHERE seq = ANY($2::bigint[])", [.double(now), .array(sent)])
             }
@@ -115,38 +107,9 @@ extension PostgresStore {
         }
     }
 
-    /// APNs' rule (`APNSError.invalidates(tokenRegisteredAt:)`): a 410 counts only for a
-    /// token registered before its timestamp; a device that registered the token again
-    /// since keeps it (this delivery counts as failed).
-    /// A delivery to a Live Activity token removes that token (not the device) under the
-    /// same rule: see `pruneActivityToken`.
-    private static func invalidate(
-        _ db: PostgresConnection, _ seq: Int, publishID: String, deviceSeq: Int?, _ error: APNSError, now: Double
-    ) throws {
-        let reason = error.reason.text
-        if let pruned = try pruneActivityToken(db, seq, deviceSeq: deviceSeq, error) {
-            guard pruned else { return try fail(db, seq, publishID: publishID, reason: reason, now: now) }
-            try finish(db, seq, .invalidated, reason: reason, now: now)
-            try count(db, .invalidated, publishID: publishID, at: now)
-            return try countFailure(db, publishID: publishID, reason: reason)
-        }
-        let registeredAt = try deviceSeq.flatMap {
-            try db.query("SELECT token_registered_at FROM devices WHERE seq = $1 FOR UPDATE", [.int($0)]).first?.double(0)
-        }
-        if let deviceSeq, let registeredAt, error.invalidates(tokenRegisteredAt: Date(timeIntervalSince1970: registeredAt)) {
-            try db.execute(
-                "UPDATE devices SET invalidated_at = $1, invalid_reason = $2 WHERE seq = $3 AND invalidated_at IS NULL",
-                [.double(now), .text(reason), .int(deviceSeq)])
-        } else if deviceSeq != nil {
-            return try fail(db, seq, publishID: publishID, reason: reason, now: now)
-        }
-        try finish(db, seq, .invalidated, reason: reason, now: now)
-        try count(db, .invalidated, publishID: publishID, at: now)
-        try countFailure(db, publishID: publishID, reason: reason)
-    }
-
     public func nextDueTime() throws -> Double? {
         try read { db in
+            // one store: PostgreSQL asks in one statement; SQLite app by app (each an index lookup).
             try db.query(
                 """
                 SELECT CASE WHEN EXISTS (SELECT 1 FROM publishes WHERE status IN ('queued', 'sending') AND NOT fanout_done) THEN 0
@@ -158,17 +121,5 @@ extension PostgresStore {
                 """
             )[0].optionalDouble(0)
         }
-    }
-
-    private static func finish(_ db: PostgresConnection, _ seq: Int, _ state: DeliveryState, reason: String?, now: Double) throws {
-        try db.execute(
-            "UPDATE deliveries SET state = $1, reason = $2, updated_at = $3 WHERE seq = $4",
-            [.int(state.rawValue), .optional(reason), .double(now), .int(seq)])
-    }
-
-    private static func fail(_ db: PostgresConnection, _ seq: Int, publishID: String, reason: String, now: Double) throws {
-        try finish(db, seq, .failed, reason: reason, now: now)
-        try count(db, .failed, publishID: publishID, at: now)
-        try countFailure(db, publishID: publishID, reason: reason)
     }
 }

@@ -60,6 +60,7 @@ extension PostgresStore {
     private static func importBatch(_ db: PostgresConnection, appID: String, _ batch: ArraySlice<DeviceRegistration>, now: Double) throws
         -> Int
     {
+        // one store: a batch binds arrays (SQLite's import registers device by device).
         var seen = Set(
             try db.query("SELECT token FROM devices WHERE app_id = $1 AND token = ANY($2::text[])", [.text(appID), .array(batch.map(\.token))])
                 .map { try $0.string(0) })
@@ -69,6 +70,7 @@ extension PostgresStore {
             if seen.insert(registration.token).inserted { fresh.append(registration) } else { again.append(registration) }
         }
         if !fresh.isEmpty {
+            // one store: as above.
             let rows = try db.query(
                 """
                 INSERT INTO devices (id, app_id, token, environment, user_id, metadata, created_at, token_registered_at, updated_at,
@@ -87,11 +89,13 @@ extension PostgresStore {
                 Set(registration.interests ?? []).sorted().map { (interest: $0, seq: seqs[registration.token] ?? 0) }
             }
             if !pairs.isEmpty {
+                // one store: as above.
                 try db.execute(
                     "INSERT INTO device_interests (app_id, interest, device_seq) SELECT $1, p.i, p.s FROM unnest($2::text[], $3::bigint[]) AS p(i, s)",
                     [.text(appID), .array(pairs.map(\.interest)), .array(pairs.map(\.seq))])
             }
             let users = Set(fresh.compactMap { $0.userID ?? nil }).sorted()
+            // one store: as above.
             if !users.isEmpty,
                 let over = try db.query(
                     "SELECT user_id FROM devices WHERE app_id = $1 AND user_id = ANY($2::text[]) GROUP BY user_id HAVING count(*) > $3 LIMIT 1",
@@ -105,75 +109,42 @@ extension PostgresStore {
         return fresh.count
     }
 
-    private static func register(
-        _ db: PostgresConnection, appID: String, _ registration: DeviceRegistration, quota: DeviceQuota, now: Double
-    ) throws -> RegisteredDevice {
-        let existing = try db.query(
-            "SELECT seq, id, key_hash FROM devices WHERE app_id = $1 AND token = $2 FOR UPDATE", [.text(appID), .text(registration.token)]
-        ).first.map { (seq: try $0.int(0), id: try $0.string(1), keyHash: try $0.optionalString(2)) }
-        let user = registration.userID ?? nil
-        if let user { try lockUser(db, appID: appID, userID: user) }
-        try checkQuota(db, appID: appID, seq: existing?.seq, interests: registration.interests.map(Set.init), quota: quota)
-        if let user { try checkUserLimit(db, appID: appID, userID: user, excluding: existing?.seq) }
-        let metadata = registration.metadata.map { JSONWriter.serialize($0) }
-        let seq: Int
-        let id: String
-        var keyIssued = false
-        if let existing {
-            (seq, id) = (existing.seq, existing.id)
-            // The caller proved it holds the device's key: keep it. Otherwise the new key
-            // replaces the old one (a reinstall lost it): holding the token is the proof.
-            var kept = false
-            if let stored = existing.keyHash, let presented = registration.presentedKeyHash { kept = APIKey.equalHashes(presented, stored) }
-            let newKey = kept ? nil : registration.newKeyHash
-            keyIssued = newKey != nil
-            try db.execute(
-                """
-                UPDATE devices SET environment = $1, metadata = coalesce($2, metadata), token_registered_at = $3, updated_at = $3,
-                invalidated_at = NULL, invalid_reason = NULL, key_hash = coalesce($4, key_hash),
-                user_id = CASE WHEN $5 THEN $6 ELSE user_id END WHERE seq = $7
-                """,
-                [
-                    .text(registration.environment.rawValue), .optional(metadata), .double(now), .optional(newKey),
-                    .bool(registration.userID != nil), .optional(user), .int(seq),
-                ])
-        } else {
-            id = Identifier.make("dev_")
-            let inserted = try db.query(
-                """
-                INSERT INTO devices (id, app_id, token, environment, user_id, metadata, created_at, token_registered_at, updated_at,
-                key_hash) VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $7, $8) ON CONFLICT (app_id, token) DO NOTHING RETURNING seq
-                """,
-                [
-                    .text(id), .text(appID), .text(registration.token), .text(registration.environment.rawValue), .optional(user),
-                    .text(metadata ?? "{}"), .double(now), .optional(registration.newKeyHash),
-                ])
-            // Another registration of this token committed since the lookup: run again, as an update.
-            guard let row = inserted.first else {
-                throw PostgresError(.serialization, message: "token \(registration.token) was registered meanwhile by another request")
-            }
-            seq = try row.int(0)
-            keyIssued = registration.newKeyHash != nil
+    static func insertDevice(
+        _ db: PostgresConnection, id: String, appID: String, _ registration: DeviceRegistration, metadata: String?, now: Double
+    ) throws -> Int {
+        // one store: another process may register the token meanwhile (SQLite's one writer has looked it up).
+        let inserted = try db.query(
+            """
+            INSERT INTO devices (id, app_id, token, environment, user_id, metadata, created_at, token_registered_at, updated_at,
+            key_hash) VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $7, $8) ON CONFLICT (app_id, token) DO NOTHING RETURNING seq
+            """,
+            [
+                .text(id), .text(appID), .text(registration.token), .text(registration.environment.rawValue),
+                .optional(registration.userID ?? nil), .text(metadata ?? "{}"), .double(now), .optional(registration.newKeyHash),
+            ])
+        // Another registration of this token committed since the lookup: run again, as an update.
+        guard let row = inserted.first else {
+            throw PostgresError(.serialization, message: "token \(registration.token) was registered meanwhile by another request")
         }
-        if let interests = registration.interests {
-            try replaceInterests(db, appID: appID, seq: seq, Set(interests), new: existing == nil)
-        }
-        return RegisteredDevice(id: id, created: existing == nil, keyIssued: keyIssued)
+        return try row.int(0)
     }
 
     /// Makes the device's interests `interests`, writing only the difference (a device
     /// registering at every launch with the same interests writes none).
     static func replaceInterests(_ db: PostgresConnection, appID: String, seq: Int, _ interests: Set<String>, new: Bool) throws {
+        // one store: binds arrays (SQLite: interest by interest, each statement cached).
         let current =
             new
             ? [] : Set(try db.query("SELECT interest FROM device_interests WHERE device_seq = $1", [.int(seq)]).map { try $0.string(0) })
         let removed = current.subtracting(interests), added = interests.subtracting(current)
         if !removed.isEmpty {
+            // one store: as above.
             try db.execute(
                 "DELETE FROM device_interests WHERE app_id = $1 AND device_seq = $2 AND interest = ANY($3::text[])",
                 [.text(appID), .int(seq), .array(removed.sorted())])
         }
         if !added.isEmpty {
+            // one store: as above.
             try db.execute(
                 """
                 INSERT INTO device_interests (app_id, interest, device_seq) SELECT $1, unnest($2::text[]), $3

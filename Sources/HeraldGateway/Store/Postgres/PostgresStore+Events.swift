@@ -11,7 +11,9 @@ extension PostgresStore {
     /// Counts the receipts that arrived while these deliveries (now sent) were in flight,
     /// each no earlier than its delivery was sent.
     static func countHeldEvents(_ db: PostgresConnection, sent seqs: [Int]) throws {
+        // one store: one UPDATE … FROM over an array (SQLite: a list of `?` per seq, then receipt by receipt).
         guard !seqs.isEmpty, try db.query("SELECT EXISTS (SELECT 1 FROM events WHERE NOT counted)")[0].bool(0) else { return }
+        // one store: as above.
         let held = try db.query(
             """
             UPDATE events e SET counted = true, at = greatest(e.at, d.updated_at) FROM deliveries d JOIN devices v ON v.seq = d.device_seq

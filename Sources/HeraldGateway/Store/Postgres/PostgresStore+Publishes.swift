@@ -3,12 +3,10 @@ import HeraldShared
 extension PostgresStore {
     public func createPublish(_ publish: NewPublish) throws -> (id: String, created: Bool) {
         try write { db in
-            if let key = publish.idempotencyKey, let (existing, stored) = try Self.keyed(db, appID: publish.appID, key: key) {
-                try publish.checkSameRequest(key: key, existing: existing, stored: stored)
-                return (existing, false)
-            }
+            if let existing = try Self.keyedPublish(db, publish) { return (existing, false) }
             let id = Identifier.make("pub_")
             let options = publish.options
+            // one store: another process may insert the same key meanwhile (SQLite's one writer has checked it).
             let inserted = try db.query(
                 """
                 INSERT INTO publishes (id, app_id, target_kind, target_keys, payload, push_type, priority, collapse_id, expiration,
@@ -38,37 +36,12 @@ extension PostgresStore {
         }
     }
 
-    /// The publish an idempotency key names, and its fingerprint.
-    private static func keyed(_ db: PostgresConnection, appID: String, key: String) throws -> (String, String?)? {
-        try db.query(
-            "SELECT id, request_fingerprint FROM publishes WHERE app_id = $1 AND idempotency_key = $2", [.text(appID), .text(key)]
-        ).first.map { (try $0.string(0), try $0.optionalString(1)) }
-    }
-
     public func publish(appID: String, id: String) throws -> PublishRecord? {
         try read { db in try Self.loadPublish(db, appID: appID, id: id) }
     }
 
-    /// Cancels under the publish's row lock, which a fan-out step takes too: the fan-out
-    /// cannot start between the check and the change.
     public func cancelPublish(appID: String, id: String, now: Double) throws -> PublishRecord {
-        try write { db in
-            guard
-                let (status, started) = try db.query(
-                    "SELECT status, fanout_key + fanout_seq + targeted FROM publishes WHERE app_id = $1 AND id = $2 FOR UPDATE",
-                    [.text(appID), .text(id)]
-                ).first.map({ (PublishStatus(rawValue: try $0.string(0)), try $0.int(1)) })
-            else { throw StoreError(.notFound, "no publish \(id) in app \(appID)") }
-            guard status == .scheduled || (status == .queued && started == 0) else {
-                throw StoreError(
-                    .conflict, "publish \(id) is \(status?.rawValue ?? "unknown"); only a scheduled or queued publish can be cancelled")
-            }
-            try db.execute("UPDATE publishes SET status = 'cancelled', updated_at = $1 WHERE id = $2", [.double(now), .text(id)])
-            guard let cancelled = try Self.loadPublish(db, appID: appID, id: id) else {
-                throw StoreError(.notFound, "no publish \(id) in app \(appID)")
-            }
-            return cancelled
-        }
+        try write { db in try Self.cancelPublish(db, appID: appID, id: id, now: now) }
     }
 
     public func promoteDuePublishes(now: Double) throws -> Int {

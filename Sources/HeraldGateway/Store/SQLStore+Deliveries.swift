@@ -1,0 +1,67 @@
+import Foundation
+import HeraldAPNsModel
+
+extension SQLStore {
+    /// Applies a batch's results to the deliveries still in flight, in the order given (see
+    /// `DeliveryResult.apply`): retries, failures and invalidations written here; what was sent is
+    /// returned for the caller to mark.
+    static func applyResults(
+        _ db: Database, _ results: [DeliveryResult], inFlight: [Int: (publishID: String, deviceSeq: Int?)], now: Double
+    ) throws -> DeliveryResult.Batch {
+        try DeliveryResult.apply(
+            results, inFlight: inFlight,
+            retry: { seq, reason, retryAt, counted in
+                try retryDelivery(db, seq, reason: reason, retryAt: retryAt, counted: counted, now: now)
+            },
+            fail: { seq, publishID, reason in try failDelivery(db, seq, publishID: publishID, reason: reason, now: now) },
+            invalidate: { seq, publishID, deviceSeq, error in
+                try invalidateDelivery(db, seq, publishID: publishID, deviceSeq: deviceSeq, error, now: now)
+            })
+    }
+
+    /// Sends a delivery back to wait until `retryAt`; an attempt that did not count
+    /// (`counted` false) is given back.
+    static func retryDelivery(_ db: Database, _ seq: Int, reason: String, retryAt: Double, counted: Bool, now: Double) throws {
+        try db.execute(
+            db.dialect.statements.deliveries.retry, [.double(retryAt), .text(reason), .double(now), .int(seq), .int(counted ? 0 : 1)])
+    }
+
+    /// APNs' rule (`APNSError.invalidates(tokenRegisteredAt:)`): a 410 counts only for a
+    /// token registered before its timestamp; a device that registered the token again
+    /// since keeps it (this delivery counts as failed).
+    /// A delivery to a Live Activity token removes that token (not the device) under the
+    /// same rule: see `pruneActivityToken`.
+    static func invalidateDelivery(
+        _ db: Database, _ seq: Int, publishID: String, deviceSeq: Int?, _ error: APNSError, now: Double
+    ) throws {
+        let sql = db.dialect.statements.deliveries
+        let reason = error.reason.text
+        if let pruned = try pruneActivityToken(db, seq, deviceSeq: deviceSeq, error) {
+            guard pruned else { return try failDelivery(db, seq, publishID: publishID, reason: reason, now: now) }
+            try finishDelivery(db, seq, .invalidated, reason: reason, now: now)
+            try count(db, .invalidated, publishID: publishID, at: now)
+            return try countFailure(db, publishID: publishID, reason: reason)
+        }
+        let registeredAt = try deviceSeq.flatMap {
+            try db.query(sql.tokenRegisteredAt, [.int($0)]) { try $0.double(0) }.first
+        }
+        if let deviceSeq, let registeredAt, error.invalidates(tokenRegisteredAt: Date(timeIntervalSince1970: registeredAt)) {
+            try db.execute(sql.invalidateDevice, [.double(now), .text(reason), .int(deviceSeq)])
+        } else if deviceSeq != nil {
+            return try failDelivery(db, seq, publishID: publishID, reason: reason, now: now)
+        }
+        try finishDelivery(db, seq, .invalidated, reason: reason, now: now)
+        try count(db, .invalidated, publishID: publishID, at: now)
+        try countFailure(db, publishID: publishID, reason: reason)
+    }
+
+    static func finishDelivery(_ db: Database, _ seq: Int, _ state: DeliveryState, reason: String?, now: Double) throws {
+        try db.execute(db.dialect.statements.deliveries.finish, [.int(state.rawValue), .optional(reason), .double(now), .int(seq)])
+    }
+
+    static func failDelivery(_ db: Database, _ seq: Int, publishID: String, reason: String, now: Double) throws {
+        try finishDelivery(db, seq, .failed, reason: reason, now: now)
+        try count(db, .failed, publishID: publishID, at: now)
+        try countFailure(db, publishID: publishID, reason: reason)
+    }
+}

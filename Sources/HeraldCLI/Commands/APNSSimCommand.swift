@@ -106,7 +106,7 @@ enum APNSSimCommand: Command {
             source.resume()
             sources.append(source)
         }
-        if let duration { DispatchQueue.global().asyncAfter(deadline: .now() + duration) { stop.fire() } }
+        if let duration { LiveServerClock().schedule(after: duration) { stop.fire() } }
         await stop.wait()
         for source in sources { source.cancel() }
     }

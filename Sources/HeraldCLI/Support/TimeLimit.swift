@@ -1,16 +1,21 @@
-import Dispatch
 import Foundation
+import HeraldShared
 
 /// Awaits async work for at most a given time, without blocking any thread while it waits.
 enum TimeLimit {
-    /// `work`'s result, or `nil` when it has not finished within `seconds` (it is then left
-    /// to finish on its own).
-    static func run<T: Sendable>(_ seconds: Double = 3600, _ work: @escaping @Sendable () async -> T) async -> T? {
+    /// `work`'s result, or `nil` when it has not finished within `seconds` on `clock` (it is
+    /// then left to finish on its own).
+    static func run<T: Sendable>(
+        _ seconds: Double = 3600, clock: any ServerClock = LiveServerClock(), _ work: @escaping @Sendable () async -> T
+    ) async -> T? {
         let gate = Gate<T?>()
         return await withCheckedContinuation { (continuation: CheckedContinuation<T?, Never>) in
             gate.wait(with: continuation)
-            Task { gate.open(await work()) }
-            DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { gate.open(nil) }
+            let timer = clock.schedule(after: seconds) { gate.open(nil) }
+            Task {
+                gate.open(await work())
+                timer.cancel()
+            }
         }
     }
 

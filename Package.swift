@@ -73,17 +73,20 @@ var targets: [Target] = [
     .target(name: "HeraldHTTP", dependencies: ["HeraldShared", "CPoller"]),
     // For tests only: an HTTP connection driven byte by byte on a virtual clock.
     .target(name: "HeraldHTTPTestSupport", dependencies: ["HeraldHTTP", "HeraldShared"]),
+    // The gateway's store: the GatewayStore port split by aggregate (apps and keys, devices,
+    // activities and channels, publishes and deliveries, events, instances), SQLite and
+    // PostgreSQL behind it, their statements and migrations written once over a dialect.
+    .target(name: "HeraldStore", dependencies: ["HeraldShared", "HeraldAuth", "HeraldAPNsModel", "CSQLite", "CLibPQ"]),
     // The self-hosted gateway: devices, interests, users, durable publishing, statistics;
-    // SQLite storage (PostgreSQL's client wrapper beside it), an HTTP/1.1 JSON API on its
-    // own epoll server, delivery through HeraldAPNs.
+    // the JSON API on HeraldHTTP, the delivery engine behind the PushDeliverer port, the console.
     .target(
-        name: "HeraldGateway", dependencies: ["HeraldShared", "HeraldPayload", "HeraldHTTP", "HeraldAuth", "HeraldAPNsModel", "CSQLite", "CLibPQ", "COpenSSL"],
+        name: "HeraldGateway", dependencies: ["HeraldShared", "HeraldPayload", "HeraldHTTP", "HeraldAuth", "HeraldAPNsModel", "HeraldStore", "COpenSSL"],
         // The console's files are built in: ConsoleAssetsPlugin turns Console/Assets into
         // ConsoleAssets.swift at build time (no resource bundle beside the binary).
         exclude: ["Console/Assets"], plugins: ["ConsoleAssetsPlugin"]),
     // Delivery through APNs: the gateway's deliverer over HeraldAPNs (a client per set of
     // credentials, batches, broadcast channels). One target per delivery channel.
-    .target(name: "HeraldGatewayAPNs", dependencies: ["HeraldShared", "HeraldPayload", "HeraldAPNsModel", "HeraldAPNs", "HeraldGateway"]),
+    .target(name: "HeraldGatewayAPNs", dependencies: ["HeraldShared", "HeraldPayload", "HeraldAPNsModel", "HeraldAPNs", "HeraldGateway", "HeraldStore"]),
     // The build-tool plugin above and its tool, which writes the assets as Swift source (Foundation only).
     .plugin(name: "ConsoleAssetsPlugin", capability: .buildTool(), dependencies: ["ConsoleAssetsGenerator"]),
     .executableTarget(name: "ConsoleAssetsGenerator"),
@@ -97,7 +100,7 @@ var targets: [Target] = [
     .target(
         name: "HeraldCLI",
         dependencies: [
-            "HeraldCore", "HeraldSimulator", "HeraldDownload", "HeraldAPNsModel", "HeraldAPNs", "HeraldAPNsSimulator", "HeraldAuth", "HeraldHTTP", "HeraldGateway",
+            "HeraldCore", "HeraldSimulator", "HeraldDownload", "HeraldAPNsModel", "HeraldAPNs", "HeraldAPNsSimulator", "HeraldAuth", "HeraldHTTP", "HeraldStore", "HeraldGateway",
             "HeraldGatewayAPNs", "HeraldGatewayTestModes",
         ]),
     .executableTarget(name: "herald", dependencies: ["HeraldCLI"]),
@@ -109,14 +112,14 @@ var targets: [Target] = [
     // A child process the outbox crash tests kill at random points.
     .executableTarget(name: "herald-outbox-stress", dependencies: ["HeraldCore"], path: "Tests/Tools/OutboxStress"),
     .testTarget(
-        name: "HeraldCLITests", dependencies: ["HeraldCLI", "HeraldCore", "HeraldAPNsModel", "HeraldAPNs", "HeraldAPNsSimulator", "HeraldTestSupport", "HeraldServerTestSupport"]),
+        name: "HeraldCLITests", dependencies: ["HeraldCLI", "HeraldStore", "HeraldCore", "HeraldAPNsModel", "HeraldAPNs", "HeraldAPNsSimulator", "HeraldTestSupport", "HeraldServerTestSupport"]),
     .testTarget(name: "HeraldHTTPTests", dependencies: ["HeraldHTTP", "HeraldHTTPTestSupport", "HeraldShared", "HeraldTestSupport"]),
     .testTarget(name: "HeraldSimulatorTests", dependencies: ["HeraldSimulator", "HeraldCore"]),
     .testTarget(name: "HeraldDownloadTests", dependencies: ["HeraldDownload", "HeraldCore", "HeraldTestSupport", "HeraldServerTestSupport"]),
     .testTarget(
         name: "HeraldGatewayTests",
         dependencies: [
-            "HeraldGateway", "HeraldGatewayAPNs", "HeraldHTTP", "HeraldHTTPTestSupport", "HeraldGatewayTestModes", "HeraldAuth", "HeraldCore", "HeraldAPNsModel", "HeraldAPNs",
+            "HeraldGateway", "HeraldStore", "HeraldGatewayAPNs", "HeraldHTTP", "HeraldHTTPTestSupport", "HeraldGatewayTestModes", "HeraldAuth", "HeraldCore", "HeraldAPNsModel", "HeraldAPNs",
             "HeraldAPNsSimulator", "HeraldTestSupport", "HeraldServerTestSupport",
         ]),
     .testTarget(

@@ -1,6 +1,7 @@
 import Foundation
-import HeraldShared
 import HeraldHTTP
+import HeraldShared
+import HeraldStore
 
 /// A running gateway: the store, the HTTP API on its HTTP server, and the delivery workers.
 /// `herald serve` is this with options; tests start it in-process on port 0. The store is

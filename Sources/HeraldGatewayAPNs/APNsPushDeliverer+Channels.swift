@@ -2,6 +2,7 @@ import HeraldAPNs
 import HeraldAPNsModel
 import HeraldGateway
 import HeraldShared
+import HeraldStore
 
 /// Broadcast channels over the same per-credentials `APNSClient`s as deliveries: channel
 /// management on the environment's channel endpoint, broadcasts on its push endpoint.

@@ -2,6 +2,7 @@ import Foundation
 import HeraldCore
 import HeraldGateway
 import Testing
+@testable import HeraldStore
 
 /// `herald app`: apps and their keys in a data folder.
 @Suite("herald app")

@@ -3,6 +3,7 @@ import HeraldAuth
 import HeraldCore
 import HeraldGateway
 import Testing
+@testable import HeraldStore
 
 /// `herald app` for user tokens and the upgrade's grace period.
 @Suite("herald app: user tokens and legacy access")

@@ -2,6 +2,7 @@ import Foundation
 import HeraldGateway
 import Testing
 @testable import HeraldCLI
+@testable import HeraldStore
 
 /// `herald serve`'s limits as the command line sets them: on by default for the client
 /// side and the storage quotas, off for the server key; 0 turns one off.

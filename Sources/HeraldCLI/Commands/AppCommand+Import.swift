@@ -1,6 +1,7 @@
 import Foundation
 import HeraldCore
 import HeraldGateway
+import HeraldStore
 
 extension AppCommand {
     /// `herald app import-devices --app ID FILE|-`: JSON lines, validated, one transaction.

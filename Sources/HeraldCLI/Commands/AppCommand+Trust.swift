@@ -2,6 +2,7 @@ import Foundation
 import HeraldAuth
 import HeraldCore
 import HeraldGateway
+import HeraldStore
 
 extension AppCommand {
     /// `herald app user-token`: a user token as the app's backend would sign it, for trying

@@ -2,6 +2,7 @@ import Foundation
 import HeraldAPNsModel
 import HeraldCore
 import HeraldGateway
+import HeraldStore
 
 /// `herald app`: create apps, list them, rotate their keys, set their APNs credentials.
 enum AppCommand: Command {

@@ -3,6 +3,7 @@ import HeraldCore
 import HeraldGateway
 import HeraldGatewayAPNs
 import HeraldGatewayTestModes
+import HeraldStore
 
 typealias Gateway = GatewayService
 

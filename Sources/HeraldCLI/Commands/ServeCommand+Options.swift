@@ -1,4 +1,5 @@
 import HeraldGateway
+import HeraldStore
 
 /// `herald serve`'s options: what each takes, its limits and its help line.
 extension ServeCommand {

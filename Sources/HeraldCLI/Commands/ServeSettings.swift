@@ -1,6 +1,7 @@
 import Foundation
 import HeraldGateway
 import HeraldHTTP
+import HeraldStore
 
 /// `herald serve`'s options, checked.
 struct ServeSettings {

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldGateway
+import HeraldStore
 
 /// Where `herald serve` and `herald app` find the gateway's data: `--data DIR` (SQLite),
 /// `--database URL` (PostgreSQL), else HERALD_DATABASE_URL, else ./herald-data.

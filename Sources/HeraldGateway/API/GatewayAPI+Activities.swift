@@ -1,5 +1,6 @@
-import HeraldShared
 import HeraldHTTP
+import HeraldShared
+import HeraldStore
 
 /// Live Activity tokens a device reports (device key, or the server key): its push-to-start
 /// token per activity type, and each running activity's update token until it ends.

@@ -1,6 +1,7 @@
 import Foundation
 import HeraldAuth
 import HeraldHTTP
+import HeraldStore
 
 extension GatewayAPI {
     /// The app the bearer key belongs to and who the key says the caller is, if that key

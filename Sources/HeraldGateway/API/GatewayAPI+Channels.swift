@@ -1,5 +1,6 @@
-import HeraldShared
 import HeraldHTTP
+import HeraldShared
+import HeraldStore
 
 /// Broadcast channels of an app's Live Activities (server key). The API commits what to
 /// do and answers 202; the delivery engine makes and deletes the channels at APNs.

@@ -1,5 +1,6 @@
-import HeraldShared
 import HeraldHTTP
+import HeraldShared
+import HeraldStore
 
 extension GatewayAPI {
     /// Largest `metadata` object kept with a device, in bytes of JSON.

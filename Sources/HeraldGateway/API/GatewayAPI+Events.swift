@@ -1,4 +1,5 @@
 import HeraldHTTP
+import HeraldStore
 
 
 extension GatewayAPI {

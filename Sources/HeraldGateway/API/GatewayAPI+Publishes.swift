@@ -1,5 +1,6 @@
-import HeraldShared
 import HeraldHTTP
+import HeraldShared
+import HeraldStore
 
 extension GatewayAPI {
     /// POST /v1/apps/{app}/publishes: committed before the 202; the same idempotency key

@@ -1,6 +1,7 @@
 import Foundation
-import HeraldShared
 import HeraldHTTP
+import HeraldShared
+import HeraldStore
 
 /// The gateway's HTTP API as a pure function of request to response: routing, keys,
 /// validation, and the store. The HTTP server calls `head` on its event loops, which

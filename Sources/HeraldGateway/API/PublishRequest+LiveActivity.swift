@@ -1,5 +1,6 @@
-import HeraldShared
 import HeraldPayload
+import HeraldShared
+import HeraldStore
 
 /// Live Activity publishes: which tokens a `liveactivity` publish goes to follows from its
 /// event. A `start` to devices, users or interests goes to their push-to-start tokens for

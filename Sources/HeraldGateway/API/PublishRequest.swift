@@ -1,6 +1,7 @@
 import Foundation
-import HeraldShared
 import HeraldPayload
+import HeraldShared
+import HeraldStore
 
 /// The body of POST /publishes, validated field by field into a `NewPublish`.
 struct PublishRequest {

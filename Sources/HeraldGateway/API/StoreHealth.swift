@@ -1,6 +1,7 @@
 import Foundation
-import HeraldShared
 import HeraldHTTP
+import HeraldShared
+import HeraldStore
 
 /// The store's health as `/healthz` tells it, without ever waiting on the store: a thread
 /// of its own asks the store a cheap question (`app(id: "")`) every `interval` seconds,

@@ -1,4 +1,5 @@
 import HeraldAuth
+import HeraldStore
 
 /// The keys of an app: a server key (publish, admin) for the app's backend, a client key
 /// (register devices) that ships inside the app, and one device key per device (that

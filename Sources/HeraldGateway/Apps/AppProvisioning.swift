@@ -1,6 +1,7 @@
 import Foundation
 import HeraldAPNsModel
 import HeraldShared
+import HeraldStore
 
 /// Creates apps and rotates their keys: what `herald app` does, as a library.
 public struct AppProvisioning: Sendable {

@@ -1,6 +1,7 @@
-import HeraldShared
 import HeraldAuth
 import HeraldHTTP
+import HeraldShared
+import HeraldStore
 
 /// A console sign-in, carried by a cookie: the app id, when it ends, a random session id,
 /// and an HMAC-SHA256 over the three keyed with the app's stored server-key hash.

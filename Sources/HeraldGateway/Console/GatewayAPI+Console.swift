@@ -1,6 +1,7 @@
 import Foundation
-import HeraldShared
 import HeraldHTTP
+import HeraldShared
+import HeraldStore
 
 extension GatewayAPI {
     /// The console's page, its assets and its session; the JSON reads it needs besides the API's.

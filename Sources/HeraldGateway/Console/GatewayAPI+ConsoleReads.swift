@@ -1,5 +1,6 @@
-import HeraldShared
 import HeraldHTTP
+import HeraldShared
+import HeraldStore
 
 extension GatewayAPI {
     /// GET /v1/apps/{app}/publishes?limit=N: the latest publishes, newest first.

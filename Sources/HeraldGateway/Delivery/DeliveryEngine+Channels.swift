@@ -1,5 +1,6 @@
 import Foundation
 import HeraldAPNsModel
+import HeraldStore
 
 /// Broadcast channels: the operations the API committed (create, delete) made at APNs,
 /// and a publish's one delivery to a channel sent as a broadcast once the channel is active.

@@ -1,6 +1,7 @@
 import Foundation
 import HeraldAPNsModel
 import HeraldShared
+import HeraldStore
 
 extension DeliveryEngine {
     /// Sends claimed jobs, one deliverer call per environment, each as its own task;

@@ -1,6 +1,7 @@
 import Foundation
 import HeraldAPNsModel
 import HeraldShared
+import HeraldStore
 
 /// The delivery workers: promote scheduled publishes, fan publishes out into
 /// deliveries, and drain due deliveries through the deliverer in batches, recording every

@@ -1,4 +1,5 @@
 import HeraldAPNsModel
+import HeraldStore
 
 /// One Live Activity update or end for every device subscribed to a channel, as the
 /// deliverer puts it on the wire: `POST /4/broadcasts/apps/<bundle id>`.

@@ -2,6 +2,7 @@ import Foundation
 import HeraldCore
 import Testing
 @testable import HeraldGateway
+@testable import HeraldStore
 
 @Suite("API: Live Activity tokens")
 struct APIActivityTests {

@@ -4,6 +4,7 @@ import HeraldCore
 import Testing
 @testable import HeraldGateway
 @testable import HeraldHTTP
+@testable import HeraldStore
 
 @Suite("API: keys and routes")
 struct APIAuthTests {

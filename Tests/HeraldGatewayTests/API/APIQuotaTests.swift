@@ -3,6 +3,7 @@ import HeraldCore
 import Testing
 @testable import HeraldGateway
 @testable import HeraldHTTP
+@testable import HeraldStore
 
 /// Storage quotas (`herald serve --max-…`): past one, 409 `quota_exceeded` naming the
 /// limit, its value and the flag that raises it, and nothing is stored.

@@ -6,6 +6,7 @@ import Testing
 
 @testable import HeraldGateway
 @testable import HeraldHTTP
+@testable import HeraldStore
 
 /// Text that one store could keep and the other could not is refused alike, and a
 /// database failure is answered without its detail (which goes to the gateway's log).

@@ -2,6 +2,7 @@ import Foundation
 import HeraldCore
 import Testing
 @testable import HeraldGateway
+@testable import HeraldStore
 
 /// The client key ships in every copy of the app: these are the attacks it allowed, each
 /// now refused. A device acts only for itself, a user is bound only with the backend's

@@ -1,7 +1,10 @@
 import Foundation
+import HeraldAuth
+import HeraldShared
 import Testing
 @testable import HeraldGateway
 @testable import HeraldHTTP
+@testable import HeraldStore
 
 @Suite("Console: assets built into the binary")
 struct ConsoleAssetsTests {

@@ -3,6 +3,7 @@ import HeraldCore
 import Testing
 @testable import HeraldGateway
 @testable import HeraldHTTP
+@testable import HeraldStore
 
 @Suite("Console: a session made on one gateway is honoured by another on the same PostgreSQL database")
 struct ConsoleSessionPostgresTests {

@@ -3,6 +3,7 @@ import HeraldAPNsModel
 import HeraldCore
 import Testing
 @testable import HeraldGateway
+@testable import HeraldStore
 
 @Suite("Console: a publish's deliveries and receipts over time")
 struct PublishTimelineTests {

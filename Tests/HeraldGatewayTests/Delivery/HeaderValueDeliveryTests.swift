@@ -8,6 +8,7 @@ import Testing
 
 @testable import HeraldGateway
 @testable import HeraldGatewayAPNs
+@testable import HeraldStore
 
 /// A collapse id that would split or cut its header, in a publish the API did not check
 /// (a row from before the API's rule, or another caller of the store), is refused by

@@ -2,6 +2,7 @@ import Foundation
 import HeraldCore
 import Testing
 @testable import HeraldGateway
+@testable import HeraldStore
 
 /// The durability promise, tested on the real binary: `herald serve` is killed with
 /// SIGKILL at random moments during a fan-out and restarted on the same data; in the end

@@ -2,6 +2,7 @@ import Foundation
 import HeraldCore
 import Testing
 @testable import HeraldGateway
+@testable import HeraldStore
 
 /// A planned stop (SIGTERM) waits for the batches in flight, so a deploy sends nothing twice.
 @Suite("herald serve stops gracefully")

@@ -4,6 +4,7 @@ import HeraldTestSupport
 import HeraldCore
 import Testing
 @testable import HeraldGateway
+@testable import HeraldStore
 
 /// `herald serve` as a real process: starts, answers, stops on SIGTERM; bad options are refused.
 @Suite("herald serve")

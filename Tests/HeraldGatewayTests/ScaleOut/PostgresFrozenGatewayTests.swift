@@ -6,6 +6,7 @@ import HeraldTestSupport
 import Testing
 @testable import HeraldGateway
 @testable import HeraldHTTP
+@testable import HeraldStore
 
 /// A whole gateway over real sockets on a PostgreSQL server that is frozen (every process
 /// stopped, its kernel still accepting and acknowledging): what a load balancer and the

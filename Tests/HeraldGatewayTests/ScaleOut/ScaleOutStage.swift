@@ -5,6 +5,7 @@ import HeraldCore
 import HeraldServerTestSupport
 import HeraldTestSupport
 @testable import HeraldGateway
+@testable import HeraldStore
 
 #if canImport(Glibc)
     import Glibc

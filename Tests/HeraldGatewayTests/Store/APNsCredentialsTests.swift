@@ -5,6 +5,7 @@ import HeraldAPNsSimulator
 import Testing
 
 @testable import HeraldGateway
+@testable import HeraldStore
 
 /// Credentials reach log lines and test failures: printing them shows the method, ids,
 /// environment and sizes, never the private key.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HeraldGateway
+@testable import HeraldStore
 
 @Suite("SQLite deadlines: a locked file or a busy connection costs a call its deadline")
 struct SQLiteDeadlineTests {

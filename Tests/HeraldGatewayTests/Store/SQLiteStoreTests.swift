@@ -2,6 +2,7 @@ import Foundation
 import HeraldCore
 import Testing
 @testable import HeraldGateway
+@testable import HeraldStore
 
 /// What only the SQLite store has: its data folder, WAL, `PRAGMA user_version`.
 @Suite("SQLite store: the data folder")

@@ -5,6 +5,7 @@ import HeraldCore
 import HeraldTestSupport
 import Testing
 @testable import HeraldGateway
+@testable import HeraldStore
 
 /// Publish statistics stay honest whatever happens in whatever order: random claims,
 /// APNs answers (accepted, retry, refused, dead token), restarts that put in-flight

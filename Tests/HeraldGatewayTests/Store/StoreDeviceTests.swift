@@ -1,8 +1,10 @@
 import Foundation
 import HeraldAPNsModel
+import HeraldAuth
 import HeraldCore
 import Testing
 @testable import HeraldGateway
+@testable import HeraldStore
 
 @Suite("Store: apps and devices")
 struct StoreDeviceTests {

@@ -2,6 +2,7 @@ import Foundation
 import HeraldCore
 import Testing
 @testable import HeraldGateway
+@testable import HeraldStore
 
 /// What one device, or one app, can store through receipts: each delivery a bounded set of
 /// action ids, each app at most its events quota, kept as a count through retention.

@@ -2,6 +2,7 @@ import Foundation
 import HeraldCore
 import Testing
 @testable import HeraldGateway
+@testable import HeraldStore
 
 /// `importDevices` (the operator's `herald app import-devices`): the same outcome as
 /// registering each device in turn, in one transaction, on both stores (PostgreSQL puts

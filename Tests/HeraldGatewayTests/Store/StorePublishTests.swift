@@ -4,6 +4,7 @@ import HeraldAPNsModel
 import HeraldCore
 import Testing
 @testable import HeraldGateway
+@testable import HeraldStore
 
 @Suite("Store: publishes, fan-out, deliveries")
 struct StorePublishTests {

@@ -2,6 +2,7 @@ import Foundation
 import HeraldCore
 import Testing
 @testable import HeraldGateway
+@testable import HeraldStore
 
 /// The counters behind the quotas (schema migration 4's triggers) stay equal to the rows
 /// through every path that adds or removes devices and interests.

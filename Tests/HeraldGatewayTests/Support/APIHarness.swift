@@ -3,6 +3,7 @@ import HeraldAuth
 import HeraldCore
 @testable import HeraldGateway
 @testable import HeraldHTTP
+@testable import HeraldStore
 
 /// The API over a temporary store of `kind` with two apps and known keys; requests without sockets.
 final class APIHarness: @unchecked Sendable {

@@ -3,6 +3,7 @@ import HeraldAPNsModel
 import HeraldCore
 import HeraldTestSupport
 @testable import HeraldGateway
+@testable import HeraldStore
 
 /// The API and the delivery engine over one temporary store, a fake deliverer, and time
 /// that moves only when the test says (a virtual clock and the matching wall time).

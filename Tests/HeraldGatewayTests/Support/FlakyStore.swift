@@ -2,6 +2,7 @@ import Foundation
 import HeraldAPNsModel
 import HeraldCore
 @testable import HeraldGateway
+@testable import HeraldStore
 
 /// A store whose `completeDeliveries` fails the next `failures` times (a full disk, a
 /// lock held too long), and whose heartbeats fail while `cutOff` (the database out of

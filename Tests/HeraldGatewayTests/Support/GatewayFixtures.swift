@@ -1,9 +1,11 @@
 import Foundation
+import HeraldAuth
 import HeraldCore
 import HeraldServerTestSupport
 import HeraldTestSupport
 import Testing
 @testable import HeraldGateway
+@testable import HeraldStore
 
 /// A fresh data folder under the temporary directory, removed by `cleanup()`.
 struct TemporaryFolder {

@@ -6,6 +6,7 @@ import HeraldServerTestSupport
 import HeraldTestSupport
 @testable import HeraldGateway
 @testable import HeraldHTTP
+@testable import HeraldStore
 
 /// A gateway started in-process on an ephemeral loopback port, with a fake deliverer and
 /// one app whose keys are known.

@@ -1,4 +1,5 @@
 @testable import HeraldGateway
+@testable import HeraldStore
 
 extension GatewayStore {
     /// Records receipts under the default quota (tests that are not about the quota).

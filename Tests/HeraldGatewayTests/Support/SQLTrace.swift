@@ -1,6 +1,7 @@
 import CSQLite
 
 @testable import HeraldGateway
+@testable import HeraldStore
 
 /// What a store asks SQLite while `body` runs: each statement it runs, in order, with `?`
 /// for the bound values, and how many virtual-machine steps that run took (SQLite's own

@@ -2,6 +2,7 @@ import Foundation
 import HeraldCore
 import Testing
 @testable import HeraldGateway
+@testable import HeraldStore
 
 /// Two stores on one database stand for two gateway processes: what SQLite's single
 /// writer made safe, row locks must make safe here, with both working at the same moment.

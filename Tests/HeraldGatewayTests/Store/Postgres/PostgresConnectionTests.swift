@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HeraldGateway
+@testable import HeraldStore
 
 @Suite("PostgreSQL connection: values, prepared statements, errors")
 struct PostgresConnectionTests {

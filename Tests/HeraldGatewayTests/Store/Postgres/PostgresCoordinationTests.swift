@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HeraldGateway
+@testable import HeraldStore
 
 @Suite("PostgreSQL coordination: LISTEN/NOTIFY and advisory locks")
 struct PostgresCoordinationTests {

@@ -3,6 +3,7 @@ import HeraldServerTestSupport
 import HeraldTestSupport
 import Testing
 @testable import HeraldGateway
+@testable import HeraldStore
 
 @Suite("PostgreSQL deadlines: a frozen or slow server costs a call its deadline, not a thread")
 struct PostgresDeadlineTests {

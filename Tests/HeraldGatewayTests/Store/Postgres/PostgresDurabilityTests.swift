@@ -4,6 +4,7 @@ import HeraldServerTestSupport
 import HeraldTestSupport
 import Testing
 @testable import HeraldGateway
+@testable import HeraldStore
 
 /// `--durability` on PostgreSQL: device writes skip their WAL flush by default, nothing else does.
 @Suite("PostgreSQL store: durability")

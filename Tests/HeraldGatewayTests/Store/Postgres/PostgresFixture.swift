@@ -1,6 +1,7 @@
 import HeraldServerTestSupport
 import HeraldTestSupport
 @testable import HeraldGateway
+@testable import HeraldStore
 
 /// A database of the test's own in the shared PostgreSQL test server, and connections to
 /// it. When PostgreSQL cannot be started, making one throws why, and the test fails.

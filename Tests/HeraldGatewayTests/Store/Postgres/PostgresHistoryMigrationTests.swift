@@ -2,6 +2,7 @@ import Foundation
 import HeraldCore
 import Testing
 @testable import HeraldGateway
+@testable import HeraldStore
 
 @Suite("PostgreSQL store: migration 12 fills the publishes' history")
 struct PostgresHistoryMigrationTests {

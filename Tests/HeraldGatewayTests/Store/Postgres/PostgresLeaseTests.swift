@@ -2,6 +2,7 @@ import Foundation
 import HeraldCore
 import Testing
 @testable import HeraldGateway
+@testable import HeraldStore
 
 /// Leases: two stores with their own instances on one database stand for two gateway
 /// processes; what one holds in flight is taken over by the other once it has not been

@@ -2,6 +2,7 @@ import Foundation
 import HeraldCore
 import Testing
 @testable import HeraldGateway
+@testable import HeraldStore
 
 @Suite("PostgreSQL store: migration 13 counts receipts and gives an activity id one device")
 struct PostgresOwnershipMigrationTests {

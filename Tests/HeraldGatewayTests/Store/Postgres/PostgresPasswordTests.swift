@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HeraldGateway
+@testable import HeraldStore
 
 @Suite("PostgreSQL errors never show the URL's password")
 struct PostgresPasswordTests {

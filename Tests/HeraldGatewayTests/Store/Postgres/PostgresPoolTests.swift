@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HeraldGateway
+@testable import HeraldStore
 
 @Suite("PostgreSQL pool: at most N connections, waiting, replacing broken ones")
 struct PostgresPoolTests {

@@ -5,6 +5,7 @@ import HeraldTestSupport
 import Testing
 @testable import HeraldGateway
 @testable import HeraldHTTP
+@testable import HeraldStore
 
 /// What only the PostgreSQL store has: its migrations in `herald_schema` under an advisory
 /// lock, errors from a server out of reach, and several stores (processes) on one database.

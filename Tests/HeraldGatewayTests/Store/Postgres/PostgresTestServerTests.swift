@@ -3,6 +3,7 @@ import HeraldServerTestSupport
 import HeraldTestSupport
 import Testing
 @testable import HeraldGateway
+@testable import HeraldStore
 
 @Suite("PostgreSQL test server: a cluster of its own, not as root, nothing left behind")
 struct PostgresTestServerTests {

@@ -4,6 +4,7 @@ import HeraldCore
 import Testing
 @testable import HeraldGateway
 @testable import HeraldHTTP
+@testable import HeraldStore
 
 /// A publish committed by one process wakes the others at once (LISTEN/NOTIFY), not at
 /// their next poll.

@@ -1,3 +1,4 @@
+import HeraldAuth
 import HeraldShared
 
 /// What an idempotency key is bound to: the SHA-256 of each field of the publish request

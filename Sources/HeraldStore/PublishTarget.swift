@@ -56,7 +56,7 @@ public indirect enum PublishTarget: Sendable, Hashable {
 
     static let pushToStartPrefix = "pushToStart."
 
-    init?(kind: String, keys: [String], activityType: String? = nil) {
+    package init?(kind: String, keys: [String], activityType: String? = nil) {
         switch kind {
         case "devices": self = .devices(keys)
         case "tokens": self = .tokens(keys)

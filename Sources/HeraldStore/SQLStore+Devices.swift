@@ -1,3 +1,4 @@
+import HeraldAuth
 import HeraldShared
 
 /// Devices. On PostgreSQL locks are taken in one order, so that concurrent calls wait
@@ -58,7 +59,7 @@ extension SQLStore {
             // The caller proved it holds the device's key: keep it. Otherwise the new key
             // replaces the old one (a reinstall lost it): holding the token is the proof.
             var kept = false
-            if let stored = existing.keyHash, let presented = registration.presentedKeyHash { kept = APIKey.equalHashes(presented, stored) }
+            if let stored = existing.keyHash, let presented = registration.presentedKeyHash { kept = ConstantTime.equal(Array(presented.utf8), Array(stored.utf8)) }
             let newKey = kept ? nil : registration.newKeyHash
             keyIssued = newKey != nil
             try db.execute(

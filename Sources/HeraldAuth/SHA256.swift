@@ -1,7 +1,8 @@
 import COpenSSL
+import HeraldShared
 
-/// SHA-256 for hashing API keys and deriving apns-ids, through OpenSSL's libcrypto (the
-/// gateway derives one apns-id per delivery: a fast digest matters). Tested with the
+/// SHA-256 for hashing API keys, publish fingerprints and apns-ids, through OpenSSL's
+/// libcrypto (the gateway derives one apns-id per delivery: a fast digest matters). Tested with the
 /// standard's vectors.
 public enum SHA256 {
     /// The 32-byte digest of `message`.

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldAPNsModel
+import HeraldAuth
 import HeraldShared
 
 extension PostgresStore {

@@ -11,7 +11,7 @@ import Testing
 struct SchemaFixtureTests {
     @Test("each version's schema, and the latest reached from every earlier version, match the fixtures", arguments: StoreKind.tested)
     func everyVersion(_ kind: StoreKind) throws {
-        let latest = Schema.migrations.count
+        let latest = Schema.latest
         if ProcessInfo.processInfo.environment["HERALD_RECORD_SCHEMA"] == "1" {
             var versions: [Int: [String]] = [:]
             for version in 1...latest { versions[version] = try Self.snapshot(kind, at: version, thenLatest: false).before }
@@ -26,6 +26,11 @@ struct SchemaFixtureTests {
             if version > 0 { Self.expectSame(before, fixture.versions[version] ?? [], "\(kind) at version \(version)") }
             Self.expectSame(after, fixture.versions[latest] ?? [], "\(kind) upgraded from version \(version)")
         }
+    }
+
+    @Test("the migrations are numbered 1, 2, … in the order they run")
+    func numbering() {
+        #expect(SchemaStatements.migrations.map(\.version) == Array(1...Schema.latest))
     }
 
     /// Expects `actual` to be `expected`, naming the lines that differ.
@@ -45,7 +50,7 @@ struct SchemaFixtureTests {
             defer { folder.cleanup() }
             try FileManager.default.createDirectory(at: folder.url, withIntermediateDirectories: true)
             let db = try SQLiteConnection(path: folder.url.appendingPathComponent("herald.sqlite").path)
-            if version > 0 { try SchemaVersions.migrate(db, to: version) }
+            if version > 0 { try Schema.migrate(db, upTo: version) }
             let before = try SchemaSnapshot.sqlite(db)
             guard thenLatest else { return (before, []) }
             let store = try SQLiteStore(directory: folder.url)
@@ -53,7 +58,7 @@ struct SchemaFixtureTests {
         case .postgres:
             let database = try PostgresTestDatabase()
             let db = try PostgresConnection(url: database.url)
-            if version > 0 { try SchemaVersions.migrate(db, to: version) }
+            if version > 0 { try PostgresSchema.migrate(db, upTo: version) }
             let before = try SchemaSnapshot.postgres(db)
             guard thenLatest else { return (before, []) }
             _ = try PostgresStore(url: database.url, connections: 1)

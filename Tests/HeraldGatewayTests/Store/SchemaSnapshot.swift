@@ -18,17 +18,26 @@ enum SchemaSnapshot {
     /// The lines of a PostgreSQL database's `public` schema.
     static func postgres(_ db: PostgresConnection) throws -> [String] {
         let queries = [
-            ("column", 7, """
-            SELECT table_name, column_name, data_type, is_nullable, coalesce(column_default, ''), is_identity,
-                coalesce(identity_generation, '')
-            FROM information_schema.columns WHERE table_schema = 'public' ORDER BY table_name, ordinal_position
-            """),
+            (
+                "column", 7,
+                """
+                SELECT table_name, column_name, data_type, is_nullable, coalesce(column_default, ''), is_identity,
+                    coalesce(identity_generation, '')
+                FROM information_schema.columns WHERE table_schema = 'public' ORDER BY table_name, ordinal_position
+                """
+            ),
             ("index", 3, "SELECT tablename, indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' ORDER BY tablename, indexname"),
-            ("constraint", 3, """
-            SELECT conrelid::regclass::text, conname, pg_get_constraintdef(oid) FROM pg_constraint
-            WHERE connamespace = 'public'::regnamespace ORDER BY 1, 2
-            """),
-            ("trigger", 3, "SELECT tgrelid::regclass::text, tgname, pg_get_triggerdef(oid) FROM pg_trigger WHERE NOT tgisinternal ORDER BY 1, 2"),
+            (
+                "constraint", 3,
+                """
+                SELECT conrelid::regclass::text, conname, pg_get_constraintdef(oid) FROM pg_constraint
+                WHERE connamespace = 'public'::regnamespace ORDER BY 1, 2
+                """
+            ),
+            (
+                "trigger", 3,
+                "SELECT tgrelid::regclass::text, tgname, pg_get_triggerdef(oid) FROM pg_trigger WHERE NOT tgisinternal ORDER BY 1, 2"
+            ),
             ("function", 2, "SELECT proname, prosrc FROM pg_proc WHERE pronamespace = 'public'::regnamespace ORDER BY 1"),
         ]
         var lines: [String] = []
@@ -71,7 +80,8 @@ struct SchemaFixture {
 
     /// Writes `versions` to `store`'s fixture file.
     static func write(_ versions: [Int: [String]], store: StoreKind) throws {
-        let text = versions.keys.sorted().map { (["## version \($0)"] + versions[$0]!).joined(separator: "\n") }.joined(separator: "\n\n")
+        let text = versions.keys.sorted().map { (["## version \($0)"] + (versions[$0] ?? [])).joined(separator: "\n") }.joined(
+            separator: "\n\n")
         try (text + "\n").write(to: folder.appendingPathComponent("schema-\(store.rawValue).txt"), atomically: true, encoding: .utf8)
     }
 }

@@ -76,7 +76,8 @@ enum SQLDialect: Sendable {
     var bytes: String { self == .sqlite ? "BLOB" : "bytea" }
     /// JSON kept as written on SQLite, parsed on PostgreSQL.
     var json: String { self == .sqlite ? "TEXT" : "jsonb" }
-    /// After a table whose primary key is its only index: SQLite stores the rows in it.
+    /// After a table with a primary key and no row numbers: SQLite stores its rows in the
+    /// key's b-tree (PostgreSQL always keeps a table apart from its indexes).
     var withoutRowID: String { self == .sqlite ? " WITHOUT ROWID" : "" }
 
     /// The whole seconds of a time column (SQLite's cast truncates; PostgreSQL's would round).

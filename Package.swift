@@ -121,7 +121,8 @@ var targets: [Target] = [
         dependencies: [
             "HeraldGateway", "HeraldStore", "HeraldGatewayAPNs", "HeraldHTTP", "HeraldHTTPTestSupport", "HeraldGatewayTestModes", "HeraldAuth", "HeraldCore", "HeraldAPNsModel", "HeraldAPNs",
             "HeraldAPNsSimulator", "HeraldTestSupport", "HeraldServerTestSupport",
-        ]),
+        ],
+        exclude: ["Store/Fixtures"]),
     .testTarget(
         name: "HeraldAPNsTests", dependencies: ["HeraldAPNsModel", "HeraldAPNs", "HeraldAPNsSimulator", "HeraldCore", "HeraldTestSupport", "HeraldServerTestSupport"],
         exclude: ["Fixtures"]),

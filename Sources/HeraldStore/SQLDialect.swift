@@ -61,4 +61,25 @@ enum SQLDialect: Sendable {
         guard self == .postgres else { return "INSERT OR IGNORE INTO \(rest)" }
         return "INSERT INTO \(rest) ON CONFLICT \(conflict.map { "(\($0)) " } ?? "")DO NOTHING"
     }
+
+    // The schema's column types (`SchemaStatements`): SQLite's type affinities, PostgreSQL's
+    // types by width.
+
+    /// A row key the database numbers: SQLite's rowid, PostgreSQL's identity column.
+    var rowKey: String { self == .sqlite ? "INTEGER PRIMARY KEY" : "bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY" }
+    var smallInteger: String { self == .sqlite ? "INTEGER" : "smallint" }
+    var integer: String { self == .sqlite ? "INTEGER" : "integer" }
+    var bigInteger: String { self == .sqlite ? "INTEGER" : "bigint" }
+    /// Times (seconds since 1970) and other fractions.
+    var real: String { self == .sqlite ? "REAL" : "double precision" }
+    var boolean: String { self == .sqlite ? "INTEGER" : "boolean" }
+    var bytes: String { self == .sqlite ? "BLOB" : "bytea" }
+    /// JSON kept as written on SQLite, parsed on PostgreSQL.
+    var json: String { self == .sqlite ? "TEXT" : "jsonb" }
+    /// After a table with a primary key and no row numbers: SQLite stores its rows in the
+    /// key's b-tree (PostgreSQL always keeps a table apart from its indexes).
+    var withoutRowID: String { self == .sqlite ? " WITHOUT ROWID" : "" }
+
+    /// The whole seconds of a time column (SQLite's cast truncates; PostgreSQL's would round).
+    func wholeSeconds(_ column: String) -> String { self == .sqlite ? "CAST(\(column) AS INTEGER)" : "floor(\(column))::bigint" }
 }

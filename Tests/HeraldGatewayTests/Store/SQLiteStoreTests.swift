@@ -17,7 +17,7 @@ struct SQLiteStoreTests {
         }
         let reopened = try SQLiteStore(directory: folder.url)
         #expect(try reopened.app(id: "a")?.name == "A")
-        #expect(try reopened.locked { try $0.scalar("PRAGMA user_version") } == Schema.migrations.count)
+        #expect(try reopened.locked { try $0.scalar("PRAGMA user_version") } == Schema.latest)
         #expect(try reopened.locked { try $0.query("PRAGMA journal_mode", [], { $0.string(0) }) } == ["wal"])
     }
 
@@ -34,7 +34,7 @@ struct SQLiteStoreTests {
         } throws: { error in
             (error as? StoreError)?.reason == .unsupportedSchema
                 && "\(error)"
-                    == "the data folder was written by a newer Herald (schema 99, this one knows \(Schema.migrations.count)); use that version"
+                    == "the data folder was written by a newer Herald (schema 99, this one knows \(Schema.latest)); use that version"
         }
     }
 

@@ -10,11 +10,7 @@ struct PostgresHistoryMigrationTests {
     func historyMigration() throws {
         let fixture = try PostgresFixture()
         let old = try fixture.connect()
-        try old.executeScript("CREATE TABLE herald_schema (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())")
-        for (index, sql) in PostgresSchema.migrations.prefix(11).enumerated() {
-            try old.executeScript(sql)
-            try old.execute("INSERT INTO herald_schema (version) VALUES ($1)", [.int(index + 1)])
-        }
+        try PostgresSchema.migrate(old, upTo: 11)
         try old.executeScript(
             """
             INSERT INTO apps (id, name, bundle_id, server_key_hash, client_key_hash, created_at)

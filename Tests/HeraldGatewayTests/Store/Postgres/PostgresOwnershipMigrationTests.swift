@@ -10,11 +10,7 @@ struct PostgresOwnershipMigrationTests {
     func ownershipMigration() throws {
         let fixture = try PostgresFixture()
         let old = try fixture.connect()
-        try old.executeScript("CREATE TABLE herald_schema (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())")
-        for (index, sql) in PostgresSchema.migrations.prefix(12).enumerated() {
-            try old.executeScript(sql)
-            try old.execute("INSERT INTO herald_schema (version) VALUES ($1)", [.int(index + 1)])
-        }
+        try PostgresSchema.migrate(old, upTo: 12)
         try old.executeScript(SchemaMigrationTests.receiptsAndSharedActivity(payload: "'\\x7b7d'"))
         try SchemaMigrationTests.expectMigratedOwnership(try PostgresStore(url: fixture.url))
     }

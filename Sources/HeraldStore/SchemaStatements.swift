@@ -1,0 +1,202 @@
+/// The store's tables, as numbered migrations both stores run (`Schema.migrate`), each
+/// written once: the dialect supplies the types (SQLite's affinities; PostgreSQL's
+/// `double precision` times, `boolean` flags, `bytea` payloads, `jsonb` target keys and
+/// fingerprints, identity keys), and a step only one store takes is in
+/// `SchemaStatements+OneStore`, with its reason. Migration N makes the same logical change
+/// in both stores.
+enum SchemaStatements {
+    static let migrations: [Migration] = [
+        Migration(1, "apps, devices, interests, publishes, deliveries, events") { d in
+            """
+            CREATE TABLE apps (
+                id TEXT PRIMARY KEY, name TEXT NOT NULL, bundle_id TEXT NOT NULL,
+                server_key_hash TEXT NOT NULL, client_key_hash TEXT NOT NULL,
+                rate_limit \(d.real), created_at \(d.real) NOT NULL
+            );
+            CREATE TABLE app_credentials (
+                app_id TEXT NOT NULL REFERENCES apps(id), environment TEXT NOT NULL,
+                method TEXT NOT NULL, key_id TEXT, team_id TEXT, pem TEXT NOT NULL,
+                endpoint TEXT, ca_file TEXT,
+                PRIMARY KEY (app_id, environment)
+            );
+            CREATE TABLE devices (
+                seq \(d.rowKey), id TEXT NOT NULL UNIQUE, app_id TEXT NOT NULL REFERENCES apps(id),
+                token TEXT NOT NULL, environment TEXT NOT NULL, user_id TEXT, metadata TEXT NOT NULL,
+                created_at \(d.real) NOT NULL, token_registered_at \(d.real) NOT NULL, updated_at \(d.real) NOT NULL,
+                invalidated_at \(d.real), invalid_reason TEXT,
+                UNIQUE (app_id, token)
+            );
+            CREATE INDEX devices_user ON devices(app_id, user_id) WHERE user_id IS NOT NULL;
+            CREATE TABLE device_interests (
+                app_id TEXT NOT NULL, interest TEXT NOT NULL, device_seq \(d.bigInteger) NOT NULL,
+                PRIMARY KEY (app_id, interest, device_seq)
+            )\(d.withoutRowID);
+            CREATE INDEX device_interests_device ON device_interests(device_seq);
+            CREATE TABLE publishes (
+                seq \(d.rowKey), id TEXT NOT NULL UNIQUE, app_id TEXT NOT NULL REFERENCES apps(id),
+                target_kind TEXT NOT NULL, target_keys \(d.json) NOT NULL, payload \(d.bytes) NOT NULL,
+                push_type TEXT NOT NULL, priority \(d.integer) NOT NULL, collapse_id TEXT, expiration \(d.real),
+                send_at \(d.real), environment TEXT NOT NULL, idempotency_key TEXT,
+                status TEXT NOT NULL, created_at \(d.real) NOT NULL, updated_at \(d.real) NOT NULL,
+                fanout_key \(d.integer) NOT NULL DEFAULT 0, fanout_seq \(d.bigInteger) NOT NULL DEFAULT 0,
+                fanout_done \(d.boolean) NOT NULL DEFAULT \(d.false),
+                targeted \(d.bigInteger) NOT NULL DEFAULT 0, sent \(d.bigInteger) NOT NULL DEFAULT 0,
+                failed \(d.bigInteger) NOT NULL DEFAULT 0, invalidated \(d.bigInteger) NOT NULL DEFAULT 0,
+                delivered \(d.bigInteger) NOT NULL DEFAULT 0, opened \(d.bigInteger) NOT NULL DEFAULT 0,
+                UNIQUE (app_id, idempotency_key)
+            );
+            CREATE INDEX publishes_status ON publishes(status, seq) WHERE status IN ('scheduled', 'queued', 'sending');
+            CREATE TABLE publish_failures (
+                publish_id TEXT NOT NULL, reason TEXT NOT NULL, count \(d.bigInteger) NOT NULL,
+                PRIMARY KEY (publish_id, reason)
+            )\(d.withoutRowID);
+            CREATE TABLE deliveries (
+                seq \(d.rowKey), publish_id TEXT NOT NULL, app_id TEXT NOT NULL,
+                device_seq \(d.bigInteger), token TEXT NOT NULL, environment TEXT NOT NULL,
+                state \(d.smallInteger) NOT NULL DEFAULT 0, attempts \(d.integer) NOT NULL DEFAULT 0,
+                next_at \(d.real) NOT NULL, in_doubt \(d.boolean) NOT NULL DEFAULT \(d.false),
+                reason TEXT, apns_id TEXT, updated_at \(d.real) NOT NULL,
+                UNIQUE (publish_id, token)
+            );
+            CREATE INDEX deliveries_due ON deliveries(app_id, next_at) WHERE state = 0;
+            CREATE INDEX deliveries_inflight ON deliveries(state) WHERE state = 1;
+            CREATE TABLE events (
+                publish_id TEXT NOT NULL, device_id TEXT NOT NULL, event TEXT NOT NULL,
+                action_id TEXT NOT NULL, at \(d.real) NOT NULL,
+                PRIMARY KEY (publish_id, device_id, event, action_id)
+            )\(d.withoutRowID);
+            """
+        },
+        Migration(2, "retention: which finished publishes still have per-device rows") { d in
+            """
+            ALTER TABLE publishes ADD COLUMN pruned \(d.boolean) NOT NULL DEFAULT \(d.false);
+            CREATE INDEX publishes_prunable ON publishes(updated_at) WHERE status IN ('done', 'cancelled') AND \(d.isFalse("pruned"));
+            """
+        },
+        // Device keys (hashed; a device registered before has none), the app's user-token
+        // secret, the grace period for keyless devices (on for the apps that exist at the
+        // upgrade, off for new ones), and receipts held until APNs accepts.
+        Migration(3, "trust") { d in
+            """
+            ALTER TABLE apps ADD COLUMN user_token_secret TEXT;
+            ALTER TABLE apps ADD COLUMN legacy_device_access \(d.boolean) NOT NULL DEFAULT \(d.false);
+            UPDATE apps SET legacy_device_access = \(d.true);
+            ALTER TABLE devices ADD COLUMN key_hash TEXT;
+            CREATE UNIQUE INDEX devices_key ON devices(key_hash) WHERE key_hash IS NOT NULL;
+            ALTER TABLE events ADD COLUMN counted \(d.boolean) NOT NULL DEFAULT \(d.true);
+            CREATE INDEX events_uncounted ON events(publish_id, device_id) WHERE \(d.isFalse("counted"));
+            """
+        },
+        // Each app's devices and interest subscriptions, counted by triggers in the
+        // transaction that adds or removes a row, so a quota check reads two numbers instead
+        // of counting rows, and every path (API, import, another process) keeps them exact.
+        Migration(4, "quotas") { d in
+            """
+            ALTER TABLE apps ADD COLUMN device_count \(d.bigInteger) NOT NULL DEFAULT 0;
+            ALTER TABLE apps ADD COLUMN subscription_count \(d.bigInteger) NOT NULL DEFAULT 0;
+            UPDATE apps SET device_count = (SELECT count(*) FROM devices WHERE devices.app_id = apps.id),
+                subscription_count = (SELECT count(*) FROM device_interests WHERE device_interests.app_id = apps.id);
+            \(rowCounters(d))
+            """
+        },
+        // `PublishFingerprint`; NULL for publishes from before, and for those without a key.
+        Migration(5, "the request an idempotency key is bound to") { d in
+            """
+            ALTER TABLE publishes ADD COLUMN request_fingerprint \(d.json);
+            """
+        },
+        // The processes serving the store, with when each was last seen, and which of them
+        // holds each delivery in flight (`GatewayInstance`; SQLite's one process only records them).
+        Migration(6, "leases") { d in
+            """
+            CREATE TABLE gateway_instances (
+                id TEXT PRIMARY KEY, host TEXT NOT NULL, pid \(d.integer) NOT NULL,
+                started_at \(d.real) NOT NULL, heartbeat_at \(d.real) NOT NULL
+            );
+            ALTER TABLE deliveries ADD COLUMN lease_owner TEXT;
+            \(deliveriesByHolder(d))
+            """
+        },
+        Migration(7, "counters once per statement; the claim's indexes") { d in statementCounters(d) },
+        // Each device's push-to-start token per activity type, and the update token of each
+        // activity it runs (rotation replaces it), with when it ended.
+        Migration(8, "Live Activities") { d in
+            """
+            CREATE TABLE push_to_start_tokens (
+                device_seq \(d.bigInteger) NOT NULL, activity_type TEXT NOT NULL, app_id TEXT NOT NULL,
+                token TEXT NOT NULL, updated_at \(d.real) NOT NULL,
+                PRIMARY KEY (device_seq, activity_type)
+            )\(d.withoutRowID);
+            CREATE INDEX push_to_start_tokens_type ON push_to_start_tokens(app_id, activity_type);
+            CREATE TABLE activities (
+                device_seq \(d.bigInteger) NOT NULL, activity_id TEXT NOT NULL, app_id TEXT NOT NULL,
+                activity_type TEXT NOT NULL, token TEXT NOT NULL, created_at \(d.real) NOT NULL,
+                updated_at \(d.real) NOT NULL, ended_at \(d.real),
+                PRIMARY KEY (device_seq, activity_id)
+            )\(d.withoutRowID);
+            CREATE INDEX activities_id ON activities(app_id, activity_id);
+            """
+        },
+        // A push-to-start publish keeps the activity type whose push-to-start tokens it goes to.
+        Migration(9, "Live Activity publishes") { _ in
+            """
+            ALTER TABLE publishes ADD COLUMN activity_type TEXT;
+            """
+        },
+        // Each app's channels with APNs' id once made, the state of the operation the engine
+        // owes APNs (create, delete) and when it is next due.
+        Migration(10, "broadcast channels") { d in
+            """
+            CREATE TABLE channels (
+                seq \(d.rowKey), id TEXT NOT NULL UNIQUE, app_id TEXT NOT NULL REFERENCES apps(id),
+                environment TEXT NOT NULL, storage_policy TEXT NOT NULL, apns_channel_id TEXT,
+                state TEXT NOT NULL, failure_reason TEXT, attempts \(d.integer) NOT NULL DEFAULT 0, next_at \(d.real) NOT NULL,
+                created_at \(d.real) NOT NULL, updated_at \(d.real) NOT NULL
+            );
+            CREATE INDEX channels_app ON channels(app_id, seq);
+            CREATE INDEX channels_due ON channels(next_at) WHERE state IN ('creating', 'deleting');
+            """
+        },
+        Migration(11, "console sessions signed out, until their cookie would have expired") { d in
+            """
+            CREATE TABLE console_signouts (
+                session_id TEXT PRIMARY KEY, app_id TEXT NOT NULL, expires_at \(d.real) NOT NULL
+            )\(d.withoutRowID);
+            CREATE INDEX console_signouts_expiry ON console_signouts(expires_at);
+            """
+        },
+        // Each publish's counters per second (`PublishTimeline`), filled from the deliveries
+        // and receipts already there.
+        Migration(12, "publish history") { d in
+            """
+            CREATE TABLE publish_history (
+                publish_id TEXT NOT NULL, second \(d.bigInteger) NOT NULL, series TEXT NOT NULL, count \(d.bigInteger) NOT NULL,
+                PRIMARY KEY (publish_id, second, series)
+            )\(d.withoutRowID);
+            INSERT INTO publish_history (publish_id, second, series, count)
+                SELECT publish_id, \(d.wholeSeconds("updated_at")), CASE state WHEN 2 THEN 'sent' WHEN 3 THEN 'failed' ELSE 'invalidated' END,
+                    count(*)
+                FROM deliveries WHERE state IN (2, 3, 4) GROUP BY 1, 2, 3;
+            INSERT INTO publish_history (publish_id, second, series, count)
+                SELECT publish_id, \(d.wholeSeconds("at")), event, count(*) FROM events
+                WHERE \(d.isTrue("counted")) AND event IN ('delivered', 'opened') GROUP BY 1, 2, 3;
+            """
+        },
+        // Each app's stored receipts (a receipt's app is its publish's), counted by triggers
+        // as migration 4's counts are, for the events quota. And an activity id belongs to
+        // one device of its app: where devices shared one, the first to register it keeps it
+        // and the others' rows go.
+        Migration(13, "receipts counted per app; activity ids unique per app") { d in
+            """
+            ALTER TABLE apps ADD COLUMN event_count \(d.bigInteger) NOT NULL DEFAULT 0;
+            UPDATE apps SET event_count = (SELECT count(*) FROM publishes p JOIN events e ON e.publish_id = p.id WHERE p.app_id = apps.id);
+            \(eventCounters(d))
+            DELETE FROM activities WHERE EXISTS (
+                SELECT 1 FROM activities first WHERE first.app_id = activities.app_id AND first.activity_id = activities.activity_id
+                AND (first.created_at, first.device_seq) < (activities.created_at, activities.device_seq));
+            DROP INDEX activities_id;
+            CREATE UNIQUE INDEX activities_id ON activities(app_id, activity_id);
+            """
+        },
+    ]
+}

@@ -10,7 +10,7 @@ import Testing
 struct StoreStatementsTests {
     static let marker = "// one store:"
     static let store = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Sources/HeraldGateway/Store")
+        .deletingLastPathComponent().appendingPathComponent("Sources/HeraldStore")
 
     @Test("every SQL statement outside the shared catalogs carries the reason it is one store's")
     func unmarkedStatements() throws {

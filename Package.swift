@@ -10,6 +10,7 @@ var products: [Product] = [
     .library(name: "HeraldAPNsModel", targets: ["HeraldAPNsModel"]),
     .library(name: "HeraldAPNs", targets: ["HeraldAPNs"]),
     .library(name: "HeraldAPNsSimulator", targets: ["HeraldAPNsSimulator"]),
+    .library(name: "HeraldFCMModel", targets: ["HeraldFCMModel"]),
     .library(name: "HeraldAuth", targets: ["HeraldAuth"]),
     .library(name: "HeraldGateway", targets: ["HeraldGateway"]),
     .executable(name: "herald", targets: ["herald"]),
@@ -49,14 +50,19 @@ var targets: [Target] = [
     // APNs' model, without network code: requests and responses, reasons and error
     // classes, ES256 keys and provider tokens (OpenSSL's crypto only), broadcast and channel
     // requests. The client and the simulator share it.
-    .target(name: "HeraldAPNsModel", dependencies: ["HeraldShared", "HeraldPayload", "COpenSSL"]),
+    .target(name: "HeraldAPNsModel", dependencies: ["HeraldShared", "HeraldPayload", "HeraldCrypto", "COpenSSL"]),
+    // OpenSSL helpers every crypto user shares: memory BIOs and the error queue as a Swift error.
+    .target(name: "HeraldCrypto", dependencies: ["COpenSSL"]),
+    // FCM's model, without network code: the service account, RS256 assertions and the
+    // grant, the access-token cache, messages and their limits, errors and their classes.
+    .target(name: "HeraldFCMModel", dependencies: ["HeraldShared", "HeraldCrypto", "COpenSSL"]),
     // The APNs provider client over its own HTTP/2 transport (nghttp2 framing, OpenSSL TLS,
     // one poll loop per connection): pools, back-pressure, retries, the batch API.
-    .target(name: "HeraldAPNs", dependencies: ["HeraldShared", "HeraldAPNsModel", "COpenSSL", "CNGHTTP2", "CPoller"]),
+    .target(name: "HeraldAPNs", dependencies: ["HeraldShared", "HeraldAPNsModel", "HeraldCrypto", "COpenSSL", "CNGHTTP2", "CPoller"]),
     // The APNs simulator as a product of its own (HTTP/2 server on nghttp2, TLS, JWT
     // checks, faults, the record): `herald apns-sim` and the tests. It shares the model's
     // key and reason types, not the client.
-    .target(name: "HeraldAPNsSimulator", dependencies: ["HeraldShared", "HeraldPayload", "HeraldAPNsModel", "COpenSSL", "CNGHTTP2"]),
+    .target(name: "HeraldAPNsSimulator", dependencies: ["HeraldShared", "HeraldPayload", "HeraldAPNsModel", "HeraldCrypto", "COpenSSL", "CNGHTTP2"]),
     // Test support for the test targets only, never a product (the shipped `herald` does
     // not link them). Portable, Foundation only, builds for iOS: clocks, seeded randomness,
     // a recording gateway transport.
@@ -122,6 +128,7 @@ var targets: [Target] = [
     .testTarget(
         name: "HeraldAPNsTests", dependencies: ["HeraldAPNsModel", "HeraldAPNs", "HeraldAPNsSimulator", "HeraldCore", "HeraldTestSupport", "HeraldServerTestSupport"],
         exclude: ["Fixtures"]),
+    .testTarget(name: "HeraldFCMTests", dependencies: ["HeraldFCMModel", "HeraldCrypto", "HeraldShared", "HeraldTestSupport"]),
 ]
 
 #if os(Linux)

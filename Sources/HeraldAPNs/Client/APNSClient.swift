@@ -1,5 +1,6 @@
 import Foundation
 import HeraldAPNsModel
+import HeraldCrypto
 import HeraldShared
 
 /// Sends notifications to APNs over HTTP/2: token or certificate auth, a pool of

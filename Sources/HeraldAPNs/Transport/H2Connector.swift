@@ -1,6 +1,7 @@
 import COpenSSL
 import Foundation
 import HeraldAPNsModel
+import HeraldCrypto
 
 /// Makes one TCP + TLS connection to an origin: resolves it, connects without blocking
 /// (trying each address), and shakes hands with ALPN h2. Used on its `H2Connection`'s

@@ -2,6 +2,7 @@ import CNGHTTP2
 import COpenSSL
 import Foundation
 import HeraldAPNsModel
+import HeraldCrypto
 
 /// The HTTP/2 client session on one connected `TLSSocket`: nghttp2's framing, reading
 /// and writing TLS records, SETTINGS, PING and GOAWAY. Its requests are in `streams`.

@@ -1,6 +1,7 @@
 import COpenSSL
 import Foundation
 import HeraldAPNsModel
+import HeraldCrypto
 
 /// The OpenSSL client context of one pool: TLS 1.2 or newer, the system's CAs or
 /// `caFile`, peer verification, ALPN `h2`, and the client certificate for certificate auth.

@@ -56,9 +56,11 @@ var targets: [Target] = [
     // FCM's model, without network code: the service account, RS256 assertions and the
     // grant, the access-token cache, messages and their limits, errors and their classes.
     .target(name: "HeraldFCMModel", dependencies: ["HeraldShared", "HeraldCrypto", "COpenSSL"]),
-    // The APNs provider client over its own HTTP/2 transport (nghttp2 framing, OpenSSL TLS,
-    // one poll loop per connection): pools, back-pressure, retries, the batch API.
-    .target(name: "HeraldAPNs", dependencies: ["HeraldShared", "HeraldAPNsModel", "HeraldCrypto", "COpenSSL", "CNGHTTP2", "CPoller"]),
+    // Herald's own HTTP/2 client transport (nghttp2 framing, OpenSSL TLS, one poll loop per
+    // connection, the pool and its back-pressure): what the APNs and FCM clients share.
+    .target(name: "HeraldH2Client", dependencies: ["HeraldShared", "HeraldCrypto", "COpenSSL", "CNGHTTP2", "CPoller"]),
+    // The APNs provider client on HeraldH2Client: token and certificate auth, retries, the batch API, channels.
+    .target(name: "HeraldAPNs", dependencies: ["HeraldShared", "HeraldAPNsModel", "HeraldH2Client", "HeraldCrypto"]),
     // The APNs simulator as a product of its own (HTTP/2 server on nghttp2, TLS, JWT
     // checks, faults, the record): `herald apns-sim` and the tests. It shares the model's
     // key and reason types, not the client.
@@ -126,7 +128,7 @@ var targets: [Target] = [
             "HeraldAPNsSimulator", "HeraldTestSupport", "HeraldServerTestSupport",
         ]),
     .testTarget(
-        name: "HeraldAPNsTests", dependencies: ["HeraldAPNsModel", "HeraldAPNs", "HeraldAPNsSimulator", "HeraldCore", "HeraldTestSupport", "HeraldServerTestSupport"],
+        name: "HeraldAPNsTests", dependencies: ["HeraldAPNsModel", "HeraldAPNs", "HeraldH2Client", "HeraldAPNsSimulator", "HeraldCore", "HeraldTestSupport", "HeraldServerTestSupport"],
         exclude: ["Fixtures"]),
     .testTarget(name: "HeraldFCMTests", dependencies: ["HeraldFCMModel", "HeraldCrypto", "HeraldShared", "HeraldTestSupport"]),
 ]

@@ -1,6 +1,6 @@
 import COpenSSL
 import Foundation
-import HeraldAPNsModel
+import HeraldShared
 import HeraldCrypto
 
 /// The OpenSSL client context of one pool: TLS 1.2 or newer, the system's CAs or
@@ -8,10 +8,10 @@ import HeraldCrypto
 ///
 /// Made once per client; every connection's `SSL` comes from it (and shares its
 /// session cache, so reconnections can resume TLS sessions).
-final class TLSClientContext: @unchecked Sendable {
+package final class TLSClientContext: @unchecked Sendable {
     let pointer: OpaquePointer
 
-    init(caFile: String?, certificate: APNSClientCertificate?) throws(APNSTransportError) {
+    package init(caFile: String?, certificate: TLSClientCertificate?) throws(TransportError) {
         ERR_clear_error()
         guard let context = SSL_CTX_new(TLS_client_method()) else { throw Self.failure("making the TLS context") }
         pointer = context
@@ -34,11 +34,11 @@ final class TLSClientContext: @unchecked Sendable {
 
     /// Loads the client certificate and its key (PEM or PKCS#12, from a file or from memory).
     /// Error messages come from OpenSSL's queue and name the source, never the bytes or the password.
-    private func use(_ certificate: APNSClientCertificate) throws(APNSTransportError) {
+    private func use(_ certificate: TLSClientCertificate) throws(TransportError) {
         let what = certificate.file ?? "the client certificate in memory"
         let bytes = try Self.read(certificate.certificate, what: what)
         let keyBytes =
-            try certificate.key.map { source throws(APNSTransportError) in try Self.read(source, what: "the certificate key") } ?? bytes
+            try certificate.key.map { source throws(TransportError) in try Self.read(source, what: "the certificate key") } ?? bytes
         var x509: OpaquePointer?
         var key: OpaquePointer?
         defer {
@@ -70,7 +70,7 @@ final class TLSClientContext: @unchecked Sendable {
                 throw OpenSSLError.drain("using \(what) (does the key belong to the certificate?)")
             }
         } catch {
-            throw APNSTransportError(.tls, error.description, code: Int(error.code))
+            throw TransportError(.tls, error.description, code: Int(error.code))
         }
     }
 
@@ -80,19 +80,19 @@ final class TLSClientContext: @unchecked Sendable {
         return password.withCString { PEM_read_bio_PrivateKey(bio.pointer, nil, nil, UnsafeMutableRawPointer(mutating: $0)) }
     }
 
-    private static func read(_ source: APNSClientCertificate.Source, what: String) throws(APNSTransportError) -> [UInt8] {
+    private static func read(_ source: TLSClientCertificate.Source, what: String) throws(TransportError) -> [UInt8] {
         switch source {
         case .memory(let bytes): return bytes
         case .file(let path):
             guard let data = FileManager.default.contents(atPath: path) else {
-                throw APNSTransportError(.tls, "\(path): no such file, or it cannot be read (\(what))")
+                throw TransportError(.tls, "\(path): no such file, or it cannot be read (\(what))")
             }
             return [UInt8](data)
         }
     }
 
-    private static func failure(_ operation: String) -> APNSTransportError {
+    private static func failure(_ operation: String) -> TransportError {
         let error = OpenSSLError.drain(operation)
-        return APNSTransportError(.tls, error.description, code: Int(error.code))
+        return TransportError(.tls, error.description, code: Int(error.code))
     }
 }

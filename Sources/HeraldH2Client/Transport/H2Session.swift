@@ -1,7 +1,7 @@
 import CNGHTTP2
 import COpenSSL
 import Foundation
-import HeraldAPNsModel
+import HeraldShared
 import HeraldCrypto
 
 /// The HTTP/2 client session on one connected `TLSSocket`: nghttp2's framing, reading
@@ -19,7 +19,7 @@ final class H2Session {
     private var readBuffer: UnsafeMutableBufferPointer<UInt8>?
     private var outputOffset = 0
 
-    let streams = H2StreamTable()
+    let streams: H2StreamTable
     /// Whether the server's first SETTINGS arrived: requests wait for it, so its stream limit holds from the first one.
     var settingsReceived = false
     /// The last stream id of the server's GOAWAY; `nil` before one.
@@ -30,8 +30,9 @@ final class H2Session {
 
     /// Starts the session on `socket` and queues the client's SETTINGS (sent by the first
     /// `flush()`); `heard` is when the server was last heard from (the connection attempt's start).
-    init(socket: TLSSocket, origin: H2Origin, heard: Double) throws(APNSTransportError) {
+    init(socket: TLSSocket, origin: H2Origin, heard: Double, kept: [H2KeptHeader]) throws(TransportError) {
         self.socket = socket
+        streams = H2StreamTable(kept: kept)
         self.origin = origin
         lastHeard = heard
         try start()
@@ -49,7 +50,7 @@ final class H2Session {
 
     /// Reads after poll reported `revents`; throws when the connection failed.
     /// Writing is the connection's, once per loop turn (`flush()`), after what this read started.
-    func ready(_ revents: Int16, now: Double) throws(APNSTransportError) {
+    func ready(_ revents: Int16, now: Double) throws(TransportError) {
         if revents & Int16(POLLIN | POLLERR | POLLHUP) != 0 || (sslWantsWrite && revents & Int16(POLLOUT) != 0) { try read(now: now) }
     }
 
@@ -62,10 +63,10 @@ final class H2Session {
         _ = SSL_shutdown(socket.ssl)
     }
 
-    private func start() throws(APNSTransportError) {
+    private func start() throws(TransportError) {
         var created: OpaquePointer?
         let result = nghttp2_session_client_new(&created, H2Callbacks.shared, Unmanaged.passUnretained(self).toOpaque())
-        guard result == 0, let created else { throw APNSTransportError(.http2, "nghttp2 could not make a session", code: Int(result)) }
+        guard result == 0, let created else { throw TransportError(.http2, "nghttp2 could not make a session", code: Int(result)) }
         session = created
         // Answers are small, but a large window means a body never waits for WINDOW_UPDATE.
         var settings = [
@@ -74,11 +75,11 @@ final class H2Session {
         ]
         guard nghttp2_submit_settings(created, UInt8(NGHTTP2_FLAG_NONE.rawValue), &settings, settings.count) == 0,
             nghttp2_session_set_local_window_size(created, UInt8(NGHTTP2_FLAG_NONE.rawValue), 0, 1 << 24) == 0
-        else { throw APNSTransportError(.http2, "nghttp2 refused the client settings") }
+        else { throw TransportError(.http2, "nghttp2 refused the client settings") }
     }
 
     /// Reads every TLS record the socket has and hands the bytes to nghttp2.
-    private func read(now: Double) throws(APNSTransportError) {
+    private func read(now: Double) throws(TransportError) {
         guard let session else { return }
         let ssl = socket.ssl
         let buffer = readBuffer ?? .allocate(capacity: 16 * 1024)
@@ -100,12 +101,12 @@ final class H2Session {
                 let reason =
                     error == SSL_ERROR_ZERO_RETURN || (error == SSL_ERROR_SYSCALL && errno == 0)
                     ? "the server closed the connection" : OpenSSLError.drain("reading").description
-                throw APNSTransportError(.connectionLost, "\(origin.authority): \(reason)")
+                throw TransportError(.connectionLost, "\(origin.authority): \(reason)")
             }
             lastHeard = now
             let used = nghttp2_session_mem_recv(session, buffer.baseAddress, Int(count))
             guard used >= 0 else {
-                throw APNSTransportError(
+                throw TransportError(
                     .http2, "\(origin.authority): HTTP/2 error: \(String(cString: nghttp2_strerror(Int32(used))))", code: used)
             }
         }
@@ -113,7 +114,7 @@ final class H2Session {
 
     /// Gathers every frame nghttp2 has into one buffer and writes it with one `SSL_write`
     /// (many frames per TLS record); what the socket does not take waits for POLLOUT.
-    func flush() throws(APNSTransportError) {
+    func flush() throws(TransportError) {
         guard let session else { return }
         let ssl = socket.ssl
         if outputOffset == output.count {
@@ -124,7 +125,7 @@ final class H2Session {
             var data: UnsafePointer<UInt8>?
             let count = nghttp2_session_mem_send(session, &data)
             guard count >= 0 else {
-                throw APNSTransportError(.http2, "HTTP/2 error: \(String(cString: nghttp2_strerror(Int32(count))))", code: count)
+                throw TransportError(.http2, "HTTP/2 error: \(String(cString: nghttp2_strerror(Int32(count))))", code: count)
             }
             guard count > 0, let data else { break }
             output.append(contentsOf: UnsafeBufferPointer(start: data, count: count))
@@ -140,7 +141,7 @@ final class H2Session {
                 sslWantsWrite = error == SSL_ERROR_WANT_WRITE
                 return
             }
-            throw APNSTransportError(.connectionLost, "\(origin.authority): writing failed: \(OpenSSLError.drain("writing").description)")
+            throw TransportError(.connectionLost, "\(origin.authority): writing failed: \(OpenSSLError.drain("writing").description)")
         }
         sslWantsWrite = false
         outputOffset += Int(written)

@@ -1,4 +1,3 @@
-import HeraldAPNsModel
 import HeraldShared
 
 /// A counting semaphore for tasks: `acquire()` suspends (first come, first served)

@@ -1,13 +1,29 @@
-import HeraldAPNsModel
+import HeraldShared
 
 /// A request waiting in a connection's queue: the job and when it expires.
-struct H2Pending {
+package struct H2Pending {
     var job: TransportJob
     /// Monotonic seconds after which it fails with `.timedOut` (`requestTimeout` after submission).
     var deadline: Double
 
     /// The path (with query) on the connection's origin.
     var path: String { job.request.path }
+
+    package init(job: TransportJob, deadline: Double) {
+        self.job = job
+        self.deadline = deadline
+    }
+}
+
+/// A response header a client reads (`apns-id`, ...): its name and the name's bytes.
+package struct H2KeptHeader: Sendable {
+    package var name: String
+    var bytes: [UInt8]
+
+    package init(_ name: String) {
+        self.name = name.lowercased()
+        bytes = Array(self.name.utf8)
+    }
 }
 
 /// One request on an open session (in its `H2StreamTable`): its body cursor and what came back so far.
@@ -36,21 +52,19 @@ final class H2Stream {
         return (count, bodyOffset >= body.count)
     }
 
-    /// Keeps the response headers Herald reads; the rest are ignored.
-    func header(name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>) {
+    /// Keeps `:status`, `retry-after` and the headers in `kept` (lowercase names); the rest are ignored.
+    func header(name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>, kept: [H2KeptHeader]) {
         func text() -> String { String(decoding: value, as: UTF8.self) }
-        switch name.count {
-        case 7 where name.elementsEqual(":status".utf8): answer.status = Int(text()) ?? 0
-        case 7 where name.elementsEqual("apns-id".utf8): answer.apnsID = text()
-        case 11 where name.elementsEqual("retry-after".utf8): answer.retryAfter = Double(text())
-        case 14 where name.elementsEqual("apns-unique-id".utf8): answer.uniqueID = text()
-        case 15 where name.elementsEqual("apns-request-id".utf8): answer.requestID = text()
-        case 15 where name.elementsEqual("apns-channel-id".utf8): answer.channelID = text()
-        default: break
+        if name.count == 7 && name.elementsEqual(":status".utf8) {
+            answer.status = Int(text()) ?? 0
+        } else if name.count == 11 && name.elementsEqual("retry-after".utf8) {
+            answer.retryAfter = Double(text())
+        } else if let header = kept.first(where: { $0.bytes.count == name.count && $0.bytes.elementsEqual(name) }) {
+            answer.fields.append((header.name, text()))
         }
     }
 
-    /// Appends body bytes, up to 64 KiB (APNs' error bodies are tiny).
+    /// Appends body bytes, up to 64 KiB (the push services' answers are tiny).
     func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         let room = 64 * 1024 - answer.body.count
         if room > 0 { answer.body.append(contentsOf: bytes.prefix(room)) }

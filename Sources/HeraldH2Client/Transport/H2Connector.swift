@@ -1,6 +1,6 @@
 import COpenSSL
 import Foundation
-import HeraldAPNsModel
+import HeraldShared
 import HeraldCrypto
 
 /// Makes one TCP + TLS connection to an origin: resolves it, connects without blocking
@@ -19,7 +19,7 @@ final class H2Connector {
     let started: Double
 
     /// Resolves the origin (blocking: this connection's thread only) and starts a non-blocking connect.
-    init(origin: H2Origin, context: TLSClientContext, now: Double) throws(APNSTransportError) {
+    init(origin: H2Origin, context: TLSClientContext, now: Double) throws(TransportError) {
         self.origin = origin
         self.context = context
         started = now
@@ -40,7 +40,7 @@ final class H2Connector {
 
     /// Moves the attempt on after poll reported the socket ready; returns the connection once
     /// TLS is up and the server agreed to HTTP/2, throws when the attempt failed.
-    func ready() throws(APNSTransportError) -> TLSSocket? {
+    func ready() throws(TransportError) -> TLSSocket? {
         guard !handshaking else { return try handshake() }
         var error: Int32 = 0
         var length = socklen_t(MemoryLayout<Int32>.size)
@@ -53,14 +53,14 @@ final class H2Connector {
         return try startTLS()
     }
 
-    private static func resolve(_ origin: H2Origin) throws(APNSTransportError) -> [(sockaddr_storage, socklen_t)] {
+    private static func resolve(_ origin: H2Origin) throws(TransportError) -> [(sockaddr_storage, socklen_t)] {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         hints.ai_socktype = Self.streamType
         var list: UnsafeMutablePointer<addrinfo>?
         let status = getaddrinfo(origin.host, String(origin.port), &hints, &list)
         guard status == 0, let list else {
-            throw APNSTransportError(
+            throw TransportError(
                 .connect, "cannot resolve \(origin.host): \(String(cString: gai_strerror(status))); check the endpoint URL and DNS",
                 code: Int(status))
         }
@@ -80,14 +80,14 @@ final class H2Connector {
         return found
     }
 
-    private func connectNext() throws(APNSTransportError) {
+    private func connectNext() throws(TransportError) {
         if fd >= 0 { close(fd) }
         fd = -1
         var lastError: Int32 = EHOSTUNREACH
         while !addresses.isEmpty {
             var (storage, length) = addresses.removeFirst()
             let socketFD = socket(Int32(storage.ss_family), Self.streamType | Self.socketFlags, 0)
-            guard socketFD >= 0 else { throw APNSTransportError(.connect, "socket: \(String(cString: strerror(errno)))", code: Int(errno)) }
+            guard socketFD >= 0 else { throw TransportError(.connect, "socket: \(String(cString: strerror(errno)))", code: Int(errno)) }
             _ = fcntl(socketFD, F_SETFL, fcntl(socketFD, F_GETFL) | O_NONBLOCK)
             _ = fcntl(socketFD, F_SETFD, FD_CLOEXEC)
             var one: Int32 = 1
@@ -115,11 +115,11 @@ final class H2Connector {
         private static let socketFlags: Int32 = 0
     #endif
 
-    private func connectFailure(_ error: Int32) -> APNSTransportError {
-        APNSTransportError(.connect, "cannot connect to \(origin.authority): \(String(cString: strerror(error)))", code: Int(error))
+    private func connectFailure(_ error: Int32) -> TransportError {
+        TransportError(.connect, "cannot connect to \(origin.authority): \(String(cString: strerror(error)))", code: Int(error))
     }
 
-    private func startTLS() throws(APNSTransportError) -> TLSSocket? {
+    private func startTLS() throws(TransportError) -> TLSSocket? {
         ERR_clear_error()
         guard let made = SSL_new(context.pointer) else { throw tlsFailure("starting TLS") }
         ssl = made
@@ -140,7 +140,7 @@ final class H2Connector {
         return try handshake()
     }
 
-    private func handshake() throws(APNSTransportError) -> TLSSocket? {
+    private func handshake() throws(TransportError) -> TLSSocket? {
         guard let ssl else { return nil }
         ERR_clear_error()
         let result = SSL_connect(ssl)
@@ -153,7 +153,7 @@ final class H2Connector {
             let verify = SSL_get_verify_result(ssl)
             if verify != X509_V_OK {
                 ERR_clear_error()
-                throw APNSTransportError(
+                throw TransportError(
                     .tls,
                     "the certificate of \(origin.authority) was refused: \(String(cString: X509_verify_cert_error_string(verify))); check the host name and the CA file",
                     code: Int(verify))
@@ -166,17 +166,17 @@ final class H2Connector {
         SSL_get0_alpn_selected(ssl, &name, &length)
         guard length == 2, let name, name[0] == UInt8(ascii: "h"), name[1] == UInt8(ascii: "2") else {
             let chosen = name.map { String(decoding: UnsafeBufferPointer(start: $0, count: Int(length)), as: UTF8.self) } ?? ""
-            throw APNSTransportError(
+            throw TransportError(
                 .alpn,
-                "\(origin.authority) did not agree to HTTP/2 (ALPN h2; it chose \(chosen.isEmpty ? "none" : "\"\(chosen)\"")); APNs always does, so check the endpoint URL"
+                "\(origin.authority) did not agree to HTTP/2 (ALPN h2; it chose \(chosen.isEmpty ? "none" : "\"\(chosen)\"")); push services always do, so check the endpoint URL"
             )
         }
         defer { (fd, self.ssl) = (-1, nil) }
         return TLSSocket(fd: fd, ssl: ssl)
     }
 
-    private func tlsFailure(_ operation: String) -> APNSTransportError {
+    private func tlsFailure(_ operation: String) -> TransportError {
         let error = OpenSSLError.drain(operation)
-        return APNSTransportError(.tls, error.description, code: Int(error.code))
+        return TransportError(.tls, error.description, code: Int(error.code))
     }
 }

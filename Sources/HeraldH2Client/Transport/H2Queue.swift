@@ -1,4 +1,4 @@
-import HeraldAPNsModel
+import HeraldShared
 
 /// A FIFO of waiting requests that can also take requests back at the front
 /// (those a server refused go first, in their original order).

@@ -1,5 +1,5 @@
 import CNGHTTP2
-import HeraldAPNsModel
+import HeraldShared
 
 /// The open streams of one HTTP/2 session, and the only place they change: a stream is
 /// added when its request is submitted, fed by nghttp2's callbacks, and leaves the table
@@ -11,6 +11,12 @@ final class H2StreamTable {
     private var streams: [Int32: H2Stream] = [:]
     private var finished: [(TransportJob, TransportReply)] = []
     private var refused: [H2Pending] = []
+    private let kept: [H2KeptHeader]
+
+    /// - Parameter kept: the response headers to keep besides `:status` and `retry-after`.
+    init(kept: [H2KeptHeader] = []) {
+        self.kept = kept
+    }
 
     var count: Int { streams.count }
     var isEmpty: Bool { streams.isEmpty }
@@ -22,7 +28,7 @@ final class H2StreamTable {
 
     /// A response header of stream `id`.
     func header(_ id: Int32, name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>) {
-        streams[id]?.header(name: name, value: value)
+        streams[id]?.header(name: name, value: value, kept: kept)
     }
 
     /// Response body bytes of stream `id`.
@@ -59,7 +65,7 @@ final class H2StreamTable {
             refused.append(pending)
         } else {
             let text = String(cString: nghttp2_http2_strerror(errorCode))
-            let error = APNSTransportError(.streamReset, "the server reset the stream before answering (\(text))", code: Int(errorCode))
+            let error = TransportError(.streamReset, "the server reset the stream before answering (\(text))", code: Int(errorCode))
             finished.append((pending.job, .failure(error)))
         }
     }
@@ -72,7 +78,7 @@ final class H2StreamTable {
 
     /// Fails every request whose deadline passed with `error`; returns their streams, to be
     /// reset (they stay in the table, without a request, until nghttp2 closes them).
-    func expire(now: Double, _ error: @autoclosure () -> APNSTransportError) -> [Int32] {
+    func expire(now: Double, _ error: @autoclosure () -> TransportError) -> [Int32] {
         var expired: [Int32] = []
         for (id, stream) in streams {
             guard let pending = stream.pending, now >= pending.deadline else { continue }
@@ -86,7 +92,7 @@ final class H2StreamTable {
     /// The connection ended: requests the server cannot have processed (never sent, or
     /// above the GOAWAY's `lastID`) are to be sent again, ahead of those refused before;
     /// the others fail with `error`. The table is empty after.
-    func loseAll(_ error: APNSTransportError, lastID: Int32?) {
+    func loseAll(_ error: TransportError, lastID: Int32?) {
         var again: [H2Pending] = []
         for (id, stream) in streams.sorted(by: { $0.key > $1.key }) {
             guard let pending = stream.pending else { continue }

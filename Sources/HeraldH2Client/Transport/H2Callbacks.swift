@@ -1,5 +1,5 @@
 import CNGHTTP2
-import HeraldAPNsModel
+import HeraldShared
 
 /// nghttp2's C callbacks for client sessions: each finds its `H2Session` through `user_data`
 /// and records what happened in its stream table; the connection acts on it after the call

@@ -1,10 +1,9 @@
 import CNGHTTP2
 import CPoller
 import Foundation
-import HeraldAPNsModel
 import HeraldShared
 
-/// One HTTP/2 connection to APNs, on its own thread: a poll loop over the socket and a
+/// One HTTP/2 connection to a push service, on its own thread: a poll loop over the socket and a
 /// wake-up descriptor (an eventfd; a pipe where there is none) that `submit` and `stop` signal.
 ///
 /// Requests wait in the connection's queue and start as streams while the server's
@@ -12,14 +11,14 @@ import HeraldShared
 /// server cannot have processed (never written, REFUSED_STREAM, above a GOAWAY's last
 /// stream id) go back to the front of the queue and are sent on the next connection:
 /// never lost, never sent twice. Requests whose fate is unknown when a connection dies
-/// fail with `APNSTransportError` (the client's retry policy decides). Silence with
+/// fail with `TransportError` (the client's retry policy decides). Silence with
 /// requests outstanding brings a PING; no acknowledgement in time closes the connection
 /// as dead. Failed connection attempts back off exponentially (bounded).
 final class H2Connection: @unchecked Sendable {
     let index: Int
     private let origin: H2Origin
     private let settings: H2Settings
-    private let context: Result<TLSClientContext, APNSTransportError>
+    private let context: Result<TLSClientContext, TransportError>
     private let logger: any HeraldLogger
     private let inbox = Locked(Inbox())
     private let finished = DispatchSemaphore(value: 0)
@@ -43,9 +42,9 @@ final class H2Connection: @unchecked Sendable {
     }
 
     init(
-        index: Int, origin: H2Origin, settings: H2Settings, context: Result<TLSClientContext, APNSTransportError>, logger: any HeraldLogger
+        index: Int, origin: H2Origin, settings: H2Settings, context: Result<TLSClientContext, TransportError>, logger: any HeraldLogger
     )
-        throws(APNSTransportError)
+        throws(TransportError)
     {
         let event = herald_wakeup_create()
         if event >= 0 {
@@ -53,7 +52,7 @@ final class H2Connection: @unchecked Sendable {
         } else {
             var ends: [Int32] = [0, 0]
             guard pipe(&ends) == 0 else {
-                throw APNSTransportError(.connect, "could not make a wake-up pipe: \(String(cString: strerror(errno)))", code: Int(errno))
+                throw TransportError(.connect, "could not make a wake-up pipe: \(String(cString: strerror(errno)))", code: Int(errno))
             }
             for fd in ends {
                 _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
@@ -67,7 +66,7 @@ final class H2Connection: @unchecked Sendable {
         self.context = context
         self.logger = logger
         let thread = Thread { [self] in run() }
-        thread.name = "herald-apns-\(index)"
+        thread.name = "herald-\(settings.name.lowercased())-\(index)"
         thread.start()
     }
 
@@ -86,7 +85,7 @@ final class H2Connection: @unchecked Sendable {
             state.jobs.append(pending)
             return state.jobs.count == 1
         }
-        guard let wake = outcome else { return job.completion(.failure(APNSTransportError(.shutDown, "the APNs client is shut down"))) }
+        guard let wake = outcome else { return job.completion(.failure(TransportError(.shutDown, "the \(settings.name) client is shut down"))) }
         if wake { self.wake() }
     }
 
@@ -124,7 +123,7 @@ final class H2Connection: @unchecked Sendable {
             if let connector { fds.append(pollfd(fd: connector.fd, events: connector.events, revents: 0)) }
             if let session { fds.append(pollfd(fd: session.fd, events: session.events, revents: 0)) }
             let ready = poll(&fds, nfds_t(fds.count), pollTimeout(now: Self.monotonic()))
-            if ready < 0 && errno != EINTR { logger.log(.error, "APNs connection \(index): poll: \(String(cString: strerror(errno)))") }
+            if ready < 0 && errno != EINTR { logger.log(.error, "\(settings.name) connection \(index): poll: \(String(cString: strerror(errno)))") }
             if fds[0].revents != 0 { drainWakeups() }
             if fds.count > 1, fds[1].revents != 0 { advance(fds[1].revents) }
             deliver()
@@ -136,16 +135,16 @@ final class H2Connection: @unchecked Sendable {
     /// Moves the connection attempt or the session on after poll reported `revents`.
     private func advance(_ revents: Int16) {
         if let connector {
-            do throws(APNSTransportError) {
+            do throws(TransportError) {
                 guard let socket = try connector.ready() else { return }
-                let made = try H2Session(socket: socket, origin: origin, heard: connector.started)
+                let made = try H2Session(socket: socket, origin: origin, heard: connector.started, kept: settings.keptHeaders)
                 (self.connector, session) = (nil, made)
                 try made.flush()
             } catch {
                 failAttempt(error)
             }
         } else if let session {
-            do throws(APNSTransportError) { try session.ready(revents, now: Self.monotonic()) } catch { lose(session, error) }
+            do throws(TransportError) { try session.ready(revents, now: Self.monotonic()) } catch { lose(session, error) }
         }
     }
 
@@ -154,7 +153,7 @@ final class H2Connection: @unchecked Sendable {
         expireQueued(now: now)
         if connector != nil || session?.settingsReceived == false, now >= connectDeadline {
             return failAttempt(
-                APNSTransportError(
+                TransportError(
                     .connect, "no HTTP/2 connection to \(origin.authority) within \(settings.connectTimeout) s", code: Int(ETIMEDOUT)))
         }
         if let current = session {
@@ -162,7 +161,7 @@ final class H2Connection: @unchecked Sendable {
             if let sent = current.pingSentAt, now - sent >= settings.pingTimeout {
                 return lose(
                     current,
-                    APNSTransportError(
+                    TransportError(
                         .deadConnection,
                         "\(origin.authority) did not answer a PING within \(settings.pingTimeout) s; the connection is closed as dead"))
             }
@@ -184,12 +183,12 @@ final class H2Connection: @unchecked Sendable {
         }
         if connector == nil, session == nil, !queue.isEmpty, now >= nextAttempt { connect(now: now) }
         if let current = session {
-            do throws(APNSTransportError) { try current.flush() } catch { lose(current, error) }
+            do throws(TransportError) { try current.flush() } catch { lose(current, error) }
         }
     }
 
     private func connect(now: Double) {
-        do throws(APNSTransportError) {
+        do throws(TransportError) {
             connector = try H2Connector(origin: origin, context: try context.get(), now: now)
             connectDeadline = now + settings.connectTimeout
         } catch {
@@ -199,25 +198,25 @@ final class H2Connection: @unchecked Sendable {
 
     /// A connection attempt failed: every queued request fails with `error` (none was
     /// sent; the client's retry policy decides), and the next attempt waits its backoff.
-    private func failAttempt(_ error: APNSTransportError) {
+    private func failAttempt(_ error: TransportError) {
         (connector, session) = (nil, nil)
         failures += 1
         let delay = min(settings.backoffMax, settings.backoffBase * pow(2, Double(min(failures - 1, 30))))
         nextAttempt = Self.monotonic() + delay
-        logger.log(.warning, "APNs connection \(index): \(error.description); next attempt in \(delay) s")
+        logger.log(.warning, "\(settings.name) connection \(index): \(error.description); next attempt in \(delay) s")
         while let pending = queue.popFirst() { completions.append((pending.job, .failure(error))) }
     }
 
     /// An open connection ended: streams that cannot have been processed go back to the
     /// queue, the others fail with `error`. The next connection opens at once.
-    private func lose(_ lost: H2Session, _ error: APNSTransportError) {
+    private func lose(_ lost: H2Session, _ error: TransportError) {
         guard lost === session else { return }
         // Before the server's SETTINGS no request was started: a failed attempt (with backoff).
         if !lost.settingsReceived { return failAttempt(error) }
         lost.streams.loseAll(error, lastID: lost.goAwayLastID)
         collect(lost)
         session = nil
-        if error.kind != .connectionLost || lost.goAwayLastID == nil { logger.log(.warning, "APNs connection \(index): \(error.description)") }
+        if error.kind != .connectionLost || lost.goAwayLastID == nil { logger.log(.warning, "\(settings.name) connection \(index): \(error.description)") }
     }
 
     private func startQueued(on current: H2Session) {
@@ -226,7 +225,7 @@ final class H2Connection: @unchecked Sendable {
         while current.streams.count < limit, let pending = queue.popFirst() {
             guard current.submit(pending, authority: origin.authority) else {
                 completions.append(
-                    (pending.job, .failure(APNSTransportError(.http2, "nghttp2 could not submit the request to \(pending.path)"))))
+                    (pending.job, .failure(TransportError(.http2, "nghttp2 could not submit the request to \(pending.path)"))))
                 continue
             }
         }
@@ -239,8 +238,8 @@ final class H2Connection: @unchecked Sendable {
         }
     }
 
-    private func timeout() -> APNSTransportError {
-        APNSTransportError(.timedOut, "no answer from \(origin.authority) within \(settings.requestTimeout) s", code: Int(ETIMEDOUT))
+    private func timeout() -> TransportError {
+        TransportError(.timedOut, "no answer from \(origin.authority) within \(settings.requestTimeout) s", code: Int(ETIMEDOUT))
     }
 
     /// Moves what happened to the session's streams into the queue and the completions.

@@ -1,5 +1,5 @@
 import CNGHTTP2
-import HeraldAPNsModel
+import HeraldShared
 
 extension H2Session {
     /// Streams the server allows at once (SETTINGS_MAX_CONCURRENT_STREAMS), capped by `local`.
@@ -27,7 +27,7 @@ extension H2Session {
         block.add(":path", request.path)
         for field in request.fields { block.addField(field.name, field.value) }
         if method == .post {
-            block.add("content-type", "application/json")
+            block.add("content-type", request.contentType)
             block.add("content-length", String(request.body.count))
         }
         let id: Int32 = block.bytes.withUnsafeBufferPointer { bytes in
@@ -51,7 +51,7 @@ extension H2Session {
     }
 
     /// Fails the requests whose time ran out with `error` and resets their streams (RST_STREAM CANCEL).
-    func expire(now: Double, _ error: @autoclosure () -> APNSTransportError) {
+    func expire(now: Double, _ error: @autoclosure () -> TransportError) {
         guard let session else { return }
         for id in streams.expire(now: now, error()) {
             _ = nghttp2_submit_rst_stream(session, UInt8(NGHTTP2_FLAG_NONE.rawValue), id, UInt32(NGHTTP2_CANCEL.rawValue))

@@ -1,14 +1,14 @@
-import HeraldAPNsModel
+import HeraldShared
 
 /// The scheme, host and port a connection talks to, read from an `https://` URL.
-struct H2Origin: Sendable, Hashable {
+package struct H2Origin: Sendable, Hashable {
     /// The host as written, without brackets for IPv6 literals.
-    var host: String
-    var port: Int
+    package var host: String
+    package var port: Int
     /// `host[:port]` as it goes into `:authority` (brackets kept for IPv6).
-    var authority: String
+    package var authority: String
     /// `https://` + authority: URLs of this origin start with it.
-    var prefix: String
+    package var prefix: String
 
     /// Whether the host is an IP address literal (no SNI, and the certificate must name the address).
     var isAddress: Bool {
@@ -18,7 +18,7 @@ struct H2Origin: Sendable, Hashable {
     }
 
     /// The origin of `url` and its path (with the query), or `nil` when it is not `https://host[:port]/...`.
-    static func split(_ url: String) -> (origin: H2Origin, path: String)? {
+    package static func split(_ url: String) -> (origin: H2Origin, path: String)? {
         guard url.hasPrefix("https://") else { return nil }
         let rest = url.dropFirst("https://".count)
         let slash = rest.firstIndex(of: "/") ?? rest.endIndex

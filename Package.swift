@@ -11,6 +11,8 @@ var products: [Product] = [
     .library(name: "HeraldAPNs", targets: ["HeraldAPNs"]),
     .library(name: "HeraldAPNsSimulator", targets: ["HeraldAPNsSimulator"]),
     .library(name: "HeraldFCMModel", targets: ["HeraldFCMModel"]),
+    .library(name: "HeraldFCM", targets: ["HeraldFCM"]),
+    .library(name: "HeraldFCMSimulator", targets: ["HeraldFCMSimulator"]),
     .library(name: "HeraldAuth", targets: ["HeraldAuth"]),
     .library(name: "HeraldGateway", targets: ["HeraldGateway"]),
     .executable(name: "herald", targets: ["herald"]),
@@ -61,6 +63,12 @@ var targets: [Target] = [
     .target(name: "HeraldH2Client", dependencies: ["HeraldShared", "HeraldCrypto", "COpenSSL", "CNGHTTP2", "CPoller"]),
     // The APNs provider client on HeraldH2Client: token and certificate auth, retries, the batch API, channels.
     .target(name: "HeraldAPNs", dependencies: ["HeraldShared", "HeraldAPNsModel", "HeraldH2Client", "HeraldCrypto"]),
+    // The FCM client on HeraldH2Client: the access token from the service account's
+    // token_uri, sends and batches, retries on the injected clock, typed errors.
+    .target(name: "HeraldFCM", dependencies: ["HeraldShared", "HeraldFCMModel", "HeraldH2Client"]),
+    // The FCM simulator (`herald fcm-sim`): the send and token endpoints, their checks,
+    // faults and record, served by the APNs simulator's TLS HTTP/2 server.
+    .target(name: "HeraldFCMSimulator", dependencies: ["HeraldShared", "HeraldFCMModel", "HeraldAPNsSimulator"]),
     // The APNs simulator as a product of its own (HTTP/2 server on nghttp2, TLS, JWT
     // checks, faults, the record): `herald apns-sim` and the tests. It shares the model's
     // key and reason types, not the client.
@@ -130,7 +138,8 @@ var targets: [Target] = [
     .testTarget(
         name: "HeraldAPNsTests", dependencies: ["HeraldAPNsModel", "HeraldAPNs", "HeraldH2Client", "HeraldAPNsSimulator", "HeraldCore", "HeraldTestSupport", "HeraldServerTestSupport"],
         exclude: ["Fixtures"]),
-    .testTarget(name: "HeraldFCMTests", dependencies: ["HeraldFCMModel", "HeraldCrypto", "HeraldShared", "HeraldTestSupport"]),
+    .testTarget(
+        name: "HeraldFCMTests", dependencies: ["HeraldFCMModel", "HeraldFCM", "HeraldFCMSimulator", "HeraldH2Client", "HeraldCrypto", "HeraldShared", "HeraldTestSupport"]),
 ]
 
 #if os(Linux)

@@ -114,7 +114,7 @@ var targets: [Target] = [
         name: "HeraldCLI",
         dependencies: [
             "HeraldCore", "HeraldSimulator", "HeraldDownload", "HeraldAPNsModel", "HeraldAPNs", "HeraldAPNsSimulator", "HeraldAuth", "HeraldHTTP", "HeraldGateway",
-            "HeraldGatewayAPNs", "HeraldGatewayTestModes",
+            "HeraldGatewayAPNs", "HeraldGatewayTestModes", "HeraldFCMModel", "HeraldFCM", "HeraldFCMSimulator",
         ]),
     .executableTarget(name: "herald", dependencies: ["HeraldCLI"]),
     // Builds for the iOS Simulator: the server test support (child processes) only where it runs.
@@ -125,7 +125,11 @@ var targets: [Target] = [
     // A child process the outbox crash tests kill at random points.
     .executableTarget(name: "herald-outbox-stress", dependencies: ["HeraldCore"], path: "Tests/Tools/OutboxStress"),
     .testTarget(
-        name: "HeraldCLITests", dependencies: ["HeraldCLI", "HeraldCore", "HeraldAPNsModel", "HeraldAPNs", "HeraldAPNsSimulator", "HeraldTestSupport", "HeraldServerTestSupport"]),
+        name: "HeraldCLITests",
+        dependencies: [
+            "HeraldCLI", "HeraldCore", "HeraldAPNsModel", "HeraldAPNs", "HeraldAPNsSimulator", "HeraldFCMModel", "HeraldFCMSimulator",
+            "HeraldTestSupport", "HeraldServerTestSupport",
+        ]),
     .testTarget(name: "HeraldHTTPTests", dependencies: ["HeraldHTTP", "HeraldHTTPTestSupport", "HeraldShared", "HeraldTestSupport"]),
     .testTarget(name: "HeraldSimulatorTests", dependencies: ["HeraldSimulator", "HeraldCore"]),
     .testTarget(name: "HeraldDownloadTests", dependencies: ["HeraldDownload", "HeraldCore", "HeraldTestSupport", "HeraldServerTestSupport"]),

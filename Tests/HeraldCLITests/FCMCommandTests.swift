@@ -35,6 +35,9 @@ final class FCMCommandTests {
         #expect(run.status == 1)
         let line = try #require(try run.jsonLines().first)
         #expect(line["status"] == .int(404) && line["code"] == .string("UNREGISTERED") && line["class"] == .string("invalid-token"))
+        let quota = await CLIRun(fcm + ["--token", "quota-1", "-"], stdin: "{}")
+        #expect(quota.status == 1)
+        #expect(quota.out.hasPrefix("quota-1 429 QUOTA_EXCEEDED (retry-after):") && quota.out.contains("retry after 30 s"), "\(quota.out)")
     }
 
     @Test("bad input stops before sending, with exit 2 and what to fix")
@@ -71,6 +74,17 @@ final class FCMCommandTests {
         #expect(try parseJSON(run.outLines.last ?? "")["accepted"] == .int(0))
         let bad = await CLIRun(["fcm-sim", "--port", "0", "--tls-dir", folder, "--fault", "meteor"])
         #expect(bad.status == 2 && bad.err.contains("--fault"), "\(bad.err)")
+    }
+
+    @Test("bench-fcm sends N messages and prints its rate; it never sends to Google")
+    func bench() async throws {
+        let account = ["--service-account", simulator.serviceAccountFile]
+        let run = await CLIRun(["bench-fcm", "--count", "50", "--connections", "2", "--fcm-endpoint", simulator.url, "--fcm-ca", simulator.caFile] + account)
+        #expect(run.status == 0, "\(run.err)")
+        let line = try parseJSON(run.outLines.last ?? "")
+        #expect(line["accepted"] == .int(50) && line["count"] == .int(50) && (line["rate"]?.doubleValue ?? 0) > 0)
+        let google = await CLIRun(["bench-fcm", "--count", "1"] + account)
+        #expect(google.status == 2 && google.err.contains("never to Google"), "\(google.err)")
     }
 
     @Test("the help lists the FCM options from their descriptors")

@@ -83,7 +83,7 @@ enum BenchAPNSCommand: Command {
 }
 
 /// User plus system CPU seconds of this process so far (every thread).
-private func processCPUSeconds() -> Double {
+func processCPUSeconds() -> Double {
     var usage = rusage()
     guard getrusage(RUSAGE_SELF.rawValue, &usage) == 0 else { return 0 }
     func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }

@@ -46,8 +46,10 @@ extension SendCommand {
 
     /// `TOKEN 200 NAME`, or `TOKEN STATUS CODE (CLASS): MESSAGE`; or one JSON object.
     static func fcmLine(_ token: String, _ result: Result<String, any Error>, json: Bool) -> String {
-        var fields: [String: JSONValue] = ["token": .string(token), "name": .null, "code": .null, "class": .null, "message": .null]
-        let text: String
+        var fields: [String: JSONValue] = [
+            "token": .string(token), "name": .null, "code": .null, "class": .null, "message": .null, "retryAfter": .null,
+        ]
+        var text: String
         switch result {
         case .success(let name):
             (fields["status"], fields["name"]) = (200, .string(name))
@@ -56,6 +58,10 @@ extension SendCommand {
             fields["status"] = .int(error.status)
             (fields["code"], fields["class"], fields["message"]) = (.string(error.code.text), .string(error.errorClass.rawValue), .string(error.message))
             text = "\(token) \(error.status) \(error.code.text) (\(error.errorClass)): \(error.message)"
+            if let seconds = error.retryAfter {
+                fields["retryAfter"] = .double(seconds)
+                text += "; retry after \(JSONWriter.serialize(.double(seconds))) s"
+            }
         case .failure(let error):
             (fields["status"], fields["message"]) = (0, .string("\(error)"))
             text = "\(token) 0 - \(error)"

@@ -8,6 +8,8 @@ struct AssertionChecker {
     /// The token endpoint's URL (`aud`), known once the server listens.
     let tokenURI: @Sendable () -> String
 
+    static let googleAudience = "https://oauth2.googleapis.com/token"
+
     /// `nil` when the grant is good; otherwise OAuth's `error` and `error_description`.
     func check(_ body: [UInt8], now: Double) -> (error: String, description: String)? {
         guard let fields = FormEncoding.decode(String(decoding: body, as: UTF8.self)) else {
@@ -25,8 +27,12 @@ struct AssertionChecker {
         guard assertion.scope?.split(separator: " ").contains(Substring(FCMAssertion.scope)) == true else {
             return ("invalid_scope", "the scope does not include \(FCMAssertion.scope)")
         }
+        // The token URI, or Google's own token endpoint: google-auth always puts Google's in
+        // `aud`, whatever the file's token_uri, and Google accepts it.
         let audience = tokenURI()
-        guard assertion.audience == audience else { return ("invalid_grant", "Invalid JWT: aud is not \(audience)") }
+        guard assertion.audience == audience || assertion.audience == Self.googleAudience else {
+            return ("invalid_grant", "Invalid JWT: aud is not \(audience)")
+        }
         guard let issuedAt = assertion.issuedAt, let expiresAt = assertion.expiresAt else {
             return ("invalid_grant", "Invalid JWT: iat and exp are required")
         }

@@ -23,6 +23,9 @@ struct AssertionCheckerTests {
         let now = 1_700_000_000.0
         let good: [String: JSONValue] = ["iss": "a@b.c", "scope": .string(FCMAssertion.scope), "aud": .string(Self.uri), "iat": 1_700_000_000, "exp": 1_700_003_600]
         #expect(checker.check(try grant(good, key: key), now: now) == nil)
+        var google = good
+        google["aud"] = "https://oauth2.googleapis.com/token"
+        #expect(checker.check(try grant(google, key: key), now: now) == nil, "google-auth's audience")
         let cases: [(String, JSONValue, String)] = [
             ("iss", "x@y.z", "iss"), ("scope", "https://www.googleapis.com/auth/cloud-platform", "scope"), ("aud", "https://other/token", "aud"),
             ("exp", 1_700_003_601, "at most an hour"), ("exp", 1_700_000_000, "at most an hour"),

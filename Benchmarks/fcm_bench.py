@@ -12,20 +12,20 @@ import argparse
 import datetime
 import json
 import os
-import signal
 import statistics
 import subprocess
 import sys
 import tempfile
 
-from benchlib import machine, write_section
+from benchlib import APNsSim, h2load_rate, machine, run_json, write_section
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 START, END = "<!-- bench:fcm:start -->", "<!-- bench:fcm:end -->"
 
 
-class FCMSim:
-    """`herald fcm-sim` on a free loopback port as a child: its URL, CA and service account."""
+class FCMSim(APNsSim):
+    """`herald fcm-sim` on a free loopback port as a child: its URL, CA and service account;
+    `stop()` (APNsSim's) returns its statistics."""
 
     def __init__(self, herald, folder, duration=3600):
         self.proc = subprocess.Popen([herald, "fcm-sim", "--port", "0", "--tls-dir", os.path.join(folder, "tls"),
@@ -36,51 +36,24 @@ class FCMSim:
             raise SystemExit("herald fcm-sim did not start: " + "".join(lines))
         self.url, self.ca, self.account = (line.split()[-1] for line in lines)
 
-    def stop(self):
-        if self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGTERM)
-        out = self.proc.communicate(timeout=60)[0].strip().splitlines()
-        return json.loads(out[-1]) if out and out[-1].startswith("{") else {}
-
-
-def run_json(command, env=None, timeout=900):
-    out = subprocess.run(command, capture_output=True, text=True, timeout=timeout, env=env)
-    if out.returncode not in (0, 1):
-        sys.exit("failed: %s\n%s" % (" ".join(command), out.stderr))
-    return json.loads(out.stdout.strip().splitlines()[-1])
-
 
 def access_token(sim):
     """An access token from the simulator's token endpoint, for h2load (PyJWT and httpx from the venv)."""
     import time
-    import httpx
     import jwt
+    from fcm_firebase_peer import fetch_access_token
     info = json.load(open(sim.account))
     now = int(time.time())
     assertion = jwt.encode({"iss": info["client_email"], "scope": "https://www.googleapis.com/auth/firebase.messaging",
                             "aud": info["token_uri"], "iat": now, "exp": now + 3600}, info["private_key"], algorithm="RS256")
-    with httpx.Client(http2=True, verify=sim.ca) as client:
-        answer = client.post(info["token_uri"], data={"grant_type": "urn:ietf:params:oauth:grant-type:jwt-bearer",
-                                                       "assertion": assertion})
-    if answer.status_code != 200:
-        sys.exit("token endpoint: %d %s" % (answer.status_code, answer.text))
-    return info["project_id"], answer.json()["access_token"]
+    return info["project_id"], fetch_access_token(info["token_uri"], assertion, sim.ca)["access_token"]
 
 
 def h2load(sim, project, token, body_file, count, connections, streams):
     command = ["h2load", "-n", str(count), "-c", str(connections), "-m", str(streams), "-d", body_file,
                "-H", "authorization: Bearer " + token, "-H", "content-type: application/json",
                sim.url + "/v1/projects/%s/messages:send" % project]
-    out = subprocess.run(command, capture_output=True, text=True, timeout=900)
-    rate, ok = None, 0
-    for line in out.stdout.splitlines():
-        if line.startswith("finished in"):
-            rate = float(line.split(",")[1].split()[0])
-        if line.startswith("status codes:"):
-            ok = int(line.split()[2])
-    if rate is None or ok != count:
-        sys.exit("h2load failed (%s of %s 2xx):\n%s%s" % (ok, count, out.stdout, out.stderr))
-    return rate
+    return h2load_rate(command, count)
 
 
 def main():

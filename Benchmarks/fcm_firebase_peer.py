@@ -17,6 +17,16 @@ import sys
 import time
 
 
+def fetch_access_token(token_uri, assertion, ca):
+    """The token endpoint's answer (`access_token`, `expires_in`) to a JWT-bearer grant, over HTTP/2."""
+    import httpx
+    with httpx.Client(http2=True, verify=ca) as client:
+        answer = client.post(token_uri, data={"grant_type": "urn:ietf:params:oauth:grant-type:jwt-bearer", "assertion": assertion})
+    if answer.status_code != 200:
+        sys.exit("token endpoint: %d %s" % (answer.status_code, answer.text))
+    return answer.json()
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--service-account", required=True)
@@ -28,7 +38,6 @@ def main():
     os.environ["SSL_CERT_FILE"] = args.ca
     os.environ["REQUESTS_CA_BUNDLE"] = args.ca
 
-    import httpx
     import firebase_admin
     from firebase_admin import credentials, messaging
     from google.oauth2 import service_account
@@ -40,12 +49,7 @@ def main():
     assertion = signer._make_authorization_grant_assertion()
     if isinstance(assertion, bytes):
         assertion = assertion.decode()
-    with httpx.Client(http2=True, verify=args.ca) as client:
-        answer = client.post(info["token_uri"], data={
-            "grant_type": "urn:ietf:params:oauth:grant-type:jwt-bearer", "assertion": assertion})
-    if answer.status_code != 200:
-        sys.exit("token endpoint: %d %s" % (answer.status_code, answer.text))
-    grant = answer.json()
+    grant = fetch_access_token(info["token_uri"], assertion, args.ca)
     expiry = datetime.datetime.utcnow() + datetime.timedelta(seconds=grant["expires_in"])
     token = google.oauth2.credentials.Credentials(grant["access_token"], expiry=expiry)
 

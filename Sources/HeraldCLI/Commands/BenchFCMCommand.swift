@@ -43,30 +43,22 @@ enum BenchFCMCommand: Command {
             FCMMessage(token: "bench-\(n + 1)", notification: FCMNotification(title: "Benchmark", body: "Message \(n)"), data: ["n": String(n)])
         }
         let finalConfiguration = configuration
-        let outcome = await TimeLimit.run { () async -> Result<(Int, Double, Double), FCMConfigurationError> in
+        let outcome = await TimeLimit.run { () async -> Result<BenchMeasurement, FCMConfigurationError> in
             do {
                 let client = try FCMClient(configuration: finalConfiguration)
                 // The first send opens the connection and fetches the access token, outside the measurement.
                 _ = try? await client.send(messages[0])
-                let cpuBefore = processCPUSeconds()
-                let start = DispatchTime.now().uptimeNanoseconds
-                let results = await client.send(batch: messages)
-                let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-                let cpu = processCPUSeconds() - cpuBefore
+                let measured = await BenchMeasurement.batch { await client.send(batch: messages) }
                 await client.shutdown()
-                return .success((results.filter { (try? $0.get()) != nil }.count, seconds, cpu))
+                return .success(measured)
             } catch {
                 return .failure(error as? FCMConfigurationError ?? FCMConfigurationError("client", "\(error)"))
             }
         }
         switch outcome {
-        case .success(let (accepted, seconds, cpu))?:
-            terminal.print(
-                JSONWriter.serialize([
-                    "count": .int(count), "accepted": .int(accepted), "seconds": .double(seconds), "rate": .double(Double(count) / seconds),
-                    "cpuSeconds": .double(cpu), "connections": .int(configuration.connections), "streams": .int(configuration.maxConcurrentStreams),
-                ]))
-            return accepted == count ? 0 : 1
+        case .success(let measured)?:
+            terminal.print(measured.line(connections: configuration.connections, streams: configuration.maxConcurrentStreams))
+            return measured.accepted == count ? 0 : 1
         case .failure(let error)?:
             terminal.error("herald bench-fcm: \(error)")
             return 2

@@ -95,7 +95,7 @@ public final class FCMClient: Sendable {
                 }
             } catch let error as FCMError where error.errorClass == .backOff {
                 failure = error
-            } catch let error as TransportError {
+            } catch let error as TransportError where error.kind != .shutDown {
                 failure = error
             }
             guard retries < configuration.maxRetries else { throw failure }
@@ -123,7 +123,8 @@ public final class FCMClient: Sendable {
     /// Requests in the transport now.
     public var inFlight: Int { pool.inFlight }
 
-    /// Lets what is in flight finish and closes the connections.
+    /// Lets what is in flight finish and closes the connections; a send after it throws
+    /// `TransportError` (kind `.shutDown`) at once.
     public func shutdown() async {
         pool.stop()
     }

@@ -164,6 +164,9 @@ public struct FCMSimulatorStatistics: Sendable, Hashable {
     /// Messages accepted (200) and refused, by error code.
     public var accepted = 0
     public var rejected: [String: Int] = [:]
+    /// Connections accepted, and the most streams open at once on one of them.
+    public var connections = 0
+    public var peakConcurrentStreams = 0
 
     public init() {}
 }

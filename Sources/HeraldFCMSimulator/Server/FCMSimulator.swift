@@ -143,5 +143,10 @@ public final class FCMSimulator: @unchecked Sendable {
     /// Accepted `message` objects, in the order they were accepted.
     public var accepted: [JSONValue] { desk.accepted }
 
-    public var statistics: FCMSimulatorStatistics { desk.statistics }
+    public var statistics: FCMSimulatorStatistics {
+        var statistics = desk.statistics
+        let server = server.statistics
+        (statistics.connections, statistics.peakConcurrentStreams) = (server.connections, server.peakConcurrentStreams)
+        return statistics
+    }
 }

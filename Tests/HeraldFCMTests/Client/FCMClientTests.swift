@@ -86,6 +86,21 @@ struct FCMClientTests {
         }
     }
 
+    @Test("an access token past its expiry on the server is refused with 401; the client renews it and the send goes through")
+    func expiredOnServer() async throws {
+        let offset = Locked(0.0)
+        try await withSimulator({
+            $0.tokenLifetime = 600
+            $0.now = { Date().timeIntervalSince1970 + offset.current }
+        }) { simulator, client in
+            _ = try await client.send(FCMMessage(token: "a"))
+            offset.withLock { $0 = 700 }
+            _ = try await client.send(FCMMessage(token: "b"))
+            #expect(simulator.statistics.rejected["UNAUTHENTICATED"] == 1)
+            #expect(client.tokens.fetchCount == 2 && simulator.accepted.count == 2)
+        }
+    }
+
     @Test("an assertion signed with another key is refused as credentials refused; nothing is sent")
     func wrongKey() async throws {
         try await withSimulator({ _ in }, client: { $0.serviceAccount.privateKey = try! RSASigningKey.generate() }) { simulator, client in
@@ -118,6 +133,21 @@ struct FCMClientTests {
             }
             #expect(simulator.accepted.count == 196)
             #expect(client.tokens.fetchCount == 1)
+            #expect(simulator.statistics.connections == 1)
+            #expect(simulator.statistics.peakConcurrentStreams > 1, "many streams at once on the one connection")
+        }
+    }
+
+    @Test("a send after shutdown fails at once with a shut-down transport error, not retried")
+    func afterShutdown() async throws {
+        try await withSimulator({ _ in }, client: { $0.backoff = Backoff(base: 30, cap: 30) }) { simulator, client in
+            _ = try await client.send(FCMMessage(token: "a"))
+            await client.shutdown()
+            let start = Date()
+            let error = await #expect(throws: TransportError.self) { try await client.send(FCMMessage(token: "b")) }
+            #expect(error?.kind == .shutDown)
+            #expect(Date().timeIntervalSince(start) < 5, "no retry waits out the 30 s backoff")
+            #expect(simulator.accepted.count == 1)
         }
     }
 

@@ -107,15 +107,25 @@ public final class FCMClient: Sendable {
     }
 
     /// Sends every message, as many at once as the connections allow; results in the same order.
+    ///
+    /// At most the pool's capacity (connections × streams) of sends are under way at once, so
+    /// a large batch costs a window of tasks, not a task per message.
     public func send(batch messages: [FCMMessage]) async -> [Result<String, any Error>] {
         await withTaskGroup(of: (Int, Result<String, any Error>).self) { group in
-            for (index, message) in messages.enumerated() {
+            var next = 0
+            func start() {
+                let index = next
+                next += 1
                 group.addTask {
-                    do { return (index, .success(try await self.send(message))) } catch { return (index, .failure(error)) }
+                    do { return (index, .success(try await self.send(messages[index]))) } catch { return (index, .failure(error)) }
                 }
             }
+            while next < min(pool.capacity, messages.count) { start() }
             var results = [Result<String, any Error>?](repeating: nil, count: messages.count)
-            for await (index, result) in group { results[index] = result }
+            for await (index, result) in group {
+                results[index] = result
+                if next < messages.count { start() }
+            }
             return results.map { $0 ?? .failure(TransportError(.connectionLost, "not sent")) }
         }
     }

@@ -48,7 +48,12 @@ final class FCMCommandTests {
             (fcm + ["-"], "{}", "--token TOKEN is required"),
             (fcm + ["--token", "t", "-"], #"{"data": {"google.x": "1"}}"#, "data.google.x"),
             (fcm + ["--token", "t", "-"], "not json", "<stdin>"),
-            (["send", "--fcm", "--service-account", simulator.serviceAccountFile, "--fcm-ca", "/nonexistent/ca.pem", "--token", "t", "-"], "{}", "--fcm-ca"),
+            (
+                [
+                    "send", "--fcm", "--service-account", simulator.serviceAccountFile, "--fcm-ca", "/nonexistent/ca.pem", "--token", "t",
+                    "-",
+                ], "{}", "--fcm-ca"
+            ),
         ]
         for (arguments, stdin, expected) in cases {
             let run = await CLIRun(arguments, stdin: stdin)
@@ -79,7 +84,8 @@ final class FCMCommandTests {
     @Test("bench-fcm sends N messages and prints its rate; it never sends to Google")
     func bench() async throws {
         let account = ["--service-account", simulator.serviceAccountFile]
-        let run = await CLIRun(["bench-fcm", "--count", "50", "--connections", "2", "--fcm-endpoint", simulator.url, "--fcm-ca", simulator.caFile] + account)
+        let run = await CLIRun(
+            ["bench-fcm", "--count", "50", "--connections", "2", "--fcm-endpoint", simulator.url, "--fcm-ca", simulator.caFile] + account)
         #expect(run.status == 0, "\(run.err)")
         let line = try parseJSON(run.outLines.last ?? "")
         #expect(line["accepted"] == .int(50) && line["count"] == .int(50) && (line["rate"]?.doubleValue ?? 0) > 0)
@@ -94,6 +100,8 @@ final class FCMCommandTests {
             #expect(send.out.contains(option), "\(option)")
         }
         let sim = await CLIRun(["fcm-sim", "--help"])
-        for option in ["--port N", "--tls-dir DIR", "--record FILE", "--fault F", "--project ID"] { #expect(sim.out.contains(option), "\(option)") }
+        for option in ["--port N", "--tls-dir DIR", "--record FILE", "--fault F", "--project ID"] {
+            #expect(sim.out.contains(option), "\(option)")
+        }
     }
 }

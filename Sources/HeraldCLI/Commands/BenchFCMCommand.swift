@@ -23,15 +23,19 @@ enum BenchFCMCommand: Command {
     static let connections = Option.integer("connections", "C", in: 1...64, default: 1, "HTTP/2 connections")
     static let streams = Option.integer("streams", "S", in: 1...10_000, default: 100, "streams in flight per connection")
     static let spec = Arguments.Spec(
-        [FCMOptions.serviceAccount.descriptor, FCMOptions.endpoint.descriptor, FCMOptions.ca.descriptor, count.descriptor, connections.descriptor,
-         streams.descriptor])
+        [
+            FCMOptions.serviceAccount.descriptor, FCMOptions.endpoint.descriptor, FCMOptions.ca.descriptor, count.descriptor,
+            connections.descriptor, streams.descriptor,
+        ])
 
     static func run(_ arguments: Arguments, terminal: Terminal) async -> Int32 {
         var configuration: FCMClientConfiguration
         let count = arguments[Self.count]
         do {
             configuration = try FCMOptions.configuration(arguments)
-            guard arguments[FCMOptions.endpoint] != nil else { throw UsageError("bench-fcm sends to --fcm-endpoint only (herald fcm-sim), never to Google") }
+            guard arguments[FCMOptions.endpoint] != nil else {
+                throw UsageError("bench-fcm sends to --fcm-endpoint only (herald fcm-sim), never to Google")
+            }
             configuration.connections = arguments[Self.connections]
             configuration.maxConcurrentStreams = arguments[Self.streams]
             configuration.maxRetries = 0
@@ -40,7 +44,8 @@ enum BenchFCMCommand: Command {
             return 2
         }
         let messages = (0..<count).map { n in
-            FCMMessage(token: "bench-\(n + 1)", notification: FCMNotification(title: "Benchmark", body: "Message \(n)"), data: ["n": String(n)])
+            FCMMessage(
+                token: "bench-\(n + 1)", notification: FCMNotification(title: "Benchmark", body: "Message \(n)"), data: ["n": String(n)])
         }
         let finalConfiguration = configuration
         let outcome = await TimeLimit.run { () async -> Result<BenchMeasurement, FCMConfigurationError> in

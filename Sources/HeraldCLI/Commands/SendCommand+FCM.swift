@@ -56,7 +56,9 @@ extension SendCommand {
             text = "\(token) 200 \(name)"
         case .failure(let error as FCMError):
             fields["status"] = .int(error.status)
-            (fields["code"], fields["class"], fields["message"]) = (.string(error.code.text), .string(error.errorClass.rawValue), .string(error.message))
+            (fields["code"], fields["class"], fields["message"]) = (
+                .string(error.code.text), .string(error.errorClass.rawValue), .string(error.message)
+            )
             text = "\(token) \(error.status) \(error.code.text) (\(error.errorClass)): \(error.message)"
             if let seconds = error.retryAfter {
                 fields["retryAfter"] = .double(seconds)

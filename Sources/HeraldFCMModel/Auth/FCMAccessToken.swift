@@ -15,12 +15,17 @@ public struct FCMAccessToken: Sendable, Hashable {
     /// The token of a 200 answer from the token endpoint: `{"access_token", "expires_in", "token_type": "Bearer"}`.
     public init(response body: [UInt8]) throws(FCMError) {
         let json = try? JSONParser().parse(body)
-        guard let value = json?["access_token"]?.stringValue, !value.isEmpty, let expiresIn = json?["expires_in"]?.doubleValue, expiresIn > 0
+        guard let value = json?["access_token"]?.stringValue, !value.isEmpty, let expiresIn = json?["expires_in"]?.doubleValue,
+            expiresIn > 0
         else {
-            throw FCMError(status: 200, code: .unknown("BAD_TOKEN_RESPONSE"), message: "the token endpoint's answer has no access_token and positive expires_in: " + String(decoding: body.prefix(200), as: UTF8.self))
+            throw FCMError(
+                status: 200, code: .unknown("BAD_TOKEN_RESPONSE"),
+                message: "the token endpoint's answer has no access_token and positive expires_in: "
+                    + String(decoding: body.prefix(200), as: UTF8.self))
         }
         if let type = json?["token_type"]?.stringValue, type.lowercased() != "bearer" {
-            throw FCMError(status: 200, code: .unknown("BAD_TOKEN_RESPONSE"), message: "the token endpoint gave a \(type) token, not a Bearer token")
+            throw FCMError(
+                status: 200, code: .unknown("BAD_TOKEN_RESPONSE"), message: "the token endpoint gave a \(type) token, not a Bearer token")
         }
         self.init(value: value, expiresIn: expiresIn)
     }

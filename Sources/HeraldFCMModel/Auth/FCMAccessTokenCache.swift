@@ -63,7 +63,8 @@ public final class FCMAccessTokenCache: Sendable {
                 do {
                     let token = try await fetch()
                     return shared.withLock { current in
-                        let entry = Entry(token: token, expiresAt: clock.now + token.expiresIn, generation: (current.entry?.generation ?? 0) + 1)
+                        let entry = Entry(
+                            token: token, expiresAt: clock.now + token.expiresIn, generation: (current.entry?.generation ?? 0) + 1)
                         current.entry = entry
                         current.refresh = nil
                         return entry

@@ -31,7 +31,8 @@ public struct FCMAssertion: Sendable, Hashable {
             "iat": .int(issuedAt), "exp": .int(issuedAt + lifetime),
         ]
         let signingInput =
-            Base64URL.encode(Array(JSONWriter.serialize(.object(header)).utf8)) + "." + Base64URL.encode(Array(JSONWriter.serialize(claims).utf8))
+            Base64URL.encode(Array(JSONWriter.serialize(.object(header)).utf8)) + "."
+            + Base64URL.encode(Array(JSONWriter.serialize(claims).utf8))
         return signingInput + "." + Base64URL.encode(try account.privateKey.sign(Array(signingInput.utf8)))
     }
 

@@ -28,7 +28,10 @@ public struct FCMServiceAccount: Sendable {
     /// Reads the file at `path`.
     public init(contentsOfFile path: String) throws(FCMServiceAccountError) {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw FCMServiceAccountError(.unreadable, field: path, "no such file, or it cannot be read; give the service-account JSON file downloaded from the Firebase console (Project settings, Service accounts)")
+            throw FCMServiceAccountError(
+                .unreadable, field: path,
+                "no such file, or it cannot be read; give the service-account JSON file downloaded from the Firebase console (Project settings, Service accounts)"
+            )
         }
         try self.init(json: [UInt8](data), source: path)
     }
@@ -40,13 +43,17 @@ public struct FCMServiceAccount: Sendable {
         }
         func field(_ name: String) throws(FCMServiceAccountError) -> String {
             guard let value = object[name]?.stringValue, !value.isEmpty else {
-                throw FCMServiceAccountError(.missing, field: name, "missing from \(source) (or not a non-empty string); download a new key file from the Firebase console")
+                throw FCMServiceAccountError(
+                    .missing, field: name,
+                    "missing from \(source) (or not a non-empty string); download a new key file from the Firebase console")
             }
             return value
         }
         let type = try field("type")
         guard type == "service_account" else {
-            throw FCMServiceAccountError(.invalid, field: "type", "is \"\(type)\", not \"service_account\"; give a service account's key file, not OAuth client or user credentials")
+            throw FCMServiceAccountError(
+                .invalid, field: "type",
+                "is \"\(type)\", not \"service_account\"; give a service account's key file, not OAuth client or user credentials")
         }
         let projectID = try field("project_id")
         let email = try field("client_email")
@@ -58,7 +65,9 @@ public struct FCMServiceAccount: Sendable {
         guard tokenURI.hasPrefix("https://") else {
             throw FCMServiceAccountError(.invalid, field: "token_uri", "\"\(tokenURI)\" is not an https:// URL")
         }
-        self.init(projectID: projectID, clientEmail: email, privateKeyID: object["private_key_id"]?.stringValue, privateKey: key, tokenURI: tokenURI)
+        self.init(
+            projectID: projectID, clientEmail: email, privateKeyID: object["private_key_id"]?.stringValue, privateKey: key,
+            tokenURI: tokenURI)
     }
 
     /// The file's JSON text for this account (what the simulator writes for its clients).

@@ -18,7 +18,9 @@ public final class RSASigningKey: @unchecked Sendable {
     /// Reads a PEM private key that must be RSA; `field` names it in errors.
     public convenience init(pem: String, field: String = "private_key") throws(FCMServiceAccountError) {
         guard pem.contains("-----BEGIN") else {
-            throw FCMServiceAccountError(.invalid, field: field, "not a PEM key (no -----BEGIN line); give the service-account file as downloaded from the Firebase console")
+            throw FCMServiceAccountError(
+                .invalid, field: field,
+                "not a PEM key (no -----BEGIN line); give the service-account file as downloaded from the Firebase console")
         }
         let key: OpaquePointer
         do throws(OpenSSLError) {
@@ -26,11 +28,13 @@ public final class RSASigningKey: @unchecked Sendable {
             guard let read = PEM_read_bio_PrivateKey(bio.pointer, nil, nil, nil) else { throw OpenSSLError.drain("reading \(field)") }
             key = read
         } catch {
-            throw FCMServiceAccountError(.invalid, field: field, "not a readable PEM private key (\(error.message)); give the service-account file as downloaded")
+            throw FCMServiceAccountError(
+                .invalid, field: field, "not a readable PEM private key (\(error.message)); give the service-account file as downloaded")
         }
         guard EVP_PKEY_get_base_id(key) == EVP_PKEY_RSA else {
             EVP_PKEY_free(key)
-            throw FCMServiceAccountError(.invalid, field: field, "not an RSA key; Google signs service-account assertions with RS256, so the key must be RSA")
+            throw FCMServiceAccountError(
+                .invalid, field: field, "not an RSA key; Google signs service-account assertions with RS256, so the key must be RSA")
         }
         self.init(owning: key)
     }

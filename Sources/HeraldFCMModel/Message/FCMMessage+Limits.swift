@@ -16,7 +16,8 @@ extension FCMMessage {
         for key in data.keys.sorted() {
             if key.isEmpty { throw FCMMessageError(field: "data", "a key is empty") }
             if Self.reservedDataKeys.contains(key) || Self.reservedDataPrefixes.contains(where: { key.hasPrefix($0) }) {
-                throw FCMMessageError(field: "data.\(key)", "is reserved by FCM (from, notification, message_type, google.*, gcm.*); rename the key")
+                throw FCMMessageError(
+                    field: "data.\(key)", "is reserved by FCM (from, notification, message_type, google.*, gcm.*); rename the key")
             }
         }
         if let ttl = android?.ttl, !(0...Self.maxTTL).contains(ttl) {
@@ -29,7 +30,8 @@ extension FCMMessage {
         payload["token"] = nil
         let size = JSONWriter.compactByteCount(.object(payload))
         guard size <= Self.maxPayloadBytes else {
-            throw FCMMessageError(field: "message", "\(size) bytes is over FCM's \(Self.maxPayloadBytes)-byte limit; shorten the data or the text")
+            throw FCMMessageError(
+                field: "message", "\(size) bytes is over FCM's \(Self.maxPayloadBytes)-byte limit; shorten the data or the text")
         }
     }
 

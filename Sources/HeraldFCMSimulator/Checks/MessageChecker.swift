@@ -6,7 +6,9 @@ import HeraldShared
 enum MessageChecker {
     /// The message object, or the reason it is refused (INVALID_ARGUMENT).
     static func check(_ body: [UInt8]) -> Result<[String: JSONValue], Refusal> {
-        guard let root = (try? JSONParser(maxDepth: 32).parse(body))?.objectValue else { return .failure(Refusal("the body is not a JSON object")) }
+        guard let root = (try? JSONParser(maxDepth: 32).parse(body))?.objectValue else {
+            return .failure(Refusal("the body is not a JSON object"))
+        }
         guard let message = root["message"]?.objectValue else { return .failure(Refusal("no \"message\" object")) }
         let allowed: Set<String> = ["token", "notification", "android", "data", "apns", "webpush", "fcm_options", "name"]
         if let unknown = message.keys.sorted().first(where: { !allowed.contains($0) }) {

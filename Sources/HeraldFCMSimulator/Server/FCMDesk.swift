@@ -120,7 +120,10 @@ final class FCMDesk: Sendable {
             ("quota-", { self.error(429, "RESOURCE_EXHAUSTED", "Quota exceeded.", "QUOTA_EXCEEDED", retryAfter: 30) }),
             ("unavailable-", { self.error(503, "UNAVAILABLE", "The service is currently unavailable.", "UNAVAILABLE") }),
             ("internal-", { self.error(500, "INTERNAL", "Internal error encountered.", "INTERNAL") }),
-            ("invalid-", { self.error(400, "INVALID_ARGUMENT", "The registration token is not a valid FCM registration token", "INVALID_ARGUMENT") }),
+            (
+                "invalid-",
+                { self.error(400, "INVALID_ARGUMENT", "The registration token is not a valid FCM registration token", "INVALID_ARGUMENT") }
+            ),
             ("stall-", { .stall }),
         ]
         if let (_, verdict) = prefixes.first(where: { token.hasPrefix($0.0) }) { return verdict() }
@@ -147,8 +150,10 @@ final class FCMDesk: Sendable {
     }
 
     private func error(_ status: Int, _ rpc: String, _ message: String, _ code: String?, retryAfter: Int? = nil) -> SimulatorVerdict {
-        let headers = retryAfter.map { [("retry-after", String($0)), ("content-type", "application/json")] } ?? [("content-type", "application/json")]
-        return .answer(status: status, headers: headers, body: FCMError.body(status: status, rpcStatus: rpc, message: message, errorCode: code))
+        let headers =
+            retryAfter.map { [("retry-after", String($0)), ("content-type", "application/json")] } ?? [("content-type", "application/json")]
+        return .answer(
+            status: status, headers: headers, body: FCMError.body(status: status, rpcStatus: rpc, message: message, errorCode: code))
     }
 
     private func json(_ status: Int, _ object: [String: JSONValue]) -> SimulatorVerdict {

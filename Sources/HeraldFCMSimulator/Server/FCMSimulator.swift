@@ -32,7 +32,9 @@ public final class FCMSimulator: @unchecked Sendable {
     /// The base URL of the send endpoint (the client's endpoint override).
     public var url: String { host.contains(":") ? "https://[\(host)]:\(port)" : "https://\(host):\(port)" }
 
-    private init(server: APNSSimulator, desk: FCMDesk, recorder: NotificationRecorder, account: FCMServiceAccount, file: String, temporary: String?) {
+    private init(
+        server: APNSSimulator, desk: FCMDesk, recorder: NotificationRecorder, account: FCMServiceAccount, file: String, temporary: String?
+    ) {
         self.server = server
         self.desk = desk
         self.recorder = recorder
@@ -49,11 +51,13 @@ public final class FCMSimulator: @unchecked Sendable {
     /// Makes (or loads) the certificate and the service account, binds the socket and starts the server thread.
     public static func start(_ configuration: FCMSimulatorConfiguration) throws(FCMSimulatorError) -> FCMSimulator {
         var temporary: String?
-        let folder = configuration.tlsDirectory ?? {
-            let path = FileManager.default.temporaryDirectory.appendingPathComponent("herald-fcm-sim-\(UUID().uuidString)").path
-            temporary = path
-            return path
-        }()
+        let folder =
+            configuration.tlsDirectory
+            ?? {
+                let path = FileManager.default.temporaryDirectory.appendingPathComponent("herald-fcm-sim-\(UUID().uuidString)").path
+                temporary = path
+                return path
+            }()
         var started = false
         defer { if !started, let temporary { try? FileManager.default.removeItem(atPath: temporary) } }
         let key: RSASigningKey
@@ -92,7 +96,9 @@ public final class FCMSimulator: @unchecked Sendable {
         } catch {
             throw FCMSimulatorError(error.setting == "--listen" ? "--port" : error.setting, error.message)
         }
-        let base = configuration.host.contains(":") ? "https://[\(configuration.host)]:\(server.port)" : "https://\(configuration.host):\(server.port)"
+        let base =
+            configuration.host.contains(":")
+            ? "https://[\(configuration.host)]:\(server.port)" : "https://\(configuration.host):\(server.port)"
         audience.withLock { $0 = base + FCMDesk.tokenPath }
         let account = FCMServiceAccount(
             projectID: configuration.projectID, clientEmail: configuration.clientEmail, privateKeyID: "herald-sim", privateKey: key,

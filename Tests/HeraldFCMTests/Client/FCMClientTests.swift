@@ -28,14 +28,16 @@ struct FCMClientTests {
         }
     }
 
-    @Test("each fault maps to its class", arguments: [
-        ("unregistered-1", FCMErrorClass.invalidToken, "UNREGISTERED"),
-        ("mismatch-1", .invalidToken, "SENDER_ID_MISMATCH"),
-        ("quota-1", .retryAfter, "QUOTA_EXCEEDED"),
-        ("invalid-1", .unsendable, "INVALID_ARGUMENT"),
-        ("unavailable-1", .backOff, "UNAVAILABLE"),
-        ("internal-1", .backOff, "INTERNAL"),
-    ])
+    @Test(
+        "each fault maps to its class",
+        arguments: [
+            ("unregistered-1", FCMErrorClass.invalidToken, "UNREGISTERED"),
+            ("mismatch-1", .invalidToken, "SENDER_ID_MISMATCH"),
+            ("quota-1", .retryAfter, "QUOTA_EXCEEDED"),
+            ("invalid-1", .unsendable, "INVALID_ARGUMENT"),
+            ("unavailable-1", .backOff, "UNAVAILABLE"),
+            ("internal-1", .backOff, "INTERNAL"),
+        ])
     func faults(token: String, expected: FCMErrorClass, code: String) async throws {
         try await withSimulator({ _ in }, client: { $0.maxRetries = 1 }) { simulator, client in
             let error = await #expect(throws: FCMError.self) { try await client.send(FCMMessage(token: token)) }

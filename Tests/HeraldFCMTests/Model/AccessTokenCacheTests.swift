@@ -75,6 +75,8 @@ struct AccessTokenCacheTests {
         let token = try FCMAccessToken(response: Array(#"{"access_token":"ya29.x","expires_in":3599,"token_type":"Bearer"}"#.utf8))
         #expect(token == FCMAccessToken(value: "ya29.x", expiresIn: 3599))
         #expect(throws: FCMError.self) { try FCMAccessToken(response: Array(#"{"expires_in":3599}"#.utf8)) }
-        #expect(throws: FCMError.self) { try FCMAccessToken(response: Array(#"{"access_token":"x","expires_in":9,"token_type":"MAC"}"#.utf8)) }
+        #expect(throws: FCMError.self) {
+            try FCMAccessToken(response: Array(#"{"access_token":"x","expires_in":9,"token_type":"MAC"}"#.utf8))
+        }
     }
 }

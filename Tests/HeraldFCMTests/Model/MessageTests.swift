@@ -59,21 +59,24 @@ struct MessageReadingTests {
     func roundTrip() throws {
         let message = FCMMessage(
             token: "tok", notification: .init(title: "Hi"),
-            android: .init(collapseKey: "c", ttl: 60, priority: .normal, notification: .init(channelID: "n", color: "#000000")), data: ["a": "b"])
+            android: .init(collapseKey: "c", ttl: 60, priority: .normal, notification: .init(channelID: "n", color: "#000000")),
+            data: ["a": "b"])
         #expect(try FCMMessage(json: message.json) == message)
         #expect(try FCMMessage(json: ["message": message.json]) == message)
         #expect(try FCMMessage(json: ["data": ["a": "b"]], token: "t2") == FCMMessage(token: "t2", data: ["a": "b"]))
     }
 
-    @Test("a wrong type or an unknown field is refused with its path", arguments: [
-        (#"{"token": "t", "data": {"n": 1}}"#, "data.n"),
-        (#"{"token": "t", "android": {"ttl": "1h"}}"#, "android.ttl"),
-        (#"{"token": "t", "android": {"priority": "urgent"}}"#, "android.priority"),
-        (#"{"token": "t", "notification": {"colour": "x"}}"#, "notification.colour"),
-        (#"{"token": "t", "apns": {}}"#, "apns"),
-        (#"{"data": {}}"#, "token"),
-        ("[1]", "message"),
-    ])
+    @Test(
+        "a wrong type or an unknown field is refused with its path",
+        arguments: [
+            (#"{"token": "t", "data": {"n": 1}}"#, "data.n"),
+            (#"{"token": "t", "android": {"ttl": "1h"}}"#, "android.ttl"),
+            (#"{"token": "t", "android": {"priority": "urgent"}}"#, "android.priority"),
+            (#"{"token": "t", "notification": {"colour": "x"}}"#, "notification.colour"),
+            (#"{"token": "t", "apns": {}}"#, "apns"),
+            (#"{"data": {}}"#, "token"),
+            ("[1]", "message"),
+        ])
     func refuses(text: String, field: String) throws {
         let json = try JSONParser().parse(Array(text.utf8))
         let error = #expect(throws: FCMMessageError.self) { try FCMMessage(json: json) }

@@ -27,17 +27,19 @@ struct ServiceAccountTests {
         #expect(again.projectID == account.projectID && again.clientEmail == account.clientEmail && again.tokenURI == account.tokenURI)
     }
 
-    @Test("each missing or wrong field is refused with an error naming it", arguments: [
-        ("type", nil, FCMServiceAccountError.Reason.missing),
-        ("type", "authorized_user", .invalid),
-        ("project_id", nil, .missing),
-        ("client_email", nil, .missing),
-        ("client_email", "no-at-sign", .invalid),
-        ("private_key", nil, .missing),
-        ("private_key", "not a key", .invalid),
-        ("token_uri", nil, .missing),
-        ("token_uri", "http://plain.example/token", .invalid),
-    ] as [(String, String?, FCMServiceAccountError.Reason)])
+    @Test(
+        "each missing or wrong field is refused with an error naming it",
+        arguments: [
+            ("type", nil, FCMServiceAccountError.Reason.missing),
+            ("type", "authorized_user", .invalid),
+            ("project_id", nil, .missing),
+            ("client_email", nil, .missing),
+            ("client_email", "no-at-sign", .invalid),
+            ("private_key", nil, .missing),
+            ("private_key", "not a key", .invalid),
+            ("token_uri", nil, .missing),
+            ("token_uri", "http://plain.example/token", .invalid),
+        ] as [(String, String?, FCMServiceAccountError.Reason)])
     func refuses(field: String, value: String?, reason: FCMServiceAccountError.Reason) throws {
         let bytes = try serviceAccountJSON([field: value.map { .string($0) } ?? .some(nil)])
         let error = #expect(throws: FCMServiceAccountError.self) { try FCMServiceAccount(json: bytes) }

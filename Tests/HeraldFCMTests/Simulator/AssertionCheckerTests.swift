@@ -10,7 +10,8 @@ struct AssertionCheckerTests {
 
     /// A grant body for claims signed with `key`.
     func grant(_ claims: [String: JSONValue], key: RSASigningKey, alg: String = "RS256") throws -> [UInt8] {
-        let input = Base64URL.encode(Array(JSONWriter.serialize(["alg": .string(alg), "typ": "JWT"]).utf8)) + "."
+        let input =
+            Base64URL.encode(Array(JSONWriter.serialize(["alg": .string(alg), "typ": "JWT"]).utf8)) + "."
             + Base64URL.encode(Array(JSONWriter.serialize(.object(claims)).utf8))
         let token = input + "." + Base64URL.encode(try key.sign(Array(input.utf8)))
         return FCMAssertion.grantBody(assertion: token)
@@ -21,13 +22,16 @@ struct AssertionCheckerTests {
         let key = try RSASigningKey.generate()
         let checker = AssertionChecker(publicKey: try key.publicKey(), clientEmail: "a@b.c", tokenURI: { Self.uri })
         let now = 1_700_000_000.0
-        let good: [String: JSONValue] = ["iss": "a@b.c", "scope": .string(FCMAssertion.scope), "aud": .string(Self.uri), "iat": 1_700_000_000, "exp": 1_700_003_600]
+        let good: [String: JSONValue] = [
+            "iss": "a@b.c", "scope": .string(FCMAssertion.scope), "aud": .string(Self.uri), "iat": 1_700_000_000, "exp": 1_700_003_600,
+        ]
         #expect(checker.check(try grant(good, key: key), now: now) == nil)
         var google = good
         google["aud"] = "https://oauth2.googleapis.com/token"
         #expect(checker.check(try grant(google, key: key), now: now) == nil, "google-auth's audience")
         let cases: [(String, JSONValue, String)] = [
-            ("iss", "x@y.z", "iss"), ("scope", "https://www.googleapis.com/auth/cloud-platform", "scope"), ("aud", "https://other/token", "aud"),
+            ("iss", "x@y.z", "iss"), ("scope", "https://www.googleapis.com/auth/cloud-platform", "scope"),
+            ("aud", "https://other/token", "aud"),
             ("exp", 1_700_003_601, "at most an hour"), ("exp", 1_700_000_000, "at most an hour"),
         ]
         for (field, value, expected) in cases {

@@ -16,7 +16,8 @@ func withSimulator<T>(
     defer { simulator.stop() }
     let account = try FCMServiceAccount(contentsOfFile: simulator.serviceAccountFile)
     var clientConfiguration = FCMClientConfiguration(
-        serviceAccount: account, endpoint: simulator.url, caFile: simulator.caFile, requestTimeout: 5, backoff: Backoff(base: 0.01, cap: 0.05))
+        serviceAccount: account, endpoint: simulator.url, caFile: simulator.caFile, requestTimeout: 5,
+        backoff: Backoff(base: 0.01, cap: 0.05))
     adjust(&clientConfiguration)
     let client = try FCMClient(configuration: clientConfiguration, clock: clock)
     let result = try await body(simulator, client)

@@ -19,7 +19,7 @@ HERALD_RELEASE := .build/release/herald
 SCHEMATHESIS_VERSION := 4.32.5
 SCHEMATHESIS_VENV := .build/schemathesis-venv
 
-.PHONY: all deps pyenv build test actionlint console-test check-apple demo bench bench-apns bench-gateway soak schemathesis format lint-format clean
+.PHONY: all deps pyenv build test actionlint console-test check-apple demo bench bench-apns bench-fcm bench-gateway soak schemathesis format lint-format clean
 
 all: build
 
@@ -92,6 +92,12 @@ bench-apns: deps
 	$(SWIFT) build -c release
 	@scripts/pyenv.sh PyJWT cryptography aioapns
 	@.build/pyvenv/bin/python3 Benchmarks/apns_bench.py --herald $(HERALD_RELEASE) --report docs/benchmarks.md
+
+# Herald's FCM client against firebase-admin and h2load, all against herald fcm-sim.
+bench-fcm: deps
+	$(SWIFT) build -c release
+	@scripts/pyenv.sh PyJWT cryptography firebase-admin
+	@.build/pyvenv/bin/python3 Benchmarks/fcm_bench.py --herald $(HERALD_RELEASE) --report docs/benchmarks.md
 
 format:
 	$(SWIFT) format --in-place --recursive Package.swift Sources Tests

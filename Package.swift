@@ -10,6 +10,9 @@ var products: [Product] = [
     .library(name: "HeraldAPNsModel", targets: ["HeraldAPNsModel"]),
     .library(name: "HeraldAPNs", targets: ["HeraldAPNs"]),
     .library(name: "HeraldAPNsSimulator", targets: ["HeraldAPNsSimulator"]),
+    .library(name: "HeraldFCMModel", targets: ["HeraldFCMModel"]),
+    .library(name: "HeraldFCM", targets: ["HeraldFCM"]),
+    .library(name: "HeraldFCMSimulator", targets: ["HeraldFCMSimulator"]),
     .library(name: "HeraldAuth", targets: ["HeraldAuth"]),
     .library(name: "HeraldGateway", targets: ["HeraldGateway"]),
     .executable(name: "herald", targets: ["herald"]),
@@ -49,14 +52,27 @@ var targets: [Target] = [
     // APNs' model, without network code: requests and responses, reasons and error
     // classes, ES256 keys and provider tokens (OpenSSL's crypto only), broadcast and channel
     // requests. The client and the simulator share it.
-    .target(name: "HeraldAPNsModel", dependencies: ["HeraldShared", "HeraldPayload", "COpenSSL"]),
-    // The APNs provider client over its own HTTP/2 transport (nghttp2 framing, OpenSSL TLS,
-    // one poll loop per connection): pools, back-pressure, retries, the batch API.
-    .target(name: "HeraldAPNs", dependencies: ["HeraldShared", "HeraldAPNsModel", "COpenSSL", "CNGHTTP2", "CPoller"]),
+    .target(name: "HeraldAPNsModel", dependencies: ["HeraldShared", "HeraldPayload", "HeraldCrypto", "COpenSSL"]),
+    // OpenSSL helpers every crypto user shares: memory BIOs and the error queue as a Swift error.
+    .target(name: "HeraldCrypto", dependencies: ["COpenSSL"]),
+    // FCM's model, without network code: the service account, RS256 assertions and the
+    // grant, the access-token cache, messages and their limits, errors and their classes.
+    .target(name: "HeraldFCMModel", dependencies: ["HeraldShared", "HeraldCrypto", "COpenSSL"]),
+    // Herald's own HTTP/2 client transport (nghttp2 framing, OpenSSL TLS, one poll loop per
+    // connection, the pool and its back-pressure): what the APNs and FCM clients share.
+    .target(name: "HeraldH2Client", dependencies: ["HeraldShared", "HeraldCrypto", "COpenSSL", "CNGHTTP2", "CPoller"]),
+    // The APNs provider client on HeraldH2Client: token and certificate auth, retries, the batch API, channels.
+    .target(name: "HeraldAPNs", dependencies: ["HeraldShared", "HeraldAPNsModel", "HeraldH2Client", "HeraldCrypto"]),
+    // The FCM client on HeraldH2Client: the access token from the service account's
+    // token_uri, sends and batches, retries on the injected clock, typed errors.
+    .target(name: "HeraldFCM", dependencies: ["HeraldShared", "HeraldFCMModel", "HeraldH2Client"]),
+    // The FCM simulator (`herald fcm-sim`): the send and token endpoints, their checks,
+    // faults and record, served by the APNs simulator's TLS HTTP/2 server.
+    .target(name: "HeraldFCMSimulator", dependencies: ["HeraldShared", "HeraldFCMModel", "HeraldAPNsSimulator"]),
     // The APNs simulator as a product of its own (HTTP/2 server on nghttp2, TLS, JWT
     // checks, faults, the record): `herald apns-sim` and the tests. It shares the model's
     // key and reason types, not the client.
-    .target(name: "HeraldAPNsSimulator", dependencies: ["HeraldShared", "HeraldPayload", "HeraldAPNsModel", "COpenSSL", "CNGHTTP2"]),
+    .target(name: "HeraldAPNsSimulator", dependencies: ["HeraldShared", "HeraldPayload", "HeraldAPNsModel", "HeraldCrypto", "COpenSSL", "CNGHTTP2"]),
     // Test support for the test targets only, never a product (the shipped `herald` does
     // not link them). Portable, Foundation only, builds for iOS: clocks, seeded randomness,
     // a recording gateway transport.
@@ -101,7 +117,7 @@ var targets: [Target] = [
         name: "HeraldCLI",
         dependencies: [
             "HeraldCore", "HeraldSimulator", "HeraldDownload", "HeraldAPNsModel", "HeraldAPNs", "HeraldAPNsSimulator", "HeraldAuth", "HeraldHTTP", "HeraldStore", "HeraldGateway",
-            "HeraldGatewayAPNs", "HeraldGatewayTestModes",
+            "HeraldGatewayAPNs", "HeraldGatewayTestModes", "HeraldFCMModel", "HeraldFCM", "HeraldFCMSimulator",
         ]),
     .executableTarget(name: "herald", dependencies: ["HeraldCLI"]),
     // Builds for the iOS Simulator: the server test support (child processes) only where it runs.
@@ -112,7 +128,11 @@ var targets: [Target] = [
     // A child process the outbox crash tests kill at random points.
     .executableTarget(name: "herald-outbox-stress", dependencies: ["HeraldCore"], path: "Tests/Tools/OutboxStress"),
     .testTarget(
-        name: "HeraldCLITests", dependencies: ["HeraldCLI", "HeraldStore", "HeraldCore", "HeraldAPNsModel", "HeraldAPNs", "HeraldAPNsSimulator", "HeraldTestSupport", "HeraldServerTestSupport"]),
+        name: "HeraldCLITests",
+        dependencies: [
+            "HeraldCLI", "HeraldStore", "HeraldCore", "HeraldAPNsModel", "HeraldAPNs", "HeraldAPNsSimulator", "HeraldFCMModel", "HeraldFCMSimulator",
+            "HeraldTestSupport", "HeraldServerTestSupport",
+        ]),
     .testTarget(name: "HeraldHTTPTests", dependencies: ["HeraldHTTP", "HeraldHTTPTestSupport", "HeraldShared", "HeraldTestSupport"]),
     .testTarget(name: "HeraldSimulatorTests", dependencies: ["HeraldSimulator", "HeraldCore"]),
     .testTarget(name: "HeraldDownloadTests", dependencies: ["HeraldDownload", "HeraldCore", "HeraldTestSupport", "HeraldServerTestSupport"]),
@@ -124,8 +144,10 @@ var targets: [Target] = [
         ],
         exclude: ["Store/Fixtures"]),
     .testTarget(
-        name: "HeraldAPNsTests", dependencies: ["HeraldAPNsModel", "HeraldAPNs", "HeraldAPNsSimulator", "HeraldCore", "HeraldTestSupport", "HeraldServerTestSupport"],
+        name: "HeraldAPNsTests", dependencies: ["HeraldAPNsModel", "HeraldAPNs", "HeraldH2Client", "HeraldAPNsSimulator", "HeraldCore", "HeraldTestSupport", "HeraldServerTestSupport"],
         exclude: ["Fixtures"]),
+    .testTarget(
+        name: "HeraldFCMTests", dependencies: ["HeraldFCMModel", "HeraldFCM", "HeraldFCMSimulator", "HeraldH2Client", "HeraldCrypto", "HeraldShared", "HeraldTestSupport"]),
 ]
 
 #if os(Linux)

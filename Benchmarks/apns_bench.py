@@ -30,34 +30,18 @@ import tempfile
 import time
 
 import jwt
-from benchlib import APNsSim, machine, write_p8, write_section
+from benchlib import APNsSim, h2load_rate, machine, run_json, write_p8, write_section
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 START, END = "<!-- bench:apns:start -->", "<!-- bench:apns:end -->"
 KEY_ID, TEAM_ID, TOPIC = "BENCH12345", "TEAM123456", "com.example.bench"
 
 
-def run_json(command, timeout=600):
-    out = subprocess.run(command, capture_output=True, text=True, timeout=timeout)
-    if out.returncode not in (0, 1):
-        sys.exit("failed: %s\n%s" % (" ".join(command), out.stderr))
-    return json.loads(out.stdout.strip().splitlines()[-1])
-
-
 def h2load(url, ca_unused, token, payload_file, count, connections, streams):
     command = ["h2load", "-n", str(count), "-c", str(connections), "-m", str(streams), "-d", payload_file,
                "-H", "authorization: bearer " + token, "-H", "apns-topic: " + TOPIC, "-H", "apns-push-type: alert",
                url + "/3/device/" + "%064x" % 7]
-    out = subprocess.run(command, capture_output=True, text=True, timeout=600)
-    rate, ok = None, 0
-    for line in out.stdout.splitlines():
-        if line.startswith("finished in"):
-            rate = float(line.split(",")[1].split()[0])
-        if line.startswith("status codes:"):
-            ok = int(line.split()[2])
-    if rate is None or ok != count:
-        sys.exit("h2load failed (%s of %s 2xx):\n%s%s" % (ok, count, out.stdout, out.stderr))
-    return rate
+    return h2load_rate(command, count)
 
 
 def free_port():

@@ -6,6 +6,7 @@ import os
 import platform
 import signal
 import subprocess
+import sys
 import threading
 import time
 import urllib.request
@@ -31,6 +32,28 @@ def first_line(command):
     except OSError:
         return ""
     return " ".join(out[0].split()[:3]) if out else ""
+
+
+def run_json(command, env=None, timeout=600):
+    """Runs a benchmark command that exits 0 or 1 and prints a JSON line last; that line as a dict."""
+    out = subprocess.run(command, capture_output=True, text=True, timeout=timeout, env=env)
+    if out.returncode not in (0, 1):
+        sys.exit("failed: %s\n%s" % (" ".join(command), out.stderr))
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def h2load_rate(command, count):
+    """Runs an h2load command that sends `count` requests; its requests per second, exiting unless all were 2xx."""
+    out = subprocess.run(command, capture_output=True, text=True, timeout=900)
+    rate, ok = None, 0
+    for line in out.stdout.splitlines():
+        if line.startswith("finished in"):
+            rate = float(line.split(",")[1].split()[0])
+        if line.startswith("status codes:"):
+            ok = int(line.split()[2])
+    if rate is None or ok != count:
+        sys.exit("h2load failed (%s of %s 2xx):\n%s%s" % (ok, count, out.stdout, out.stderr))
+    return rate
 
 
 def parse_wrk(out):

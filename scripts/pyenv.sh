@@ -23,6 +23,7 @@ missing=()
 for package in "${packages[@]}"; do
     case "$package" in
         PyJWT) module=jwt ;;
+        firebase-admin) module=firebase_admin ;;
         *) module="$package" ;;
     esac
     "$venv/bin/python3" -c "import $module" 2>/dev/null || missing+=("$package")

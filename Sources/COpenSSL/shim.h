@@ -14,6 +14,7 @@
 #include <openssl/pem.h>
 #include <openssl/pkcs12.h>
 #include <openssl/rand.h>
+#include <openssl/rsa.h>
 #include <openssl/sha.h>
 #include <openssl/ssl.h>
 #include <openssl/x509.h>
@@ -56,6 +57,12 @@ static inline EVP_PKEY *herald_generate_p256_key(void) {
     }
     EVP_PKEY_CTX_free(ctx);
     return key;
+}
+
+/// A fresh RSA key pair of `bits` bits (exponent 65537), or NULL (see the OpenSSL error
+/// queue). `EVP_RSA_gen` is a macro over a variadic call.
+static inline EVP_PKEY *herald_generate_rsa_key(unsigned int bits) {
+    return EVP_RSA_gen(bits);
 }
 
 /// Adds one extension (by its config text, e.g. "critical,CA:TRUE") to a certificate.

@@ -89,7 +89,8 @@ final class SendCommandTests {
         #expect(!FileManager.default.fileExists(atPath: out + ".apns"), "OUT itself, no extension added")
         // The help says what it does: the file is OUT, not OUT.apns.
         let help = await CLIRun(["send", "--help"]).out
-        #expect(help.contains("--simulator-file OUT  write the payload to OUT, as is"))
+        let line = help.split(separator: "\n").first { $0.contains("--simulator-file OUT") } ?? ""
+        #expect(line.contains("  write the payload to OUT, as is"))
         #expect(!help.contains("OUT.apns"))
     }
 

@@ -1,4 +1,5 @@
 import HeraldAPNsModel
+import HeraldH2Client
 import HeraldShared
 
 /// Broadcast push notifications: the channel management API (on the endpoint's
@@ -71,7 +72,11 @@ extension APNSClient {
     ) async throws -> TransportAnswer {
         try enter()
         defer { leave() }
-        let request = H2Request(method: method, destination: .channels, path: path, fields: fields, body: body)
+        guard let channels else {
+            let url = configuration.endpoint.channelBaseURL + path
+            throw APNSTransportError(.http2, "\(url) is not an https://host[:port]/path URL")
+        }
+        let request = H2Request(method: method, route: channels, path: path, fields: fields, body: body)
         return try await deliver(APNSWireRequest(request: request, label: label))
     }
 }

@@ -1,5 +1,7 @@
 import Foundation
 import HeraldAPNsModel
+import HeraldCrypto
+import HeraldH2Client
 import HeraldShared
 
 /// Sends notifications to APNs over HTTP/2: token or certificate auth, a pool of
@@ -17,7 +19,10 @@ import HeraldShared
 /// ```
 public final class APNSClient: Sendable {
     public let configuration: APNSClientConfiguration
-    private let pool: APNSConnectionPool
+    private let pool: H2ConnectionPool
+    /// Where channel management requests go: the endpoint's `channelBaseURL`; `nil` when it
+    /// is not an `https://host[:port]` URL (each channel request then fails with `.http2`).
+    let channels: H2Route?
     private let tokens: APNSTokenProvider?
     private let clock: any ServerClock
     private let logger: any HeraldLogger
@@ -45,10 +50,11 @@ public final class APNSClient: Sendable {
             tokens = nil
         }
         do {
-            pool = try APNSConnectionPool(settings: settings, count: configuration.connections, logger: logger)
+            pool = try H2ConnectionPool(settings: settings, count: configuration.connections, logger: logger)
         } catch {
             throw APNSConfigurationError("transport", error.description)
         }
+        channels = H2Route(url: configuration.endpoint.channelBaseURL)
         self.configuration = configuration
         self.clock = clock
         self.logger = logger

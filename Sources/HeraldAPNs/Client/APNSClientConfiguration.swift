@@ -1,4 +1,5 @@
 import HeraldAPNsModel
+import HeraldH2Client
 
 /// Everything an `APNSClient` needs: who it is, where it sends, and its limits.
 ///
@@ -71,9 +72,9 @@ public struct APNSClientConfiguration: Sendable {
             certificate = cert
         }
         return H2Settings(
-            notifications: notifications, channels: H2Route(url: endpoint.channelBaseURL), channelBaseURL: endpoint.channelBaseURL,
-            caFile: caFile, certificate: certificate, requestTimeout: requestTimeout, connectTimeout: connectTimeout,
-            maxConcurrentStreams: maxConcurrentStreams, pingInterval: pingInterval, pingTimeout: pingTimeout)
+            name: "APNs", route: notifications, caFile: caFile, certificate: certificate, keptHeaders: TransportAnswer.apnsHeaders,
+            requestTimeout: requestTimeout, connectTimeout: connectTimeout, maxConcurrentStreams: maxConcurrentStreams,
+            pingInterval: pingInterval, pingTimeout: pingTimeout)
     }
 
     /// Throws unless `source` is a readable file, or bytes that look like `format`. The

@@ -1,4 +1,5 @@
 import HeraldAPNsModel
+import HeraldH2Client
 
 /// One HTTP exchange the client makes: a notification, a broadcast or a channel request.
 struct APNSWireRequest: Sendable {

@@ -1,3 +1,5 @@
+import HeraldCrypto
+
 /// A key that cannot be used for token auth: what is wrong, where, and how to fix it.
 public struct APNSKeyError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The kinds of problem; `unknown` keeps anything else as text.

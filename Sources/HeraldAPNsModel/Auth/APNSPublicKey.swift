@@ -1,5 +1,6 @@
 import COpenSSL
 import Foundation
+import HeraldCrypto
 
 /// The public half of a token-auth key: checks ES256 signatures (the simulator's side).
 public final class APNSPublicKey: @unchecked Sendable {

@@ -1,5 +1,6 @@
 import COpenSSL
 import Foundation
+import HeraldCrypto
 
 /// An APNs token-auth key: the P-256 private key of an `AuthKey_XXXXXXXXXX.p8` file.
 ///

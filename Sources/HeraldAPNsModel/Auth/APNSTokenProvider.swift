@@ -1,4 +1,5 @@
 import Foundation
+import HeraldCrypto
 import HeraldShared
 
 /// Keeps one provider token per key and team, and replaces it on the injected clock.

@@ -1,3 +1,4 @@
+import HeraldCrypto
 import HeraldShared
 
 /// Signs APNs provider tokens: ES256 JWTs with `kid` (key id), `iss` (team id) and `iat`.

@@ -1,4 +1,5 @@
 import COpenSSL
+import HeraldCrypto
 
 /// Converts ECDSA signatures between OpenSSL's DER form and JOSE's raw `r || s`.
 ///

@@ -1,13 +1,14 @@
 /// One HTTP/2 request as the simulator received it.
-struct SimulatorRequest {
-    var method: String?
-    var path: String?
-    var authorization: String?
+package struct SimulatorRequest {
+    package var method: String?
+    package var path: String?
+    package var authorization: String?
+    package var contentType: String?
     /// `apns-*` headers, lowercased names, in arrival order (duplicates kept).
     var apnsHeaders: [(name: String, value: String)] = []
-    var body: [UInt8] = []
+    package var body: [UInt8] = []
     /// Set when the body grew past what any push type allows; the rest was not kept.
-    var bodyTooLarge = false
+    package var bodyTooLarge = false
 
     static let bodyLimit = 5120
 
@@ -16,6 +17,7 @@ struct SimulatorRequest {
         case ":method": method = value
         case ":path": path = value
         case "authorization": authorization = value
+        case "content-type": contentType = value
         default:
             if name.hasPrefix("apns-") { apnsHeaders.append((name, value)) }
         }

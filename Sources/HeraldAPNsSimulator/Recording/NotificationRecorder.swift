@@ -6,14 +6,14 @@ import Foundation
 /// handed to the kernel with write(2) before the notification is answered, so a record
 /// is never missing for a 200, even after kill -9 (no fsync: a power cut may lose it).
 /// Written from the server thread, read from tests.
-final class NotificationRecorder: @unchecked Sendable {
+package final class NotificationRecorder: @unchecked Sendable {
     private let lock = NSLock()
     private var kept: [RecordedNotification] = []
     private let keepLimit: Int
     private var fd: Int32 = -1
     private(set) var count = 0
 
-    init(file: String?, keep: Int) throws(APNSSimulatorError) {
+    package init(file: String?, keep: Int) throws(APNSSimulatorError) {
         keepLimit = keep
         if let file {
             fd = open(file, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
@@ -41,6 +41,16 @@ final class NotificationRecorder: @unchecked Sendable {
         return true
     }
 
+    /// Appends `line` (one JSON object) to the file and counts it; `false` when the file
+    /// could not take it. For another service's records (the FCM simulator's).
+    package func record(line: String) -> Bool {
+        if fd >= 0 {
+            guard Self.writeAll(fd, Array((line + "\n").utf8)) else { return false }
+        }
+        lock.withLock { count += 1 }
+        return true
+    }
+
     /// write(2) until every byte is in the file (short writes and EINTR retried).
     private static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
         var offset = 0
@@ -57,7 +67,7 @@ final class NotificationRecorder: @unchecked Sendable {
         return true
     }
 
-    func close() {
+    package func close() {
         guard fd >= 0 else { return }
         _ = Glibc.close(fd)
         fd = -1

@@ -86,7 +86,7 @@ public final class APNSSimulator: @unchecked Sendable {
             recorder.close()
             finished.signal()
         }
-        thread.name = "herald-apns-sim"
+        thread.name = configuration.threadName
         thread.start()
         started = true
         return simulator

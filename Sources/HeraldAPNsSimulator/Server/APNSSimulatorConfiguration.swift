@@ -51,6 +51,11 @@ public struct APNSSimulatorConfiguration: Sendable {
     public var maxTokenAge: Double = 3600
     /// Unix time in seconds, for token ages and 410 timestamps.
     public var now: @Sendable () -> Double = { Date().timeIntervalSince1970 }
+    /// Answers requests of another service on this server (the FCM simulator's): a verdict
+    /// for the requests it takes, `nil` for APNs' own. Runs on the server thread.
+    package var service: (@Sendable (SimulatorRequest) -> SimulatorVerdict?)?
+    /// What the server thread is called (`herald-apns-sim`).
+    package var threadName = "herald-apns-sim"
 
     public init() {}
 }

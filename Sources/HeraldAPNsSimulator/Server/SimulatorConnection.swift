@@ -2,6 +2,7 @@ import CNGHTTP2
 import COpenSSL
 import Foundation
 import HeraldAPNsModel
+import HeraldCrypto
 
 /// One client connection of the simulator: a non-blocking socket, its TLS session and
 /// its HTTP/2 session. Lives on the server thread only.

@@ -40,6 +40,7 @@ final class SimulatorServer: @unchecked Sendable {
     private let wakeRead: Int32
     private let wakeWrite: Int32
     private let checker: RequestChecker
+    private let service: (@Sendable (SimulatorRequest) -> SimulatorVerdict?)?
     private let faults: FaultPlan
     private let now: @Sendable () -> Double
     private var connections: [Int32: SimulatorConnection] = [:]
@@ -75,6 +76,7 @@ final class SimulatorServer: @unchecked Sendable {
         self.trustedCertificates = configuration.trustedCertificates
         self.recorder = recorder
         self.checker = RequestChecker(configuration: configuration)
+        self.service = configuration.service
         self.faults = FaultPlan(configuration.faults)
         self.now = configuration.now
     }
@@ -137,7 +139,9 @@ final class SimulatorServer: @unchecked Sendable {
     /// Checks a complete request, applies the faults, and answers it (now or later).
     func handle(_ request: SimulatorRequest, stream: Int32, on connection: SimulatorConnection) {
         let token = request.path.map { String($0.dropFirst("/3/device/".count)).lowercased() } ?? ""
-        var verdict = checker.check(request, certificateAuthorized: connection.certificateAuthorized, boundKeyID: &connection.boundKeyID)
+        var verdict =
+            service?(request)
+            ?? checker.check(request, certificateAuthorized: connection.certificateAuthorized, boundKeyID: &connection.boundKeyID)
         var delay = 0.0
         var goAwayAfter = false
         for action in faults.isEmpty ? [] : faults.actions(for: token) {
@@ -154,6 +158,11 @@ final class SimulatorServer: @unchecked Sendable {
                 connection.close()
                 return
             }
+        }
+        if case .stall = verdict {
+            statistics.withLock { $0.stalled += 1 }
+            connection.isStalled = true
+            return
         }
         if delay > 0 {
             delayed.append(
@@ -184,6 +193,8 @@ final class SimulatorServer: @unchecked Sendable {
         case .answer(let status, let headers, let body):
             connection.respond(stream: stream, status: status, apnsID: nil, headers: headers, body: body)
             statistics.withLock { $0.requests += 1 }
+        case .stall:
+            break
         case .reject(let status, let reason):
             var body = #"{"reason":"\#(reason)""#
             if status == 410 { body += #","timestamp":\#(Int64(now() * 1000))"# }

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldAPNsModel
+import HeraldCrypto
 
 /// The simulator's TLS files in one folder: `ca.pem` (its self-signed certificate,
 /// which clients trust) and `key.pem`. Made on first use, loaded after that.

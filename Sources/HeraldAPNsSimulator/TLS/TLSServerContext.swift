@@ -1,5 +1,6 @@
 import COpenSSL
 import HeraldAPNsModel
+import HeraldCrypto
 
 /// An OpenSSL server context: TLS 1.2 or newer, ALPN `h2` only, the simulator's
 /// certificate, and a request (not a demand) for a client certificate.

@@ -1,6 +1,7 @@
 import COpenSSL
 import Foundation
 import HeraldAPNsModel
+import HeraldCrypto
 
 /// A self-signed certificate and its P-256 key: the simulator's TLS identity, or a
 /// client certificate for certificate-auth tests.

@@ -96,7 +96,7 @@ enum APNSSimCommand: Command {
     }
 
     /// Returns at SIGINT or SIGTERM, or after `duration` seconds.
-    private static func waitForStop(duration: Double?) async {
+    static func waitForStop(duration: Double?) async {
         let stop = StopSignal()
         var sources: [DispatchSourceSignal] = []
         for signalNumber in [SIGINT, SIGTERM] {

@@ -47,17 +47,13 @@ enum BenchAPNSCommand: Command {
             return 2
         }
         let finalConfiguration = configuration
-        let outcome = await TimeLimit.run { () async -> Result<(Int, Double, Double), APNSConfigurationError> in
+        let outcome = await TimeLimit.run { () async -> Result<BenchMeasurement, APNSConfigurationError> in
             do {
                 let client = try APNSClient(configuration: finalConfiguration)
                 _ = try? await client.send(requests[0])
-                let cpuBefore = processCPUSeconds()
-                let start = DispatchTime.now().uptimeNanoseconds
-                let results = await client.send(batch: requests)
-                let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-                let cpu = processCPUSeconds() - cpuBefore
+                let measured = await BenchMeasurement.batch { await client.send(batch: requests) }
                 await client.shutdown()
-                return .success((results.filter { (try? $0.get()) != nil }.count, seconds, cpu))
+                return .success(measured)
             } catch let error as APNSConfigurationError {
                 return .failure(error)
             } catch {
@@ -65,13 +61,9 @@ enum BenchAPNSCommand: Command {
             }
         }
         switch outcome {
-        case .success(let (accepted, seconds, cpu))?:
-            terminal.print(JSONWriter.serialize(.object([
-                "count": .int(count), "accepted": .int(accepted), "seconds": .double(seconds), "rate": .double(Double(count) / seconds),
-                "cpuSeconds": .double(cpu),
-                "connections": .int(configuration.connections), "streams": .int(configuration.maxConcurrentStreams),
-            ])))
-            return accepted == count ? 0 : 1
+        case .success(let measured)?:
+            terminal.print(measured.line(connections: configuration.connections, streams: configuration.maxConcurrentStreams))
+            return measured.accepted == count ? 0 : 1
         case .failure(let error)?:
             terminal.error("herald bench-apns: \(error)")
             return 2
@@ -80,12 +72,4 @@ enum BenchAPNSCommand: Command {
             return 2
         }
     }
-}
-
-/// User plus system CPU seconds of this process so far (every thread).
-private func processCPUSeconds() -> Double {
-    var usage = rusage()
-    guard getrusage(RUSAGE_SELF.rawValue, &usage) == 0 else { return 0 }
-    func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
-    return seconds(usage.ru_utime) + seconds(usage.ru_stime)
 }

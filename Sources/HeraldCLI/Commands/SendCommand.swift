@@ -6,19 +6,24 @@ import HeraldCore
 /// `herald send`: sends one payload to device tokens through APNs (or a simulator).
 enum SendCommand: Command {
     static let name = "send"
-    static let summary = "Send a notification to device tokens through APNs"
+    static let summary = "Send a notification to device tokens through APNs (or FCM)"
     static let help = """
         Usage: herald send --auth-key AuthKey.p8 --key-id KEYID --team-id TEAMID --topic BUNDLE_ID
                            [--sandbox | --production | --endpoint URL [--ca FILE]]
                            [--push-type T] [--priority P] [--collapse-id ID] [--expiration EPOCH]
                            [--json] TOKEN... [PAYLOAD.json | -]
                herald send ... --channel CHANNEL_ID [--priority P] [--expiration EPOCH] [PAYLOAD.json | -]
+               herald send --fcm --service-account FILE --token TOKEN [--fcm-endpoint URL [--fcm-ca FILE]]
+                           [--json] [MESSAGE.json | -]
 
         Checks the payload with the lint rules, then sends it to each token over HTTP/2
         and prints one line per token: the token, the status, the apns-id and, for a
         refusal, the reason and its class (permanent, invalid-token, retry-after,
         back-off, refresh-token). The payload is the last argument when it is not a
-        hex token; - or nothing reads standard input.
+        hex token; - or nothing reads standard input. With --fcm the payload is an FCM
+        message (notification, android, data), sent to --token through FCM's HTTP v1 API
+        with the service account's access token; a refusal prints FCM's error code and
+        its class (unsendable, invalid-token, retry-after, back-off, credentials-refused).
 
         Options:
         \(OptionHelp.lines(spec.allOptions))
@@ -39,12 +44,13 @@ enum SendCommand: Command {
         "simulator-file", "OUT", kind: .path,
         "write the payload to OUT, as is (name it NAME.apns), for 'xcrun simctl push' instead of sending")
     static let spec = Arguments.Spec(
-        APNSOptions.all + [
+        APNSOptions.all + FCMOptions.all + [
             pushType.descriptor, priority.descriptor, collapseID.descriptor, expiration.descriptor, channel.descriptor, json.descriptor,
             simulatorFile.descriptor,
         ])
 
     static func run(_ arguments: Arguments, terminal: Terminal) async -> Int32 {
+        if arguments[FCMOptions.fcm] { return await sendFCM(arguments, terminal: terminal) }
         var positionals = arguments.positionals
         var payloadName = "-"
         if let last = positionals.last, last == "-" || DeviceToken(hex: last) == nil {

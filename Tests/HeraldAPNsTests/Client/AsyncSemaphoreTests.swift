@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HeraldAPNs
+@testable import HeraldH2Client
 import HeraldAPNsModel
 import HeraldShared
 

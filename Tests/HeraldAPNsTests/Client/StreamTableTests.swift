@@ -2,6 +2,7 @@ import HeraldAPNsModel
 import Testing
 
 @testable import HeraldAPNs
+@testable import HeraldH2Client
 
 /// The one owner of a session's open streams: what becomes of each request as nghttp2
 /// reports its stream's events, a timeout, or the loss of the connection.
@@ -45,6 +46,26 @@ struct StreamTableTests {
         #expect(replies(finished) == ["/1 200", "/7 stream-reset"])
         #expect(refused.map(\.path) == ["/3", "/5"])
         #expect(table.take().finished.isEmpty)
+    }
+
+    @Test("an answer keeps :status, retry-after and the headers the client asked for; the rest are dropped")
+    func keptHeaders() throws {
+        let table = H2StreamTable(kept: [H2KeptHeader("APNs-ID")])
+        table.add(1, pending(1))
+        table.sent(1)
+        header(table, 1, ":status", "429")
+        header(table, 1, "apns-id", "A")
+        header(table, 1, "retry-after", "30")
+        header(table, 1, "x-other", "dropped")
+        table.ended(1)
+        table.closed(1, errorCode: 0)
+        guard case .answer(let answer) = try #require(table.take().finished.first).1 else {
+            Issue.record("no answer")
+            return
+        }
+        #expect(answer.status == 429 && answer.retryAfter == 30)
+        #expect(answer.fields.map(\.name) == ["apns-id"])
+        #expect(answer.field("apns-id") == "A" && answer.field("x-other") == nil)
     }
 
     @Test("a stream past its deadline fails at once and stays, without its request, until nghttp2 closes it")

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import HeraldAPNs
+@testable import HeraldH2Client
 
 /// The transport's pure parts: reading an origin and a route from a URL, the request queue, the header block.
 @Suite("transport parts: origins, routes, the queue, header blocks")

@@ -1,0 +1,13 @@
+import HeraldH2Client
+
+extension TransportAnswer {
+    /// The response headers APNs sends that the client reads.
+    static let apnsHeaders = ["apns-id", "apns-unique-id", "apns-request-id", "apns-channel-id"].map(H2KeptHeader.init)
+
+    var apnsID: String? { field("apns-id") }
+    var uniqueID: String? { field("apns-unique-id") }
+    /// `apns-request-id`: the channel and broadcast APIs' request id.
+    var requestID: String? { field("apns-request-id") }
+    /// `apns-channel-id`: the id of a channel APNs just created.
+    var channelID: String? { field("apns-channel-id") }
+}

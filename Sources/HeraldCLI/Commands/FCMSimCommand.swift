@@ -1,0 +1,71 @@
+import Foundation
+import HeraldFCMModel
+import HeraldFCMSimulator
+import HeraldShared
+
+/// `herald fcm-sim`: a local FCM (the HTTP v1 send endpoint and the OAuth token endpoint) for
+/// development, tests and benchmarks.
+enum FCMSimCommand: Command {
+    static let name = "fcm-sim"
+    static let summary = "Run a local FCM simulator (HTTP/2, TLS, OAuth tokens, faults)"
+    static let help = """
+        Usage: herald fcm-sim [--port N] [--tls-dir DIR] [--project ID] [--record FILE]
+                              [--fault F]... [--duration SECONDS]
+
+        Serves POST /token like Google's OAuth 2.0 token endpoint (checks the RS256
+        assertion against the service account it trusts, and its claims) and
+        POST /v1/projects/<project>/messages:send like FCM (checks the access token, the
+        project, the message's shape and FCM's limits; answers {"name": ...} or Google's
+        error JSON). Writes service-account.json beside ca.pem in the TLS folder: a
+        service account it trusts, whose token_uri points at the simulator. A registration
+        token's prefix chooses a fault for it: unregistered-, mismatch-, quota-,
+        unavailable-, internal-, invalid-, stall-. Prints the URL, the CA file and the
+        service-account file, then runs until SIGINT or SIGTERM (or --duration) and prints
+        its statistics as JSON.
+
+        Options:
+        \(OptionHelp.lines(spec.allOptions))
+
+        Exit status: 0 after a clean stop, 2 bad usage or the port cannot be opened.
+        """
+    static let port = Option.integer("port", "N", in: 0...65535, default: 2198, "port on 127.0.0.1 (default 2198; 0 picks one)")
+    static let tlsDir = Option.text(
+        "tls-dir", "DIR", kind: .path, default: ".herald-fcm-sim", "where ca.pem, key.pem and service-account.json are made or loaded")
+    static let project = Option.text("project", "ID", default: "herald-sim", "the project id messages must be sent to")
+    static let record = Option.text(
+        "record", "FILE", kind: .path, "append each accepted message to FILE as a JSON line, written before its 200 is sent")
+    static let fault = Option.repeatable(
+        "fault", "F", "unavailable[:N], quota[:N[:SECONDS]], stall[:N] (the next N sends) or token-down (repeatable)")
+    static let duration = Option.duration("duration", in: .positive, "stop after this long")
+    static let spec = Arguments.Spec([
+        port.descriptor, tlsDir.descriptor, project.descriptor, record.descriptor, fault.descriptor, duration.descriptor,
+    ])
+
+    static func run(_ arguments: Arguments, terminal: Terminal) async -> Int32 {
+        var configuration = FCMSimulatorConfiguration()
+        configuration.port = arguments[Self.port]
+        configuration.tlsDirectory = arguments[Self.tlsDir]
+        configuration.projectID = arguments[Self.project]
+        configuration.recordFile = arguments[Self.record]
+        let simulator: FCMSimulator
+        do {
+            configuration.faults = try arguments[Self.fault].map { text throws(FCMSimulatorError) in try FCMSimulatorFault(parsing: text) }
+            simulator = try FCMSimulator.start(configuration)
+        } catch {
+            terminal.error("herald fcm-sim: \(error)")
+            return 2
+        }
+        terminal.print("herald fcm-sim listening on \(simulator.url)")
+        terminal.print("trust this CA: \(simulator.caFile)")
+        terminal.print("service account: \(simulator.serviceAccountFile)")
+        await APNSSimCommand.waitForStop(duration: arguments[Self.duration])
+        simulator.stop()
+        let statistics = simulator.statistics
+        terminal.print(
+            JSONWriter.serialize([
+                "tokensIssued": .int(statistics.tokensIssued), "tokensRefused": .int(statistics.tokensRefused),
+                "accepted": .int(statistics.accepted), "rejected": .object(statistics.rejected.mapValues { .int($0) }),
+            ]))
+        return 0
+    }
+}

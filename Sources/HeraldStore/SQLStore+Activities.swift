@@ -75,3 +75,11 @@ extension SQLStore {
         try db.query(db.dialect.statements.activities.activity, [.int(seq), .text(activityID)], activityRow).first
     }
 }
+
+/// The public methods whose transaction and body are the same on both stores: `read`
+/// and `write` are each store's own (`SQLStore`'s requirements).
+extension SQLStore {
+    public func activities(appID: String, deviceID: String) throws -> DeviceActivities? {
+        try read { db in try Self.activities(db, appID: appID, deviceID: deviceID) }
+    }
+}

@@ -94,3 +94,11 @@ extension SQLStore {
         try db.execute(db.dialect.statements.fanOut.finishIfComplete, [.double(now), .text(publishID)])
     }
 }
+
+/// The public methods whose transaction and body are the same on both stores: `read`
+/// and `write` are each store's own (`SQLStore`'s requirements).
+extension SQLStore {
+    public func fanOutStep(limit: Int, now: Double) throws -> FanOutProgress? {
+        try write { db in try Self.fanOut(db, limit: limit, now: now) }
+    }
+}

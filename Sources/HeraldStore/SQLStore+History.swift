@@ -28,3 +28,11 @@ extension SQLStore {
             maxBuckets: maxBuckets)
     }
 }
+
+/// The public methods whose transaction and body are the same on both stores: `read`
+/// and `write` are each store's own (`SQLStore`'s requirements).
+extension SQLStore {
+    public func publishTimeline(appID: String, publishID: String, now: Double, maxBuckets: Int) throws -> PublishTimeline? {
+        try read { db in try Self.timeline(db, appID: appID, publishID: publishID, now: now, maxBuckets: maxBuckets) }
+    }
+}

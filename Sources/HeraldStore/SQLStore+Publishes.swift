@@ -109,3 +109,11 @@ extension SQLStore {
             storedEvents: { try eventCount(db, appID: appID) })
     }
 }
+
+/// The public methods whose transaction and body are the same on both stores: `read`
+/// and `write` are each store's own (`SQLStore`'s requirements).
+extension SQLStore {
+    public func publish(appID: String, id: String) throws -> PublishRecord? {
+        try read { db in try Self.loadPublish(db, appID: appID, id: id) }
+    }
+}

@@ -42,3 +42,11 @@ extension SQLStore {
         return true
     }
 }
+
+/// The public methods whose transaction and body are the same on both stores: `read`
+/// and `write` are each store's own (`SQLStore`'s requirements).
+extension SQLStore {
+    public func usage(appID: String) throws -> (devices: Int, subscriptions: Int) {
+        try read { db in try Self.usage(db, appID: appID) }
+    }
+}

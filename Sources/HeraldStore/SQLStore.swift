@@ -8,6 +8,13 @@
 protocol SQLStore: AnyObject {
     associatedtype Database: StoreDatabase
 
+    /// Runs `body` outside a transaction (SQLite: under the store's lock; PostgreSQL: on a
+    /// pooled connection), within the call's deadline; the driver's errors become `StoreError`s.
+    func read<T>(_ body: (Database) throws -> T) throws -> T
+    /// Runs `body` in one write transaction (SQLite: `BEGIN IMMEDIATE` under the lock;
+    /// PostgreSQL: READ COMMITTED on a pooled connection).
+    func write<T>(_ body: (Database) throws -> T) throws -> T
+
     /// Inserts one page of an interest's or a user's devices as deliveries: how many
     /// devices the page had, the last one's seq (the cursor), and how many deliveries were new.
     static func insertPage(_ db: Database, _ page: FanOutPageRequest) throws -> FanOutCursor.Page

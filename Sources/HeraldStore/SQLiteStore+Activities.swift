@@ -17,8 +17,4 @@ extension SQLiteStore {
     public func endActivity(appID: String, deviceID: String, activityID: String, now: Double) throws -> ActivityRecord? {
         try write { db in try Self.endActivity(db, appID: appID, deviceID: deviceID, activityID: activityID, now: now) }
     }
-
-    public func activities(appID: String, deviceID: String) throws -> DeviceActivities? {
-        try locked { db in try Self.activities(db, appID: appID, deviceID: deviceID) }
-    }
 }

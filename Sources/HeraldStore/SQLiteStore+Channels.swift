@@ -1,28 +1,6 @@
 import HeraldShared
 
 extension SQLiteStore {
-    public func createChannel(appID: String, environment: APNsEnvironment, storagePolicy: ChannelStoragePolicy, now: Double) throws
-        -> ChannelRecord
-    {
-        try write { db in try Self.createChannel(db, appID: appID, environment: environment, storagePolicy: storagePolicy, now: now) }
-    }
-
-    public func channel(appID: String, id: String) throws -> ChannelRecord? {
-        try locked { db in try Self.channel(db, appID: appID, id: id) }
-    }
-
-    public func channels(appID: String, after: String?, limit: Int) throws -> [ChannelRecord] {
-        try locked { db in try Self.channels(db, appID: appID, after: after, limit: limit) }
-    }
-
-    public func deleteChannel(appID: String, id: String, now: Double) throws -> ChannelRecord? {
-        try write { db in try Self.deleteChannel(db, appID: appID, id: id, now: now) }
-    }
-
-    public func completeChannelOperation(appID: String, id: String, _ result: ChannelOperationResult, now: Double) throws {
-        try write { db in try Self.completeChannelOperation(db, appID: appID, id: id, result, now: now) }
-    }
-
     /// Claims due operations: read them, then mark them, in the transaction.
     public func claimChannelOperations(now: Double, limit: Int, hold: Double) throws -> [ChannelRecord] {
         try write { db in

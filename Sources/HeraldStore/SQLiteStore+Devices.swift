@@ -18,19 +18,19 @@ extension SQLiteStore {
     }
 
     public func device(appID: String, id: String) throws -> DeviceRecord? {
-        try locked { db in try Self.device(db, appID: appID, id: id) }
+        try read { db in try Self.device(db, appID: appID, id: id) }
     }
 
     public func deviceID(appID: String, keyHash: String) throws -> String? {
-        try locked { db in try Self.deviceID(db, appID: appID, keyHash: keyHash) }
+        try read { db in try Self.deviceID(db, appID: appID, keyHash: keyHash) }
     }
 
     public func deviceKeyState(appID: String, id: String) throws -> DeviceKeyState {
-        try locked { db in try Self.deviceKeyState(db, appID: appID, id: id) }
+        try read { db in try Self.deviceKeyState(db, appID: appID, id: id) }
     }
 
     public func keylessDeviceCount(appID: String) throws -> Int {
-        try locked { db in try Self.keylessDeviceCount(db, appID: appID) }
+        try read { db in try Self.keylessDeviceCount(db, appID: appID) }
     }
 
     public func setInterests(appID: String, deviceID: String, _ interests: [String], quota: DeviceQuota, now: Double) throws -> Bool {

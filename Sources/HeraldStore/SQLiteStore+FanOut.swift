@@ -1,9 +1,5 @@
 
 extension SQLiteStore: SQLStore {
-    public func fanOutStep(limit: Int, now: Double) throws -> FanOutProgress? {
-        try write { db in try Self.fanOut(db, limit: limit, now: now) }
-    }
-
     /// One page inserted by one `INSERT … SELECT` (no row leaves SQLite), after a count of
     /// the page (SQLite has no data-modifying WITH to do both in one statement).
     static func insertPage(_ db: SQLiteConnection, _ request: FanOutPageRequest) throws -> FanOutCursor.Page {

@@ -25,10 +25,6 @@ extension SQLiteStore {
         }
     }
 
-    public func publish(appID: String, id: String) throws -> PublishRecord? {
-        try locked { db in try Self.loadPublish(db, appID: appID, id: id) }
-    }
-
     public func cancelPublish(appID: String, id: String, now: Double) throws -> PublishRecord {
         try durableWrite { db in try Self.cancelPublish(db, appID: appID, id: id, now: now) }
     }
@@ -60,7 +56,7 @@ extension SQLiteStore {
     }
 
     public func eventCount(appID: String) throws -> Int {
-        try locked { db in try Self.eventCount(db, appID: appID) }
+        try read { db in try Self.eventCount(db, appID: appID) }
     }
 
     public func promoteDuePublishes(now: Double) throws -> Int {

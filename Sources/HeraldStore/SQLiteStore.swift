@@ -63,7 +63,7 @@ public final class SQLiteStore: GatewayStore, @unchecked Sendable {
 
     /// Runs `body` with the connection under the lock, both within the call's deadline;
     /// SQLite errors become `StoreError`s.
-    func locked<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+    func read<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
         let deadline = StoreDeadline(seconds: timeout)
         guard lock.lock(before: deadline.date) else {
             throw StoreError(
@@ -80,16 +80,16 @@ public final class SQLiteStore: GatewayStore, @unchecked Sendable {
         }
     }
 
-    /// Like `locked`, inside one immediate transaction.
+    /// Like `read`, inside one immediate transaction.
     func write<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
-        try locked { connection in try connection.transaction { try body(connection) } }
+        try read { connection in try connection.transaction { try body(connection) } }
     }
 
     /// A transaction whose commit is fsync'd before this returns (unless `.normal`): it
     /// also makes every earlier commit durable, the WAL being one sequential file.
     func durableWrite<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
         guard durability == .publishes else { return try write(body) }
-        return try locked { connection in
+        return try read { connection in
             // one store: a PRAGMA, SQLite's durability per transaction
             try connection.executeScript("PRAGMA synchronous = FULL")
             // one store: as above
@@ -107,7 +107,7 @@ public final class SQLiteStore: GatewayStore, @unchecked Sendable {
     /// Without credentials: the same work whether the app exists or not (`SQLStore.appKeys`),
     /// the decoy found once there is an app. Runs under `lock`.
     public func app(id: String, includingCredentials: Bool) throws -> AppRecord? {
-        try locked { db in
+        try read { db in
             guard !includingCredentials else { return try Self.app(db, id: id) }
             if decoyAppID == nil { decoyAppID = try Self.decoyApp(db) }
             return try Self.appKeys(db, id: id, decoy: decoyAppID)
@@ -115,7 +115,7 @@ public final class SQLiteStore: GatewayStore, @unchecked Sendable {
     }
 
     public func apps() throws -> [AppRecord] {
-        try locked { db in try Self.apps(db) }
+        try read { db in try Self.apps(db) }
     }
 
     public func updateKeys(appID: String, server: String?, client: String?, userTokenSecret: String?) throws -> Bool {

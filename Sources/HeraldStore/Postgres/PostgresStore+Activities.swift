@@ -17,8 +17,4 @@ extension PostgresStore {
     public func endActivity(appID: String, deviceID: String, activityID: String, now: Double) throws -> ActivityRecord? {
         try deviceWrite { db in try Self.endActivity(db, appID: appID, deviceID: deviceID, activityID: activityID, now: now) }
     }
-
-    public func activities(appID: String, deviceID: String) throws -> DeviceActivities? {
-        try read { db in try Self.activities(db, appID: appID, deviceID: deviceID) }
-    }
 }

@@ -1,9 +1,5 @@
 
 extension PostgresStore: SQLStore {
-    public func fanOutStep(limit: Int, now: Double) throws -> FanOutProgress? {
-        try write { db in try Self.fanOut(db, limit: limit, now: now) }
-    }
-
     /// One page inserted and counted by one statement (no row leaves the server): a
     /// data-modifying WITH, which SQLite lacks (`SQLiteStore.insertPage` takes two).
     static func insertPage(_ db: PostgresConnection, _ request: FanOutPageRequest) throws -> FanOutCursor.Page {

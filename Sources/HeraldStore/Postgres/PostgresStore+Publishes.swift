@@ -36,10 +36,6 @@ extension PostgresStore {
         }
     }
 
-    public func publish(appID: String, id: String) throws -> PublishRecord? {
-        try read { db in try Self.loadPublish(db, appID: appID, id: id) }
-    }
-
     public func cancelPublish(appID: String, id: String, now: Double) throws -> PublishRecord {
         try write { db in try Self.cancelPublish(db, appID: appID, id: id, now: now) }
     }
@@ -49,5 +45,4 @@ extension PostgresStore {
             try Self.promoteDuePublishes(db, now: now)
         }
     }
-
 }

@@ -74,20 +74,22 @@ public final class PostgresStore: GatewayStore, @unchecked Sendable {
         }
     }
 
-    /// Runs `body` in one transaction on a pooled connection (see `PostgresConnection.transaction`).
-    func write<T>(
-        _ isolation: PostgresIsolation = .readCommitted, waitForFlush: Bool = true, _ body: (PostgresConnection) throws -> T
-    ) throws -> T {
-        do {
-            return try pool.withConnection { db in try db.transaction(isolation, waitForFlush: waitForFlush) { try body($0) } }
-        } catch let error as PostgresError {
-            throw StoreError(error)
-        }
+    /// Runs `body` in one READ COMMITTED transaction on a pooled connection (see `PostgresConnection.transaction`).
+    func write<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
+        try transaction(waitForFlush: true, body)
     }
 
     /// A `write` for device data: without its WAL flush unless `deviceWritesWaitForDisk`.
     func deviceWrite<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
-        try write(waitForFlush: deviceWritesWaitForDisk, body)
+        try transaction(waitForFlush: deviceWritesWaitForDisk, body)
+    }
+
+    private func transaction<T>(waitForFlush: Bool, _ body: (PostgresConnection) throws -> T) throws -> T {
+        do {
+            return try pool.withConnection { db in try db.transaction(.readCommitted, waitForFlush: waitForFlush) { try body($0) } }
+        } catch let error as PostgresError {
+            throw StoreError(error)
+        }
     }
 
     /// Hears of publishes other processes commit (`PostgresPublishWatch`).

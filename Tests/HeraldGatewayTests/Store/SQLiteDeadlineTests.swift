@@ -39,7 +39,7 @@ struct SQLiteDeadlineTests {
         // The holder is a thread of its own: waiting for it never needs a thread of the
         // test's concurrency pool, which other tests may be holding.
         let holder = Thread {
-            try? store.locked { _ in
+            try? store.read { _ in
                 holding.signal()
                 release.wait()
             }

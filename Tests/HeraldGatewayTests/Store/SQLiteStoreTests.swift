@@ -17,8 +17,8 @@ struct SQLiteStoreTests {
         }
         let reopened = try SQLiteStore(directory: folder.url)
         #expect(try reopened.app(id: "a")?.name == "A")
-        #expect(try reopened.locked { try $0.scalar("PRAGMA user_version") } == Schema.latest)
-        #expect(try reopened.locked { try $0.query("PRAGMA journal_mode", [], { $0.string(0) }) } == ["wal"])
+        #expect(try reopened.read { try $0.scalar("PRAGMA user_version") } == Schema.latest)
+        #expect(try reopened.read { try $0.query("PRAGMA journal_mode", [], { $0.string(0) }) } == ["wal"])
     }
 
     @Test("a data folder from a newer Herald is refused, not damaged, in words that say so")
@@ -27,7 +27,7 @@ struct SQLiteStoreTests {
         defer { folder.cleanup() }
         do {
             let store = try SQLiteStore(directory: folder.url)
-            try store.locked { try $0.execute("PRAGMA user_version = 99") }
+            try store.read { try $0.execute("PRAGMA user_version = 99") }
         }
         #expect {
             try SQLiteStore(directory: folder.url)

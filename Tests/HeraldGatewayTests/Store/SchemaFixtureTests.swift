@@ -55,7 +55,7 @@ struct SchemaFixtureTests {
             let before = try SchemaSnapshot.sqlite(db)
             guard thenLatest else { return (before, []) }
             let store = try SQLiteStore(directory: folder.url)
-            return (before, try store.locked { try SchemaSnapshot.sqlite($0) })
+            return (before, try store.read { try SchemaSnapshot.sqlite($0) })
         case .postgres:
             let database = try PostgresTestDatabase()
             let db = try PostgresConnection(url: database.url)

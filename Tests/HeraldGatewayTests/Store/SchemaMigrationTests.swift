@@ -164,7 +164,7 @@ struct SchemaMigrationTests {
         }
         defer { folder.cleanup() }
         let store = try SQLiteStore(directory: folder.url)
-        #expect(try store.locked { try $0.scalar("PRAGMA user_version") } == Schema.latest)
+        #expect(try store.read { try $0.scalar("PRAGMA user_version") } == Schema.latest)
         func publish(_ body: [String: JSONValue], key: String) throws -> (id: String, created: Bool) {
             try store.createPublish(
                 NewPublish(

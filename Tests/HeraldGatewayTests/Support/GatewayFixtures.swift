@@ -79,7 +79,7 @@ final class StoreFixture: @unchecked Sendable {
     func rows(_ sql: String, _ values: [SQLValue] = []) throws -> [String?] {
         switch store {
         case let sqlite as SQLiteStore:
-            return try sqlite.locked { db in
+            return try sqlite.read { db in
                 try db.queryOnce(sql, values) { $0.optionalString(0) }
             }
         case let postgres as PostgresStore:

@@ -112,22 +112,22 @@ public final class FCMClient: Sendable {
     /// a large batch costs a window of tasks, not a task per message.
     public func send(batch messages: [FCMMessage]) async -> [Result<String, any Error>] {
         await withTaskGroup(of: (Int, Result<String, any Error>).self) { group in
-            var next = 0
-            func start() {
-                let index = next
-                next += 1
-                group.addTask {
-                    do { return (index, .success(try await self.send(messages[index]))) } catch { return (index, .failure(error)) }
-                }
-            }
-            while next < min(pool.capacity, messages.count) { start() }
+            var pending = messages.indices.makeIterator()
             var results = [Result<String, any Error>?](repeating: nil, count: messages.count)
-            for await (index, result) in group {
+            for _ in 0..<min(pool.capacity, messages.count) {
+                guard let index = pending.next() else { break }
+                group.addTask { await (index, self.result(of: messages[index])) }
+            }
+            while let (index, result) = await group.next() {
                 results[index] = result
-                if next < messages.count { start() }
+                if let next = pending.next() { group.addTask { await (next, self.result(of: messages[next])) } }
             }
             return results.map { $0 ?? .failure(TransportError(.connectionLost, "not sent")) }
         }
+    }
+
+    private func result(of message: FCMMessage) async -> Result<String, any Error> {
+        do { return .success(try await send(message)) } catch { return .failure(error) }
     }
 
     /// Requests in the transport now.

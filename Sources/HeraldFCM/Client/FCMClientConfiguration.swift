@@ -63,16 +63,9 @@ public struct FCMClientConfiguration: Sendable {
     }
 }
 
-/// A client set up in a way that cannot work: what, and how to fix it.
-public struct FCMConfigurationError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The setting at fault: `endpoint`, `token_uri`, `CA file`.
-    public var setting: String
-    public var message: String
+/// A client set up in a way that cannot work: the setting at fault (`endpoint`, `token_uri`,
+/// `CA file`), and how to fix it.
+public typealias FCMConfigurationError = FieldError<FCMConfigurationDomain>
 
-    public init(_ setting: String, _ message: String) {
-        self.setting = setting
-        self.message = message
-    }
-
-    public var description: String { "\(setting): \(message)" }
-}
+/// The domain of `FCMConfigurationError`: an FCM client's settings.
+public enum FCMConfigurationDomain {}

@@ -161,7 +161,7 @@ struct FCMClientTests {
             var configuration = client.configuration
             configuration.caFile = "/nonexistent/ca.pem"
             let error = #expect(throws: FCMConfigurationError.self) { try FCMClient(configuration: configuration) }
-            #expect(error?.setting == "CA file")
+            #expect(error?.field == "CA file")
         }
     }
 }

@@ -47,15 +47,10 @@ public struct FCMClientConfiguration: Sendable {
         guard let tokenRoute = H2Route(url: serviceAccount.tokenURI) else {
             throw FCMConfigurationError("token_uri", "\"\(serviceAccount.tokenURI)\" is not https://host[:port]/path")
         }
-        guard (1...64).contains(connections) else { throw FCMConfigurationError("connections", "\(connections) is outside 1...64") }
-        guard (1...10_000).contains(maxConcurrentStreams) else {
-            throw FCMConfigurationError("max concurrent streams", "\(maxConcurrentStreams) is outside 1...10000")
-        }
+        try H2Settings.checkPool(connections: connections, maxConcurrentStreams: maxConcurrentStreams, as: FCMConfigurationError.self)
         guard requestTimeout > 0, connectTimeout > 0 else { throw FCMConfigurationError("timeout", "timeouts must be positive") }
         guard maxRetries >= 0 else { throw FCMConfigurationError("retries", "\(maxRetries) is negative") }
-        if let caFile, !FileManagerProbe.isReadable(caFile) {
-            throw FCMConfigurationError("CA file", "\(caFile): no such file, or it cannot be read; give the ca.pem the simulator wrote")
-        }
+        try H2Settings.checkCAFile(caFile, as: FCMConfigurationError.self)
         let settings = H2Settings(
             name: "FCM", route: route, caFile: caFile, requestTimeout: requestTimeout, connectTimeout: connectTimeout,
             maxConcurrentStreams: maxConcurrentStreams, pingInterval: 5, pingTimeout: 10)

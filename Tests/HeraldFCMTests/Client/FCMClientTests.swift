@@ -162,6 +162,13 @@ struct FCMClientTests {
             configuration.caFile = "/nonexistent/ca.pem"
             let error = #expect(throws: FCMConfigurationError.self) { try FCMClient(configuration: configuration) }
             #expect(error?.field == "CA file")
+            configuration.caFile = client.configuration.caFile
+            configuration.connections = 0
+            #expect(#expect(throws: FCMConfigurationError.self) { try FCMClient(configuration: configuration) }?.field == "connections")
+            configuration.connections = 1
+            configuration.maxConcurrentStreams = 10_001
+            #expect(
+                #expect(throws: FCMConfigurationError.self) { try FCMClient(configuration: configuration) }?.field == "max concurrent streams")
         }
     }
 }

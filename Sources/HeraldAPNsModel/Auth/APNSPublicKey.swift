@@ -15,9 +15,12 @@ public final class APNSPublicKey: @unchecked Sendable {
         }
         let key: OpaquePointer
         do throws(OpenSSLError) {
-            key = pem.contains("PRIVATE KEY")
-                ? try EVPKey.readPrivate(pem: pem, operation: "reading \(source)")
-                : try EVPKey.readPublic(pem: pem, operation: "reading \(source)")
+            let operation = "reading \(source)"
+            if pem.contains("PRIVATE KEY") {
+                key = try EVPKey.readPrivate(pem: pem, operation: operation)
+            } else {
+                key = try EVPKey.readPublic(pem: pem, operation: operation)
+            }
         } catch {
             throw APNSKeyError(.openSSL(error), source: source, "not a readable PEM key (\(error.message))")
         }

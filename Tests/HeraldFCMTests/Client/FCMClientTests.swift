@@ -167,8 +167,8 @@ struct FCMClientTests {
             #expect(#expect(throws: FCMConfigurationError.self) { try FCMClient(configuration: configuration) }?.field == "connections")
             configuration.connections = 1
             configuration.maxConcurrentStreams = 10_001
-            #expect(
-                #expect(throws: FCMConfigurationError.self) { try FCMClient(configuration: configuration) }?.field == "max concurrent streams")
+            let streams = #expect(throws: FCMConfigurationError.self) { try FCMClient(configuration: configuration) }
+            #expect(streams?.field == "max concurrent streams")
         }
     }
 }

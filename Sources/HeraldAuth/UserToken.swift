@@ -59,7 +59,6 @@ public struct UserTokenSigner: Sendable {
         let claims: JSONValue = [
             "sub": .string(userID), "aud": .string(appID), "iat": .int(issuedAt), "exp": .int(issuedAt + Int(lifetime)),
         ]
-        let input = Base64URL.encode(Array(JSONWriter.serialize(header).utf8)) + "." + Base64URL.encode(Array(JSONWriter.serialize(claims).utf8))
-        return input + "." + Base64URL.encode(HMACSHA256.mac(key: key, message: Array(input.utf8)))
+        return CompactJWT.signed(header: header, claims: claims) { HMACSHA256.mac(key: key, message: $0) }
     }
 }

@@ -23,24 +23,18 @@ public struct UserTokenVerifier: Sendable {
         guard token.utf8.count <= UserToken.maxLength else {
             throw UserTokenError(.malformed, "the user token is over \(UserToken.maxLength) bytes; a user token is a short HS256 JWT")
         }
-        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 3, let headerBytes = Base64URL.decode(parts[0]), let claimBytes = Base64URL.decode(parts[1]),
-            let signature = Base64URL.decode(parts[2]),
-            let header = try? JSONParser(maxDepth: 8).parse(headerBytes).objectValue,
-            let claims = try? JSONParser(maxDepth: 8).parse(claimBytes).objectValue
-        else {
+        guard let jwt = CompactJWT(token, maxDepth: 8) else {
             throw UserTokenError(.malformed, "the user token is not a JWT (three base64url parts: header, claims, signature)")
         }
-        let algorithm = header["alg"]?.stringValue ?? "none"
+        let algorithm = jwt.header["alg"]?.stringValue ?? "none"
         guard algorithm == "HS256" else {
             throw UserTokenError(.unsupportedAlgorithm, "the user token is signed with \(Self.quoted(algorithm)); sign it with HS256 and the app's user-token secret")
         }
-        let input = Array(parts[0].utf8) + [UInt8(ascii: ".")] + Array(parts[1].utf8)
-        guard ConstantTime.equal(HMACSHA256.mac(key: key, message: input), signature) else {
+        guard ConstantTime.equal(HMACSHA256.mac(key: key, message: jwt.signingInput), jwt.signature) else {
             throw UserTokenError(
                 .badSignature, "the user token's signature is not app \(appID)'s: sign it with this app's current userTokenSecret (a rotated secret stops working)")
         }
-        let parsed = try Self.claims(claims)
+        let parsed = try Self.claims(jwt.claims)
         guard parsed.audience.contains(appID) else {
             throw UserTokenError(.wrongApp, "the user token is for app \(Self.quoted(parsed.audience.joined(separator: ", "))), not \(appID); set aud to the app id")
         }

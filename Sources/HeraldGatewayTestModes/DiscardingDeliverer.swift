@@ -11,20 +11,17 @@ public struct DiscardingDeliverer: PushDeliverer {
     }
 
     public func deliver(_ batch: [OutgoingNotification], credentials: APNSCredentials?) async -> [DeliveryOutcome] {
-        if latency > 0 { try? await Task.sleep(nanoseconds: UInt64(latency * 1e9)) }
+        await TestModeDelivery.wait(latency: latency)
         return batch.map { .accepted(apnsID: $0.apnsID) }
     }
 
     /// A channel is made at once (a random base64 id) and deleted at once.
     public func manageChannel(_ request: ChannelRequest, bundleID: String, credentials: APNSCredentials?) async -> ChannelOutcome {
-        switch request {
-        case .create: .created(apnsChannelID: Data(UUID().uuidString.utf8).base64EncodedString())
-        case .delete: .deleted
-        }
+        TestModeDelivery.channelOutcome(request)
     }
 
     public func broadcast(_ broadcast: OutgoingBroadcast, credentials: APNSCredentials?) async -> DeliveryOutcome {
-        if latency > 0 { try? await Task.sleep(nanoseconds: UInt64(latency * 1e9)) }
+        await TestModeDelivery.wait(latency: latency)
         return .accepted(apnsID: broadcast.requestID)
     }
 }

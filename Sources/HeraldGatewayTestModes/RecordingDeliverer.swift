@@ -44,7 +44,7 @@ public final class RecordingDeliverer: PushDeliverer, @unchecked Sendable {
     deinit { close(fd) }
 
     public func deliver(_ batch: [OutgoingNotification], credentials: APNSCredentials?) async -> [DeliveryOutcome] {
-        if latency > 0 { try? await Task.sleep(nanoseconds: UInt64(latency * 1e9)) }
+        await TestModeDelivery.wait(latency: latency)
         if let failure = append(batch.map { Self.json($0) }) {
             return batch.map { _ in .transportFailure("record file \(path): \(failure)") }
         }
@@ -53,15 +53,12 @@ public final class RecordingDeliverer: PushDeliverer, @unchecked Sendable {
 
     /// A channel is made at once (a random base64 id) and deleted at once; nothing is written.
     public func manageChannel(_ request: ChannelRequest, bundleID: String, credentials: APNSCredentials?) async -> ChannelOutcome {
-        switch request {
-        case .create: .created(apnsChannelID: Data(UUID().uuidString.utf8).base64EncodedString())
-        case .delete: .deleted
-        }
+        TestModeDelivery.channelOutcome(request)
     }
 
     /// A broadcast is one line, with `channelId` (APNs' id) instead of `token`.
     public func broadcast(_ broadcast: OutgoingBroadcast, credentials: APNSCredentials?) async -> DeliveryOutcome {
-        if latency > 0 { try? await Task.sleep(nanoseconds: UInt64(latency * 1e9)) }
+        await TestModeDelivery.wait(latency: latency)
         if let failure = append([Self.json(broadcast)]) { return .transportFailure("record file \(path): \(failure)") }
         return .accepted(apnsID: broadcast.requestID)
     }

@@ -54,15 +54,13 @@ public enum ScenarioStep: Sendable, Hashable {
     }
 }
 
-/// A scenario that cannot be run: where, what, and how to fix it.
-public struct ScenarioError: Error, Sendable, CustomStringConvertible {
-    public var path: String
-    public var message: String
+/// A scenario that cannot be run: where (its JSON path), what, and how to fix it.
+public typealias ScenarioError = FieldError<ScenarioDomain>
 
-    public init(_ path: String, _ message: String) {
-        self.path = path
-        self.message = message
-    }
+/// The domain of `ScenarioError`: a scenario file.
+public enum ScenarioDomain {}
 
-    public var description: String { "\(path): \(message)" }
+extension ScenarioError {
+    /// The JSON path in the scenario file where it went wrong.
+    public var path: String { field }
 }

@@ -52,19 +52,14 @@ public struct APNSClientConfiguration: Sendable {
         guard let notifications = H2Route(url: endpoint.baseURL) else {
             throw APNSConfigurationError("endpoint", "\"\(endpoint.baseURL)\" is not https://host[:port] with a port in 1...65535")
         }
-        guard (1...64).contains(connections) else { throw APNSConfigurationError("connections", "\(connections) is outside 1...64") }
-        guard (1...10_000).contains(maxConcurrentStreams) else {
-            throw APNSConfigurationError("max concurrent streams", "\(maxConcurrentStreams) is outside 1...10000")
-        }
+        try H2Settings.checkPool(connections: connections, maxConcurrentStreams: maxConcurrentStreams, as: APNSConfigurationError.self)
         guard requestTimeout > 0, connectTimeout > 0, pingInterval > 0, pingTimeout > 0 else {
             throw APNSConfigurationError("timeout", "timeouts and the PING interval must be positive")
         }
         guard retry.maxRetries >= 0, retry.baseDelay >= 0, retry.maxDelay >= retry.baseDelay else {
             throw APNSConfigurationError("retry", "maxRetries and delays must not be negative, and maxDelay must be at least baseDelay")
         }
-        if let caFile, !FileManagerProbe.isReadable(caFile) {
-            throw APNSConfigurationError("CA file", "\(caFile): no such file, or it cannot be read; give the ca.pem the simulator wrote")
-        }
+        try H2Settings.checkCAFile(caFile, as: APNSConfigurationError.self)
         var certificate: APNSClientCertificate?
         if case .certificate(let cert) = authentication {
             try Self.check(cert.certificate, setting: "certificate", format: cert.format)

@@ -17,19 +17,13 @@ public struct APNSJWT: Sendable, Hashable {
 
     /// Splits and decodes `token`; `nil` when it is not three base64url parts with JSON objects.
     public init?(_ token: some StringProtocol) {
-        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 3,
-            let headerBytes = Base64URL.decode(parts[0]), let claimBytes = Base64URL.decode(parts[1]),
-            let signature = Base64URL.decode(parts[2]),
-            let header = try? JSONParser().parse(headerBytes).objectValue,
-            let claims = try? JSONParser().parse(claimBytes).objectValue
-        else { return nil }
-        algorithm = header["alg"]?.stringValue
-        keyID = header["kid"]?.stringValue
-        teamID = claims["iss"]?.stringValue
-        issuedAt = claims["iat"]?.intValue
-        signingInput = Array(parts[0].utf8) + [UInt8(ascii: ".")] + Array(parts[1].utf8)
-        self.signature = signature
+        guard let jwt = CompactJWT(token) else { return nil }
+        algorithm = jwt.header["alg"]?.stringValue
+        keyID = jwt.header["kid"]?.stringValue
+        teamID = jwt.claims["iss"]?.stringValue
+        issuedAt = jwt.claims["iat"]?.intValue
+        signingInput = jwt.signingInput
+        signature = jwt.signature
     }
 
     /// Whether `key` signed this token.

@@ -22,11 +22,7 @@ public final class APNSSigningKey: @unchecked Sendable {
         }
         let key: OpaquePointer
         do throws(OpenSSLError) {
-            let bio = try MemoryBIO(reading: Array(pem.utf8), operation: "reading \(source)")
-            guard let read = PEM_read_bio_PrivateKey(bio.pointer, nil, nil, nil) else {
-                throw OpenSSLError.drain("reading \(source)")
-            }
-            key = read
+            key = try EVPKey.readPrivate(pem: pem, operation: "reading \(source)")
         } catch {
             throw APNSKeyError(.openSSL(error), source: source, "not a readable PEM private key (\(error.message)); give the .p8 file as downloaded, with its BEGIN/END PRIVATE KEY lines")
         }
@@ -51,19 +47,14 @@ public final class APNSSigningKey: @unchecked Sendable {
 
     /// The key as PKCS#8 PEM, the form of Apple's `.p8` files.
     public func pkcs8PEM() throws(OpenSSLError) -> String {
-        let bio = try MemoryBIO(operation: "writing the private key")
-        guard PEM_write_bio_PrivateKey(bio.pointer, pointer, nil, nil, 0, nil, nil) == 1 else {
-            throw OpenSSLError.drain("writing the private key")
-        }
-        return bio.text
+        try EVPKey.privatePEM(pointer)
     }
 
     /// The matching public key.
     public func publicKey() throws(OpenSSLError) -> APNSPublicKey {
-        let bio = try MemoryBIO(operation: "writing the public key")
-        guard PEM_write_bio_PUBKEY(bio.pointer, pointer) == 1 else { throw OpenSSLError.drain("writing the public key") }
+        let pem = try EVPKey.publicPEM(pointer)
         do throws(APNSKeyError) {
-            return try APNSPublicKey(pem: bio.text)
+            return try APNSPublicKey(pem: pem)
         } catch {
             throw OpenSSLError(operation: "reading back the public key", code: 0, message: error.message)
         }
@@ -71,20 +62,7 @@ public final class APNSSigningKey: @unchecked Sendable {
 
     /// The ES256 signature of `message`: SHA-256, ECDSA P-256, as the 64-byte `r || s`.
     public func sign(_ message: [UInt8]) throws(OpenSSLError) -> [UInt8] {
-        ERR_clear_error()
-        guard let context = EVP_MD_CTX_new() else { throw OpenSSLError.drain("signing") }
-        defer { EVP_MD_CTX_free(context) }
-        guard EVP_DigestSignInit(context, nil, EVP_sha256(), nil, pointer) == 1 else { throw OpenSSLError.drain("signing") }
-        var length = 0
-        guard message.withUnsafeBufferPointer({ EVP_DigestSign(context, nil, &length, $0.baseAddress, $0.count) }) == 1 else {
-            throw OpenSSLError.drain("signing")
-        }
-        var der = [UInt8](repeating: 0, count: length)
-        let ok = der.withUnsafeMutableBufferPointer { out in
-            message.withUnsafeBufferPointer { EVP_DigestSign(context, out.baseAddress, &length, $0.baseAddress, $0.count) }
-        }
-        guard ok == 1 else { throw OpenSSLError.drain("signing") }
-        return try ECDSASignature.raw(fromDER: Array(der.prefix(length)))
+        try ECDSASignature.raw(fromDER: EVPKey.sign(message, with: pointer))
     }
 
     /// Throws unless `key` is an EC key on P-256; runs `cleanup` before throwing.

@@ -1,13 +1,8 @@
-/// A client set up in a way that cannot work: what, and how to fix it.
-public struct APNSConfigurationError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The setting at fault: `topic`, `token refresh interval`, `CA file`.
-    public var setting: String
-    public var message: String
+import HeraldShared
 
-    public init(_ setting: String, _ message: String) {
-        self.setting = setting
-        self.message = message
-    }
+/// A client set up in a way that cannot work: the setting at fault (`topic`, `token refresh
+/// interval`, `CA file`), and how to fix it.
+public typealias APNSConfigurationError = FieldError<APNSConfigurationDomain>
 
-    public var description: String { "\(setting): \(message)" }
-}
+/// The domain of `APNSConfigurationError`: an APNs client's settings.
+public enum APNSConfigurationDomain {}

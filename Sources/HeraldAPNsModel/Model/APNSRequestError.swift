@@ -1,13 +1,8 @@
-/// A request that was not sent because APNs would refuse it: which field and why.
-public struct APNSRequestError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The field at fault: `device token`, `topic`, `collapse id`, `payload`, `aps.badge`.
-    public var field: String
-    public var message: String
+import HeraldShared
 
-    public init(_ field: String, _ message: String) {
-        self.field = field
-        self.message = message
-    }
+/// A request that was not sent because APNs would refuse it: the field at fault (`device
+/// token`, `topic`, `collapse id`, `payload`, `aps.badge`) and why.
+public typealias APNSRequestError = FieldError<APNSRequestDomain>
 
-    public var description: String { "\(field): \(message)" }
-}
+/// The domain of `APNSRequestError`: the fields of an APNs request.
+public enum APNSRequestDomain {}

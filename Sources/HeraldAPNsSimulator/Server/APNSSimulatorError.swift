@@ -1,13 +1,8 @@
-/// The simulator could not start or was given a setting it cannot use.
-public struct APNSSimulatorError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The setting or step at fault: `--listen`, `--fault`, `listening`.
-    public var setting: String
-    public var message: String
+import HeraldShared
 
-    public init(_ setting: String, _ message: String) {
-        self.setting = setting
-        self.message = message
-    }
+/// The simulator could not start or was given a setting it cannot use: the setting or step at
+/// fault (`--listen`, `--fault`, `listening`) and why.
+public typealias APNSSimulatorError = FieldError<APNSSimulatorDomain>
 
-    public var description: String { "\(setting): \(message)" }
-}
+/// The domain of `APNSSimulatorError`: the APNs simulator's settings.
+public enum APNSSimulatorDomain {}

@@ -47,15 +47,10 @@ public struct FCMClientConfiguration: Sendable {
         guard let tokenRoute = H2Route(url: serviceAccount.tokenURI) else {
             throw FCMConfigurationError("token_uri", "\"\(serviceAccount.tokenURI)\" is not https://host[:port]/path")
         }
-        guard (1...64).contains(connections) else { throw FCMConfigurationError("connections", "\(connections) is outside 1...64") }
-        guard (1...10_000).contains(maxConcurrentStreams) else {
-            throw FCMConfigurationError("max concurrent streams", "\(maxConcurrentStreams) is outside 1...10000")
-        }
+        try H2Settings.checkPool(connections: connections, maxConcurrentStreams: maxConcurrentStreams, as: FCMConfigurationError.self)
         guard requestTimeout > 0, connectTimeout > 0 else { throw FCMConfigurationError("timeout", "timeouts must be positive") }
         guard maxRetries >= 0 else { throw FCMConfigurationError("retries", "\(maxRetries) is negative") }
-        if let caFile, !FileManagerProbe.isReadable(caFile) {
-            throw FCMConfigurationError("CA file", "\(caFile): no such file, or it cannot be read; give the ca.pem the simulator wrote")
-        }
+        try H2Settings.checkCAFile(caFile, as: FCMConfigurationError.self)
         let settings = H2Settings(
             name: "FCM", route: route, caFile: caFile, requestTimeout: requestTimeout, connectTimeout: connectTimeout,
             maxConcurrentStreams: maxConcurrentStreams, pingInterval: 5, pingTimeout: 10)
@@ -63,16 +58,9 @@ public struct FCMClientConfiguration: Sendable {
     }
 }
 
-/// A client set up in a way that cannot work: what, and how to fix it.
-public struct FCMConfigurationError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The setting at fault: `endpoint`, `token_uri`, `CA file`.
-    public var setting: String
-    public var message: String
+/// A client set up in a way that cannot work: the setting at fault (`endpoint`, `token_uri`,
+/// `CA file`), and how to fix it.
+public typealias FCMConfigurationError = FieldError<FCMConfigurationDomain>
 
-    public init(_ setting: String, _ message: String) {
-        self.setting = setting
-        self.message = message
-    }
-
-    public var description: String { "\(setting): \(message)" }
-}
+/// The domain of `FCMConfigurationError`: an FCM client's settings.
+public enum FCMConfigurationDomain {}

@@ -30,10 +30,7 @@ public struct FCMAssertion: Sendable, Hashable {
             "iss": .string(account.clientEmail), "scope": .string(scope), "aud": .string(account.tokenURI),
             "iat": .int(issuedAt), "exp": .int(issuedAt + lifetime),
         ]
-        let signingInput =
-            Base64URL.encode(Array(JSONWriter.serialize(.object(header)).utf8)) + "."
-            + Base64URL.encode(Array(JSONWriter.serialize(claims).utf8))
-        return signingInput + "." + Base64URL.encode(try account.privateKey.sign(Array(signingInput.utf8)))
+        return try CompactJWT.signed(header: .object(header), claims: claims, by: account.privateKey.sign)
     }
 
     /// The form body of the token request: `grant_type=…&assertion=…`.
@@ -43,22 +40,16 @@ public struct FCMAssertion: Sendable, Hashable {
 
     /// Splits and decodes `token`; `nil` when it is not three base64url parts with JSON objects.
     public init?(_ token: some StringProtocol) {
-        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 3,
-            let headerBytes = Base64URL.decode(parts[0]), let claimBytes = Base64URL.decode(parts[1]),
-            let signature = Base64URL.decode(parts[2]),
-            let header = try? JSONParser().parse(headerBytes).objectValue,
-            let claims = try? JSONParser().parse(claimBytes).objectValue
-        else { return nil }
-        algorithm = header["alg"]?.stringValue
-        type = header["typ"]?.stringValue
-        issuer = claims["iss"]?.stringValue
-        scope = claims["scope"]?.stringValue
-        audience = claims["aud"]?.stringValue
-        issuedAt = claims["iat"]?.intValue
-        expiresAt = claims["exp"]?.intValue
-        signingInput = Array(parts[0].utf8) + [UInt8(ascii: ".")] + Array(parts[1].utf8)
-        self.signature = signature
+        guard let jwt = CompactJWT(token) else { return nil }
+        algorithm = jwt.header["alg"]?.stringValue
+        type = jwt.header["typ"]?.stringValue
+        issuer = jwt.claims["iss"]?.stringValue
+        scope = jwt.claims["scope"]?.stringValue
+        audience = jwt.claims["aud"]?.stringValue
+        issuedAt = jwt.claims["iat"]?.intValue
+        expiresAt = jwt.claims["exp"]?.intValue
+        signingInput = jwt.signingInput
+        signature = jwt.signature
     }
 
     /// Whether `key` signed this assertion.

@@ -9,8 +9,7 @@ public final class RSAPublicKey: @unchecked Sendable {
 
     /// Reads a `BEGIN PUBLIC KEY` PEM that must be RSA.
     public init(pem: String) throws(OpenSSLError) {
-        let bio = try MemoryBIO(reading: Array(pem.utf8), operation: "reading the public key")
-        guard let key = PEM_read_bio_PUBKEY(bio.pointer, nil, nil, nil) else { throw OpenSSLError.drain("reading the public key") }
+        let key = try EVPKey.readPublic(pem: pem, operation: "reading the public key")
         guard EVP_PKEY_get_base_id(key) == EVP_PKEY_RSA else {
             EVP_PKEY_free(key)
             throw OpenSSLError(operation: "reading the public key", code: 0, message: "not an RSA key")
@@ -20,17 +19,11 @@ public final class RSAPublicKey: @unchecked Sendable {
 
     /// Whether `signature` is this key's RS256 signature (SHA-256, PKCS#1 v1.5) of `message`.
     public func verify(signature: [UInt8], of message: [UInt8]) -> Bool {
-        ERR_clear_error()
-        defer { ERR_clear_error() }
-        guard let context = EVP_MD_CTX_new() else { return false }
-        defer { EVP_MD_CTX_free(context) }
-        var keyContext: OpaquePointer?
-        guard EVP_DigestVerifyInit(context, &keyContext, EVP_sha256(), nil, pointer) == 1,
-            EVP_PKEY_CTX_set_rsa_padding(keyContext, RSA_PKCS1_PADDING) == 1
-        else { return false }
-        let result = signature.withUnsafeBufferPointer { sig in
-            message.withUnsafeBufferPointer { EVP_DigestVerify(context, sig.baseAddress, sig.count, $0.baseAddress, $0.count) }
-        }
-        return result == 1
+        EVPKey.verify(signature, of: message, with: pointer, configure: Self.pkcs1Padding)
+    }
+
+    /// Sets RS256's padding, PKCS#1 v1.5, on a signing or verifying key context.
+    static func pkcs1Padding(_ keyContext: OpaquePointer?) -> Bool {
+        EVP_PKEY_CTX_set_rsa_padding(keyContext, RSA_PKCS1_PADDING) == 1
     }
 }

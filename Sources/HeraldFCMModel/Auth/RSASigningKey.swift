@@ -24,9 +24,7 @@ public final class RSASigningKey: @unchecked Sendable {
         }
         let key: OpaquePointer
         do throws(OpenSSLError) {
-            let bio = try MemoryBIO(reading: Array(pem.utf8), operation: "reading \(field)")
-            guard let read = PEM_read_bio_PrivateKey(bio.pointer, nil, nil, nil) else { throw OpenSSLError.drain("reading \(field)") }
-            key = read
+            key = try EVPKey.readPrivate(pem: pem, operation: "reading \(field)")
         } catch {
             throw FCMServiceAccountError(
                 .invalid, field: field, "not a readable PEM private key (\(error.message)); give the service-account file as downloaded")
@@ -48,38 +46,16 @@ public final class RSASigningKey: @unchecked Sendable {
 
     /// The key as PKCS#8 PEM, the form of a service-account file's `private_key`.
     public func pkcs8PEM() throws(OpenSSLError) -> String {
-        let bio = try MemoryBIO(operation: "writing the private key")
-        guard PEM_write_bio_PrivateKey(bio.pointer, pointer, nil, nil, 0, nil, nil) == 1 else {
-            throw OpenSSLError.drain("writing the private key")
-        }
-        return bio.text
+        try EVPKey.privatePEM(pointer)
     }
 
     /// The matching public key.
     public func publicKey() throws(OpenSSLError) -> RSAPublicKey {
-        let bio = try MemoryBIO(operation: "writing the public key")
-        guard PEM_write_bio_PUBKEY(bio.pointer, pointer) == 1 else { throw OpenSSLError.drain("writing the public key") }
-        return try RSAPublicKey(pem: bio.text)
+        try RSAPublicKey(pem: EVPKey.publicPEM(pointer))
     }
 
     /// The RS256 signature of `message`: SHA-256, RSASSA-PKCS1-v1_5.
     public func sign(_ message: [UInt8]) throws(OpenSSLError) -> [UInt8] {
-        ERR_clear_error()
-        guard let context = EVP_MD_CTX_new() else { throw OpenSSLError.drain("signing") }
-        defer { EVP_MD_CTX_free(context) }
-        var keyContext: OpaquePointer?
-        guard EVP_DigestSignInit(context, &keyContext, EVP_sha256(), nil, pointer) == 1,
-            EVP_PKEY_CTX_set_rsa_padding(keyContext, RSA_PKCS1_PADDING) == 1
-        else { throw OpenSSLError.drain("signing") }
-        var length = 0
-        guard message.withUnsafeBufferPointer({ EVP_DigestSign(context, nil, &length, $0.baseAddress, $0.count) }) == 1 else {
-            throw OpenSSLError.drain("signing")
-        }
-        var signature = [UInt8](repeating: 0, count: length)
-        let ok = signature.withUnsafeMutableBufferPointer { out in
-            message.withUnsafeBufferPointer { EVP_DigestSign(context, out.baseAddress, &length, $0.baseAddress, $0.count) }
-        }
-        guard ok == 1 else { throw OpenSSLError.drain("signing") }
-        return Array(signature.prefix(length))
+        try EVPKey.sign(message, with: pointer, configure: RSAPublicKey.pkcs1Padding)
     }
 }

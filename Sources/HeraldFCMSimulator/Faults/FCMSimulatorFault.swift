@@ -1,3 +1,5 @@
+import HeraldShared
+
 /// A way the FCM simulator misbehaves, chosen by a flag (`--fault`) for the next requests.
 ///
 /// A registration token's prefix chooses one for that token alone, with no flag:
@@ -35,16 +37,9 @@ public enum FCMSimulatorFault: Sendable, Hashable {
     }
 }
 
-/// The FCM simulator cannot start or was given a bad setting: which flag, and why.
-public struct FCMSimulatorError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The flag or part at fault: `--fault`, `--tls-dir`, `--record`.
-    public var setting: String
-    public var message: String
+/// The FCM simulator cannot start or was given a bad setting: the flag or part at fault
+/// (`--fault`, `--tls-dir`, `--record`), and why.
+public typealias FCMSimulatorError = FieldError<FCMSimulatorDomain>
 
-    public init(_ setting: String, _ message: String) {
-        self.setting = setting
-        self.message = message
-    }
-
-    public var description: String { "\(setting): \(message)" }
-}
+/// The domain of `FCMSimulatorError`: the FCM simulator's settings.
+public enum FCMSimulatorDomain {}

@@ -76,7 +76,7 @@ public final class FCMSimulator: @unchecked Sendable {
             recorder = try NotificationRecorder(file: configuration.recordFile, keep: 0)
             publicKey = try key.publicKey()
         } catch let error as APNSSimulatorError {
-            throw FCMSimulatorError(error.setting, error.message)
+            throw FCMSimulatorError(error.field, error.message)
         } catch {
             throw FCMSimulatorError("key", "\(error)")
         }
@@ -94,7 +94,7 @@ public final class FCMSimulator: @unchecked Sendable {
         do {
             server = try APNSSimulator.start(serverConfiguration)
         } catch {
-            throw FCMSimulatorError(error.setting == "--listen" ? "--port" : error.setting, error.message)
+            throw FCMSimulatorError(error.field == "--listen" ? "--port" : error.field, error.message)
         }
         let base =
             configuration.host.contains(":")

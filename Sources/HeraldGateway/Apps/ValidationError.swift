@@ -1,13 +1,8 @@
-/// Input that does not fit: which field, what is wrong, and how to fix it.
-public struct ValidationError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// Where: a JSON path such as `interests[3]`, or an option such as `--key-id`.
-    public var field: String
-    public var message: String
+import HeraldShared
 
-    public init(_ field: String, _ message: String) {
-        self.field = field
-        self.message = message
-    }
+/// Input that does not fit: where (a JSON path such as `interests[3]`, or an option such as
+/// `--key-id`), what is wrong, and how to fix it.
+public typealias ValidationError = FieldError<ValidationDomain>
 
-    public var description: String { "\(field): \(message)" }
-}
+/// The domain of `ValidationError`: the gateway's API input and options.
+public enum ValidationDomain {}

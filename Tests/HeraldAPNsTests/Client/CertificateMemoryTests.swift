@@ -57,12 +57,12 @@ struct CertificateMemoryTests {
         #expect(throws: APNSConfigurationError.self) { try client(APNSClientCertificate(bytes: [], format: .pem), fixture) }
         let text = "MIIEvQIBADANBgkqhkiG9w0BAQEFAASC-secret-body"
         let error = try #require(throws: APNSConfigurationError.self) { try client(APNSClientCertificate(pem: text), fixture) }
-        #expect(error.setting == "certificate" && error.description.contains("\(text.utf8.count) bytes"))
+        #expect(error.field == "certificate" && error.description.contains("\(text.utf8.count) bytes"))
         #expect(!error.description.contains("secret-body"))
         let badKey = try #require(throws: APNSConfigurationError.self) {
             try client(APNSClientCertificate(pem: "-----BEGIN CERTIFICATE-----\n", keyPEM: text), fixture)
         }
-        #expect(badKey.setting == "certificate key" && !badKey.description.contains("secret-body"))
+        #expect(badKey.field == "certificate key" && !badKey.description.contains("secret-body"))
     }
 
     @Test("description, debugDescription, interpolation and dump name the form and size, never the key or the password")

@@ -70,7 +70,12 @@ struct ClientErrorTests {
         #expect(error.reason == .invalidProviderToken && error.errorClass == .permanent)
         await stranger.shutdown()
         configuration.caFile = "/no/such/ca.pem"
-        #expect(throws: APNSConfigurationError.self) { try APNSClient(configuration: configuration, clock: LiveServerClock()) }
+        let badCA = #expect(throws: APNSConfigurationError.self) { try APNSClient(configuration: configuration, clock: LiveServerClock()) }
+        #expect(badCA?.field == "CA file")
+        configuration.caFile = fixture.simulator.caFile
+        configuration.connections = 65
+        let badPool = #expect(throws: APNSConfigurationError.self) { try APNSClient(configuration: configuration, clock: LiveServerClock()) }
+        #expect(badPool?.field == "connections")
         #expect(fixture.simulator.statistics.requests == 1)
     }
 

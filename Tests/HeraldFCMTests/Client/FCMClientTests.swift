@@ -161,7 +161,14 @@ struct FCMClientTests {
             var configuration = client.configuration
             configuration.caFile = "/nonexistent/ca.pem"
             let error = #expect(throws: FCMConfigurationError.self) { try FCMClient(configuration: configuration) }
-            #expect(error?.setting == "CA file")
+            #expect(error?.field == "CA file")
+            configuration.caFile = client.configuration.caFile
+            configuration.connections = 0
+            #expect(#expect(throws: FCMConfigurationError.self) { try FCMClient(configuration: configuration) }?.field == "connections")
+            configuration.connections = 1
+            configuration.maxConcurrentStreams = 10_001
+            let streams = #expect(throws: FCMConfigurationError.self) { try FCMClient(configuration: configuration) }
+            #expect(streams?.field == "max concurrent streams")
         }
     }
 }

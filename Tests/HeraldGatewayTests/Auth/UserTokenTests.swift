@@ -73,6 +73,7 @@ struct UserTokenTests {
             ("a.b", .malformed),
             ("e30.e30.!!", .malformed),
             (String(repeating: "a", count: 5000), .malformed),
+            ("eyJhbGciOiJIUzI1NiIsIngiOltbW1tbW1tbW1tbWzFdXV1dXV1dXV1dXV19.e30.c2ln", .malformed),  // a header nested 13 deep
         ] as [(String, UserTokenError.Reason)])
     func refused(token: String, expected: UserTokenError.Reason) {
         #expect(reason(token) == expected)

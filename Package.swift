@@ -57,7 +57,7 @@ var targets: [Target] = [
     .target(name: "HeraldCrypto", dependencies: ["COpenSSL"]),
     // FCM's model, without network code: the service account, RS256 assertions and the
     // grant, the access-token cache, messages and their limits, errors and their classes.
-    .target(name: "HeraldFCMModel", dependencies: ["HeraldShared", "HeraldCrypto", "COpenSSL"]),
+    .target(name: "HeraldFCMModel", dependencies: ["HeraldShared", "HeraldPayload", "HeraldCrypto", "COpenSSL"]),
     // Herald's own HTTP/2 client transport (nghttp2 framing, OpenSSL TLS, one poll loop per
     // connection, the pool and its back-pressure): what the APNs and FCM clients share.
     .target(name: "HeraldH2Client", dependencies: ["HeraldShared", "HeraldCrypto", "COpenSSL", "CNGHTTP2", "CPoller"]),

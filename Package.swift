@@ -103,6 +103,9 @@ var targets: [Target] = [
     // Delivery through APNs: the gateway's deliverer over HeraldAPNs (a client per set of
     // credentials, batches, broadcast channels). One target per delivery channel.
     .target(name: "HeraldGatewayAPNs", dependencies: ["HeraldShared", "HeraldPayload", "HeraldAPNsModel", "HeraldAPNs", "HeraldGateway", "HeraldStore"]),
+    // Delivery through FCM: the gateway's deliverer over HeraldFCM (a client per service
+    // account, each publish rendered for Android, FCM's errors as the engine's actions).
+    .target(name: "HeraldGatewayFCM", dependencies: ["HeraldShared", "HeraldFCMModel", "HeraldFCM", "HeraldGateway"]),
     // The build-tool plugin above and its tool, which writes the assets as Swift source (Foundation only).
     .plugin(name: "ConsoleAssetsPlugin", capability: .buildTool(), dependencies: ["ConsoleAssetsGenerator"]),
     .executableTarget(name: "ConsoleAssetsGenerator"),
@@ -148,6 +151,8 @@ var targets: [Target] = [
         exclude: ["Fixtures"]),
     .testTarget(
         name: "HeraldFCMTests", dependencies: ["HeraldFCMModel", "HeraldFCM", "HeraldFCMSimulator", "HeraldH2Client", "HeraldCrypto", "HeraldShared", "HeraldTestSupport"]),
+    .testTarget(
+        name: "HeraldGatewayFCMTests", dependencies: ["HeraldGatewayFCM", "HeraldGateway", "HeraldFCMModel", "HeraldFCMSimulator", "HeraldShared"]),
 ]
 
 #if os(Linux)

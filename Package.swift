@@ -96,7 +96,8 @@ var targets: [Target] = [
     // The self-hosted gateway: devices, interests, users, durable publishing, statistics;
     // the JSON API on HeraldHTTP, the delivery engine behind the PushDeliverer port, the console.
     .target(
-        name: "HeraldGateway", dependencies: ["HeraldShared", "HeraldPayload", "HeraldHTTP", "HeraldAuth", "HeraldAPNsModel", "HeraldStore", "COpenSSL"],
+        name: "HeraldGateway",
+        dependencies: ["HeraldShared", "HeraldPayload", "HeraldHTTP", "HeraldAuth", "HeraldAPNsModel", "HeraldFCMModel", "HeraldStore", "COpenSSL"],
         // The console's files are built in: ConsoleAssetsPlugin turns Console/Assets into
         // ConsoleAssets.swift at build time (no resource bundle beside the binary).
         exclude: ["Console/Assets"], plugins: ["ConsoleAssetsPlugin"]),

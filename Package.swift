@@ -57,7 +57,7 @@ var targets: [Target] = [
     .target(name: "HeraldCrypto", dependencies: ["COpenSSL"]),
     // FCM's model, without network code: the service account, RS256 assertions and the
     // grant, the access-token cache, messages and their limits, errors and their classes.
-    .target(name: "HeraldFCMModel", dependencies: ["HeraldShared", "HeraldCrypto", "COpenSSL"]),
+    .target(name: "HeraldFCMModel", dependencies: ["HeraldShared", "HeraldPayload", "HeraldCrypto", "COpenSSL"]),
     // Herald's own HTTP/2 client transport (nghttp2 framing, OpenSSL TLS, one poll loop per
     // connection, the pool and its back-pressure): what the APNs and FCM clients share.
     .target(name: "HeraldH2Client", dependencies: ["HeraldShared", "HeraldCrypto", "COpenSSL", "CNGHTTP2", "CPoller"]),
@@ -96,13 +96,17 @@ var targets: [Target] = [
     // The self-hosted gateway: devices, interests, users, durable publishing, statistics;
     // the JSON API on HeraldHTTP, the delivery engine behind the PushDeliverer port, the console.
     .target(
-        name: "HeraldGateway", dependencies: ["HeraldShared", "HeraldPayload", "HeraldHTTP", "HeraldAuth", "HeraldAPNsModel", "HeraldStore", "COpenSSL"],
+        name: "HeraldGateway",
+        dependencies: ["HeraldShared", "HeraldPayload", "HeraldHTTP", "HeraldAuth", "HeraldAPNsModel", "HeraldFCMModel", "HeraldStore", "COpenSSL"],
         // The console's files are built in: ConsoleAssetsPlugin turns Console/Assets into
         // ConsoleAssets.swift at build time (no resource bundle beside the binary).
         exclude: ["Console/Assets"], plugins: ["ConsoleAssetsPlugin"]),
     // Delivery through APNs: the gateway's deliverer over HeraldAPNs (a client per set of
     // credentials, batches, broadcast channels). One target per delivery channel.
     .target(name: "HeraldGatewayAPNs", dependencies: ["HeraldShared", "HeraldPayload", "HeraldAPNsModel", "HeraldAPNs", "HeraldGateway", "HeraldStore"]),
+    // Delivery through FCM: the gateway's deliverer over HeraldFCM (a client per service
+    // account, each publish rendered for Android, FCM's errors as the engine's actions).
+    .target(name: "HeraldGatewayFCM", dependencies: ["HeraldShared", "HeraldFCMModel", "HeraldFCM", "HeraldGateway"]),
     // The build-tool plugin above and its tool, which writes the assets as Swift source (Foundation only).
     .plugin(name: "ConsoleAssetsPlugin", capability: .buildTool(), dependencies: ["ConsoleAssetsGenerator"]),
     .executableTarget(name: "ConsoleAssetsGenerator"),
@@ -148,6 +152,8 @@ var targets: [Target] = [
         exclude: ["Fixtures"]),
     .testTarget(
         name: "HeraldFCMTests", dependencies: ["HeraldFCMModel", "HeraldFCM", "HeraldFCMSimulator", "HeraldH2Client", "HeraldCrypto", "HeraldShared", "HeraldTestSupport"]),
+    .testTarget(
+        name: "HeraldGatewayFCMTests", dependencies: ["HeraldGatewayFCM", "HeraldGateway", "HeraldFCMModel", "HeraldFCMSimulator", "HeraldShared"]),
 ]
 
 #if os(Linux)

@@ -267,3 +267,31 @@ struct LintCommandTests {
         }
     }
 }
+
+/// `herald lint --platform`: FCM's rules on what the payload becomes for Android.
+@Suite("lint --platform")
+struct LintPlatformTests {
+    static let payload = #"{"aps": {"alert": "Hi", "badge": "3"}, "from": "me"}"#
+
+    @Test("apns (the default) sees APNs' problem only, fcm FCM's only, all both with their platform")
+    func platforms() async {
+        let apns = await CLIRun(["lint", "-"], stdin: Self.payload)
+        #expect(apns.out == "error: aps.badge: expected an integer, found \"3\"\n")
+        let fcm = await CLIRun(["lint", "--platform", "fcm", "-"], stdin: Self.payload)
+        #expect(fcm.status == 1)
+        #expect(fcm.out == "error: fcm: data.from: is reserved by FCM (from, notification, message_type, google.*, gcm.*); rename the key\n")
+        let all = await CLIRun(["lint", "--platform", "all", "-"], stdin: Self.payload)
+        #expect(all.outLines == [
+            "error: apns: aps.badge: expected an integer, found \"3\"",
+            "error: fcm: data.from: is reserved by FCM (from, notification, message_type, google.*, gcm.*); rename the key",
+        ])
+    }
+
+    @Test("a payload fine for iOS that renders over FCM's 4096 bytes fails --platform fcm only")
+    func size() async {
+        let payload = "{\"aps\":{\"alert\":\"" + String(repeating: "a", count: 4050) + "\"}}"
+        #expect(await CLIRun(["lint", "-"], stdin: payload).status == 0)
+        let fcm = await CLIRun(["lint", "--platform", "fcm", "-"], stdin: payload)
+        #expect(fcm.status == 1 && fcm.out.hasPrefix("error: fcm: message: "), "\(fcm.out)")
+    }
+}

@@ -35,7 +35,7 @@ struct UsageTests {
             let run = await CLIRun(arguments)
             #expect(run.status == 0, "\(arguments)")
             #expect(run.err.isEmpty)
-            #expect(run.outLines.first == "Usage: herald lint [FILE...|-] [--push-type TYPE] [--priority P] [--topic TOPIC] [--strict]")
+            #expect(run.outLines.first == "Usage: herald lint [FILE...|-] [--platform apns|fcm|all] [--push-type TYPE] [--priority P] [--topic TOPIC] [--strict]")
             #expect(run.out.contains("--push-type TYPE"))
             #expect(run.out.contains("--strict"))
             #expect(run.out.contains("error: aps.badge: expected an integer, found \"3\""))

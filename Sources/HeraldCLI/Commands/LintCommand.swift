@@ -1,11 +1,12 @@
 import HeraldCore
+import HeraldFCMModel
 
 /// `herald lint`: checks payloads against APNs' rules.
 enum LintCommand: Command {
     static let name = "lint"
     static let summary = "Check payloads against APNs rules before sending them"
     static let help = """
-        Usage: herald lint [FILE...|-] [--push-type TYPE] [--priority P] [--topic TOPIC] [--strict]
+        Usage: herald lint [FILE...|-] [--platform apns|fcm|all] [--push-type TYPE] [--priority P] [--topic TOPIC] [--strict]
 
         Checks each payload against APNs' rules: size (4096 bytes, 5120 for voip),
         value types (badge an integer, alert a string or a dictionary, ...), ranges
@@ -14,9 +15,13 @@ enum LintCommand: Command {
         push has content-available and no alert; an attachment needs mutable-content;
         a liveactivity push has a timestamp and an event, and a start event has
         attributes-type, attributes, content-state and an alert; ...). With --priority
-        and --topic it checks the headers too. One line per problem:
+        and --topic it checks the headers too. With --platform fcm it checks what the
+        payload becomes for Android instead (FCM's 4096 bytes, reserved data keys,
+        the herald.android options, data values that are not strings); all checks
+        both. One line per problem:
 
           error: aps.badge: expected an integer, found "3"
+          error: fcm: data.from: is reserved by FCM (...); rename the key
 
         Arguments:
           FILE              a JSON payload; - or nothing reads standard input
@@ -34,7 +39,9 @@ enum LintCommand: Command {
         "the apns-priority it will be sent with (10 or 5 for liveactivity, 5 or 1 for background)")
     static let topic = Option.text("topic", "TOPIC", "the apns-topic it will be sent to (liveactivity needs <bundle id>.push-type.liveactivity)")
     static let strict = Option.flag("strict", "treat warnings as problems too")
-    static let spec = Arguments.Spec([pushType.descriptor, priority.descriptor, topic.descriptor, strict.descriptor])
+    static let platform = Option.choice(
+        "platform", "PLATFORM", ["apns", "fcm", "all"], default: "apns", "the push services it will go to (all: APNs and FCM)")
+    static let spec = Arguments.Spec([platform.descriptor, pushType.descriptor, priority.descriptor, topic.descriptor, strict.descriptor])
 
     static func run(_ arguments: Arguments, terminal: Terminal) async -> Int32 {
         let pushType = PushType(rawValue: arguments[Self.pushType])
@@ -52,7 +59,13 @@ enum LintCommand: Command {
             let prefix = inputs.count > 1 ? "\(input.name): " : ""
             do {
                 let payload = try linter.decoder.parse(input.bytes)
-                let issues = try linter.lint(payload, pushType: pushType, priority: priority, topic: arguments[Self.topic])
+                let platform = arguments[Self.platform]
+                var issues: [LintIssue] = []
+                if platform != "fcm" {
+                    issues = try linter.lint(payload, pushType: pushType, priority: priority, topic: arguments[Self.topic])
+                    if platform == "all" { issues = issues.map { var issue = $0; issue.platform = "apns"; return issue } }
+                }
+                if platform != "apns" { issues += FCMRenderer().lint(payload, options: .init(priority: priority ?? 10)) }
                 for issue in issues { terminal.print(prefix + issue.description) }
                 let failing = issues.contains { $0.severity == .error || arguments[Self.strict] }
                 if failing { status = max(status, 1) }

@@ -10,14 +10,21 @@ extension FCMMessage {
     /// The longest `ttl` FCM allows: 28 days.
     public static let maxTTL = 28 * 24 * 3600
 
+    /// What a reserved data key is told.
+    static let reservedKeyAdvice = "is reserved by FCM (from, notification, message_type, google.*, gcm.*); rename the key"
+
+    /// Whether FCM keeps `key` for itself in `data`.
+    public static func isReservedDataKey(_ key: String) -> Bool {
+        reservedDataKeys.contains(key) || reservedDataPrefixes.contains(where: { key.hasPrefix($0) })
+    }
+
     /// Throws the first of FCM's rules the message breaks (FCM would answer `INVALID_ARGUMENT`).
     public func check() throws(FCMMessageError) {
         guard !token.isEmpty else { throw FCMMessageError(field: "token", "empty; give the device's FCM registration token") }
         for key in data.keys.sorted() {
             if key.isEmpty { throw FCMMessageError(field: "data", "a key is empty") }
-            if Self.reservedDataKeys.contains(key) || Self.reservedDataPrefixes.contains(where: { key.hasPrefix($0) }) {
-                throw FCMMessageError(
-                    field: "data.\(key)", "is reserved by FCM (from, notification, message_type, google.*, gcm.*); rename the key")
+            if Self.isReservedDataKey(key) {
+                throw FCMMessageError(field: "data.\(key)", Self.reservedKeyAdvice)
             }
         }
         if let ttl = android?.ttl, !(0...Self.maxTTL).contains(ttl) {
@@ -35,7 +42,7 @@ extension FCMMessage {
         }
     }
 
-    private static func isColor(_ text: String) -> Bool {
+    static func isColor(_ text: String) -> Bool {
         text.utf8.count == 7 && text.hasPrefix("#") && text.dropFirst().allSatisfy(\.isHexDigit)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HeraldFCMModel
 import HeraldPayload
 import HeraldShared
 import HeraldStore
@@ -19,14 +20,15 @@ struct PublishRequest {
 
     init(_ body: JSONValue, appID: String, now: Double) throws {
         let reader = try JSONObjectReader(body)
-        try reader.allow(Self.targetLimits.map(\.kind) + ["apns", "notification", "options", "idempotencyKey"])
+        try reader.allow(Self.targetLimits.map(\.kind) + ["apns", "notification", "android", "options", "idempotencyKey"])
         var target = try Self.target(reader)
         let options = try Self.options(reader, now: now, target: target)
         var payload = try Self.payload(reader)
+        let forAndroid = try Self.android(reader, into: &payload)
         if options.pushType == PushType.liveActivity.rawValue {
             try Self.liveActivity(&target, &payload, timestamp: options.sendAt ?? now)
         }
-        let checked = try Self.check(payload, pushType: options.pushType)
+        let checked = try Self.check(payload, options: options, forAndroid: forAndroid)
         var idempotencyKey: String?
         if let key = try reader.string("idempotencyKey", maxLength: 255) { idempotencyKey = key }
         publish = NewPublish(
@@ -183,8 +185,32 @@ struct PublishRequest {
         return payload
     }
 
+    /// The publish's `android` options, checked and kept in the payload as `herald.android`
+    /// (where the FCM renderer reads them at send time: the publish stores nothing else).
+    /// Whether the publish has Android options, given here or in `apns.herald.android`.
+    private static func android(_ reader: JSONObjectReader, into payload: inout [String: JSONValue]) throws -> Bool {
+        var herald = payload["herald"]?.objectValue ?? [:]
+        let given = reader.object["android"]
+        if given != nil, herald["android"] != nil {
+            throw ValidationError("android", "is given twice, here and in apns.herald.android; keep one")
+        }
+        guard let options = given ?? herald["android"] else { return false }
+        let path = given == nil ? "apns.herald.android" : "android"
+        do {
+            _ = try FCMAndroidOptions(json: options, path: path)
+        } catch {
+            throw ValidationError(error.field, error.message)
+        }
+        herald["android"] = options
+        payload["herald"] = .object(herald)
+        return true
+    }
+
     /// Size with the publish id included, and Herald's linter: errors refuse, warnings return.
-    private static func check(_ payload: [String: JSONValue], pushType: String) throws -> [String] {
+    /// A publish with Android options is linted for FCM too (`fcm: data.from`); one without
+    /// is not, as the gateway does not know yet whether the app has Android devices.
+    private static func check(_ payload: [String: JSONValue], options: PublishOptions, forAndroid: Bool) throws -> [String] {
+        let pushType = options.pushType
         var withID = payload
         var herald = withID["herald"]?.objectValue ?? [:]
         herald["publishId"] = .string(publishIDPlaceholder)
@@ -199,6 +225,11 @@ struct PublishRequest {
         if let error = issues.first(where: { $0.severity == .error }) {
             throw ValidationError("apns.\(error.path)", error.message)
         }
-        return issues.map(\.description)
+        let android =
+            forAndroid ? FCMRenderer().lint(.object(withID), options: .init(priority: options.priority, collapseID: options.collapseID)) : []
+        if let error = android.first(where: { $0.severity == .error }) {
+            throw ValidationError("fcm: \(error.path)", error.message)
+        }
+        return issues.map(\.description) + android.map(\.description)
     }
 }

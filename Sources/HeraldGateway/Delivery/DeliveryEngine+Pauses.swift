@@ -3,25 +3,28 @@ import HeraldAPNsModel
 import HeraldShared
 
 extension DeliveryEngine {
-    /// APNs answered with `Retry-After`: the app's deliveries in that environment wait at
-    /// least that long (at most `policy.maxRetryAfter`). Returns when they may go again.
-    func honourRetryAfter(_ seconds: Double, _ key: DeliveryPauses.Key, _ error: APNSError, now: Double) -> Double {
+    /// The push service (`service`: APNs, fcm) answered `cause` with `Retry-After`: the app's
+    /// deliveries in that environment wait at least that long (at most `policy.maxRetryAfter`).
+    /// Returns when they may go again.
+    func honourRetryAfter(_ seconds: Double, _ key: DeliveryPauses.Key, cause: String, service: String, now: Double) -> Double {
         let until = now + min(seconds, policy.maxRetryAfter)
         pause(
-            key, until: until, cause: "\(error.status) \(error.reason) with Retry-After \(Self.seconds(seconds)) s", advice: "APNs asked for it",
-            level: .warning, now: now)
+            key, until: until, cause: "\(cause) with Retry-After \(Self.seconds(seconds)) s", service: service,
+            advice: "\(service) asked for it", level: .warning, now: now)
         return pauses.until(key) ?? until
     }
 
-    /// APNs refused the credentials: the app's deliveries in that environment pause for the
-    /// backoff of the refusals in a row (the rest of a refused batch joins the pause).
-    /// Returns when they may go again.
-    func pauseForCredentials(_ key: DeliveryPauses.Key, _ error: APNSError, now: Double) -> Double {
+    /// The push service refused the credentials (`cause`): the app's deliveries in that
+    /// environment pause for the backoff of the refusals in a row (the rest of a refused
+    /// batch joins the pause). Returns when they may go again.
+    func pauseForCredentials(_ key: DeliveryPauses.Key, cause: String, service: String, now: Double) -> Double {
         if let until = pauses.until(key) { return until }
         let until = now + policy.backoff.delay(attempt: pauses.strike(key), jitter: jitter())
-        pause(
-            key, until: until, cause: "\(error.status) \(error.reason)",
-            advice: "APNs refused the credentials; fix them with 'herald app set-credentials'", level: .error, now: now)
+        let advice =
+            service == "APNs"
+            ? "APNs refused the credentials; fix them with 'herald app set-credentials'"
+            : "\(service) refused the credentials; fix the app's \(service) credentials"
+        pause(key, until: until, cause: cause, service: service, advice: advice, level: .error, now: now)
         return until
     }
 
@@ -33,9 +36,11 @@ extension DeliveryEngine {
     }
 
     /// Pauses `key`; logs one line when it was not paused already (not one per notification).
-    private func pause(_ key: DeliveryPauses.Key, until: Double, cause: String, advice: String, level: LogLevel, now: Double) {
+    private func pause(
+        _ key: DeliveryPauses.Key, until: Double, cause: String, service: String, advice: String, level: LogLevel, now: Double
+    ) {
         guard pauses.pause(key, until: until, reason: cause, now: now) else { return }
-        logger.log(level, "herald gateway: pausing \(key) for \(Self.seconds(until - now)) s: APNs answered \(cause). \(advice)")
+        logger.log(level, "herald gateway: pausing \(key) for \(Self.seconds(until - now)) s: \(service) answered \(cause). \(advice)")
     }
 
     /// Seconds for a log line: tenths below 10 s (never "0 s"), whole seconds above.

@@ -107,18 +107,34 @@ extension DeliveryEngine {
             // The detail names the field (the failures by reason show it); never retried.
             return .failed(reason: "BadRequest: " + detail)
         case .rejected(let error):
-            let key = DeliveryPauses.Key(app: app.id, environment: job.environment)
-            let reason = error.reason.text
-            // APNs asked for a pause: nothing more for this app and environment before it ends.
-            let resumeAt = error.retryAfter.flatMap { $0 > 0 ? honourRetryAfter($0, key, error, now: now) : nil }
-            switch RefusalAction(error) {
-            case .invalidate: return .invalidated(error)
-            case .fail: return .failed(reason: reason)
-            case .retry: return retry(job, reason: reason, detail: "HTTP \(error.status)", now: now, notBefore: resumeAt)
-            case .pauseForCredentials:
-                let until = pauseForCredentials(key, error, now: now)
-                return retry(job, reason: reason, detail: "HTTP \(error.status)", now: now, notBefore: max(until, resumeAt ?? until))
-            }
+            let refusal = DeliveryRefusal(
+                service: "APNs", status: error.status, reason: error.reason.text, action: RefusalAction(error), retryAfter: error.retryAfter)
+            return act(on: refusal, reason: error.reason.text, invalidated: .invalidated(error), job, app: app, now: now)
+        case .refusal(let refusal):
+            // The store's invalidation takes APNs' error and rule: until it takes another
+            // service's, a dead token fails the delivery and the device stays.
+            return act(on: refusal, reason: refusal.failureReason, invalidated: .failed(reason: refusal.failureReason), job, app: app, now: now)
+        }
+    }
+
+    /// A refusal's action: invalidated (as `invalidated` says), failed, retried, or retried
+    /// after the app's pause; a `Retry-After` pauses the app and environment first.
+    private func act(
+        on refusal: DeliveryRefusal, reason: String, invalidated: DeliveryResult.Outcome, _ job: DeliveryJob, app: AppRecord, now: Double
+    ) -> DeliveryResult.Outcome {
+        let key = DeliveryPauses.Key(app: app.id, environment: job.environment)
+        let cause = "\(refusal.status) \(refusal.reason)"
+        // The service asked for a pause: nothing more for this app and environment before it ends.
+        let resumeAt = refusal.retryAfter.flatMap {
+            $0 > 0 ? honourRetryAfter($0, key, cause: cause, service: refusal.service, now: now) : nil
+        }
+        switch refusal.action {
+        case .invalidate: return invalidated
+        case .fail: return .failed(reason: reason)
+        case .retry: return retry(job, reason: reason, detail: "HTTP \(refusal.status)", now: now, notBefore: resumeAt)
+        case .pauseForCredentials:
+            let until = pauseForCredentials(key, cause: cause, service: refusal.service, now: now)
+            return retry(job, reason: reason, detail: "HTTP \(refusal.status)", now: now, notBefore: max(until, resumeAt ?? until))
         }
     }
 

@@ -54,6 +54,9 @@ public enum DeliveryOutcome: Sendable, Hashable {
     /// `refusesCredentials` and `invalidates(tokenRegisteredAt:)`; a `Retry-After` pauses
     /// the app's deliveries in that environment at least that long.
     case rejected(APNSError)
+    /// Another push service (FCM) refused it: the refusal carries the engine's action, so
+    /// the engine acts on it without reading that service's error type.
+    case refusal(DeliveryRefusal)
     /// The request could not be made (a payload or header APNs would refuse): never sent,
     /// never retried. The text says why.
     case unsendable(String)

@@ -1,10 +1,12 @@
 import HeraldAPNsModel
 
-/// What the gateway does about one APNs refusal, decided from the typed `APNSError`
-/// (its class and whether it refuses the credentials); docs/apns.md has the table.
-enum RefusalAction: Sendable, Hashable {
+/// What the gateway does about one refusal: for APNs, decided from the typed `APNSError`
+/// (its class and whether it refuses the credentials; docs/apns.md has the table); another
+/// service's deliverer decides it from its own errors (`DeliveryRefusal`).
+public enum RefusalAction: Sendable, Hashable {
     /// The token is dead: the store invalidates the device when
-    /// `APNSError.invalidates(tokenRegisteredAt:)` agrees.
+    /// `APNSError.invalidates(tokenRegisteredAt:)` agrees (another service's dead token
+    /// fails the delivery: the store's invalidation speaks APNs' rule only).
     case invalidate
     /// Never retried: the request itself is wrong (BadTopic, PayloadTooLarge, ...).
     case fail

@@ -17,12 +17,16 @@ public struct LintIssue: Sendable, Hashable, CustomStringConvertible {
     /// Where in the payload: `aps.badge`, or `payload` for the whole of it.
     public var path: String
     public var message: String
+    /// The push service it is about (`apns`, `fcm`) when a check covers more than one; `nil` for APNs' own linter.
+    public var platform: String?
 
-    public init(_ severity: Severity, _ path: String, _ message: String) {
+    public init(_ severity: Severity, _ path: String, _ message: String, platform: String? = nil) {
         self.severity = severity
         self.path = path
         self.message = message
+        self.platform = platform
     }
 
-    public var description: String { "\(severity.rawValue): \(path): \(message)" }
+    /// `error: aps.badge: ...`, or `error: fcm: data.from: ...` with a platform.
+    public var description: String { "\(severity.rawValue): \(platform.map { $0 + ": " } ?? "")\(path): \(message)" }
 }

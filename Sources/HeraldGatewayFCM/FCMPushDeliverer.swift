@@ -1,0 +1,166 @@
+import Foundation
+import HeraldFCM
+import HeraldFCMModel
+import HeraldGateway
+import HeraldShared
+
+/// The gateway's deliverer over HeraldFCM: one `FCMClient` (an HTTP/2 connection pool and
+/// its access token) per service account, made on first use and kept; each notification
+/// is rendered for Android from the publish's payload (`FCMRenderer`) and every answer is
+/// mapped to a `DeliveryOutcome` (the engine classifies and retries; the client's own
+/// retries are off).
+public actor FCMPushDeliverer {
+    /// Where the clients send and how: the endpoint, a CA file, connections, timeouts.
+    public struct Settings: Sendable {
+        public var endpoint: String
+        /// A CA file to trust instead of the system's (a simulator's `ca.pem`).
+        public var caFile: String?
+        public var connections: Int
+        public var requestTimeout: Double
+
+        public init(
+            endpoint: String = FCMClientConfiguration.googleEndpoint, caFile: String? = nil, connections: Int = 2, requestTimeout: Double = 30
+        ) {
+            self.endpoint = endpoint
+            self.caFile = caFile
+            self.connections = connections
+            self.requestTimeout = requestTimeout
+        }
+    }
+
+    /// The client per service-account file (its JSON text, as the gateway keeps it), as
+    /// the task that makes it: batches that arrive meanwhile wait for that one.
+    private var clients: [[UInt8]: Task<FCMClient, any Error>] = [:]
+    private let settings: Settings
+    private let logger: any HeraldLogger
+    private let wallClock: @Sendable () -> Double
+    private let renderer = FCMRenderer()
+
+    /// - Parameter wallClock: seconds since 1970, for the time a notification may still wait (`android.ttl`).
+    public init(
+        settings: Settings = Settings(), logger: any HeraldLogger = SilentLogger(),
+        wallClock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }
+    ) {
+        self.settings = settings
+        self.logger = logger
+        self.wallClock = wallClock
+    }
+
+    /// Sends `batch` to FCM with the service account in `serviceAccount` (the JSON key
+    /// file's text); one outcome per notification, in the batch's order.
+    public func deliver(_ batch: [OutgoingNotification], serviceAccount: [UInt8]?) async -> [DeliveryOutcome] {
+        guard let serviceAccount else {
+            logger.log(.error, "herald gateway: no FCM service account is set for the app")
+            return batch.map { _ in .refusal(Self.credentialsMissing) }
+        }
+        let client: FCMClient
+        do {
+            client = try await self.client(for: serviceAccount)
+        } catch let error as FCMServiceAccountError {
+            logger.log(.error, "herald gateway: the app's FCM service account cannot be read: \(error)")
+            return batch.map { _ in .refusal(Self.credentialsMissing) }
+        } catch {
+            logger.log(.error, "herald gateway: cannot make an FCM client: \(error)")
+            return batch.map { _ in .transportFailure("FCM client: \(error)") }
+        }
+        var outcomes = [DeliveryOutcome?](repeating: nil, count: batch.count)
+        var messages: [FCMMessage] = []
+        var positions: [Int] = []
+        // A batch is mostly one publish to many devices: it is rendered once, then addressed.
+        var templates: [Template: Result<FCMMessage, FCMMessageError>] = [:]
+        let now = wallClock()
+        for (index, notification) in batch.enumerated() {
+            let key = Template(notification)
+            let template = templates[key] ?? Result { () throws(FCMMessageError) in try self.render(notification, now: now) }
+            templates[key] = template
+            switch template {
+            case .success(var message):
+                message.token = notification.deviceToken
+                messages.append(message)
+                positions.append(index)
+            case .failure(let error):
+                outcomes[index] = .unsendable("fcm: \(error)")
+            }
+        }
+        let results = await client.send(batch: messages)
+        for (position, result) in zip(positions, results) {
+            outcomes[position] = Self.outcome(result, batch[position])
+        }
+        return outcomes.map { $0 ?? .transportFailure("no answer") }
+    }
+
+    /// What notifications of one publish share: one rendered message serves them all.
+    struct Template: Hashable {
+        var payload: [UInt8]
+        var priority: Int
+        var expiration: Double?
+        var collapseID: String?
+
+        init(_ n: OutgoingNotification) {
+            (payload, priority, expiration, collapseID) = (n.payload, n.priority, n.expiration, n.collapseID)
+        }
+    }
+
+    /// The message for `n`, rendered and checked with a placeholder token.
+    private func render(_ n: OutgoingNotification, now: Double) throws(FCMMessageError) -> FCMMessage {
+        let payload: JSONValue
+        do { payload = try JSONParser().parse(n.payload) } catch { throw FCMMessageError(field: "payload", "is not JSON: \(error)") }
+        let ttl = n.expiration.map { Int(max(0, $0 - now).rounded(.down)) }
+        return try renderer.render(payload, options: .init(priority: n.priority, collapseID: n.collapseID, ttl: ttl), token: "placeholder")
+    }
+
+    /// The outcome of one send: accepted (with the delivery's own id), refused with the
+    /// engine's action for FCM's class, unsendable, or no answer.
+    static func outcome(_ result: Result<String, any Error>, _ notification: OutgoingNotification) -> DeliveryOutcome {
+        switch result {
+        case .success:
+            return .accepted(apnsID: notification.apnsID)
+        case .failure(let error as FCMError):
+            return .refusal(refusal(error))
+        case .failure(let error as FCMMessageError):
+            return .unsendable("fcm: \(error)")
+        case .failure(let error):
+            return .transportFailure("\(error)")
+        }
+    }
+
+    /// FCM's class as the engine's action: a dead token invalidates, a bad message fails,
+    /// quota and server errors retry (a `Retry-After` pauses the app), refused credentials pause the app.
+    static func refusal(_ error: FCMError) -> DeliveryRefusal {
+        let action: RefusalAction
+        switch error.errorClass {
+        case .invalidToken: action = .invalidate
+        case .unsendable: action = .fail
+        case .retryAfter, .backOff: action = .retry
+        case .credentialsRefused: action = .pauseForCredentials
+        }
+        return DeliveryRefusal(service: "fcm", status: error.status, reason: error.code.text, action: action, retryAfter: error.retryAfter)
+    }
+
+    /// No service account, or one that cannot be read: the app pauses until it is fixed.
+    static let credentialsMissing = DeliveryRefusal(service: "fcm", status: 401, reason: "NO_SERVICE_ACCOUNT", action: .pauseForCredentials)
+
+    func client(for serviceAccount: [UInt8]) async throws -> FCMClient {
+        if let made = clients[serviceAccount] { return try await made.value }
+        let (settings, logger) = (settings, logger)
+        let making = Task {
+            let configuration = FCMClientConfiguration(
+                serviceAccount: try FCMServiceAccount(json: serviceAccount), endpoint: settings.endpoint, caFile: settings.caFile,
+                connections: settings.connections, requestTimeout: settings.requestTimeout, maxRetries: 0)
+            return try FCMClient(configuration: configuration, logger: logger)
+        }
+        clients[serviceAccount] = making
+        do {
+            return try await making.value
+        } catch {
+            if clients[serviceAccount] == making { clients[serviceAccount] = nil }  // the next batch tries again
+            throw error
+        }
+    }
+
+    /// Closes every client.
+    public func shutdown() async {
+        for task in clients.values { if let client = try? await task.value { await client.shutdown() } }
+        clients = [:]
+    }
+}

@@ -92,11 +92,12 @@ var targets: [Target] = [
     // The gateway's store: the GatewayStore port split by aggregate (apps and keys, devices,
     // activities and channels, publishes and deliveries, events, instances), SQLite and
     // PostgreSQL behind it, their statements and migrations written once over a dialect.
-    .target(name: "HeraldStore", dependencies: ["HeraldShared", "HeraldAuth", "HeraldAPNsModel", "CSQLite", "CLibPQ"]),
+    .target(name: "HeraldStore", dependencies: ["HeraldShared", "HeraldAuth", "HeraldAPNsModel", "HeraldFCMModel", "CSQLite", "CLibPQ"]),
     // The self-hosted gateway: devices, interests, users, durable publishing, statistics;
     // the JSON API on HeraldHTTP, the delivery engine behind the PushDeliverer port, the console.
     .target(
-        name: "HeraldGateway", dependencies: ["HeraldShared", "HeraldPayload", "HeraldHTTP", "HeraldAuth", "HeraldAPNsModel", "HeraldStore", "COpenSSL"],
+        name: "HeraldGateway",
+        dependencies: ["HeraldShared", "HeraldPayload", "HeraldHTTP", "HeraldAuth", "HeraldAPNsModel", "HeraldFCMModel", "HeraldStore", "COpenSSL"],
         // The console's files are built in: ConsoleAssetsPlugin turns Console/Assets into
         // ConsoleAssets.swift at build time (no resource bundle beside the binary).
         exclude: ["Console/Assets"], plugins: ["ConsoleAssetsPlugin"]),
@@ -140,7 +141,7 @@ var targets: [Target] = [
         name: "HeraldGatewayTests",
         dependencies: [
             "HeraldGateway", "HeraldStore", "HeraldGatewayAPNs", "HeraldHTTP", "HeraldHTTPTestSupport", "HeraldGatewayTestModes", "HeraldAuth", "HeraldCore", "HeraldAPNsModel", "HeraldAPNs",
-            "HeraldAPNsSimulator", "HeraldTestSupport", "HeraldServerTestSupport",
+            "HeraldAPNsSimulator", "HeraldFCMModel", "HeraldTestSupport", "HeraldServerTestSupport",
         ],
         exclude: ["Store/Fixtures"]),
     .testTarget(

@@ -2,8 +2,8 @@ import HeraldAPNsModel
 import HeraldFCMModel
 import HeraldShared
 /// An app the gateway sends for: its bundle id (the APNs topic), APNs credentials per
-/// environment, FCM credentials, the SHA-256 of its two API keys (the keys themselves are never kept), and
-/// the secret its backend signs user tokens with.
+/// environment, FCM credentials, the SHA-256 of its two API keys (the keys themselves are
+/// never kept), and the secret its backend signs user tokens with.
 public struct AppRecord: Sendable, Hashable, CustomStringConvertible {
     public var id: String
     public var name: String
@@ -28,8 +28,8 @@ public struct AppRecord: Sendable, Hashable, CustomStringConvertible {
 
     public init(
         id: String, name: String, bundleID: String, serverKeyHash: String, clientKeyHash: String,
-        userTokenSecret: String? = nil, legacyDeviceAccess: Bool = false, credentials: [APNSCredentials] = [], fcmCredentials: FCMCredentials? = nil,
-        rateLimit: Double? = nil, createdAt: Double
+        userTokenSecret: String? = nil, legacyDeviceAccess: Bool = false, credentials: [APNSCredentials] = [],
+        fcmCredentials: FCMCredentials? = nil, rateLimit: Double? = nil, createdAt: Double
     ) {
         self.id = id
         self.name = name
@@ -52,6 +52,7 @@ public struct AppRecord: Sendable, Hashable, CustomStringConvertible {
     /// Names and settings only: the secrets never reach a log line through interpolation.
     public var description: String {
         let environments = credentials.map(\.environment.rawValue).joined(separator: ",")
-        return "app \(id) (\(bundleID), credentials: [\(environments)], FCM: \(fcmCredentials?.projectID ?? "none"), user-token secret: \(userTokenSecret == nil ? "none" : "set"))"
+        let fcm = fcmCredentials?.projectID ?? "none"
+        return "app \(id) (\(bundleID), credentials: [\(environments)], FCM: \(fcm), user-token secret: \(userTokenSecret == nil ? "none" : "set"))"
     }
 }

@@ -23,8 +23,8 @@ public struct DeviceRegistration: Sendable, Hashable {
     public var presentedKeyHash: String?
 
     public init(
-        platform: PushPlatform = .apns, token: String, environment: APNsEnvironment, interests: [String]? = nil, userID: String?? = nil, metadata: JSONValue? = nil,
-        newKeyHash: String? = nil, presentedKeyHash: String? = nil
+        platform: PushPlatform = .apns, token: String, environment: APNsEnvironment, interests: [String]? = nil, userID: String?? = nil,
+        metadata: JSONValue? = nil, newKeyHash: String? = nil, presentedKeyHash: String? = nil
     ) {
         self.platform = platform
         self.token = token

@@ -6,13 +6,13 @@ extension SQLStore {
     /// its deliveries' counters by platform.
     static func loadPublish(_ db: Database, appID: String, id: String) throws -> PublishRecord? {
         guard var publish = try loadPublishes(db, db.dialect.statements.publishes.byID, [.text(appID), .text(id)]).first else { return nil }
-        for (platform, counts) in try db.query(db.dialect.statements.publishes.platformCounts, [.text(id)], { row in
+        let rows = try db.query(db.dialect.statements.publishes.platformCounts, [.text(id)]) { row in
             var counts = PublishCounts()
-            (counts.targeted, counts.sent, counts.failed, counts.invalidated) = (try row.int(1), try row.int(2), try row.int(3), try row.int(4))
+            (counts.targeted, counts.sent) = (try row.int(1), try row.int(2))
+            (counts.failed, counts.invalidated) = (try row.int(3), try row.int(4))
             return (PushPlatform(rawValue: try row.string(0)) ?? .apns, counts)
-        }) {
-            publish.byPlatform[platform] = counts
         }
+        for (platform, counts) in rows { publish.byPlatform[platform] = counts }
         return publish
     }
 

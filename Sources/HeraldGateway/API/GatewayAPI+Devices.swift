@@ -60,8 +60,8 @@ extension GatewayAPI {
         }
         let key = APIKey.generate(.device)
         let registration = DeviceRegistration(
-            platform: platform, token: token, environment: environment, interests: interests, userID: userID, metadata: metadata, newKeyHash: key.hash,
-            presentedKeyHash: presentedKey.map(APIKey.hash))
+            platform: platform, token: token, environment: environment, interests: interests, userID: userID, metadata: metadata,
+            newKeyHash: key.hash, presentedKeyHash: presentedKey.map(APIKey.hash))
         let result = try store.registerDevice(appID: context.appID, registration, quota: quota, now: now())
         metrics.increment("herald_devices_registered_total", [("app", context.appID)])
         var answer: [String: JSONValue] = ["deviceId": .string(result.id)]

@@ -8,7 +8,8 @@ extension AppProvisioning {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ValidationError(
                 "--fcm-service-account",
-                "\(path): no such readable file; give the service-account JSON file from the Firebase console (Project settings, Service accounts)")
+                "\(path): no such readable file; give the service-account JSON file from the Firebase console (Project settings, Service accounts)"
+            )
         }
         guard let json = String(data: data, encoding: .utf8) else {
             throw ValidationError("--fcm-service-account", "\(path) is not UTF-8 text; give the service-account JSON file as downloaded")

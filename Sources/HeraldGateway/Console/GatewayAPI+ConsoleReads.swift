@@ -102,7 +102,10 @@ extension GatewayAPI {
                 "appId": .string(app.id), "name": .string(app.name), "bundleId": .string(app.bundleID), "createdAt": .double(app.createdAt),
                 "credentials": .array(credentials), "legacyDeviceAccess": .bool(app.legacyDeviceAccess),
                 "fcm": app.fcmCredentials.map {
-                    ["projectId": .string($0.projectID), "clientEmail": .string($0.clientEmail), "endpoint": $0.endpoint.map(JSONValue.string) ?? .null]
+                    [
+                        "projectId": .string($0.projectID), "clientEmail": .string($0.clientEmail),
+                        "endpoint": $0.endpoint.map(JSONValue.string) ?? .null,
+                    ]
                 } ?? .null,
                 "notificationsPerSecond": app.rateLimit.map(JSONValue.double) ?? .null,
                 "apiRateLimits": [

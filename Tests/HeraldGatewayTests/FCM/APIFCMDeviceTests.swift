@@ -11,7 +11,8 @@ struct APIFCMDeviceTests {
     @Test("platform fcm: the token is kept as given, the platform answered, no environment", arguments: StoreKind.tested)
     func register(kind: StoreKind) throws {
         let h = try APIHarness(kind)
-        let first = h.send("POST", h.devices, key: h.clientKey, json: ["token": .string(Self.token), "platform": "fcm", "interests": ["news"]])
+        let first = h.send(
+            "POST", h.devices, key: h.clientKey, json: ["token": .string(Self.token), "platform": "fcm", "interests": ["news"]])
         #expect(first.status == 201, "\(first.errorMessage)")
         let id = try #require(first.json?["deviceId"]?.stringValue)
         let device = h.send("GET", h.devices + "/" + id, key: h.serverKey).json
@@ -42,7 +43,10 @@ struct APIFCMDeviceTests {
             (["token": "has space", "platform": "fcm"], "token", "no white space or control characters"),
             (["token": "tab\there", "platform": "fcm"], "token", "no white space"),
             (["token": .string(String(repeating: "é", count: 2049)), "platform": "fcm"], "token", "1 to 4096 bytes"),
-            (["token": .string(Self.token), "platform": "fcm", "environment": "production"], "environment", "does not apply to an FCM token"),
+            (
+                ["token": .string(Self.token), "platform": "fcm", "environment": "production"], "environment",
+                "does not apply to an FCM token"
+            ),
             (["token": .string(Self.token), "platform": "apns", "environment": "production"], "token", "expected the device token as hex"),
         ]
         for (body, field, message) in cases {

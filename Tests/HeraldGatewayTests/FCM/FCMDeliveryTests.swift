@@ -33,10 +33,11 @@ struct FCMDeliveryTests {
         #expect(status["sent"] == 2)
         #expect(status["failed"] == 1)
         #expect(status["failures"] == [DeliveryEngine.noFCMDeliverer: 1])
-        #expect(status["byPlatform"] == [
-            "apns": ["targeted": 2, "sent": 2, "failed": 0, "invalidated": 0],
-            "fcm": ["targeted": 1, "sent": 0, "failed": 1, "invalidated": 0],
-        ])
+        #expect(
+            status["byPlatform"] == [
+                "apns": ["targeted": 2, "sent": 2, "failed": 0, "invalidated": 0],
+                "fcm": ["targeted": 1, "sent": 0, "failed": 1, "invalidated": 0],
+            ])
     }
 
     @Test("a publish to an FCM device by id carries its platform into the delivery and fails it", arguments: StoreKind.tested)

@@ -41,7 +41,10 @@ struct StoreFCMCredentialsTests {
         let credentials = try FCMTestAccount.credentials()
         let app = AppRecord(
             id: "app_1", name: "A", bundleID: "com.e.a", serverKeyHash: "", clientKeyHash: "", fcmCredentials: credentials, createdAt: 0)
-        for text in ["\(credentials)", String(reflecting: credentials), "\(app)", String(reflecting: app), "\(Mirror(reflecting: credentials).children.map(\.value))"] {
+        for text in [
+            "\(credentials)", String(reflecting: credentials), "\(app)", String(reflecting: app),
+            "\(Mirror(reflecting: credentials).children.map(\.value))",
+        ] {
             #expect(!text.contains("PRIVATE KEY"), "\(text)")
             #expect(!text.contains("private_key"), "\(text)")
         }

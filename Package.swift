@@ -92,7 +92,7 @@ var targets: [Target] = [
     // The gateway's store: the GatewayStore port split by aggregate (apps and keys, devices,
     // activities and channels, publishes and deliveries, events, instances), SQLite and
     // PostgreSQL behind it, their statements and migrations written once over a dialect.
-    .target(name: "HeraldStore", dependencies: ["HeraldShared", "HeraldAuth", "HeraldAPNsModel", "CSQLite", "CLibPQ"]),
+    .target(name: "HeraldStore", dependencies: ["HeraldShared", "HeraldAuth", "HeraldAPNsModel", "HeraldFCMModel", "CSQLite", "CLibPQ"]),
     // The self-hosted gateway: devices, interests, users, durable publishing, statistics;
     // the JSON API on HeraldHTTP, the delivery engine behind the PushDeliverer port, the console.
     .target(
@@ -144,7 +144,7 @@ var targets: [Target] = [
         name: "HeraldGatewayTests",
         dependencies: [
             "HeraldGateway", "HeraldStore", "HeraldGatewayAPNs", "HeraldHTTP", "HeraldHTTPTestSupport", "HeraldGatewayTestModes", "HeraldAuth", "HeraldCore", "HeraldAPNsModel", "HeraldAPNs",
-            "HeraldAPNsSimulator", "HeraldTestSupport", "HeraldServerTestSupport",
+            "HeraldAPNsSimulator", "HeraldFCMModel", "HeraldTestSupport", "HeraldServerTestSupport",
         ],
         exclude: ["Store/Fixtures"]),
     .testTarget(

@@ -1,8 +1,9 @@
 import HeraldAPNsModel
+import HeraldFCMModel
 import HeraldShared
 /// An app the gateway sends for: its bundle id (the APNs topic), APNs credentials per
-/// environment, the SHA-256 of its two API keys (the keys themselves are never kept), and
-/// the secret its backend signs user tokens with.
+/// environment, FCM credentials, the SHA-256 of its two API keys (the keys themselves are
+/// never kept), and the secret its backend signs user tokens with.
 public struct AppRecord: Sendable, Hashable, CustomStringConvertible {
     public var id: String
     public var name: String
@@ -12,6 +13,8 @@ public struct AppRecord: Sendable, Hashable, CustomStringConvertible {
     /// Lowercase hex SHA-256 of the client key (devices, events).
     public var clientKeyHash: String
     public var credentials: [APNSCredentials]
+    /// The FCM service account Android devices are sent through; `nil` until one is set.
+    public var fcmCredentials: FCMCredentials?
     /// The HS256 secret the app's backend signs user tokens with (kept in clear: the
     /// gateway must verify with it); `nil` until one is made.
     public var userTokenSecret: String?
@@ -25,8 +28,8 @@ public struct AppRecord: Sendable, Hashable, CustomStringConvertible {
 
     public init(
         id: String, name: String, bundleID: String, serverKeyHash: String, clientKeyHash: String,
-        userTokenSecret: String? = nil, legacyDeviceAccess: Bool = false, credentials: [APNSCredentials] = [], rateLimit: Double? = nil,
-        createdAt: Double
+        userTokenSecret: String? = nil, legacyDeviceAccess: Bool = false, credentials: [APNSCredentials] = [],
+        fcmCredentials: FCMCredentials? = nil, rateLimit: Double? = nil, createdAt: Double
     ) {
         self.id = id
         self.name = name
@@ -36,6 +39,7 @@ public struct AppRecord: Sendable, Hashable, CustomStringConvertible {
         self.userTokenSecret = userTokenSecret
         self.legacyDeviceAccess = legacyDeviceAccess
         self.credentials = credentials
+        self.fcmCredentials = fcmCredentials
         self.rateLimit = rateLimit
         self.createdAt = createdAt
     }
@@ -48,6 +52,7 @@ public struct AppRecord: Sendable, Hashable, CustomStringConvertible {
     /// Names and settings only: the secrets never reach a log line through interpolation.
     public var description: String {
         let environments = credentials.map(\.environment.rawValue).joined(separator: ",")
-        return "app \(id) (\(bundleID), credentials: [\(environments)], user-token secret: \(userTokenSecret == nil ? "none" : "set"))"
+        let fcm = fcmCredentials?.projectID ?? "none"
+        return "app \(id) (\(bundleID), credentials: [\(environments)], FCM: \(fcm), user-token secret: \(userTokenSecret == nil ? "none" : "set"))"
     }
 }

@@ -3,6 +3,7 @@
 final class AppStatements: Sendable {
     let insert: String
     let saveCredentials: String
+    let saveFCMCredentials: String
     /// On PostgreSQL the app's row is share-locked while its credentials change.
     let appExists: String
     let updateKeys: String
@@ -15,6 +16,7 @@ final class AppStatements: Sendable {
     let appByID: String
     let allApps: String
     let credentials: String
+    let fcmCredentials: String
 
     init(_ d: SQLDialect) {
         let columns = "id, name, bundle_id, server_key_hash, client_key_hash, rate_limit, created_at, user_token_secret, legacy_device_access"
@@ -28,6 +30,13 @@ final class AppStatements: Sendable {
             INSERT INTO app_credentials (app_id, environment, method, key_id, team_id, pem, endpoint, ca_file)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (app_id, environment) DO UPDATE SET method = excluded.method,
             key_id = excluded.key_id, team_id = excluded.team_id, pem = excluded.pem, endpoint = excluded.endpoint,
+            ca_file = excluded.ca_file
+            """)
+        saveFCMCredentials = d.render(
+            """
+            INSERT INTO app_fcm_credentials (app_id, project_id, client_email, service_account, endpoint, ca_file)
+            VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (app_id) DO UPDATE SET project_id = excluded.project_id,
+            client_email = excluded.client_email, service_account = excluded.service_account, endpoint = excluded.endpoint,
             ca_file = excluded.ca_file
             """)
         appExists = d.render("SELECT 1 FROM apps WHERE id = ?\(d.forShare)")
@@ -51,5 +60,7 @@ final class AppStatements: Sendable {
             SELECT environment, method, key_id, team_id, pem, endpoint, ca_file FROM app_credentials WHERE app_id = ?
             ORDER BY \(d.binaryOrder("environment"))
             """)
+        fcmCredentials = d.render(
+            "SELECT project_id, client_email, service_account, endpoint, ca_file FROM app_fcm_credentials WHERE app_id = ?")
     }
 }

@@ -1,9 +1,10 @@
 import HeraldAPNsModel
+import HeraldFCMModel
 
-/// Apps, their keys and APNs credentials, and the console's signed-out sessions.
+/// Apps, their keys, APNs and FCM credentials, and the console's signed-out sessions.
 public protocol AppStore: AnyObject, Sendable {
     func createApp(_ app: AppRecord) throws
-    /// The app, with its APNs credentials when `includingCredentials` (else `credentials`
+    /// The app, with its APNs and FCM credentials when `includingCredentials` (else `credentials`
     /// is empty: authorizing a request reads the keys only, in the same one query whether
     /// the app exists or not, so the time of a 401 does not tell a known app id).
     func app(id: String, includingCredentials: Bool) throws -> AppRecord?
@@ -15,6 +16,8 @@ public protocol AppStore: AnyObject, Sendable {
     func setLegacyDeviceAccess(appID: String, _ enabled: Bool) throws -> Bool
     /// Adds or replaces the credentials for one environment; `false` when no such app.
     func setCredentials(appID: String, _ credentials: APNSCredentials) throws -> Bool
+    /// Adds or replaces the app's FCM credentials; `false` when no such app.
+    func setFCMCredentials(appID: String, _ credentials: FCMCredentials) throws -> Bool
     /// Records that console session `id` was signed out, until `expiresAt` (when its cookie
     /// ends anyway); records past their expiry are dropped meanwhile.
     func endConsoleSession(appID: String, id: String, expiresAt: Double, now: Double) throws
@@ -23,6 +26,6 @@ public protocol AppStore: AnyObject, Sendable {
 }
 
 extension AppStore {
-    /// The app with its APNs credentials.
+    /// The app with its APNs and FCM credentials.
     public func app(id: String) throws -> AppRecord? { try app(id: id, includingCredentials: true) }
 }

@@ -1,6 +1,6 @@
 /// What the console looks a device up by.
 public enum DeviceLookup: Sendable, Hashable {
-    /// The APNs token (hex, any case).
+    /// The APNs token (hex, any case), or an FCM registration token (as registered).
     case token(String)
     case deviceID(String)
     case user(String)

@@ -20,6 +20,8 @@ public struct DeliveryJob: Sendable, Hashable {
     public var inDoubt: Bool
     /// When the publish became due (created, or its `sendAt`): latency is measured from it.
     public var dueAt: Double
+    /// The push service the token is for (the device's platform at fan-out).
+    public var platform: PushPlatform = .apns
 }
 
 /// What a worker records for a claimed delivery.

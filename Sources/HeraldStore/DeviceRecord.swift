@@ -1,11 +1,14 @@
 import HeraldShared
 
-/// What a device sends to register: its token and environment, interests, user, metadata.
+/// What a device sends to register: its platform, token and environment, interests, user, metadata.
 /// A field left `nil` keeps what the device had (a new device starts without it), so an
 /// app that registers its token at every launch does not wipe its interests.
 public struct DeviceRegistration: Sendable, Hashable {
-    /// Lowercase hex.
+    /// Which push service the token is for.
+    public var platform: PushPlatform
+    /// Lowercase hex for APNs; FCM's registration token as given.
     public var token: String
+    /// The APNs environment; `.production` for an FCM device (FCM has one).
     public var environment: APNsEnvironment
     public var interests: [String]?
     /// `.some(nil)` clears the user; `nil` keeps it.
@@ -20,9 +23,10 @@ public struct DeviceRegistration: Sendable, Hashable {
     public var presentedKeyHash: String?
 
     public init(
-        token: String, environment: APNsEnvironment, interests: [String]? = nil, userID: String?? = nil, metadata: JSONValue? = nil,
-        newKeyHash: String? = nil, presentedKeyHash: String? = nil
+        platform: PushPlatform = .apns, token: String, environment: APNsEnvironment, interests: [String]? = nil, userID: String?? = nil,
+        metadata: JSONValue? = nil, newKeyHash: String? = nil, presentedKeyHash: String? = nil
     ) {
+        self.platform = platform
         self.token = token
         self.environment = environment
         self.interests = interests
@@ -57,7 +61,9 @@ public enum DeviceKeyState: Sendable, Hashable {
 public struct DeviceRecord: Sendable, Hashable {
     public var id: String
     public var appID: String
+    public var platform: PushPlatform
     public var token: String
+    /// The APNs environment; `.production` for an FCM device (FCM has one).
     public var environment: APNsEnvironment
     public var interests: [String]
     public var userID: String?

@@ -9,8 +9,8 @@ final class DeviceStatements: Sendable {
     let deviceSeq: String
     let lockDevice: String
     /// A token's device (its row locked for the transaction on PostgreSQL), and the same
-    /// device registering it again: a key it did not prove it holds is replaced, and its
-    /// user set when the registration names one (`?5`).
+    /// device registering it again: a key it did not prove it holds is replaced, its user
+    /// set when the registration names one (`?5`), and its platform the registration's.
     let byToken: String
     let reRegister: String
     /// On PostgreSQL, an advisory lock on one user of an app; nil on SQLite (one writer).
@@ -45,7 +45,7 @@ final class DeviceStatements: Sendable {
         devices = """
             SELECT d.id, d.app_id, d.token, d.environment, d.user_id, d.metadata, d.created_at, d.token_registered_at,
             d.invalidated_at, d.invalid_reason,
-            \(interests)
+            \(interests), d.platform
             FROM devices d\u{20}
             """
         byID = d.render("WHERE d.app_id = ? AND d.id = ?")
@@ -56,7 +56,7 @@ final class DeviceStatements: Sendable {
             """
             UPDATE devices SET environment = ?1, metadata = coalesce(?2, metadata), token_registered_at = ?3, updated_at = ?3,
             invalidated_at = NULL, invalid_reason = NULL, key_hash = coalesce(?4, key_hash),
-            user_id = CASE WHEN ?5 THEN ?6 ELSE user_id END WHERE seq = ?7
+            user_id = CASE WHEN ?5 THEN ?6 ELSE user_id END, platform = ?8 WHERE seq = ?7
             """)
         lockUser = d == .postgres ? d.render("SELECT pg_advisory_xact_lock(1, hashtext(?))") : nil
         idByKey = d.render("SELECT id FROM devices WHERE key_hash = ? AND app_id = ?")

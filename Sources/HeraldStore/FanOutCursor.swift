@@ -1,3 +1,5 @@
+import HeraldShared
+
 /// Where a publish's fan-out stands, kept in its row so that a restart resumes there: the
 /// target key it is on and, within an interest's or a user's devices, the last device seq
 /// done. Both stores move it the same way; only how a page becomes deliveries is theirs.
@@ -73,4 +75,6 @@ struct FanOutTarget {
     /// Set for a registered token APNs declared dead: its delivery is final at once,
     /// counted as invalidated with this reason, and never sent.
     var invalidReason: String?
+    /// The push service the token is for: a raw token's and a channel's are APNs'.
+    var platform: PushPlatform = .apns
 }

@@ -7,9 +7,11 @@ final class FanOutStatements: Sendable {
     let saveCursor: String
     /// A publish done once its fan-out finished and every delivery is final.
     let finishIfComplete: String
-    /// One delivery to one target, nothing when the publish has one for that token.
+    /// One delivery to one target (with its device's platform), nothing when the publish
+    /// has one for that token.
     let insertDelivery: String
-    /// Targets by key: columns seq, token, environment, dead (bool), reason.
+    /// Targets by key: columns seq, token, environment, dead (bool), reason, platform (a Live
+    /// Activity's tokens are APNs').
     let deviceTargets: String
     let activityTargets: String
     let tokenTargets: String
@@ -45,27 +47,27 @@ final class FanOutStatements: Sendable {
         insertDelivery = d.render(
             d.insertOrIgnore(
                 """
-                deliveries (publish_id, app_id, device_seq, token, environment, next_at, updated_at, state, reason)
-                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6, ?7, ?8)
+                deliveries (publish_id, app_id, device_seq, token, environment, next_at, updated_at, state, reason, platform)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6, ?7, ?8, ?9)
                 """, conflict: "publish_id, token"))
         deviceTargets = d.render(
             """
-            SELECT seq, token, environment, invalidated_at IS NOT NULL, invalid_reason FROM devices
+            SELECT seq, token, environment, invalidated_at IS NOT NULL, invalid_reason, platform FROM devices
             WHERE app_id = ? AND id = ? AND invalidated_at IS NULL
             """)
         activityTargets = d.render(
             """
-            SELECT d.seq, a.token, d.environment, \(d.false), CAST(NULL AS TEXT) FROM activities a JOIN devices d ON d.seq = a.device_seq
+            SELECT d.seq, a.token, d.environment, \(d.false), CAST(NULL AS TEXT), 'apns' FROM activities a JOIN devices d ON d.seq = a.device_seq
             WHERE a.app_id = ? AND a.activity_id = ? AND a.ended_at IS NULL AND d.invalidated_at IS NULL ORDER BY d.seq
             """)
         tokenTargets = d.render(
             """
-            SELECT seq, token, environment, invalidated_at IS NOT NULL, coalesce(invalid_reason, 'Unregistered') FROM devices
-            WHERE app_id = ? AND token = ?
+            SELECT seq, token, environment, invalidated_at IS NOT NULL, coalesce(invalid_reason, 'Unregistered'), platform
+            FROM devices WHERE app_id = ? AND token = ?
             """)
         pushToStartTargets = d.render(
             """
-            SELECT d.seq, p.token, d.environment, \(d.false), CAST(NULL AS TEXT) FROM devices d
+            SELECT d.seq, p.token, d.environment, \(d.false), CAST(NULL AS TEXT), 'apns' FROM devices d
             JOIN push_to_start_tokens p ON p.device_seq = d.seq AND p.activity_type = ?3
             WHERE d.app_id = ?1 AND d.id = ?2 AND d.invalidated_at IS NULL
             """)

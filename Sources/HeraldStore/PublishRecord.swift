@@ -99,6 +99,10 @@ public struct PublishRecord: Sendable, Hashable {
     public var counts: PublishCounts
     /// Failed deliveries by APNs reason (or `Expired`, `NoCredentials`, ...).
     public var failures: [String: Int]
+    /// The delivery counters (targeted, sent, failed, invalidated) by the platform of each
+    /// delivery, counted from the deliveries kept: read for one publish only, and empty once
+    /// retention pruned its deliveries (the totals in `counts` stay).
+    public var byPlatform: [PushPlatform: PublishCounts] = [:]
 }
 
 /// How both stores keep a new publish.

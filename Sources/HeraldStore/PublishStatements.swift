@@ -19,6 +19,8 @@ final class PublishStatements: Sendable {
     let eventDelivery: String
     let insertEvent: String
     let actionCount: String
+    /// A publish's deliveries by platform: targeted, sent, failed, invalidated.
+    let platformCounts: String
 
     init(_ d: SQLDialect) {
         let failures = d == .sqlite ? "json_group_object(reason, count)" : "json_object_agg(reason, count)"
@@ -42,6 +44,11 @@ final class PublishStatements: Sendable {
             """)
         insertEvent = d.render(
             d.insertOrIgnore("events (publish_id, device_id, event, action_id, at, counted) VALUES (?, ?, ?, ?, ?, ?)"))
+        platformCounts = d.render(
+            """
+            SELECT platform, count(*), sum(CASE WHEN state = 2 THEN 1 ELSE 0 END), sum(CASE WHEN state = 3 THEN 1 ELSE 0 END),
+            sum(CASE WHEN state = 4 THEN 1 ELSE 0 END) FROM deliveries WHERE publish_id = ? GROUP BY platform
+            """)
         actionCount = d.render("SELECT count(*) FROM events WHERE publish_id = ? AND device_id = ? AND event = 'action'")
     }
 }

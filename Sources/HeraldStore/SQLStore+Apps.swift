@@ -1,7 +1,8 @@
 import HeraldAPNsModel
+import HeraldFCMModel
 import HeraldShared
 
-/// Apps and their APNs credentials. Each runs in the caller's transaction.
+/// Apps and their APNs and FCM credentials. Each runs in the caller's transaction.
 extension SQLStore {
     static func createApp(_ db: Database, _ app: AppRecord) throws {
         try db.execute(
@@ -11,6 +12,7 @@ extension SQLStore {
                 .optional(app.userTokenSecret), .bool(app.legacyDeviceAccess), .optional(app.rateLimit), .double(app.createdAt),
             ])
         for credentials in app.credentials { try saveCredentials(db, appID: app.id, credentials) }
+        if let fcm = app.fcmCredentials { try saveFCMCredentials(db, appID: app.id, fcm) }
     }
 
     static func app(_ db: Database, id: String) throws -> AppRecord? {
@@ -34,6 +36,21 @@ extension SQLStore {
         guard try !db.query(db.dialect.statements.apps.appExists, [.text(appID)], { _ in () }).isEmpty else { return false }
         try saveCredentials(db, appID: appID, credentials)
         return true
+    }
+
+    static func setFCMCredentials(_ db: Database, appID: String, _ credentials: FCMCredentials) throws -> Bool {
+        guard try !db.query(db.dialect.statements.apps.appExists, [.text(appID)], { _ in () }).isEmpty else { return false }
+        try saveFCMCredentials(db, appID: appID, credentials)
+        return true
+    }
+
+    private static func saveFCMCredentials(_ db: Database, appID: String, _ credentials: FCMCredentials) throws {
+        try db.execute(
+            db.dialect.statements.apps.saveFCMCredentials,
+            [
+                .text(appID), .text(credentials.projectID), .text(credentials.clientEmail), .text(credentials.serviceAccountJSON),
+                .optional(credentials.endpoint), .optional(credentials.caFile),
+            ])
     }
 
     private static func saveCredentials(_ db: Database, appID: String, _ credentials: APNSCredentials) throws {
@@ -76,7 +93,7 @@ extension SQLStore {
             rateLimit: try row.optionalDouble(first + 5), createdAt: try row.double(first + 6))
     }
 
-    /// Apps with their credentials.
+    /// Apps with their APNs and FCM credentials.
     private static func loadApps(_ db: Database, _ sql: String, _ values: [SQLValue]) throws -> [AppRecord] {
         var apps = try db.query(sql, values) { try appRecord($0, from: 0) }
         for index in apps.indices {
@@ -89,6 +106,11 @@ extension SQLStore {
                     environment: APNsEnvironment(rawValue: try row.string(0)) ?? .production, method: method,
                     endpoint: try row.optionalString(5), caFile: try row.optionalString(6))
             }
+            apps[index].fcmCredentials = try db.query(db.dialect.statements.apps.fcmCredentials, [.text(apps[index].id)]) { row in
+                FCMCredentials(
+                    stored: try row.string(2), projectID: try row.string(0), clientEmail: try row.string(1),
+                    endpoint: try row.optionalString(3), caFile: try row.optionalString(4))
+            }.first
         }
         return apps
     }

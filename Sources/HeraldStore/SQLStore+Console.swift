@@ -8,7 +8,8 @@ extension SQLStore {
         let sql = db.dialect.statements.console
         let (condition, value): (String, String) =
             switch lookup {
-            case .token(let token): (sql.devicesByToken, token.lowercased())
+            // APNs' hex in any case; an FCM token as given (it is case-sensitive, never all hex).
+            case .token(let token): (sql.devicesByToken, token.allSatisfy(\.isHexDigit) ? token.lowercased() : token)
             case .deviceID(let id): (sql.devicesByID, id)
             case .user(let user): (sql.devicesByUser, user)
             case .interest(let interest): (sql.devicesByInterest, interest)

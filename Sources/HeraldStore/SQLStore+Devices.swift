@@ -15,7 +15,8 @@ extension SQLStore {
     static func loadDevices(_ db: Database, _ condition: String, _ values: [SQLValue]) throws -> [DeviceRecord] {
         try db.query(db.dialect.statements.devices.devices + condition, values) { row in
             DeviceRecord(
-                id: try row.string(0), appID: try row.string(1), token: try row.string(2),
+                id: try row.string(0), appID: try row.string(1), platform: PushPlatform(rawValue: try row.string(11)) ?? .apns,
+                token: try row.string(2),
                 environment: APNsEnvironment(rawValue: try row.string(3)) ?? .production,
                 interests: ((try? JSONParser().parse(try row.string(10)))?.arrayValue ?? []).compactMap(\.stringValue),
                 userID: try row.optionalString(4), metadata: (try? JSONParser().parse(try row.string(5))) ?? .object([:]),
@@ -66,7 +67,7 @@ extension SQLStore {
                 sql.reRegister,
                 [
                     .text(registration.environment.rawValue), .optional(metadata), .double(now), .optional(newKey),
-                    .bool(registration.userID != nil), .optional(user), .int(seq),
+                    .bool(registration.userID != nil), .optional(user), .int(seq), .text(registration.platform.rawValue),
                 ])
         } else {
             id = Identifier.make("dev_")

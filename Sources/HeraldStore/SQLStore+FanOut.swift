@@ -1,3 +1,4 @@
+import HeraldShared
 
 extension SQLStore {
     /// One step of fan-out: the oldest queued or sending publish whose fan-out is not
@@ -48,6 +49,7 @@ extension SQLStore {
             [
                 .text(publishID), .text(appID), .optional(target.seq), .text(target.token), .text(target.environment), .double(now),
                 .int(dead ? DeliveryState.invalidated.rawValue : DeliveryState.pending.rawValue), .optional(target.invalidReason),
+                .text(target.platform.rawValue),
             ])
         if inserted > 0, let reason = target.invalidReason {
             try count(db, .invalidated, publishID: publishID, at: now)
@@ -84,7 +86,7 @@ extension SQLStore {
         let registered = try db.query(statement, parameters) { row in
             FanOutTarget(
                 seq: try row.int(0), token: try row.string(1), environment: try row.string(2),
-                invalidReason: try row.bool(3) ? try row.string(4) : nil)
+                invalidReason: try row.bool(3) ? try row.string(4) : nil, platform: PushPlatform(rawValue: try row.string(5)) ?? .apns)
         }
         return registered.isEmpty && kind == "tokens" ? [FanOutTarget(seq: nil, token: key, environment: environment)] : registered
     }

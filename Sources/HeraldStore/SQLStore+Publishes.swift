@@ -2,9 +2,18 @@ import HeraldShared
 
 /// Publishes and receipts. Each runs in the caller's transaction.
 extension SQLStore {
-    /// The publish with its failures by reason, read in one statement (one snapshot).
+    /// The publish with its failures by reason, read in one statement (one snapshot), and
+    /// its deliveries' counters by platform.
     static func loadPublish(_ db: Database, appID: String, id: String) throws -> PublishRecord? {
-        try loadPublishes(db, db.dialect.statements.publishes.byID, [.text(appID), .text(id)]).first
+        guard var publish = try loadPublishes(db, db.dialect.statements.publishes.byID, [.text(appID), .text(id)]).first else { return nil }
+        let rows = try db.query(db.dialect.statements.publishes.platformCounts, [.text(id)]) { row in
+            var counts = PublishCounts()
+            (counts.targeted, counts.sent) = (try row.int(1), try row.int(2))
+            (counts.failed, counts.invalidated) = (try row.int(3), try row.int(4))
+            return (PushPlatform(rawValue: try row.string(0)) ?? .apns, counts)
+        }
+        for (platform, counts) in rows { publish.byPlatform[platform] = counts }
+        return publish
     }
 
     /// The publishes `condition` selects (after FROM publishes p), with their failures by

@@ -25,7 +25,7 @@ extension SQLiteStore {
             let jobs = try db.query(
                 """
                 SELECT d.seq, d.publish_id, dv.id, d.token, d.environment, d.attempts, d.in_doubt, p.payload, p.push_type, p.priority,
-                p.collapse_id, p.expiration, p.environment, max(p.created_at, coalesce(p.send_at, 0))
+                p.collapse_id, p.expiration, p.environment, max(p.created_at, coalesce(p.send_at, 0)), d.platform
                 FROM deliveries d JOIN publishes p ON p.id = d.publish_id LEFT JOIN devices dv ON dv.seq = d.device_seq
                 WHERE d.app_id = ? AND d.state = 0 AND d.next_at <= ? \(environments) ORDER BY d.next_at, d.seq LIMIT ?
                 """, [.text(appID), .double(now)] + skipped.map { .text($0) } + [.int(limit)]
@@ -37,7 +37,8 @@ extension SQLiteStore {
                     options: PublishOptions(
                         pushType: row.string(8), priority: row.int(9), collapseID: row.optionalString(10), expiration: row.optionalDouble(11),
                         environment: APNsEnvironment(rawValue: row.string(12)) ?? .production),
-                    apnsID: SHA256.uuid(publishID + ":" + token), inDoubt: row.int(6) != 0, dueAt: row.double(13))
+                    apnsID: SHA256.uuid(publishID + ":" + token), inDoubt: row.int(6) != 0, dueAt: row.double(13),
+                    platform: PushPlatform(rawValue: row.string(14)) ?? .apns)
             }
             if !jobs.isEmpty {
                 // one store: a list of `?` per seq (PostgreSQL binds one array).

@@ -52,12 +52,12 @@ extension SQLiteStore {
         try db.execute(
             """
             INSERT INTO devices (id, app_id, token, environment, user_id, metadata, created_at, token_registered_at, updated_at,
-            key_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            key_hash, platform) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
             [
                 .text(id), .text(appID), .text(registration.token), .text(registration.environment.rawValue),
                 .optional(registration.userID ?? nil), .text(metadata ?? "{}"), .double(now), .double(now), .double(now),
-                .optional(registration.newKeyHash),
+                .optional(registration.newKeyHash), .text(registration.platform.rawValue),
             ])
         // one store: SQLite's rowid of the insert.
         return try db.scalar("SELECT last_insert_rowid()") ?? 0

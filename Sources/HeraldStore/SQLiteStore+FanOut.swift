@@ -7,10 +7,11 @@ extension SQLiteStore: SQLStore {
             request.isInterest ? "FROM device_interests i JOIN devices d ON d.seq = i.device_seq" : "FROM devices d"
         let keyFilter = request.isInterest ? "i.app_id = ? AND i.interest = ?" : "d.app_id = ? AND d.user_id = ?"
         var filter: [SQLValue] = [.text(request.appID), .text(request.key), .int(request.afterSeq)]
-        var join = "", token = "d.token"
+        var join = "", token = "d.token", platform = "d.platform"
         if let activityType = request.activityType {
             join = " JOIN push_to_start_tokens p ON p.device_seq = d.seq AND p.activity_type = ?"
             token = "p.token"
+            platform = "'apns'"
             filter.insert(.text(activityType), at: 0)
         }
         let source = "\(devices)\(join) WHERE \(keyFilter) AND d.seq > ? AND d.invalidated_at IS NULL ORDER BY d.seq LIMIT ?"
@@ -23,8 +24,8 @@ extension SQLiteStore: SQLStore {
         // one store: PostgreSQL inserts the page and counts it in one statement (PostgresStore.insertPage)
         let created = try db.execute(
             """
-            INSERT OR IGNORE INTO deliveries (publish_id, app_id, device_seq, token, environment, next_at, updated_at)
-            SELECT ?, ?, d.seq, \(token), d.environment, ?, ? \(source)
+            INSERT OR IGNORE INTO deliveries (publish_id, app_id, device_seq, token, environment, next_at, updated_at, platform)
+            SELECT ?, ?, d.seq, \(token), d.environment, ?, ?, \(platform) \(source)
             """, [.text(request.publishID), .text(request.appID), .double(request.now), .double(request.now)] + filter)
         return FanOutCursor.Page(scanned: page.0, last: page.1, created: created)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldAPNsModel
+import HeraldFCMModel
 import HeraldShared
 
 /// The embedded store: one SQLite database (WAL) in the data folder, `herald.sqlite`.
@@ -128,5 +129,9 @@ public final class SQLiteStore: GatewayStore, @unchecked Sendable {
 
     public func setCredentials(appID: String, _ credentials: APNSCredentials) throws -> Bool {
         try write { db in try Self.setCredentials(db, appID: appID, credentials) }
+    }
+
+    public func setFCMCredentials(appID: String, _ credentials: FCMCredentials) throws -> Bool {
+        try write { db in try Self.setFCMCredentials(db, appID: appID, credentials) }
     }
 }

@@ -198,5 +198,18 @@ enum SchemaStatements {
             CREATE UNIQUE INDEX activities_id ON activities(app_id, activity_id);
             """
         },
+        // Each app's FCM credentials (the service account's JSON text, with its project and
+        // client e-mail for lists), and the push service of each device and delivery: every
+        // one before this is an APNs one.
+        Migration(14, "FCM credentials; devices and deliveries by platform") { _ in
+            """
+            CREATE TABLE app_fcm_credentials (
+                app_id TEXT PRIMARY KEY REFERENCES apps(id), project_id TEXT NOT NULL, client_email TEXT NOT NULL,
+                service_account TEXT NOT NULL, endpoint TEXT, ca_file TEXT
+            );
+            ALTER TABLE devices ADD COLUMN platform TEXT NOT NULL DEFAULT 'apns';
+            ALTER TABLE deliveries ADD COLUMN platform TEXT NOT NULL DEFAULT 'apns';
+            """
+        },
     ]
 }

@@ -13,6 +13,10 @@ extension AppCommand {
         "environment", "E", ["sandbox", "production"], default: "production", "which APNs the credentials are for")
     static let apnsEndpoint = Option.text("apns-endpoint", "URL", "another APNs endpoint (the simulator), with --apns-ca FILE to trust it")
     static let apnsCA = Option.text("apns-ca", "FILE", kind: .path, "the CA file to trust for --apns-endpoint")
+    static let fcmServiceAccount = Option.text(
+        "fcm-service-account", "FILE", kind: .path, "the FCM service-account JSON file from the Firebase console (its content is stored)")
+    static let fcmEndpoint = Option.text("fcm-endpoint", "URL", "another FCM send endpoint (the simulator), with --fcm-ca FILE to trust it")
+    static let fcmCA = Option.text("fcm-ca", "FILE", kind: .path, "the CA file to trust for the FCM token and send endpoints")
     static let rateLimit = Option.number("rate-limit", "N", "at most N notifications per second for this app (default no limit)")
     static let app = Option.text("app", "ID", "the app's id (create printed it; list shows it)")
     static let key = Option.choice(
@@ -30,6 +34,7 @@ extension AppCommand {
         let store = StoreOptions.all
         let credentials =
             [authKey, keyID, teamID, certificate].map(\.descriptor) + [environment.descriptor, apnsEndpoint.descriptor, apnsCA.descriptor]
+            + [fcmServiceAccount, fcmEndpoint, fcmCA].map(\.descriptor)
         return Arguments.Spec(actions: [
             .init("create", store + [appName.descriptor, bundleID.descriptor] + credentials + [rateLimit.descriptor]),
             .init("list", store + [json.descriptor]),

@@ -4,22 +4,27 @@ import HeraldCore
 import HeraldGateway
 import HeraldStore
 
-/// `herald app`: create apps, list them, rotate their keys, set their APNs credentials.
+/// `herald app`: create apps, list them, rotate their keys, set their APNs and FCM credentials.
 enum AppCommand: Command {
     static let name = "app"
-    static let summary = "Create and list the gateway's apps, rotate their keys, set APNs credentials"
+    static let summary = "Create and list the gateway's apps, rotate their keys, set APNs and FCM credentials"
     static let help = """
         Usage:
-          herald app create --name N --bundle-id B (--auth-key FILE --key-id K --team-id T | --certificate FILE)
-                            [--environment sandbox|production] [--apns-endpoint URL --apns-ca FILE]
-                            [--rate-limit N] [STORE]
+          herald app create --name N --bundle-id B [APNS] [FCM] [--rate-limit N] [STORE]
           herald app list [--json] [STORE]
           herald app rotate-key --app ID [--key server|client|both|user-token] [STORE]
           herald app user-token --app ID --user U [--lifetime SECONDS] [STORE]
           herald app legacy-access --app ID (--on | --off) [STORE]
-          herald app set-credentials --app ID (--auth-key FILE --key-id K --team-id T | --certificate FILE)
-                            [--environment sandbox|production] [--apns-endpoint URL --apns-ca FILE] [STORE]
+          herald app set-credentials --app ID [APNS] [FCM] [STORE]
           herald app import-devices --app ID FILE|- [STORE]
+
+        APNS is (--auth-key FILE --key-id K --team-id T | --certificate FILE)
+        [--environment sandbox|production] [--apns-endpoint URL --apns-ca FILE]; FCM is
+        --fcm-service-account FILE [--fcm-endpoint URL] [--fcm-ca FILE]. create and
+        set-credentials take APNS, FCM or both (an app may send to iOS, Android or both).
+        The service account is checked (its type, project_id, client_email, an RSA
+        private_key, token_uri) and its content stored in the store, not the file's path;
+        list shows its project id and client e-mail, never the key.
 
         STORE is --data DIR (an SQLite folder, ./herald-data by default) or --database URL
         (PostgreSQL), the same as 'herald serve' uses; it may run at the same time.
@@ -90,12 +95,13 @@ enum AppCommand: Command {
     private static func create(_ arguments: Arguments, store location: StoreLocation, terminal: Terminal) throws -> Int32 {
         let name = try arguments.required(Self.appName)
         let bundleID = try arguments.required(Self.bundleID)
-        let credentials = try credentials(arguments)
+        let (apns, fcm) = try allCredentials(arguments)
         let rateLimit = arguments[Self.rateLimit]
         try AppProvisioning.validate(name: name, bundleID: bundleID, rateLimit: rateLimit)
         let provisioning = AppProvisioning(store: try location.open(connections: 2))
         let created = try provisioning.create(
-            name: name, bundleID: bundleID, credentials: [credentials], rateLimit: rateLimit, now: Date().timeIntervalSince1970)
+            name: name, bundleID: bundleID, credentials: apns.map { [$0] } ?? [], fcmCredentials: fcm, rateLimit: rateLimit,
+            now: Date().timeIntervalSince1970)
         terminal.print(
             JSONWriter.serialize([
                 "appId": .string(created.appID), "serverKey": .string(created.serverKey.secret),
@@ -113,7 +119,7 @@ enum AppCommand: Command {
                 "appId": .string(app.id), "name": .string(app.name), "bundleId": .string(app.bundleID),
                 "environments": .array(app.credentials.map { .string($0.environment.rawValue) }),
                 "rateLimit": app.rateLimit.map(JSONValue.double) ?? .null, "userTokenSecret": .bool(app.userTokenSecret != nil),
-                "legacyDeviceAccess": .bool(app.legacyDeviceAccess), "keylessDevices": .int(keyless),
+                "legacyDeviceAccess": .bool(app.legacyDeviceAccess), "keylessDevices": .int(keyless), "fcm": fcmSummary(app.fcmCredentials),
             ]
         }
         if arguments[Self.json] {
@@ -124,8 +130,9 @@ enum AppCommand: Command {
             for (app, keyless) in zip(apps, keyless) {
                 let environments = app.credentials.map(\.environment.rawValue).joined(separator: ",")
                 let legacy = app.legacyDeviceAccess ? "  legacy access on (\(keyless) keyless devices)" : ""
-                terminal.print(
-                    "\(app.id)  \(app.bundleID)  \(app.name)  [\(environments.isEmpty ? "no credentials" : environments)]\(legacy)")
+                let fcm = app.fcmCredentials.map { "  FCM \($0.projectID) (\($0.clientEmail))" } ?? ""
+                let apns = environments.isEmpty ? (fcm.isEmpty ? "no credentials" : "no APNs credentials") : environments
+                terminal.print("\(app.id)  \(app.bundleID)  \(app.name)  [\(apns)]\(fcm)\(legacy)")
             }
         }
         return 0
@@ -145,34 +152,5 @@ enum AppCommand: Command {
         for (secret, value) in made { object[secret.rawValue] = .string(value) }
         terminal.print(JSONWriter.serialize(.object(object)))
         return 0
-    }
-
-    private static func setCredentials(_ arguments: Arguments, store location: StoreLocation, terminal: Terminal) throws -> Int32 {
-        let appID = try arguments.required(Self.app)
-        let credentials = try credentials(arguments)
-        guard try location.open(connections: 2).setCredentials(appID: appID, credentials) else {
-            throw StoreError(.notFound, "no app \(appID); 'herald app list' shows the apps")
-        }
-        terminal.print(JSONWriter.serialize(["appId": .string(appID), "environment": .string(credentials.environment.rawValue)]))
-        return 0
-    }
-
-    private static func credentials(_ arguments: Arguments) throws -> APNSCredentials {
-        let environmentText = arguments[Self.environment]
-        guard let environment = APNsEnvironment(rawValue: environmentText) else { throw Self.environment.invalid(environmentText) }
-        let endpoint = arguments[Self.apnsEndpoint], ca = arguments[Self.apnsCA]
-        if ca != nil && endpoint == nil { throw UsageError("--apns-ca needs --apns-endpoint") }
-        if let certificate = arguments[Self.certificate] {
-            guard arguments[Self.authKey] == nil else { throw UsageError("give either --auth-key or --certificate, not both") }
-            return try AppProvisioning.certificateCredentials(
-                environment: environment, certificateFile: certificate, endpoint: endpoint, caFile: ca)
-        }
-        guard let authKey = arguments[Self.authKey] else {
-            throw UsageError("give the APNs credentials: --auth-key FILE --key-id K --team-id T, or --certificate FILE")
-        }
-        return try AppProvisioning.tokenCredentials(
-            environment: environment, authKeyFile: authKey, keyID: try arguments.required(Self.keyID),
-            teamID: try arguments.required(Self.teamID),
-            endpoint: endpoint, caFile: ca)
     }
 }

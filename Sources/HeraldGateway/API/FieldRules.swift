@@ -34,6 +34,18 @@ enum FieldRules {
         return token.hex
     }
 
+    /// An FCM registration token, opaque: 1 to 4096 bytes without white space or control characters.
+    static func fcmToken(_ text: String, _ field: String) throws(ValidationError) -> String {
+        guard (1...4096).contains(text.utf8.count) else {
+            throw ValidationError(field, "an FCM registration token is 1 to 4096 bytes; this one is \(text.utf8.count)")
+        }
+        if text.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.properties.generalCategory == .control }) {
+            throw ValidationError(
+                field, "an FCM registration token has no white space or control characters; send the token FirebaseMessaging gave, as is")
+        }
+        return text
+    }
+
     /// Ids the gateway made (`dev_…`, `pub_…`) or any 1 to 200 characters of the same alphabet.
     static func identifier(_ text: String, _ field: String) throws(ValidationError) {
         guard (1...200).contains(text.utf8.count), text.utf8.allSatisfy(interestCharacters.contains) else {

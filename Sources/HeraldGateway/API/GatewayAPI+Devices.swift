@@ -8,15 +8,32 @@ extension GatewayAPI {
 
     /// POST /v1/apps/{app}/devices: 201 for a new token, 200 with the same id for a known
     /// one; `deviceKey` when a key was issued (a new device, or one that did not present its key).
+    /// `platform` is `apns` (the default: a hex token and its `environment`) or `fcm` (FCM's
+    /// registration token, opaque; no `environment`, FCM has one).
     func registerDevice(_ context: Context) throws -> HTTPResponse {
         let reader = try JSONObjectReader(try body(context))
         try reader.allow(["token", "platform", "environment", "interests", "userId", "userToken", "metadata", "deviceKey"])
-        let token = try FieldRules.token(try reader.string("token", required: true) ?? "", "token")
-        if let platform = try reader.string("platform"), platform != "apns" {
-            throw ValidationError("platform", "\"\(platform)\" is not supported; the gateway sends to \"apns\"")
+        let platformText = try reader.string("platform") ?? PushPlatform.apns.rawValue
+        guard let platform = PushPlatform(rawValue: platformText) else {
+            throw ValidationError("platform", "\"\(platformText.prefix(40))\" is not apns or fcm (fcm for an Android device's FCM token)")
         }
-        guard let environment = try FieldRules.environment(try reader.string("environment", required: true), "environment") else {
-            throw ValidationError("environment", "is required")
+        let tokenText = try reader.string("token", required: true) ?? ""
+        let token: String
+        let environment: APNsEnvironment
+        switch platform {
+        case .apns:
+            token = try FieldRules.token(tokenText, "token")
+            guard let apnsEnvironment = try FieldRules.environment(try reader.string("environment", required: true), "environment") else {
+                throw ValidationError("environment", "is required")
+            }
+            environment = apnsEnvironment
+        case .fcm:
+            token = try FieldRules.fcmToken(tokenText, "token")
+            guard !reader.has("environment") else {
+                throw ValidationError(
+                    "environment", "is APNs' sandbox or production and does not apply to an FCM token; leave it out with platform fcm")
+            }
+            environment = .production
         }
         let interests = try Self.interests(reader, required: false)
         var userID: String?? = nil
@@ -43,8 +60,8 @@ extension GatewayAPI {
         }
         let key = APIKey.generate(.device)
         let registration = DeviceRegistration(
-            token: token, environment: environment, interests: interests, userID: userID, metadata: metadata, newKeyHash: key.hash,
-            presentedKeyHash: presentedKey.map(APIKey.hash))
+            platform: platform, token: token, environment: environment, interests: interests, userID: userID, metadata: metadata,
+            newKeyHash: key.hash, presentedKeyHash: presentedKey.map(APIKey.hash))
         let result = try store.registerDevice(appID: context.appID, registration, quota: quota, now: now())
         metrics.increment("herald_devices_registered_total", [("app", context.appID)])
         var answer: [String: JSONValue] = ["deviceId": .string(result.id)]
@@ -59,9 +76,11 @@ extension GatewayAPI {
         return .json(200, Self.json(device))
     }
 
+    /// A device as the API answers it: `environment` is null for an FCM device.
     static func json(_ device: DeviceRecord) -> JSONValue {
         [
-            "deviceId": .string(device.id), "token": .string(device.token), "environment": .string(device.environment.rawValue),
+            "deviceId": .string(device.id), "platform": .string(device.platform.rawValue), "token": .string(device.token),
+            "environment": device.platform == .apns ? .string(device.environment.rawValue) : .null,
             "interests": .array(device.interests.map(JSONValue.string)), "userId": device.userID.map(JSONValue.string) ?? .null,
             "metadata": device.metadata, "createdAt": .double(device.createdAt),
             "invalidatedAt": device.invalidatedAt.map(JSONValue.double) ?? .null,

@@ -40,9 +40,10 @@ extension GatewayAPI {
 
     static func noPublish(_ id: String, _ app: String) -> APIError { .notFound("no publish \(id) in app \(app)") }
 
+    /// A publish's status and statistics; `byPlatform` while its deliveries are kept.
     static func json(_ publish: PublishRecord) -> JSONValue {
         let counts = publish.counts
-        return [
+        var json: [String: JSONValue] = [
             "publishId": .string(publish.id), "status": .string(publish.status.rawValue), "targeted": .int(counts.targeted),
             "sent": .int(counts.sent), "failed": .int(counts.failed), "invalidated": .int(counts.invalidated),
             "delivered": .int(counts.delivered), "opened": .int(counts.opened),
@@ -50,6 +51,20 @@ extension GatewayAPI {
             "sendAt": publish.options.sendAt.map(JSONValue.double) ?? .null,
             "target": target(publish.target), "notification": notification(publish.payload),
         ]
+        if !publish.byPlatform.isEmpty {
+            json["byPlatform"] = .object(
+                Dictionary(
+                    uniqueKeysWithValues: publish.byPlatform.map { platform, counts in
+                        (
+                            platform.rawValue,
+                            [
+                                "targeted": .int(counts.targeted), "sent": .int(counts.sent), "failed": .int(counts.failed),
+                                "invalidated": .int(counts.invalidated),
+                            ] as JSONValue
+                        )
+                    }))
+        }
+        return .object(json)
     }
 
     /// A publish's target: its kind and keys, and a push-to-start target's activity type.

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldAPNsModel
+import HeraldFCMModel
 import HeraldShared
 import HeraldStore
 
@@ -23,9 +24,12 @@ public struct AppProvisioning: Sendable {
     /// A new user-token secret: `hus_` and 64 hex digits (256 random bits from the kernel).
     public static func makeUserTokenSecret() -> String { Identifier.make("hus_", bytes: 32) }
 
-    /// Validates and stores a new app with fresh keys. A new app has no grace period:
-    /// the client key never acts for a device.
-    public func create(name: String, bundleID: String, credentials: [APNSCredentials], rateLimit: Double?, now: Double) throws -> Created {
+    /// Validates and stores a new app with fresh keys, its APNs credentials and its FCM
+    /// credentials if any. A new app has no grace period: the client key never acts for a device.
+    public func create(
+        name: String, bundleID: String, credentials: [APNSCredentials], fcmCredentials: FCMCredentials? = nil, rateLimit: Double?,
+        now: Double
+    ) throws -> Created {
         try Self.validate(name: name, bundleID: bundleID, rateLimit: rateLimit)
         let server = APIKey.generate(.server), client = APIKey.generate(.client)
         let secret = Self.makeUserTokenSecret()
@@ -33,7 +37,8 @@ public struct AppProvisioning: Sendable {
         try store.createApp(
             AppRecord(
                 id: String(id), name: name, bundleID: bundleID, serverKeyHash: server.hash, clientKeyHash: client.hash,
-                userTokenSecret: secret, legacyDeviceAccess: false, credentials: credentials, rateLimit: rateLimit, createdAt: now))
+                userTokenSecret: secret, legacyDeviceAccess: false, credentials: credentials, fcmCredentials: fcmCredentials,
+                rateLimit: rateLimit, createdAt: now))
         return Created(appID: String(id), serverKey: server, clientKey: client, userTokenSecret: secret)
     }
 

@@ -47,7 +47,8 @@ extension GatewayAPI {
         }
         let lookup: DeviceLookup
         switch field {
-        case "token": lookup = .token(try FieldRules.token(value, "token"))
+        // An APNs token in hex (any case), else an FCM registration token as given.
+        case "token": lookup = .token(try (try? FieldRules.token(value, "token")) ?? FieldRules.fcmToken(value, "token"))
         case "deviceId":
             try FieldRules.identifier(value, "deviceId")
             lookup = .deviceID(value)
@@ -71,8 +72,8 @@ extension GatewayAPI {
         return .json(200, ["deviceId": .string(id), "deliveries": .array(deliveries.map(Self.json))])
     }
 
-    /// GET /v1/apps/{app}/settings: the app, which environments have credentials (never a
-    /// private key), and the limits this gateway applies to it.
+    /// GET /v1/apps/{app}/settings: the app, which environments have credentials, its FCM
+    /// project and service account (never a private key), and the limits this gateway applies to it.
     func appSettings(_ context: Context) throws -> HTTPResponse {
         guard let app = try store.app(id: context.appID, includingCredentials: true) else {
             throw APIError.notFound("no app \(context.appID)")
@@ -100,6 +101,12 @@ extension GatewayAPI {
             [
                 "appId": .string(app.id), "name": .string(app.name), "bundleId": .string(app.bundleID), "createdAt": .double(app.createdAt),
                 "credentials": .array(credentials), "legacyDeviceAccess": .bool(app.legacyDeviceAccess),
+                "fcm": app.fcmCredentials.map {
+                    [
+                        "projectId": .string($0.projectID), "clientEmail": .string($0.clientEmail),
+                        "endpoint": $0.endpoint.map(JSONValue.string) ?? .null,
+                    ]
+                } ?? .null,
                 "notificationsPerSecond": app.rateLimit.map(JSONValue.double) ?? .null,
                 "apiRateLimits": [
                     "serverPerSecond": limits.server.map(JSONValue.double) ?? .null,

@@ -4,13 +4,19 @@ import HeraldShared
 import HeraldStore
 
 extension DeliveryEngine {
+    /// The reason an FCM delivery fails with while the engine routes to APNs only.
+    static let noFCMDeliverer = "no FCM deliverer configured"
+
     /// Sends claimed jobs, one deliverer call per environment, each as its own task;
-    /// expired jobs and jobs without credentials are settled without sending.
+    /// expired jobs and jobs without credentials are settled without sending, and so are
+    /// FCM jobs: the deliverer speaks APNs only, so an Android token never reaches APNs.
     func send(_ jobs: [DeliveryJob], app: AppRecord, now: Double) throws {
         var settled: [DeliveryResult] = []
         var byEnvironment: [APNsEnvironment: [DeliveryJob]] = [:]
         for job in jobs {
-            if ChannelRecord.isChannelID(job.token) {
+            if job.platform != .apns {
+                settled.append(DeliveryResult(seq: job.seq, outcome: .failed(reason: Self.noFCMDeliverer)))
+            } else if ChannelRecord.isChannelID(job.token) {
                 if let expiration = job.options.expiration, expiration < now {
                     settled.append(DeliveryResult(seq: job.seq, outcome: .failed(reason: "Expired")))
                 } else {

@@ -39,7 +39,7 @@ extension PostgresStore {
                 UPDATE deliveries d SET state = 1, attempts = d.attempts + 1, updated_at = $2, lease_owner = me.id
                 FROM due, me WHERE d.seq = due.seq
                 RETURNING d.seq, d.publish_id, (SELECT id FROM devices WHERE seq = d.device_seq), d.token, d.environment, d.attempts,
-                d.in_doubt, d.next_at
+                d.in_doubt, d.next_at, d.platform
                 """,
                 [.text(appID), .double(now), .array(excluding.map(\.rawValue).sorted()), .int(max(0, limit)), .text(instance.id),
                     .text(instance.host), .int(instance.pid),
@@ -47,7 +47,8 @@ extension PostgresStore {
             ).map { row in
                 (
                     seq: try row.int(0), publishID: try row.string(1), deviceID: try row.optionalString(2), token: try row.string(3),
-                    environment: try row.string(4), attempts: try row.int(5), inDoubt: try row.bool(6), nextAt: try row.double(7)
+                    environment: try row.string(4), attempts: try row.int(5), inDoubt: try row.bool(6), nextAt: try row.double(7),
+                    platform: PushPlatform(rawValue: try row.string(8)) ?? .apns
                 )
             }.sorted { ($0.nextAt, $0.seq) < ($1.nextAt, $1.seq) }
             guard !claimed.isEmpty else { return [] }
@@ -74,7 +75,7 @@ extension PostgresStore {
                     seq: job.seq, publishID: job.publishID, appID: appID, deviceID: job.deviceID, token: job.token,
                     environment: APNsEnvironment(rawValue: job.environment) ?? .production, attempts: job.attempts,
                     payload: publish.payload, options: publish.options, apnsID: SHA256.uuid(job.publishID + ":" + job.token),
-                    inDoubt: job.inDoubt, dueAt: publish.dueAt)
+                    inDoubt: job.inDoubt, dueAt: publish.dueAt, platform: job.platform)
             }
         }
     }

@@ -74,15 +74,17 @@ extension PostgresStore {
             let rows = try db.query(
                 """
                 INSERT INTO devices (id, app_id, token, environment, user_id, metadata, created_at, token_registered_at, updated_at,
-                key_hash) SELECT r.id, $1, r.token, r.environment, nullif(r.user_id, ''), r.metadata, $2, $2, $2, nullif(r.key_hash, '')
-                FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[])
-                    AS r(id, token, environment, user_id, metadata, key_hash)
+                key_hash, platform) SELECT r.id, $1, r.token, r.environment, nullif(r.user_id, ''), r.metadata, $2, $2, $2,
+                nullif(r.key_hash, ''), r.platform
+                FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[])
+                    AS r(id, token, environment, user_id, metadata, key_hash, platform)
                 RETURNING seq, token
                 """,
                 [
                     .text(appID), .double(now), .array(fresh.map { _ in Identifier.make("dev_") }), .array(fresh.map(\.token)),
                     .array(fresh.map(\.environment.rawValue)), .array(fresh.map { ($0.userID ?? nil) ?? "" }),
                     .array(fresh.map { $0.metadata.map { JSONWriter.serialize($0) } ?? "{}" }), .array(fresh.map { $0.newKeyHash ?? "" }),
+                    .array(fresh.map(\.platform.rawValue)),
                 ])
             let seqs = Dictionary(try rows.map { (try $0.string(1), try $0.int(0)) }, uniquingKeysWith: { first, _ in first })
             let pairs = fresh.flatMap { registration in
@@ -116,11 +118,12 @@ extension PostgresStore {
         let inserted = try db.query(
             """
             INSERT INTO devices (id, app_id, token, environment, user_id, metadata, created_at, token_registered_at, updated_at,
-            key_hash) VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $7, $8) ON CONFLICT (app_id, token) DO NOTHING RETURNING seq
+            key_hash, platform) VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $7, $8, $9) ON CONFLICT (app_id, token) DO NOTHING RETURNING seq
             """,
             [
                 .text(id), .text(appID), .text(registration.token), .text(registration.environment.rawValue),
                 .optional(registration.userID ?? nil), .text(metadata ?? "{}"), .double(now), .optional(registration.newKeyHash),
+                .text(registration.platform.rawValue),
             ])
         // Another registration of this token committed since the lookup: run again, as an update.
         guard let row = inserted.first else {

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldAPNsModel
+import HeraldFCMModel
 import HeraldShared
 
 /// The shared store: one PostgreSQL database that any number of `herald serve` and
@@ -135,6 +136,10 @@ public final class PostgresStore: GatewayStore, @unchecked Sendable {
 
     public func setCredentials(appID: String, _ credentials: APNSCredentials) throws -> Bool {
         try write { db in try Self.setCredentials(db, appID: appID, credentials) }
+    }
+
+    public func setFCMCredentials(appID: String, _ credentials: FCMCredentials) throws -> Bool {
+        try write { db in try Self.setFCMCredentials(db, appID: appID, credentials) }
     }
 }
 

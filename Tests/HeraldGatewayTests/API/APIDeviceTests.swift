@@ -76,7 +76,7 @@ struct APIDeviceTests {
             (["token": 12, "environment": "sandbox"], "token: expected a string, found an integer"),
             (["token": .string(token)], "environment: is required"),
             (["token": .string(token), "environment": "staging"], "environment: \"staging\" is not sandbox or production"),
-            (["token": .string(token), "environment": "sandbox", "platform": "fcm"], "platform: \"fcm\" is not supported"),
+            (["token": .string(token), "environment": "sandbox", "platform": "huawei"], "platform: \"huawei\" is not apns or fcm"),
             (["token": .string(token), "environment": "sandbox", "interests": "news"], "interests: expected an array of strings"),
             (
                 ["token": .string(token), "environment": "sandbox", "interests": ["ok", "not ok"]],

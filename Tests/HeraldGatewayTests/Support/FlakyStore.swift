@@ -1,5 +1,6 @@
 import Foundation
 import HeraldAPNsModel
+import HeraldFCMModel
 import HeraldCore
 @testable import HeraldGateway
 @testable import HeraldStore
@@ -71,6 +72,9 @@ final class FlakyStore: GatewayStore, @unchecked Sendable {
     }
     func setCredentials(appID: String, _ credentials: APNSCredentials) throws -> Bool {
         try pass(base).setCredentials(appID: appID, credentials)
+    }
+    func setFCMCredentials(appID: String, _ credentials: FCMCredentials) throws -> Bool {
+        try pass(base).setFCMCredentials(appID: appID, credentials)
     }
     func registerDevice(appID: String, _ registration: DeviceRegistration, quota: DeviceQuota, now: Double) throws -> RegisteredDevice {
         try pass(base).registerDevice(appID: appID, registration, quota: quota, now: now)

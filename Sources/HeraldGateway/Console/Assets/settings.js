@@ -1,5 +1,5 @@
 // The app: bundle id, which environments have APNs credentials, key ids, certificate
-// expiry, and the limits this gateway applies.
+// expiry, the FCM project and service account, and the limits this gateway applies.
 import { api, appPath } from "./api.js";
 import { el, time } from "./dom.js";
 
@@ -25,6 +25,12 @@ export async function showApp(main) {
           el("td", {}, c.keyId ? `${c.keyId} / ${c.teamId}` : ""),
           el("td", {}, c.method === "certificate" ? (c.certificateExpiresAt ? time(c.certificateExpiresAt) : "unreadable") : ""),
           el("td", {}, c.endpoint || (c.configured ? "Apple" : ""))))))),
+    el("section", { class: "panel", "aria-labelledby": "app-fcm" }, el("h2", { id: "app-fcm" }, "FCM credentials"),
+      app.fcm ? el("dl", { class: "facts" },
+        el("dt", {}, "Project"), el("dd", { id: "fcm-project" }, app.fcm.projectId),
+        el("dt", {}, "Service account"), el("dd", {}, app.fcm.clientEmail),
+        el("dt", {}, "Endpoint"), el("dd", {}, app.fcm.endpoint || "Google"))
+        : el("p", { class: "muted" }, "None: set them with herald app set-credentials --fcm-service-account FILE.")),
     el("section", { class: "panel", "aria-labelledby": "app-limits" }, el("h2", { id: "app-limits" }, "Limits"),
       el("dl", { class: "facts" },
         el("dt", {}, "Notifications"), el("dd", {}, rate(app.notificationsPerSecond, "per second")),

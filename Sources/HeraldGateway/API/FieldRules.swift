@@ -34,14 +34,17 @@ enum FieldRules {
         return token.hex
     }
 
-    /// An FCM registration token, opaque: 1 to 4096 bytes without white space or control characters.
+    /// An FCM registration token, opaque: 1 to 4096 printable ASCII characters (`!` to `~`), so
+    /// no white space, control or non-ASCII character; FCM's tokens are base64url and `:`.
     static func fcmToken(_ text: String, _ field: String) throws(ValidationError) -> String {
         guard (1...4096).contains(text.utf8.count) else {
             throw ValidationError(field, "an FCM registration token is 1 to 4096 bytes; this one is \(text.utf8.count)")
         }
-        if text.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.properties.generalCategory == .control }) {
+        if text.utf8.contains(where: { !(0x21...0x7E).contains($0) }) {
             throw ValidationError(
-                field, "an FCM registration token has no white space or control characters; send the token FirebaseMessaging gave, as is")
+                field,
+                "an FCM registration token is printable ASCII with no white space or control characters; send the token FirebaseMessaging gave, as is"
+            )
         }
         return text
     }

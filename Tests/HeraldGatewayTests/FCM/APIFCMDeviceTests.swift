@@ -41,8 +41,10 @@ struct APIFCMDeviceTests {
         let cases: [(JSONValue, String, String)] = [
             (["token": .string(Self.token), "platform": "huawei"], "platform", "is not apns or fcm"),
             (["token": "has space", "platform": "fcm"], "token", "no white space or control characters"),
+            (["token": "café", "platform": "fcm"], "token", "printable ASCII"),
             (["token": "tab\there", "platform": "fcm"], "token", "no white space"),
             (["token": .string(String(repeating: "é", count: 2049)), "platform": "fcm"], "token", "1 to 4096 bytes"),
+            (["token": .string(String(repeating: "a", count: 4097)), "platform": "fcm"], "token", "at most 4096"),
             (
                 ["token": .string(Self.token), "platform": "fcm", "environment": "production"], "environment",
                 "does not apply to an FCM token"

@@ -115,3 +115,31 @@ extension SQLStore {
         return apps
     }
 }
+
+/// The public methods whose transaction and body are the same on both stores, over each
+/// store's own `read` and `write`.
+extension SQLStore {
+    public func createApp(_ app: AppRecord) throws {
+        try write { db in try Self.createApp(db, app) }
+    }
+
+    public func apps() throws -> [AppRecord] {
+        try read { db in try Self.apps(db) }
+    }
+
+    public func updateKeys(appID: String, server: String?, client: String?, userTokenSecret: String?) throws -> Bool {
+        try write { db in try Self.updateKeys(db, appID: appID, server: server, client: client, userTokenSecret: userTokenSecret) }
+    }
+
+    public func setLegacyDeviceAccess(appID: String, _ enabled: Bool) throws -> Bool {
+        try write { db in try Self.setLegacyDeviceAccess(db, appID: appID, enabled) }
+    }
+
+    public func setCredentials(appID: String, _ credentials: APNSCredentials) throws -> Bool {
+        try write { db in try Self.setCredentials(db, appID: appID, credentials) }
+    }
+
+    public func setFCMCredentials(appID: String, _ credentials: FCMCredentials) throws -> Bool {
+        try write { db in try Self.setFCMCredentials(db, appID: appID, credentials) }
+    }
+}

@@ -130,3 +130,23 @@ extension SQLStore {
         guard count < DeviceQuota.devicesPerUser else { throw DeviceQuota.userLimitExceeded(userID) }
     }
 }
+
+/// The public methods whose transaction and body are the same on both stores, over each
+/// store's own `read` and `write`.
+extension SQLStore {
+    public func device(appID: String, id: String) throws -> DeviceRecord? {
+        try read { db in try Self.device(db, appID: appID, id: id) }
+    }
+
+    public func deviceID(appID: String, keyHash: String) throws -> String? {
+        try read { db in try Self.deviceID(db, appID: appID, keyHash: keyHash) }
+    }
+
+    public func deviceKeyState(appID: String, id: String) throws -> DeviceKeyState {
+        try read { db in try Self.deviceKeyState(db, appID: appID, id: id) }
+    }
+
+    public func keylessDeviceCount(appID: String) throws -> Int {
+        try read { db in try Self.keylessDeviceCount(db, appID: appID) }
+    }
+}

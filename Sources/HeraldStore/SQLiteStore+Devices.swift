@@ -17,22 +17,6 @@ extension SQLiteStore {
         }
     }
 
-    public func device(appID: String, id: String) throws -> DeviceRecord? {
-        try read { db in try Self.device(db, appID: appID, id: id) }
-    }
-
-    public func deviceID(appID: String, keyHash: String) throws -> String? {
-        try read { db in try Self.deviceID(db, appID: appID, keyHash: keyHash) }
-    }
-
-    public func deviceKeyState(appID: String, id: String) throws -> DeviceKeyState {
-        try read { db in try Self.deviceKeyState(db, appID: appID, id: id) }
-    }
-
-    public func keylessDeviceCount(appID: String) throws -> Int {
-        try read { db in try Self.keylessDeviceCount(db, appID: appID) }
-    }
-
     public func setInterests(appID: String, deviceID: String, _ interests: [String], quota: DeviceQuota, now: Double) throws -> Bool {
         try write { db in try Self.setInterests(db, appID: appID, deviceID: deviceID, interests, quota: quota, now: now) }
     }
@@ -81,5 +65,4 @@ extension SQLiteStore {
                 "INSERT INTO device_interests (app_id, interest, device_seq) VALUES (?, ?, ?)", [.text(appID), .text(interest), .int(seq)])
         }
     }
-
 }

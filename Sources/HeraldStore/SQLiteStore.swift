@@ -101,10 +101,6 @@ public final class SQLiteStore: GatewayStore, @unchecked Sendable {
 
     // MARK: Apps
 
-    public func createApp(_ app: AppRecord) throws {
-        try write { db in try Self.createApp(db, app) }
-    }
-
     /// Without credentials: the same work whether the app exists or not (`SQLStore.appKeys`),
     /// the decoy found once there is an app. Runs under `lock`.
     public func app(id: String, includingCredentials: Bool) throws -> AppRecord? {
@@ -113,25 +109,5 @@ public final class SQLiteStore: GatewayStore, @unchecked Sendable {
             if decoyAppID == nil { decoyAppID = try Self.decoyApp(db) }
             return try Self.appKeys(db, id: id, decoy: decoyAppID)
         }
-    }
-
-    public func apps() throws -> [AppRecord] {
-        try read { db in try Self.apps(db) }
-    }
-
-    public func updateKeys(appID: String, server: String?, client: String?, userTokenSecret: String?) throws -> Bool {
-        try write { db in try Self.updateKeys(db, appID: appID, server: server, client: client, userTokenSecret: userTokenSecret) }
-    }
-
-    public func setLegacyDeviceAccess(appID: String, _ enabled: Bool) throws -> Bool {
-        try write { db in try Self.setLegacyDeviceAccess(db, appID: appID, enabled) }
-    }
-
-    public func setCredentials(appID: String, _ credentials: APNSCredentials) throws -> Bool {
-        try write { db in try Self.setCredentials(db, appID: appID, credentials) }
-    }
-
-    public func setFCMCredentials(appID: String, _ credentials: FCMCredentials) throws -> Bool {
-        try write { db in try Self.setFCMCredentials(db, appID: appID, credentials) }
     }
 }

@@ -11,22 +11,6 @@ extension PostgresStore {
         try deviceWrite { db in try Self.register(db, appID: appID, registration, quota: quota, now: now) }
     }
 
-    public func device(appID: String, id: String) throws -> DeviceRecord? {
-        try read { db in try Self.device(db, appID: appID, id: id) }
-    }
-
-    public func deviceID(appID: String, keyHash: String) throws -> String? {
-        try read { db in try Self.deviceID(db, appID: appID, keyHash: keyHash) }
-    }
-
-    public func deviceKeyState(appID: String, id: String) throws -> DeviceKeyState {
-        try read { db in try Self.deviceKeyState(db, appID: appID, id: id) }
-    }
-
-    public func keylessDeviceCount(appID: String) throws -> Int {
-        try read { db in try Self.keylessDeviceCount(db, appID: appID) }
-    }
-
     public func setInterests(appID: String, deviceID: String, _ interests: [String], quota: DeviceQuota, now: Double) throws -> Bool {
         try deviceWrite { db in try Self.setInterests(db, appID: appID, deviceID: deviceID, interests, quota: quota, now: now) }
     }
@@ -155,5 +139,4 @@ extension PostgresStore {
                 """, [.text(appID), .array(added.sorted()), .int(seq)])
         }
     }
-
 }

@@ -104,10 +104,6 @@ public final class PostgresStore: GatewayStore, @unchecked Sendable {
 
     // MARK: Apps
 
-    public func createApp(_ app: AppRecord) throws {
-        try write { db in try Self.createApp(db, app) }
-    }
-
     /// Without credentials: the same work whether the app exists or not (`SQLStore.appKeys`),
     /// the decoy found once there is an app.
     public func app(id: String, includingCredentials: Bool) throws -> AppRecord? {
@@ -122,25 +118,6 @@ public final class PostgresStore: GatewayStore, @unchecked Sendable {
         }
     }
 
-    public func apps() throws -> [AppRecord] {
-        try read { db in try Self.apps(db) }
-    }
-
-    public func updateKeys(appID: String, server: String?, client: String?, userTokenSecret: String?) throws -> Bool {
-        try write { db in try Self.updateKeys(db, appID: appID, server: server, client: client, userTokenSecret: userTokenSecret) }
-    }
-
-    public func setLegacyDeviceAccess(appID: String, _ enabled: Bool) throws -> Bool {
-        try write { db in try Self.setLegacyDeviceAccess(db, appID: appID, enabled) }
-    }
-
-    public func setCredentials(appID: String, _ credentials: APNSCredentials) throws -> Bool {
-        try write { db in try Self.setCredentials(db, appID: appID, credentials) }
-    }
-
-    public func setFCMCredentials(appID: String, _ credentials: FCMCredentials) throws -> Bool {
-        try write { db in try Self.setFCMCredentials(db, appID: appID, credentials) }
-    }
 }
 
 extension StoreError {

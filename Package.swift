@@ -112,7 +112,7 @@ var targets: [Target] = [
     .executableTarget(name: "ConsoleAssetsGenerator"),
     // `herald serve --deliverer record:FILE|discard`: deliverers that send nothing, for tests
     // and benchmarks, kept out of the production gateway module.
-    .target(name: "HeraldGatewayTestModes", dependencies: ["HeraldShared", "HeraldGateway"]),
+    .target(name: "HeraldGatewayTestModes", dependencies: ["HeraldShared", "HeraldFCMModel", "HeraldGateway"]),
     // epoll, eventfd and accept4 for the gateway's HTTP server (epoll's event is packed);
     // the APNs transport's connections wake through its eventfd.
     .target(name: "CPoller"),
@@ -121,7 +121,7 @@ var targets: [Target] = [
         name: "HeraldCLI",
         dependencies: [
             "HeraldCore", "HeraldSimulator", "HeraldDownload", "HeraldAPNsModel", "HeraldAPNs", "HeraldAPNsSimulator", "HeraldAuth", "HeraldHTTP", "HeraldStore", "HeraldGateway",
-            "HeraldGatewayAPNs", "HeraldGatewayTestModes", "HeraldFCMModel", "HeraldFCM", "HeraldFCMSimulator",
+            "HeraldGatewayAPNs", "HeraldGatewayFCM", "HeraldGatewayTestModes", "HeraldFCMModel", "HeraldFCM", "HeraldFCMSimulator",
         ]),
     .executableTarget(name: "herald", dependencies: ["HeraldCLI"]),
     // Builds for the iOS Simulator: the server test support (child processes) only where it runs.
@@ -143,8 +143,8 @@ var targets: [Target] = [
     .testTarget(
         name: "HeraldGatewayTests",
         dependencies: [
-            "HeraldGateway", "HeraldStore", "HeraldGatewayAPNs", "HeraldHTTP", "HeraldHTTPTestSupport", "HeraldGatewayTestModes", "HeraldAuth", "HeraldCore", "HeraldAPNsModel", "HeraldAPNs",
-            "HeraldAPNsSimulator", "HeraldFCMModel", "HeraldTestSupport", "HeraldServerTestSupport",
+            "HeraldGateway", "HeraldStore", "HeraldGatewayAPNs", "HeraldGatewayFCM", "HeraldHTTP", "HeraldHTTPTestSupport", "HeraldGatewayTestModes", "HeraldAuth", "HeraldCore",
+            "HeraldAPNsModel", "HeraldAPNs", "HeraldAPNsSimulator", "HeraldFCMModel", "HeraldFCMSimulator", "HeraldTestSupport", "HeraldServerTestSupport",
         ],
         exclude: ["Store/Fixtures"]),
     .testTarget(

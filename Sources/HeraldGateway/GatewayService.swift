@@ -23,21 +23,21 @@ public final class GatewayService: Sendable {
     /// A gateway on the SQLite data folder `data`.
     public convenience init(
         data: URL, listen: ListenAddress, http: HTTPServer.Configuration = HTTPServer.Configuration(),
-        durability: SQLiteStore.Durability = .publishes, deliverer: any PushDeliverer, policy: DeliveryPolicy = DeliveryPolicy(),
-        rateLimits: APIRateLimits = APIRateLimits(), quota: DeviceQuota = DeviceQuota(), metricsToken: String? = nil,
-        clock: any ServerClock = LiveServerClock(), logger: any HeraldLogger = SilentLogger()
+        durability: SQLiteStore.Durability = .publishes, deliverer: any PushDeliverer, fcmDeliverer: (any FCMDeliverer)? = nil,
+        policy: DeliveryPolicy = DeliveryPolicy(), rateLimits: APIRateLimits = APIRateLimits(), quota: DeviceQuota = DeviceQuota(),
+        metricsToken: String? = nil, clock: any ServerClock = LiveServerClock(), logger: any HeraldLogger = SilentLogger()
     ) throws {
         try self.init(
             store: try SQLiteStore(directory: data, durability: durability), listen: listen, http: http, deliverer: deliverer,
-            policy: policy, rateLimits: rateLimits, quota: quota, metricsToken: metricsToken, clock: clock, logger: logger)
+            fcmDeliverer: fcmDeliverer, policy: policy, rateLimits: rateLimits, quota: quota, metricsToken: metricsToken, clock: clock, logger: logger)
     }
 
     /// A gateway on `store`: this process is registered and the deliveries no live process
     /// holds go back to pending first, then the workers start and the server listens.
     public init(
         store: any GatewayStore, listen: ListenAddress, http: HTTPServer.Configuration = HTTPServer.Configuration(),
-        deliverer: any PushDeliverer, policy: DeliveryPolicy = DeliveryPolicy(), rateLimits: APIRateLimits = APIRateLimits(),
-        quota: DeviceQuota = DeviceQuota(), metricsToken: String? = nil, clock: any ServerClock = LiveServerClock(),
+        deliverer: any PushDeliverer, fcmDeliverer: (any FCMDeliverer)? = nil, policy: DeliveryPolicy = DeliveryPolicy(),
+        rateLimits: APIRateLimits = APIRateLimits(), quota: DeviceQuota = DeviceQuota(), metricsToken: String? = nil, clock: any ServerClock = LiveServerClock(),
         logger: any HeraldLogger = SilentLogger(), console: ConsoleSettings = ConsoleSettings()
     ) throws {
         self.store = store
@@ -45,7 +45,7 @@ public final class GatewayService: Sendable {
         let metrics = GatewayMetrics(instance: store.instance.id)
         self.metrics = metrics
         let engine = DeliveryEngine(
-            store: store, deliverer: deliverer, clock: clock, wallTime: { Date().timeIntervalSince1970 }, metrics: metrics, policy: policy,
+            store: store, deliverer: deliverer, fcmDeliverer: fcmDeliverer, clock: clock, wallTime: { Date().timeIntervalSince1970 }, metrics: metrics, policy: policy,
             logger: logger)
         self.engine = engine
         // The first probe before the server listens: /healthz is right from the first request.

@@ -5,15 +5,17 @@ import HeraldGateway
 import HeraldShared
 
 /// The gateway's deliverer over HeraldFCM: one `FCMClient` (an HTTP/2 connection pool and
-/// its access token) per service account, made on first use and kept; each notification
+/// its access token) per app's credentials, made on first use and kept; each notification
 /// is rendered for Android from the publish's payload (`FCMRenderer`) and every answer is
 /// mapped to a `DeliveryOutcome` (the engine classifies and retries; the client's own
-/// retries are off).
-public actor FCMPushDeliverer {
+/// retries are off). An app's credentials may name another endpoint and CA (a simulator);
+/// the settings' are used otherwise.
+public actor FCMPushDeliverer: FCMDeliverer {
     /// Where the clients send and how: the endpoint, a CA file, connections, timeouts.
     public struct Settings: Sendable {
+        /// The send endpoint for apps whose credentials name none (Google's).
         public var endpoint: String
-        /// A CA file to trust instead of the system's (a simulator's `ca.pem`).
+        /// A CA file to trust instead of the system's, for apps whose credentials name none.
         public var caFile: String?
         public var connections: Int
         public var requestTimeout: Double
@@ -28,9 +30,9 @@ public actor FCMPushDeliverer {
         }
     }
 
-    /// The client per service-account file (its JSON text, as the gateway keeps it), as
-    /// the task that makes it: batches that arrive meanwhile wait for that one.
-    private var clients: [[UInt8]: Task<FCMClient, any Error>] = [:]
+    /// The client per app's credentials, as the task that makes it: batches that arrive
+    /// meanwhile wait for that one.
+    private var clients: [FCMCredentials: Task<FCMClient, any Error>] = [:]
     private let settings: Settings
     private let logger: any HeraldLogger
     private let wallClock: @Sendable () -> Double
@@ -46,16 +48,15 @@ public actor FCMPushDeliverer {
         self.wallClock = wallClock
     }
 
-    /// Sends `batch` to FCM with the service account in `serviceAccount` (the JSON key
-    /// file's text); one outcome per notification, in the batch's order.
-    public func deliver(_ batch: [OutgoingNotification], serviceAccount: [UInt8]?) async -> [DeliveryOutcome] {
-        guard let serviceAccount else {
+    /// Sends `batch` to FCM with the app's credentials; one outcome per notification, in the batch's order.
+    public func deliver(_ batch: [OutgoingNotification], credentials: FCMCredentials?) async -> [DeliveryOutcome] {
+        guard let credentials else {
             logger.log(.error, "herald gateway: no FCM service account is set for the app")
             return batch.map { _ in .refusal(Self.credentialsMissing) }
         }
         let client: FCMClient
         do {
-            client = try await self.client(for: serviceAccount)
+            client = try await self.client(for: credentials)
         } catch let error as FCMServiceAccountError {
             logger.log(.error, "herald gateway: the app's FCM service account cannot be read: \(error)")
             return batch.map { _ in .refusal(Self.credentialsMissing) }
@@ -71,7 +72,7 @@ public actor FCMPushDeliverer {
         let now = wallClock()
         for (index, notification) in batch.enumerated() {
             let key = Template(notification)
-            let template = templates[key] ?? Result { () throws(FCMMessageError) in try self.render(notification, now: now) }
+            let template = templates[key] ?? Result { () throws(FCMMessageError) in try notification.fcmMessage(renderer, now: now) }
             templates[key] = template
             switch template {
             case .success(var message):
@@ -99,14 +100,6 @@ public actor FCMPushDeliverer {
         init(_ n: OutgoingNotification) {
             (payload, priority, expiration, collapseID) = (n.payload, n.priority, n.expiration, n.collapseID)
         }
-    }
-
-    /// The message for `n`, rendered and checked with a placeholder token.
-    private func render(_ n: OutgoingNotification, now: Double) throws(FCMMessageError) -> FCMMessage {
-        let payload: JSONValue
-        do { payload = try JSONParser().parse(n.payload) } catch { throw FCMMessageError(field: "payload", "is not JSON: \(error)") }
-        let ttl = n.expiration.map { Int(max(0, $0 - now).rounded(.down)) }
-        return try renderer.render(payload, options: .init(priority: n.priority, collapseID: n.collapseID, ttl: ttl), token: "placeholder")
     }
 
     /// The outcome of one send: accepted (with the delivery's own id), refused with the
@@ -140,20 +133,21 @@ public actor FCMPushDeliverer {
     /// No service account, or one that cannot be read: the app pauses until it is fixed.
     static let credentialsMissing = DeliveryRefusal(service: "fcm", status: 401, reason: "NO_SERVICE_ACCOUNT", action: .pauseForCredentials)
 
-    func client(for serviceAccount: [UInt8]) async throws -> FCMClient {
-        if let made = clients[serviceAccount] { return try await made.value }
+    func client(for credentials: FCMCredentials) async throws -> FCMClient {
+        if let made = clients[credentials] { return try await made.value }
         let (settings, logger) = (settings, logger)
         let making = Task {
             let configuration = FCMClientConfiguration(
-                serviceAccount: try FCMServiceAccount(json: serviceAccount), endpoint: settings.endpoint, caFile: settings.caFile,
-                connections: settings.connections, requestTimeout: settings.requestTimeout, maxRetries: 0)
+                serviceAccount: try credentials.serviceAccount(), endpoint: credentials.endpoint ?? settings.endpoint,
+                caFile: credentials.caFile ?? settings.caFile, connections: settings.connections, requestTimeout: settings.requestTimeout,
+                maxRetries: 0)
             return try FCMClient(configuration: configuration, logger: logger)
         }
-        clients[serviceAccount] = making
+        clients[credentials] = making
         do {
             return try await making.value
         } catch {
-            if clients[serviceAccount] == making { clients[serviceAccount] = nil }  // the next batch tries again
+            if clients[credentials] == making { clients[credentials] = nil }  // the next batch tries again
             throw error
         }
     }

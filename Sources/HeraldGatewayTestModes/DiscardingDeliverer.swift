@@ -1,9 +1,11 @@
 import Foundation
 import HeraldAPNsModel
+import HeraldFCMModel
 import HeraldGateway
 
-/// TEST MODE (`herald serve --deliverer discard`): answers 200 to everything, sends nothing.
-public struct DiscardingDeliverer: PushDeliverer {
+/// TEST MODE (`herald serve --deliverer discard`): answers 200 to everything, sends nothing,
+/// for APNs and FCM alike.
+public struct DiscardingDeliverer: PushDeliverer, FCMDeliverer {
     public let latency: Double
 
     public init(latency: Double = 0) {
@@ -13,6 +15,10 @@ public struct DiscardingDeliverer: PushDeliverer {
     public func deliver(_ batch: [OutgoingNotification], credentials: APNSCredentials?) async -> [DeliveryOutcome] {
         await TestModeDelivery.wait(latency: latency)
         return batch.map { .accepted(apnsID: $0.apnsID) }
+    }
+
+    public func deliver(_ batch: [OutgoingNotification], credentials: FCMCredentials?) async -> [DeliveryOutcome] {
+        await deliver(batch, credentials: nil as APNSCredentials?)
     }
 
     /// A channel is made at once (a random base64 id) and deleted at once.

@@ -1,7 +1,8 @@
 import Foundation
 import HeraldAPNsModel
-import HeraldShared
+import HeraldFCMModel
 import HeraldGateway
+import HeraldShared
 
 #if canImport(Glibc)
     import Glibc
@@ -12,8 +13,10 @@ import HeraldGateway
 /// TEST MODE (`herald serve --deliverer record:FILE`): sends nothing. Appends every
 /// notification of a batch to FILE as one JSON line each, makes them durable with one
 /// `fsync`, then answers 200 for each. A test that kills the gateway reads FILE as
-/// "what APNs received": a line on disk is a notification that reached APNs.
-public final class RecordingDeliverer: PushDeliverer, @unchecked Sendable {
+/// "what APNs received": a line on disk is a notification that reached APNs. FCM's
+/// notifications are lines too, with `"platform": "fcm"` and the message rendered for
+/// Android as FCM would receive it.
+public final class RecordingDeliverer: PushDeliverer, FCMDeliverer, @unchecked Sendable {
     public let path: String
     private let fd: Int32
     private let lock = NSLock()
@@ -49,6 +52,25 @@ public final class RecordingDeliverer: PushDeliverer, @unchecked Sendable {
             return batch.map { _ in .transportFailure("record file \(path): \(failure)") }
         }
         return batch.map { .accepted(apnsID: $0.apnsID) }
+    }
+
+    /// FCM's batch: one line per notification rendered for Android; one that cannot be
+    /// rendered is unsendable (as the FCM deliverer would answer) and not written.
+    public func deliver(_ batch: [OutgoingNotification], credentials: FCMCredentials?) async -> [DeliveryOutcome] {
+        await TestModeDelivery.wait(latency: latency)
+        let now = Date().timeIntervalSince1970
+        let rendered = batch.map { notification in Result { () throws(FCMMessageError) in try notification.fcmMessage(now: now) } }
+        var lines: [JSONValue] = []
+        for (notification, message) in zip(batch, rendered) {
+            if case .success(let message) = message { lines.append(Self.json(notification, fcm: message)) }
+        }
+        if let failure = append(lines) { return batch.map { _ in .transportFailure("record file \(path): \(failure)") } }
+        return zip(batch, rendered).map { notification, message in
+            switch message {
+            case .success: .accepted(apnsID: notification.apnsID)
+            case .failure(let error): .unsendable("fcm: \(error)")
+            }
+        }
     }
 
     /// A channel is made at once (a random base64 id) and deleted at once; nothing is written.
@@ -90,6 +112,15 @@ public final class RecordingDeliverer: PushDeliverer, @unchecked Sendable {
             "bundleId": .string(broadcast.bundleID), "pushType": "liveactivity", "priority": .int(broadcast.priority),
             "expiration": broadcast.expiration.map(JSONValue.double) ?? .null,
             "payload": (try? JSONParser().parse(broadcast.payload)) ?? .null,
+        ]
+    }
+
+    /// One record line of an FCM notification: the message FCM would get, with the
+    /// delivery's id under `apnsId` (the same on every attempt, as for APNs).
+    public static func json(_ notification: OutgoingNotification, fcm message: FCMMessage) -> JSONValue {
+        [
+            "platform": "fcm", "publishId": .string(notification.publishID), "token": .string(notification.deviceToken),
+            "apnsId": .string(notification.apnsID), "message": message.json,
         ]
     }
 

@@ -36,10 +36,10 @@ public struct DeliveryResult: Sendable, Hashable {
         case wait(reason: String, retryAt: Double)
         /// Given up: a permanent refusal, expiry, or retries exhausted.
         case failed(reason: String)
-        /// APNs said the token is dead (410, BadDeviceToken, DeviceTokenNotForTopic): the
-        /// store invalidates the device if `APNSError.invalidates(tokenRegisteredAt:)` says
-        /// so for the token's registration time read in its transaction.
-        case invalidated(APNSError)
+        /// The push service said the token is dead (APNs 410, BadDeviceToken; FCM
+        /// UNREGISTERED): the store invalidates the device if `DeadToken.invalidates(tokenRegisteredAt:)`
+        /// says so for the token's registration time read in its transaction.
+        case invalidated(DeadToken)
     }
 
     public var seq: Int
@@ -68,7 +68,7 @@ extension DeliveryResult {
         _ results: [DeliveryResult], inFlight: [Int: (publishID: String, deviceSeq: Int?)],
         retry: (_ seq: Int, _ reason: String, _ at: Double, _ counted: Bool) throws -> Void,
         fail: (_ seq: Int, _ publishID: String, _ reason: String) throws -> Void,
-        invalidate: (_ seq: Int, _ publishID: String, _ deviceSeq: Int?, _ error: APNSError) throws -> Void
+        invalidate: (_ seq: Int, _ publishID: String, _ deviceSeq: Int?, _ dead: DeadToken) throws -> Void
     ) throws -> Batch {
         var batch = Batch()
         for result in results {
@@ -81,7 +81,7 @@ extension DeliveryResult {
             case .retry(let reason, let retryAt): try retry(result.seq, reason, retryAt, true)
             case .wait(let reason, let retryAt): try retry(result.seq, reason, retryAt, false)
             case .failed(let reason): try fail(result.seq, publishID, reason)
-            case .invalidated(let error): try invalidate(result.seq, publishID, deviceSeq, error)
+            case .invalidated(let dead): try invalidate(result.seq, publishID, deviceSeq, dead)
             }
         }
         return batch

@@ -69,9 +69,9 @@ public struct DeviceRecord: Sendable, Hashable {
     public var userID: String?
     public var metadata: JSONValue
     public var createdAt: Double
-    /// When this token was last registered: APNs' 410 timestamp is compared with it.
+    /// When this token was last registered: a dead-token answer's time (`DeadToken.since`) is compared with it.
     public var tokenRegisteredAt: Double
-    /// Set when APNs said the token is dead; the device is kept with the reason.
+    /// Set when the push service said the token is dead; the device is kept with the reason.
     public var invalidatedAt: Double?
     public var invalidReason: String?
 }

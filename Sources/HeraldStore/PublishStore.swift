@@ -17,8 +17,8 @@ public protocol PublishStore: AnyObject, Sendable {
     /// Apps with deliveries due at `now`.
     func appsWithDueDeliveries(now: Double) throws -> [String]
     /// Marks up to `limit` due deliveries of `appID` in flight and returns them, leaving
-    /// those for the `excluding` environments (paused) where they are.
-    func claimDeliveries(appID: String, now: Double, limit: Int, excluding: Set<APNsEnvironment>) throws -> [DeliveryJob]
+    /// those on the `excluding` routes (paused: an APNs environment, or FCM) where they are.
+    func claimDeliveries(appID: String, now: Double, limit: Int, excluding: Set<DeliveryRoute>) throws -> [DeliveryJob]
     /// Records outcomes of claimed deliveries and updates their publishes' statistics.
     func completeDeliveries(_ results: [DeliveryResult], now: Double) throws
     /// The earliest time something becomes due (a scheduled publish, a retry).

@@ -14,8 +14,8 @@ extension SQLStore {
                 try retryDelivery(db, seq, reason: reason, retryAt: retryAt, counted: counted, now: now)
             },
             fail: { seq, publishID, reason in try failDelivery(db, seq, publishID: publishID, reason: reason, now: now) },
-            invalidate: { seq, publishID, deviceSeq, error in
-                try invalidateDelivery(db, seq, publishID: publishID, deviceSeq: deviceSeq, error, now: now)
+            invalidate: { seq, publishID, deviceSeq, dead in
+                try invalidateDelivery(db, seq, publishID: publishID, deviceSeq: deviceSeq, dead, now: now)
             })
     }
 
@@ -26,17 +26,17 @@ extension SQLStore {
             db.dialect.statements.deliveries.retry, [.double(retryAt), .text(reason), .double(now), .int(seq), .int(counted ? 0 : 1)])
     }
 
-    /// APNs' rule (`APNSError.invalidates(tokenRegisteredAt:)`): a 410 counts only for a
-    /// token registered before its timestamp; a device that registered the token again
-    /// since keeps it (this delivery counts as failed).
+    /// One rule for every push service (`DeadToken.invalidates(tokenRegisteredAt:)`): a dead
+    /// token counts only for a token registered before the service knew it dead; a device
+    /// that registered the token again since keeps it (this delivery counts as failed).
     /// A delivery to a Live Activity token removes that token (not the device) under the
     /// same rule: see `pruneActivityToken`.
     static func invalidateDelivery(
-        _ db: Database, _ seq: Int, publishID: String, deviceSeq: Int?, _ error: APNSError, now: Double
+        _ db: Database, _ seq: Int, publishID: String, deviceSeq: Int?, _ dead: DeadToken, now: Double
     ) throws {
         let sql = db.dialect.statements.deliveries
-        let reason = error.reason.text
-        if let pruned = try pruneActivityToken(db, seq, deviceSeq: deviceSeq, error) {
+        let reason = dead.reason
+        if let pruned = try pruneActivityToken(db, seq, deviceSeq: deviceSeq, dead) {
             guard pruned else { return try failDelivery(db, seq, publishID: publishID, reason: reason, now: now) }
             try finishDelivery(db, seq, .invalidated, reason: reason, now: now)
             try count(db, .invalidated, publishID: publishID, at: now)
@@ -45,7 +45,7 @@ extension SQLStore {
         let registeredAt = try deviceSeq.flatMap {
             try db.query(sql.tokenRegisteredAt, [.int($0)]) { try $0.double(0) }.first
         }
-        if let deviceSeq, let registeredAt, error.invalidates(tokenRegisteredAt: Date(timeIntervalSince1970: registeredAt)) {
+        if let deviceSeq, let registeredAt, dead.invalidates(tokenRegisteredAt: registeredAt) {
             try db.execute(sql.invalidateDevice, [.double(now), .text(reason), .int(deviceSeq)])
         } else if deviceSeq != nil {
             return try failDelivery(db, seq, publishID: publishID, reason: reason, now: now)

@@ -24,10 +24,10 @@ extension SQLStore {
 
     /// For a delivery of a Live Activity publish (push-to-start, or an activity's update
     /// token): whether APNs' answer removed the token. The token's row goes when
-    /// `APNSError.invalidates(tokenRegisteredAt:)` holds for the time it was set (a 410
+    /// `DeadToken.invalidates(tokenRegisteredAt:)` holds for the time it was set (a 410
     /// older than the token, or a token that rotated or went since, only fails the
     /// delivery); the device and its own token stay. `nil` for a delivery to a device token.
-    static func pruneActivityToken(_ db: Database, _ seq: Int, deviceSeq: Int?, _ error: APNSError) throws -> Bool? {
+    static func pruneActivityToken(_ db: Database, _ seq: Int, deviceSeq: Int?, _ dead: DeadToken) throws -> Bool? {
         let sql = db.dialect.statements.devices
         guard let deviceSeq,
             let (kind, token) = try db.query(sql.deliveryTarget, [.int(seq)], { (try $0.string(0), try $0.string(1)) }).first,
@@ -36,7 +36,7 @@ extension SQLStore {
         let filter: [SQLValue] = [.int(deviceSeq), .text(token)]
         guard
             let setAt = try db.query(sql.activityTokenSetAt[table] ?? "", filter, { try $0.double(0) }).first,
-            error.invalidates(tokenRegisteredAt: Date(timeIntervalSince1970: setAt))
+            dead.invalidates(tokenRegisteredAt: setAt)
         else { return false }
         try db.execute(sql.deleteActivityToken[table] ?? "", filter)
         return true

@@ -16,9 +16,9 @@ extension SQLiteStore {
         }
     }
 
-    public func claimDeliveries(appID: String, now: Double, limit: Int, excluding: Set<APNsEnvironment>) throws -> [DeliveryJob] {
-        let skipped = excluding.map(\.rawValue).sorted()
-        let environments = skipped.isEmpty ? "" : "AND d.environment NOT IN (\(SQLiteConnection.placeholders(skipped.count)))"
+    public func claimDeliveries(appID: String, now: Double, limit: Int, excluding: Set<DeliveryRoute>) throws -> [DeliveryJob] {
+        let skipped = excluding.map(\.key).sorted()
+        let routes = skipped.isEmpty ? "" : "AND \(DeliveryRoute.routeColumn) NOT IN (\(SQLiteConnection.placeholders(skipped.count)))"
         return try write { db in
             // The one writer reads the due rows and marks them after (PostgreSQL claims in one statement).
             // one store: SQLite's rows and their publishes in one join; PostgreSQL skips rows others hold.
@@ -27,7 +27,7 @@ extension SQLiteStore {
                 SELECT d.seq, d.publish_id, dv.id, d.token, d.environment, d.attempts, d.in_doubt, p.payload, p.push_type, p.priority,
                 p.collapse_id, p.expiration, p.environment, max(p.created_at, coalesce(p.send_at, 0)), d.platform
                 FROM deliveries d JOIN publishes p ON p.id = d.publish_id LEFT JOIN devices dv ON dv.seq = d.device_seq
-                WHERE d.app_id = ? AND d.state = 0 AND d.next_at <= ? \(environments) ORDER BY d.next_at, d.seq LIMIT ?
+                WHERE d.app_id = ? AND d.state = 0 AND d.next_at <= ? \(routes) ORDER BY d.next_at, d.seq LIMIT ?
                 """, [.text(appID), .double(now)] + skipped.map { .text($0) } + [.int(limit)]
             ) { row in
                 let publishID = row.string(1), token = row.string(3)

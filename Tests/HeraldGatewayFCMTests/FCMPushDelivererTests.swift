@@ -10,11 +10,11 @@ import Testing
 struct FCMPushDelivererTests {
     /// A running simulator, a deliverer that trusts it and the service account's file, stopped after `body`.
     func withDeliverer<T>(
-        timeout: Double = 5, _ body: (FCMSimulator, FCMPushDeliverer, [UInt8]) async throws -> T
+        timeout: Double = 5, _ body: (FCMSimulator, FCMPushDeliverer, FCMCredentials) async throws -> T
     ) async throws -> T {
         let simulator = try FCMSimulator.start(FCMSimulatorConfiguration())
         defer { simulator.stop() }
-        let account = [UInt8](try Data(contentsOf: URL(fileURLWithPath: simulator.serviceAccountFile)))
+        let account = try FCMCredentials(serviceAccountJSON: String(contentsOfFile: simulator.serviceAccountFile, encoding: .utf8))
         let deliverer = FCMPushDeliverer(
             settings: .init(endpoint: simulator.url, caFile: simulator.caFile, connections: 1, requestTimeout: timeout),
             wallClock: { 1_000 })
@@ -34,7 +34,7 @@ struct FCMPushDelivererTests {
     @Test("a batch is rendered for Android and accepted, one outcome per notification in order")
     func accepted() async throws {
         try await withDeliverer { simulator, deliverer, account in
-            let outcomes = await deliverer.deliver([notification("device-1"), notification("device-2")], serviceAccount: account)
+            let outcomes = await deliverer.deliver([notification("device-1"), notification("device-2")], credentials: account)
             #expect(outcomes == [.accepted(apnsID: "id-device-1"), .accepted(apnsID: "id-device-2")])
             let sent = try #require(simulator.accepted.first { $0["token"]?.stringValue == "device-1" })
             #expect(sent["notification"] == ["title": "Hi", "body": "There"])
@@ -53,7 +53,7 @@ struct FCMPushDelivererTests {
         ])
     func faults(token: String, action: RefusalAction, reason: String) async throws {
         try await withDeliverer { simulator, deliverer, account in
-            let outcomes = await deliverer.deliver([notification(token), notification("device-ok")], serviceAccount: account)
+            let outcomes = await deliverer.deliver([notification(token), notification("device-ok")], credentials: account)
             guard case .refusal(let refusal) = outcomes.first else {
                 Issue.record("expected a refusal, got \(outcomes)")
                 return
@@ -69,19 +69,20 @@ struct FCMPushDelivererTests {
     @Test("refused or missing credentials pause the app; no answer is a transport failure")
     func credentialsAndTransport() async throws {
         try await withDeliverer(timeout: 0.5) { simulator, deliverer, account in
-            var other = try JSONParser().parse(account).objectValue ?? [:]
+            var other = try JSONParser().parse(Array(account.serviceAccountJSON.utf8)).objectValue ?? [:]
             other["project_id"] = "someone-else"
-            let foreign = Array(JSONWriter.serialize(.object(other)).utf8)
-            guard case .refusal(let denied) = await deliverer.deliver([notification("device")], serviceAccount: foreign).first else {
+            let foreign = try FCMCredentials(serviceAccountJSON: JSONWriter.serialize(.object(other)))
+            guard case .refusal(let denied) = await deliverer.deliver([notification("device")], credentials: foreign).first else {
                 Issue.record("expected a refusal")
                 return
             }
             #expect(denied.action == .pauseForCredentials && denied.reason == "PERMISSION_DENIED")
-            for missing in [nil, Array("{}".utf8)] {
-                let outcomes = await deliverer.deliver([notification("device")], serviceAccount: missing)
+            let unreadable = FCMCredentials(stored: "{}", projectID: "p", clientEmail: "e@p", endpoint: nil, caFile: nil)
+            for missing in [nil, unreadable] {
+                let outcomes = await deliverer.deliver([notification("device")], credentials: missing)
                 #expect(outcomes.map(\.refusalAction) == [.pauseForCredentials])
             }
-            let stalled = await deliverer.deliver([notification("stall-1")], serviceAccount: account)
+            let stalled = await deliverer.deliver([notification("stall-1")], credentials: account)
             guard case .transportFailure = stalled.first else {
                 Issue.record("expected a transport failure, got \(stalled)")
                 return
@@ -90,11 +91,24 @@ struct FCMPushDelivererTests {
         }
     }
 
+    @Test("an app's credentials that name an endpoint and a CA are sent there, whatever the deliverer's settings")
+    func credentialsEndpoint() async throws {
+        let simulator = try FCMSimulator.start(FCMSimulatorConfiguration())
+        defer { simulator.stop() }
+        let json = try String(contentsOfFile: simulator.serviceAccountFile, encoding: .utf8)
+        let deliverer = FCMPushDeliverer(settings: .init(connections: 1, requestTimeout: 5), wallClock: { 1_000 })
+        let credentials = try FCMCredentials(serviceAccountJSON: json, endpoint: simulator.url, caFile: simulator.caFile)
+        let outcomes = await deliverer.deliver([notification("device-1")], credentials: credentials)
+        await deliverer.shutdown()
+        #expect(outcomes == [.accepted(apnsID: "id-device-1")])
+        #expect(simulator.accepted.map { $0["token"]?.stringValue } == ["device-1"])
+    }
+
     @Test("a publish that cannot be rendered for Android is unsendable and not sent")
     func unsendable() async throws {
         try await withDeliverer { simulator, deliverer, account in
             let bad = notification("device", payload: #"{"aps": {"alert": "Hi"}, "from": "me"}"#)
-            let outcomes = await deliverer.deliver([bad, notification("device-2")], serviceAccount: account)
+            let outcomes = await deliverer.deliver([bad, notification("device-2")], credentials: account)
             guard case .unsendable(let detail) = outcomes.first else {
                 Issue.record("expected unsendable, got \(outcomes)")
                 return

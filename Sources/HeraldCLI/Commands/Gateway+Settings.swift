@@ -2,6 +2,7 @@ import Foundation
 import HeraldCore
 import HeraldGateway
 import HeraldGatewayAPNs
+import HeraldGatewayFCM
 import HeraldGatewayTestModes
 import HeraldStore
 
@@ -10,11 +11,16 @@ typealias Gateway = GatewayService
 extension GatewayService {
     /// A gateway from `herald serve`'s options.
     convenience init(settings: ServeSettings) throws {
-        let deliverer: any PushDeliverer
+        // One deliverer per push service; the test modes serve both alike.
+        let (deliverer, fcmDeliverer): (any PushDeliverer, any FCMDeliverer)
         switch settings.deliverer {
-        case .apns: deliverer = APNsPushDeliverer(logger: StandardErrorLogger())
-        case .record(let file): deliverer = try RecordingDeliverer(path: file, latency: settings.delivererLatency)
-        case .discard: deliverer = DiscardingDeliverer(latency: settings.delivererLatency)
+        case .apns: (deliverer, fcmDeliverer) = (APNsPushDeliverer(logger: StandardErrorLogger()), FCMPushDeliverer(logger: StandardErrorLogger()))
+        case .record(let file):
+            let recording = try RecordingDeliverer(path: file, latency: settings.delivererLatency)
+            (deliverer, fcmDeliverer) = (recording, recording)
+        case .discard:
+            let discarding = DiscardingDeliverer(latency: settings.delivererLatency)
+            (deliverer, fcmDeliverer) = (discarding, discarding)
         }
         var policy = DeliveryPolicy()
         policy.batchSize = settings.batchSize
@@ -26,7 +32,7 @@ extension GatewayService {
             durability: settings.durability, connections: settings.http.handlerThreads + 3, timeout: settings.storeTimeout,
             instance: .current(id: settings.instanceID))
         try self.init(
-            store: store, listen: settings.listen, http: settings.http, deliverer: deliverer,
+            store: store, listen: settings.listen, http: settings.http, deliverer: deliverer, fcmDeliverer: fcmDeliverer,
             policy: policy, rateLimits: settings.rateLimits, quota: settings.quota, metricsToken: settings.metricsToken,
             clock: LiveServerClock(),
             logger: StandardErrorLogger(), console: settings.console)

@@ -123,19 +123,7 @@ extension DeliveryEngine {
         let broadcast = OutgoingBroadcast(
             apnsChannelID: apnsChannelID, channelID: job.token, bundleID: app.bundleID, priority: job.options.priority,
             expiration: job.options.expiration, requestID: job.apnsID, payload: job.payload, publishID: job.publishID)
-        let credentials = app.credentials(for: job.environment)
-        let deliverer = self.deliverer
-        let started = clock.now
-        let id = nextTaskID()
-        notificationsInFlight += 1
-        metrics.set("herald_deliveries_in_flight", Double(notificationsInFlight))
-        inFlight[id] = Task {
-            let outcome = await deliverer.broadcast(broadcast, credentials: credentials)
-            self.finish([job], [outcome], app: app, started: started)
-            self.inFlight[id] = nil
-            self.notificationsInFlight -= 1
-            self.metrics.set("herald_deliveries_in_flight", Double(self.notificationsInFlight))
-            self.wake()
-        }
+        let (deliverer, credentials) = (self.deliverer, app.credentials(for: job.environment))
+        launch([job], app: app, now: wallTime()) { [await deliverer.broadcast(broadcast, credentials: credentials)] }
     }
 }

@@ -4,28 +4,24 @@ import HeraldShared
 import HeraldStore
 
 extension DeliveryEngine {
-    /// The reason an FCM delivery fails with while the engine routes to APNs only.
+    /// The reason an FCM delivery fails with when the gateway has no FCM deliverer.
     static let noFCMDeliverer = "no FCM deliverer configured"
 
-    /// Sends claimed jobs, one deliverer call per environment, each as its own task;
-    /// expired jobs and jobs without credentials are settled without sending, and so are
-    /// FCM jobs: the deliverer speaks APNs only, so an Android token never reaches APNs.
+    /// Sends claimed jobs, one deliverer call per route (each APNs environment, FCM), each
+    /// as its own task; expired jobs are settled without sending, and so are FCM jobs when
+    /// the gateway has no FCM deliverer (an Android token never reaches APNs).
     func send(_ jobs: [DeliveryJob], app: AppRecord, now: Double) throws {
         var settled: [DeliveryResult] = []
-        var byEnvironment: [APNsEnvironment: [DeliveryJob]] = [:]
+        var byRoute: [DeliveryRoute: [DeliveryJob]] = [:]
         for job in jobs {
-            if job.platform != .apns {
-                settled.append(DeliveryResult(seq: job.seq, outcome: .failed(reason: Self.noFCMDeliverer)))
-            } else if ChannelRecord.isChannelID(job.token) {
-                if let expiration = job.options.expiration, expiration < now {
-                    settled.append(DeliveryResult(seq: job.seq, outcome: .failed(reason: "Expired")))
-                } else {
-                    try sendBroadcast(job, app: app, now: now)
-                }
-            } else if let expiration = job.options.expiration, expiration < now {
+            if let expiration = job.options.expiration, expiration < now {
                 settled.append(DeliveryResult(seq: job.seq, outcome: .failed(reason: "Expired")))
+            } else if job.route == .fcm && fcmDeliverer == nil {
+                settled.append(DeliveryResult(seq: job.seq, outcome: .failed(reason: Self.noFCMDeliverer)))
+            } else if job.platform == .apns && ChannelRecord.isChannelID(job.token) {
+                try sendBroadcast(job, app: app, now: now)
             } else {
-                byEnvironment[job.environment, default: []].append(job)
+                byRoute[job.route, default: []].append(job)
             }
             if job.inDoubt { metrics.increment("herald_deliveries_in_doubt_total", [("app", app.id)]) }
         }
@@ -33,7 +29,7 @@ extension DeliveryEngine {
             record(settled, now: now)
             metrics.increment("herald_deliveries_total", [("app", app.id), ("outcome", "failed")], by: Double(settled.count))
         }
-        for (environment, batch) in byEnvironment.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+        for (route, batch) in byRoute.sorted(by: { $0.key.key < $1.key.key }) {
             let notifications = batch.map { job in
                 OutgoingNotification(
                     deviceToken: job.token, bundleID: app.bundleID,
@@ -42,25 +38,38 @@ extension DeliveryEngine {
                     apnsID: job.apnsID,
                     payload: job.payload, publishID: job.publishID)
             }
-            let credentials = app.credentials(for: environment)
-            let deliverer = self.deliverer
-            let started = clock.now
-            let id = nextTaskID()
-            notificationsInFlight += batch.count
-            inFlight[id] = Task {
-                let outcomes = await deliverer.deliver(notifications, credentials: credentials)
-                self.finish(batch, outcomes, app: app, started: started)
-                self.inFlight[id] = nil
-                self.notificationsInFlight -= batch.count
-                self.metrics.set("herald_deliveries_in_flight", Double(self.notificationsInFlight))
-                self.wake()
+            switch route {
+            case .apns(let environment):
+                let (deliverer, credentials) = (self.deliverer, app.credentials(for: environment))
+                launch(batch, app: app, now: now) { await deliverer.deliver(notifications, credentials: credentials) }
+            case .fcm:
+                guard let deliverer = fcmDeliverer else { continue }  // settled above
+                let credentials = app.fcmCredentials
+                launch(batch, app: app, now: now) { await deliverer.deliver(notifications, credentials: credentials) }
             }
         }
         metrics.set("herald_deliveries_in_flight", Double(notificationsInFlight))
     }
 
+    /// Runs one deliverer call for `jobs` as a task of its own and records its outcomes
+    /// when it answers; `now` is when it was sent (wall time).
+    func launch(_ jobs: [DeliveryJob], app: AppRecord, now: Double, _ call: @escaping @Sendable () async -> [DeliveryOutcome]) {
+        let started = clock.now
+        let id = nextTaskID()
+        notificationsInFlight += jobs.count
+        inFlight[id] = Task {
+            let outcomes = await call()
+            self.finish(jobs, outcomes, app: app, started: started, sentAt: now)
+            self.inFlight[id] = nil
+            self.notificationsInFlight -= jobs.count
+            self.metrics.set("herald_deliveries_in_flight", Double(self.notificationsInFlight))
+            self.wake()
+        }
+    }
+
     /// Records a batch's outcomes: sent, retried with backoff, failed, or invalidated.
-    func finish(_ jobs: [DeliveryJob], _ outcomes: [DeliveryOutcome], app: AppRecord, started: Double) {
+    /// `sentAt` (wall time) bounds a dead token's invalidation when the service gives no time.
+    func finish(_ jobs: [DeliveryJob], _ outcomes: [DeliveryOutcome], app: AppRecord, started: Double, sentAt: Double) {
         let now = wallTime()
         metrics.observe("herald_delivery_batch_duration_seconds", [("app", app.id)], clock.now - started)
         var results: [DeliveryResult] = []
@@ -68,9 +77,11 @@ extension DeliveryEngine {
         var latencies: [Double] = []
         for (index, job) in jobs.enumerated() {
             let outcome = index < outcomes.count ? outcomes[index] : .transportFailure("the deliverer gave no outcome")
-            var result = self.result(for: job, outcome, app: app, now: now)
+            var result = self.result(for: job, outcome, app: app, sentAt: sentAt, now: now)
             // A channel has no device to invalidate: APNs' refusal fails the broadcast.
-            if case .invalidated(let error) = result, ChannelRecord.isChannelID(job.token) { result = .failed(reason: error.reason.text) }
+            if case .invalidated(let dead) = result, job.platform == .apns, ChannelRecord.isChannelID(job.token) {
+                result = .failed(reason: dead.reason)
+            }
             results.append(DeliveryResult(seq: job.seq, outcome: result))
             switch result {
             case .sent:
@@ -81,8 +92,8 @@ extension DeliveryEngine {
             case .invalidated: tally["invalidated", default: 0] += 1
             }
         }
-        if tally["sent", default: 0] > 0, let environment = jobs.first?.environment {
-            pauses.clearStrikes(DeliveryPauses.Key(app: app.id, environment: environment))
+        if tally["sent", default: 0] > 0, let route = jobs.first?.route {
+            pauses.clearStrikes(DeliveryPauses.Key(app: app.id, route: route))
         }
         record(results, now: now)
         metrics.observe("herald_delivery_latency_seconds", [("app", app.id)], values: latencies)
@@ -103,7 +114,7 @@ extension DeliveryEngine {
         }
     }
 
-    func result(for job: DeliveryJob, _ outcome: DeliveryOutcome, app: AppRecord, now: Double) -> DeliveryResult.Outcome {
+    func result(for job: DeliveryJob, _ outcome: DeliveryOutcome, app: AppRecord, sentAt: Double, now: Double) -> DeliveryResult.Outcome {
         switch outcome {
         case .accepted(let apnsID):
             return .sent(apnsID: apnsID)
@@ -115,11 +126,12 @@ extension DeliveryEngine {
         case .rejected(let error):
             let refusal = DeliveryRefusal(
                 service: "APNs", status: error.status, reason: error.reason.text, action: RefusalAction(error), retryAfter: error.retryAfter)
-            return act(on: refusal, reason: error.reason.text, invalidated: .invalidated(error), job, app: app, now: now)
+            return act(on: refusal, reason: error.reason.text, invalidated: .invalidated(DeadToken(error)), job, app: app, now: now)
         case .refusal(let refusal):
-            // The store's invalidation takes APNs' error and rule: until it takes another
-            // service's, a dead token fails the delivery and the device stays.
-            return act(on: refusal, reason: refusal.failureReason, invalidated: .failed(reason: refusal.failureReason), job, app: app, now: now)
+            // The service gives no time the token died: a token registered again after the
+            // request went out is the device's new one and stays.
+            let dead = DeadToken(reason: refusal.failureReason, since: sentAt)
+            return act(on: refusal, reason: refusal.failureReason, invalidated: .invalidated(dead), job, app: app, now: now)
         }
     }
 
@@ -128,7 +140,7 @@ extension DeliveryEngine {
     private func act(
         on refusal: DeliveryRefusal, reason: String, invalidated: DeliveryResult.Outcome, _ job: DeliveryJob, app: AppRecord, now: Double
     ) -> DeliveryResult.Outcome {
-        let key = DeliveryPauses.Key(app: app.id, environment: job.environment)
+        let key = DeliveryPauses.Key(app: app.id, route: job.route)
         let cause = "\(refusal.status) \(refusal.reason)"
         // The service asked for a pause: nothing more for this app and environment before it ends.
         let resumeAt = refusal.retryAfter.flatMap {

@@ -14,6 +14,8 @@ import HeraldStore
 public actor DeliveryEngine {
     let store: any GatewayStore
     let deliverer: any PushDeliverer
+    /// Android's deliveries; without one they fail with `noFCMDeliverer`.
+    let fcmDeliverer: (any FCMDeliverer)?
     let clock: any ServerClock
     let wallTime: @Sendable () -> Double
     let metrics: GatewayMetrics
@@ -27,7 +29,7 @@ public actor DeliveryEngine {
     public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
     var limiter = RateLimiter()
-    /// Apps and environments held back (refused credentials, `Retry-After`) until a time.
+    /// Apps' routes (APNs environments, FCM) held back (refused credentials, `Retry-After`) until a time.
     var pauses = DeliveryPauses()
     var inFlight: [Int: Task<Void, Never>] = [:]
     var taskCounter = 0
@@ -45,12 +47,14 @@ public actor DeliveryEngine {
     var beatingSince: Double?
 
     public init(
-        store: any GatewayStore, deliverer: any PushDeliverer, clock: any ServerClock = LiveServerClock(),
+        store: any GatewayStore, deliverer: any PushDeliverer, fcmDeliverer: (any FCMDeliverer)? = nil,
+        clock: any ServerClock = LiveServerClock(),
         wallTime: @escaping @Sendable () -> Double, metrics: GatewayMetrics = GatewayMetrics(), policy: DeliveryPolicy = DeliveryPolicy(),
         jitter: @escaping @Sendable () -> Double = { Double.random(in: 0...1) }, logger: any HeraldLogger = SilentLogger()
     ) {
         self.store = store
         self.deliverer = deliverer
+        self.fcmDeliverer = fcmDeliverer
         self.clock = clock
         self.wallTime = wallTime
         self.metrics = metrics
@@ -168,7 +172,7 @@ public actor DeliveryEngine {
             guard inFlight.count < policy.maxBatchesInFlight else { break }
             let paused = pauses.paused(app: appID)
             if let until = paused.values.min() { hold(until: until) }
-            if paused.count == APNsEnvironment.allCases.count { continue }
+            if paused.count == DeliveryRoute.all.count { continue }
             guard let app = try store.app(id: appID) else { continue }
             let allowed = limiter.take(app: appID, rate: app.rateLimit, wanted: policy.batchSize, now: clock.now)
             guard allowed > 0 else {

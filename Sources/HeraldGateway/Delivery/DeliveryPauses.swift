@@ -1,14 +1,21 @@
 import HeraldShared
+import HeraldStore
 
-/// Which deliveries are held back, per app and environment (each has its own credentials):
-/// after APNs refused the credentials, or answered with `Retry-After`. Times are wall
-/// seconds since 1970, like the deliveries' due times.
+/// Which deliveries are held back, per app and route (each APNs environment and FCM has
+/// its own credentials and its own limits): after the push service refused the
+/// credentials, or answered with `Retry-After`. Times are wall seconds since 1970, like
+/// the deliveries' due times.
 struct DeliveryPauses {
     struct Key: Hashable, CustomStringConvertible {
         var app: String
-        var environment: APNsEnvironment
+        var route: DeliveryRoute
 
-        var description: String { "app \(app)'s \(environment.rawValue) deliveries" }
+        var description: String {
+            switch route {
+            case .apns(let environment): "app \(app)'s \(environment.rawValue) deliveries"
+            case .fcm: "app \(app)'s FCM deliveries"
+            }
+        }
     }
 
     struct Pause: Hashable {
@@ -39,11 +46,11 @@ struct DeliveryPauses {
     /// When `key`'s pause ends; `nil` when it is not paused.
     func until(_ key: Key) -> Double? { pauses[key]?.until }
 
-    /// The environments of `app` held back, with when each pause ends.
-    func paused(app: String) -> [APNsEnvironment: Double] {
-        var found: [APNsEnvironment: Double] = [:]
-        for environment in APNsEnvironment.allCases {
-            if let pause = pauses[Key(app: app, environment: environment)] { found[environment] = pause.until }
+    /// The routes of `app` held back, with when each pause ends.
+    func paused(app: String) -> [DeliveryRoute: Double] {
+        var found: [DeliveryRoute: Double] = [:]
+        for route in DeliveryRoute.all {
+            if let pause = pauses[Key(app: app, route: route)] { found[route] = pause.until }
         }
         return found
     }
@@ -61,7 +68,7 @@ struct DeliveryPauses {
         return strikes[key] ?? 0
     }
 
-    /// APNs took a notification for `key`: the credentials work, the next refusal starts over.
+    /// The service took a notification for `key`: the credentials work, the next refusal starts over.
     mutating func clearStrikes(_ key: Key) {
         strikes[key] = nil
     }

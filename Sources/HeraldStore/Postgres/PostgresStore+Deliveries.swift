@@ -22,7 +22,7 @@ extension PostgresStore {
     /// lease; the publishes' payloads come after, once per publish. The claim is also a
     /// heartbeat (it adds this instance's row again when another process, finding it silent
     /// for a lease, took it away with its deliveries).
-    public func claimDeliveries(appID: String, now: Double, limit: Int, excluding: Set<APNsEnvironment>) throws -> [DeliveryJob] {
+    public func claimDeliveries(appID: String, now: Double, limit: Int, excluding: Set<DeliveryRoute>) throws -> [DeliveryJob] {
         try write { db in
             // one store: claims and renews the lease in one statement, skipping rows other processes hold.
             let claimed = try db.query(
@@ -33,7 +33,7 @@ extension PostgresStore {
                     RETURNING id
                 ),
                 due AS (
-                    SELECT seq FROM deliveries WHERE app_id = $1 AND state = 0 AND next_at <= $2 AND environment <> ALL($3::text[])
+                    SELECT seq FROM deliveries d WHERE app_id = $1 AND state = 0 AND next_at <= $2 AND \(DeliveryRoute.routeColumn) <> ALL($3::text[])
                     ORDER BY next_at, seq LIMIT $4 FOR UPDATE SKIP LOCKED
                 )
                 UPDATE deliveries d SET state = 1, attempts = d.attempts + 1, updated_at = $2, lease_owner = me.id
@@ -41,7 +41,7 @@ extension PostgresStore {
                 RETURNING d.seq, d.publish_id, (SELECT id FROM devices WHERE seq = d.device_seq), d.token, d.environment, d.attempts,
                 d.in_doubt, d.next_at, d.platform
                 """,
-                [.text(appID), .double(now), .array(excluding.map(\.rawValue).sorted()), .int(max(0, limit)), .text(instance.id),
+                [.text(appID), .double(now), .array(excluding.map(\.key).sorted()), .int(max(0, limit)), .text(instance.id),
                     .text(instance.host), .int(instance.pid),
                 ]
             ).map { row in

@@ -210,7 +210,7 @@ struct DeliveryEngineTests {
         h.deliverer.program(StoreFixture.token(1), [.refused(403, "InvalidProviderToken")])
         let id = try h.publish(["interests": ["news"], "notification": ["title": "x"]])
         await h.engine.runUntilIdle()
-        #expect(await h.engine.pauses.until(.init(app: h.api.appID, environment: .production)) != nil)
+        #expect(await h.engine.pauses.until(.init(app: h.api.appID, route: .apns(.production))) != nil)
         await h.advance(by: 1)
         #expect(h.status(id)?["sent"] == 2)
     }

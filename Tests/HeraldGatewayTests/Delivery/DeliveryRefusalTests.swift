@@ -30,7 +30,7 @@ struct DeliveryRefusalTests {
         #expect(pauses.count == 1 && pauses.first?.contains("fcm answered 429 QUOTA_EXCEEDED with Retry-After 30 s") == true, "\(pauses)")
     }
 
-    @Test("a dead token and a bad message fail with the service's reason, never retried", arguments: StoreKind.tested)
+    @Test("a dead token invalidates the device and a bad message fails, with the service's reason, never retried", arguments: StoreKind.tested)
     func failures(kind: StoreKind) async throws {
         let h = try EngineHarness(kind)
         try await h.register(0..<3)
@@ -40,10 +40,12 @@ struct DeliveryRefusalTests {
         await h.engine.runUntilIdle()
         await h.advance(by: 60)
         #expect(h.deliverer.sent.count == 3, "neither is sent again")
-        #expect(h.status(id)?["sent"] == 1 && h.status(id)?["failed"] == 2, "\(String(describing: h.status(id)))")
+        #expect(
+            h.status(id)?["sent"] == 1 && h.status(id)?["failed"] == 1 && h.status(id)?["invalidated"] == 1, "\(String(describing: h.status(id)))")
         let reasons = h.status(id)?["failures"]?.objectValue?.keys.sorted() ?? []
         #expect(reasons == ["fcm INVALID_ARGUMENT", "fcm UNREGISTERED"], "\(String(describing: h.status(id)))")
-        #expect(try h.device(token: 0)?.invalidatedAt == nil, "the store invalidates on APNs' rule only")
+        #expect(try h.device(token: 0)?.invalidReason == "fcm UNREGISTERED", "the store's rule is the same for every service")
+        #expect(try h.device(token: 1)?.invalidatedAt == nil)
     }
 
     @Test("refused credentials pause the app with the service's advice", arguments: StoreKind.tested)

@@ -8,12 +8,14 @@ import Testing
 /// SIGKILL at random moments during a fan-out and restarted on the same data; in the end
 /// every targeted device got the notification, and a device got it twice only where the
 /// gateway could not know (a delivery in flight at the kill, sent again in doubt with
-/// the same apns-id).
+/// the same apns-id). A third of the devices are Android's, delivered through FCM: the
+/// promise is the same on both platforms.
 @Suite("kill -9 during fan-out and delivery")
 struct KillNineTests {
     static let devices = 3000
 
-    @Test("every targeted device gets each publish; duplicates only for deliveries in flight at a kill", .timeLimit(.minutes(3)))
+    @Test(
+        "every targeted device, APNs and FCM, gets each publish; duplicates only for deliveries in flight at a kill", .timeLimit(.minutes(3)))
     func killNine() throws {
         let folder = TemporaryFolder()
         defer { folder.cleanup() }
@@ -26,14 +28,16 @@ struct KillNineTests {
             try store.createApp(
                 AppRecord(
                     id: appID, name: "Kill", bundleID: "com.example.kill", serverKeyHash: APIKey.hash(serverKey), clientKeyHash: "x",
-                    createdAt: 1))
+                    fcmCredentials: try FCMTestAccount.credentials(), createdAt: 1))
             for n in 0..<Self.devices {
-                let token = StoreFixture.token(n)
+                let android = n % 3 == 1
+                let token = android ? "fcm-\(n)" : StoreFixture.token(n)
                 tokens.insert(token)
                 _ = try store.registerDevice(
                     appID: appID,
                     DeviceRegistration(
-                        token: token, environment: .production, interests: n % 3 == 0 ? ["a", "b"] : ["a"], userID: .some("u\(n % 50)")),
+                        platform: android ? .fcm : .apns, token: token, environment: .production, interests: n % 3 == 0 ? ["a", "b"] : ["a"],
+                        userID: .some("u\(n % 50)")),
                     quota: .unlimited, now: 1)
             }
         }
@@ -79,12 +83,14 @@ struct KillNineTests {
             #expect(status["status"] == "done", "\(status)")
             #expect(status["targeted"] == .int(Self.devices))
             #expect(status["sent"] == .int(Self.devices))
+            #expect(status["byPlatform"]?["fcm"]?["sent"] == .int(Self.devices / 3), "\(status)")
         }
-        // What "APNs" received: one JSON line per notification (a torn last line of a killed
-        // write is a notification that never completed, sent again later).
+        // What "APNs" and "FCM" received: one JSON line per notification (a torn last line of
+        // a killed write is a notification that never completed, sent again later).
         let text = try String(contentsOfFile: record, encoding: .utf8)
         var received: [String: [String]] = [:]  // publish|token -> apns-ids
         var torn = 0
+        var fcmLines = 0
         for line in text.split(separator: "\n") {
             guard let value = try? JSONParser().parse(String(line)), let publish = value["publishId"]?.stringValue,
                 let token = value["token"]?.stringValue, let apnsID = value["apnsId"]?.stringValue
@@ -92,8 +98,13 @@ struct KillNineTests {
                 torn += 1
                 continue
             }
+            if value["platform"] == "fcm" {
+                fcmLines += 1
+                #expect(token.hasPrefix("fcm-") && value["message"]?["token"]?.stringValue == token, "an FCM line is an Android device's message")
+            }
             received["\(publish)|\(token)", default: []].append(apnsID)
         }
+        #expect(fcmLines >= 2 * Self.devices / 3)
         for publish in publishes {
             let reached = Set(tokens.filter { received["\(publish)|\($0)"] != nil })
             #expect(reached.count == Self.devices, "publish \(publish): \(Self.devices - reached.count) devices never got it")

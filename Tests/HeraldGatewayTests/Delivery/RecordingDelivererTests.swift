@@ -1,4 +1,5 @@
 import Foundation
+import HeraldAPNsModel
 import HeraldCore
 import HeraldGatewayTestModes
 import Testing
@@ -19,7 +20,7 @@ struct RecordingDelivererTests {
         defer { try? FileManager.default.removeItem(at: file) }
         try Data(#"{"publishId":"pub_1","tok"#.utf8).write(to: file)
         let deliverer = try RecordingDeliverer(path: file.path)
-        #expect(await deliverer.deliver([notification(1), notification(2)], credentials: nil).count == 2)
+        #expect(await deliverer.deliver([notification(1), notification(2)], credentials: nil as APNSCredentials?).count == 2)
         let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n").map(String.init)
         #expect(lines.count == 3)
         #expect(lines[0] == #"{"publishId":"pub_1","tok"#)
@@ -29,7 +30,7 @@ struct RecordingDelivererTests {
             ])
         // A file that ends cleanly gets no blank line.
         let again = try RecordingDeliverer(path: file.path)
-        _ = await again.deliver([notification(3)], credentials: nil)
+        _ = await again.deliver([notification(3)], credentials: nil as APNSCredentials?)
         #expect(try String(contentsOf: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).count == 5)
     }
 
@@ -40,21 +41,21 @@ struct RecordingDelivererTests {
         let deliverer = try RecordingDeliverer(path: file.path)
         guard
             case .created(let apnsChannelID) = await deliverer.manageChannel(
-                .create(storagePolicy: .none), bundleID: "com.example.test", credentials: nil)
+                .create(storagePolicy: .none), bundleID: "com.example.test", credentials: nil as APNSCredentials?)
         else {
             Issue.record("the record mode makes every channel")
             return
         }
         #expect(Data(base64Encoded: apnsChannelID) != nil)
         #expect(
-            await deliverer.manageChannel(.delete(apnsChannelID: apnsChannelID), bundleID: "com.example.test", credentials: nil) == .deleted
+            await deliverer.manageChannel(.delete(apnsChannelID: apnsChannelID), bundleID: "com.example.test", credentials: nil as APNSCredentials?) == .deleted
         )
         let requestID = UUID().uuidString.lowercased()
         let broadcast = OutgoingBroadcast(
             apnsChannelID: apnsChannelID, channelID: "ch_1", bundleID: "com.example.test", priority: 5, expiration: nil,
             requestID: requestID,
             payload: Array(#"{"aps":{"event":"end"}}"#.utf8), publishID: "pub_2")
-        #expect(await deliverer.broadcast(broadcast, credentials: nil) == .accepted(apnsID: requestID))
+        #expect(await deliverer.broadcast(broadcast, credentials: nil as APNSCredentials?) == .accepted(apnsID: requestID))
         let line = try JSONParser().parse(try String(contentsOf: file, encoding: .utf8).split(separator: "\n").map(String.init).first ?? "")
         #expect(line["channelId"] == .string(apnsChannelID) && line["heraldChannelId"] == "ch_1" && line["token"] == nil)
         #expect(line["publishId"] == "pub_2" && line["apnsId"] == .string(requestID) && line["priority"] == 5)

@@ -63,7 +63,7 @@ struct StatisticsInvariantTests {
                         results.append(DeliveryResult(seq: job.seq, outcome: .failed(reason: "BadTopic")))
                         model.state[device] = .failed
                     default:
-                        results.append(DeliveryResult(seq: job.seq, outcome: .invalidated(.unregistered())))
+                        results.append(DeliveryResult(seq: job.seq, outcome: .invalidated(DeadToken(.unregistered()))))
                         model.state[device] = .invalidated
                     }
                 }

@@ -114,8 +114,8 @@ struct StorePublishTests {
             [
                 DeliveryResult(seq: jobs[0].seq, outcome: .sent(apnsID: jobs[0].apnsID)),
                 DeliveryResult(seq: jobs[1].seq, outcome: .failed(reason: "PayloadTooLarge")),
-                DeliveryResult(seq: jobs[2].seq, outcome: .invalidated(.unregistered(at: 900))),
-                DeliveryResult(seq: jobs[3].seq, outcome: .invalidated(.unregistered(at: 400))),
+                DeliveryResult(seq: jobs[2].seq, outcome: .invalidated(DeadToken(.unregistered(at: 900)))),
+                DeliveryResult(seq: jobs[3].seq, outcome: .invalidated(DeadToken(.unregistered(at: 400)))),
                 DeliveryResult(seq: jobs[4].seq, outcome: .retry(reason: "TooManyRequests", retryAt: 1_010)),
             ], now: 1_001)
         var publish = try #require(try fixture.store.publish(appID: fixture.appID, id: id))
@@ -203,7 +203,7 @@ struct StorePublishTests {
         try fixture.store.completeDeliveries(
             [
                 DeliveryResult(seq: try job(devices[0]).seq, outcome: .sent(apnsID: nil)),
-                DeliveryResult(seq: try job(devices[1]).seq, outcome: .invalidated(.unregistered())),
+                DeliveryResult(seq: try job(devices[1]).seq, outcome: .invalidated(DeadToken(.unregistered()))),
                 DeliveryResult(seq: try job(devices[2]).seq, outcome: .failed(reason: "BadTopic")),
             ], now: 1_001)
         let counts = try #require(try fixture.store.publish(appID: fixture.appID, id: id)).counts

@@ -15,9 +15,11 @@ final class EngineHarness {
     let engine: DeliveryEngine
     var store: any GatewayStore { api.fixture.store }
 
-    init(_ kind: StoreKind, policy: DeliveryPolicy = DeliveryPolicy(), rateLimit: Double? = nil, logger: any HeraldLogger = SilentLogger())
-        throws
-    {
+    /// - Parameter fcm: the engine also has the fake as its FCM deliverer, and the app an FCM service account.
+    init(
+        _ kind: StoreKind, policy: DeliveryPolicy = DeliveryPolicy(), rateLimit: Double? = nil, fcm: Bool = false,
+        logger: any HeraldLogger = SilentLogger()
+    ) throws {
         let api = try APIHarness(kind)
         self.api = api
         clock = ManualServerClock(now: api.clock.now)
@@ -28,9 +30,11 @@ final class EngineHarness {
         _ = try store.setCredentials(
             appID: api.appID,
             APNSCredentials(environment: .production, method: .token(keyID: "ABCDE12345", teamID: "TEAM123456", privateKeyPEM: "p")))
+        if fcm { _ = try store.setFCMCredentials(appID: api.appID, FCMTestAccount.credentials()) }
         let wall = api.clock
         engine = DeliveryEngine(
-            store: store, deliverer: deliverer, clock: clock, wallTime: { wall.now }, policy: policy, jitter: { 1 }, logger: logger)
+            store: store, deliverer: deliverer, fcmDeliverer: fcm ? deliverer : nil, clock: clock, wallTime: { wall.now }, policy: policy,
+            jitter: { 1 }, logger: logger)
     }
 
     var now: Double { api.clock.now }

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldAPNsModel
+import HeraldFCMModel
 import HeraldGateway
 
 /// An in-memory deliverer for tests: records every notification it is given and answers
@@ -7,7 +8,8 @@ import HeraldGateway
 /// Channels: operations are answered from a programmed queue, else made (APNs ids
 /// `Q0hBTk5FTDE=`-like, one per creation) or deleted; broadcasts are recorded and answered
 /// like notifications, programmed by Herald's channel id.
-final class FakeDeliverer: PushDeliverer, @unchecked Sendable {
+/// As an FCM deliverer it answers from the same program by token, and records apart.
+final class FakeDeliverer: PushDeliverer, FCMDeliverer, @unchecked Sendable {
     private let lock = NSLock()
     private var scripted: [String: [DeliveryOutcome]] = [:]
     private var defaults: [String: DeliveryOutcome] = [:]
@@ -16,6 +18,8 @@ final class FakeDeliverer: PushDeliverer, @unchecked Sendable {
     private var channelScript: [ChannelOutcome] = []
     private var channelRequests: [ChannelRequest] = []
     private var recordedBroadcasts: [OutgoingBroadcast] = []
+    private var recordedFCM: [OutgoingNotification] = []
+    private var fcmCredentialsSeen: [FCMCredentials?] = []
 
     init() {}
 
@@ -32,6 +36,12 @@ final class FakeDeliverer: PushDeliverer, @unchecked Sendable {
 
     /// Credentials of every batch, in order.
     var credentials: [APNSCredentials?] { lock.withLock { credentialsSeen } }
+
+    /// Every notification given as FCM's so far, in order (retries included).
+    var fcmSent: [OutgoingNotification] { lock.withLock { recordedFCM } }
+
+    /// FCM credentials of every FCM batch, in order.
+    var fcmCredentials: [FCMCredentials?] { lock.withLock { fcmCredentialsSeen } }
 
     /// Notifications answered 200, by token.
     func accepted(token: String) -> Int {
@@ -84,15 +94,26 @@ final class FakeDeliverer: PushDeliverer, @unchecked Sendable {
     func deliver(_ batch: [OutgoingNotification], credentials: APNSCredentials?) async -> [DeliveryOutcome] {
         lock.withLock {
             credentialsSeen.append(credentials)
-            return batch.map { notification in
-                recorded.append(notification)
-                if var queue = scripted[notification.deviceToken], !queue.isEmpty {
-                    let next = queue.removeFirst()
-                    scripted[notification.deviceToken] = queue
-                    return next
-                }
-                return defaults[notification.deviceToken] ?? .accepted(apnsID: notification.apnsID)
-            }
+            recorded += batch
+            return batch.map(answer)
         }
+    }
+
+    func deliver(_ batch: [OutgoingNotification], credentials: FCMCredentials?) async -> [DeliveryOutcome] {
+        lock.withLock {
+            fcmCredentialsSeen.append(credentials)
+            recordedFCM += batch
+            return batch.map(answer)
+        }
+    }
+
+    /// The programmed answer for `notification` (under the lock).
+    private func answer(_ notification: OutgoingNotification) -> DeliveryOutcome {
+        if var queue = scripted[notification.deviceToken], !queue.isEmpty {
+            let next = queue.removeFirst()
+            scripted[notification.deviceToken] = queue
+            return next
+        }
+        return defaults[notification.deviceToken] ?? .accepted(apnsID: notification.apnsID)
     }
 }

@@ -138,7 +138,7 @@ final class FlakyStore: GatewayStore, @unchecked Sendable {
     func promoteDuePublishes(now: Double) throws -> Int { try pass(base).promoteDuePublishes(now: now) }
     func fanOutStep(limit: Int, now: Double) throws -> FanOutProgress? { try pass(base).fanOutStep(limit: limit, now: now) }
     func appsWithDueDeliveries(now: Double) throws -> [String] { try pass(base).appsWithDueDeliveries(now: now) }
-    func claimDeliveries(appID: String, now: Double, limit: Int, excluding: Set<APNsEnvironment>) throws -> [DeliveryJob] {
+    func claimDeliveries(appID: String, now: Double, limit: Int, excluding: Set<DeliveryRoute>) throws -> [DeliveryJob] {
         try pass(base).claimDeliveries(appID: appID, now: now, limit: limit, excluding: excluding)
     }
     func recoverInFlight(now: Double, lease: Double) throws -> Int { try pass(base).recoverInFlight(now: now, lease: lease) }

@@ -69,12 +69,31 @@ public final class GatewayClient {
         token: DeviceToken, environment: APNsEnvironment, interests: [String]? = nil, userID: String? = nil, userToken: String? = nil,
         metadata: [String: JSONValue]? = nil
     ) async throws(GatewayClientError) -> String {
+        let extra = Self.registrationFields(interests: interests, userID: userID, userToken: userToken, metadata: metadata)
+        return try await register(token: token.hex, environment: environment, extra).deviceID
+    }
+
+    /// Registers an FCM registration token (an Android device, or a tool that plays one),
+    /// with the same rules as `register(token:environment:…)`: the gateway answers the
+    /// same device id for a known token, and this device's own key.
+    public func register(
+        fcmToken: String, interests: [String]? = nil, userID: String? = nil, userToken: String? = nil, metadata: [String: JSONValue]? = nil
+    ) async throws(GatewayClientError) -> String {
+        try await register(
+            token: fcmToken, environment: nil, Self.registrationFields(interests: interests, userID: userID, userToken: userToken, metadata: metadata)
+        ).deviceID
+    }
+
+    /// The optional fields of a registration.
+    static func registrationFields(interests: [String]?, userID: String?, userToken: String?, metadata: [String: JSONValue]?)
+        -> [String: JSONValue]
+    {
         var extra: [String: JSONValue] = [:]
         if let interests { extra["interests"] = .array(interests.map(JSONValue.string)) }
         if let userID { extra["userId"] = .string(userID) }
         if let userToken { extra["userToken"] = .string(userToken) }
         if let metadata { extra["metadata"] = .object(metadata) }
-        return try await register(token: token.hex, environment: environment, extra).deviceID
+        return extra
     }
 
     /// Replaces the device's interests.
@@ -101,14 +120,15 @@ public final class GatewayClient {
         return "\(error)"
     }
 
-    /// Registers `token` (hex) with the fields in `extra`; the state it keeps.
-    private func register(token: String, environment: APNsEnvironment, _ extra: [String: JSONValue] = [:]) async throws(GatewayClientError)
+    /// Registers `token` (APNs' in hex for an `environment`; FCM's when it is `nil`) with the
+    /// fields in `extra`; the state it keeps.
+    private func register(token: String, environment: APNsEnvironment?, _ extra: [String: JSONValue] = [:]) async throws(GatewayClientError)
         -> GatewayDeviceState
     {
         var body = extra
         body["token"] = .string(token)
-        body["platform"] = "apns"
-        body["environment"] = .string(environment.rawValue)
+        body["platform"] = environment == nil ? "fcm" : "apns"
+        if let environment { body["environment"] = .string(environment.rawValue) }
         // The key this device holds: presented, it is kept (the extension keeps using it).
         let current = deviceStore?.load() ?? state
         if let key = current?.deviceKey { body["deviceKey"] = .string(key) }
@@ -119,7 +139,8 @@ public final class GatewayClient {
         guard let key = answer["deviceKey"]?.stringValue ?? (current?.deviceID == id ? current?.deviceKey : nil) else {
             throw GatewayClientError(.unexpectedResponse, "the gateway answered no deviceKey for device \(id)")
         }
-        let registered = GatewayDeviceState(deviceID: id, deviceKey: key, token: token, environment: environment)
+        let registered = GatewayDeviceState(
+            deviceID: id, deviceKey: key, token: token, environment: environment, platform: environment == nil ? .fcm : .apns)
         state = registered
         do {
             try deviceStore?.save(registered)
@@ -162,11 +183,11 @@ public final class GatewayClient {
             state = stored
             return stored
         }
-        guard let token = failed.token, let environment = failed.environment else {
+        guard let token = failed.token, failed.environment != nil || failed.platform == .fcm else {
             throw GatewayClientError(.notRegistered, "the gateway no longer knows this device; call register(token:environment:) again")
         }
         // The key it presents is the one the gateway refused: a new one is issued.
-        return try await register(token: token, environment: environment)
+        return try await register(token: token, environment: failed.platform == .fcm ? nil : failed.environment)
     }
 
     /// Sends one JSON request to `/v1/apps/{app}/{path}`; the parsed answer, or the error.

@@ -13,15 +13,19 @@ public struct GatewayDeviceState: Sendable, Hashable {
     public var deviceID: String
     /// `hdk_…`: this device's own key; every call about the device carries it.
     public var deviceKey: String?
-    /// The APNs token in hex.
+    /// The APNs token in hex, or FCM's registration token.
     public var token: String?
+    /// The APNs environment; `nil` for an FCM token.
     public var environment: APNsEnvironment?
+    /// The push service the token is for.
+    public var platform: PushPlatform
 
-    public init(deviceID: String, deviceKey: String?, token: String?, environment: APNsEnvironment?) {
+    public init(deviceID: String, deviceKey: String?, token: String?, environment: APNsEnvironment?, platform: PushPlatform = .apns) {
         self.deviceID = deviceID
         self.deviceKey = deviceKey
         self.token = token
         self.environment = environment
+        self.platform = platform
     }
 
     /// As JSON bytes, the form every store keeps.
@@ -30,6 +34,7 @@ public struct GatewayDeviceState: Sendable, Hashable {
         object["deviceKey"] = deviceKey.map(JSONValue.string)
         object["token"] = token.map(JSONValue.string)
         object["environment"] = environment.map { .string($0.rawValue) }
+        if platform != .apns { object["platform"] = .string(platform.rawValue) }
         return Data(JSONWriter.serialize(.object(object)).utf8)
     }
 
@@ -38,7 +43,8 @@ public struct GatewayDeviceState: Sendable, Hashable {
         guard let value = try? JSONParser().parse(data), let id = value["deviceId"]?.stringValue else { return nil }
         self.init(
             deviceID: id, deviceKey: value["deviceKey"]?.stringValue, token: value["token"]?.stringValue,
-            environment: value["environment"]?.stringValue.flatMap(APNsEnvironment.init(rawValue:)))
+            environment: value["environment"]?.stringValue.flatMap(APNsEnvironment.init(rawValue:)),
+            platform: value["platform"]?.stringValue.flatMap(PushPlatform.init(rawValue:)) ?? .apns)
     }
 }
 

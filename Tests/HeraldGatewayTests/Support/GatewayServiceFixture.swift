@@ -41,7 +41,8 @@ final class GatewayServiceFixture {
         }
         if flaky { store = FlakyStore(store) }
         service = try GatewayService(
-            store: store, listen: ListenAddress(host: "127.0.0.1", port: 0), http: http, deliverer: deliverer, metricsToken: metricsToken,
+            store: store, listen: ListenAddress(host: "127.0.0.1", port: 0), http: http, deliverer: deliverer, fcmDeliverer: deliverer,
+            metricsToken: metricsToken,
             console: console)
         let created = try AppProvisioning(store: service.store).create(
             name: "Test", bundleID: "com.example.test",

@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
-# The gateway part of `make demo`: an APNs simulator, `herald serve` on SQLite delivering
-# through HeraldAPNs, an app with a token key, three simulated devices (herald device:
-# GatewayClient and the client runtime), a publish to an interest and one to a user, the
-# devices' banners, navigation and receipts, and the statistics; then where Herald Console is.
+# The gateway part of `make demo`: an APNs simulator and an FCM simulator, `herald serve` on
+# SQLite delivering through HeraldAPNs and HeraldFCM, an app with a token key and a service
+# account, three simulated iOS devices (herald device: GatewayClient and the client runtime)
+# and one Android device, a publish to an interest and one to a user, the devices' banners,
+# navigation and receipts, and the statistics per platform; then where Herald Console is.
 # Loopback only; everything stops by itself, unless KEEP=1: then the gateway, the simulator
 # and the three devices stay up (the devices take every new push) until Ctrl-C.
 set -euo pipefail
 herald="$(cd "$(dirname "${1:-.build/debug/herald}")" && pwd)/$(basename "${1:-.build/debug/herald}")"
 root="$(cd "$(dirname "$0")/.." && pwd)"
 work=$(mktemp -d)
-cleanup() { kill "${sim_pid:-}" "${serve_pid:-}" "${media_pid:-}" "${device_pids[@]:-}" 2>/dev/null || true; wait 2>/dev/null || true; rm -rf "$work"; }
+cleanup() { kill "${sim_pid:-}" "${fcm_pid:-}" "${serve_pid:-}" "${media_pid:-}" "${device_pids[@]:-}" 2>/dev/null || true; wait 2>/dev/null || true; rm -rf "$work"; }
 trap cleanup EXIT
 cd "$work"
 say() { printf '  %s\n' "$*"; }
@@ -28,16 +29,23 @@ for _ in $(seq 50); do grep -q "listening on" sim.out 2>/dev/null && break; slee
 sim=$(grep -o "127.0.0.1:[0-9]*" sim.out | head -1)
 say "APNs simulator on https://$sim (checks every header and the ES256 token)"
 
+"$herald" fcm-sim --port 0 --tls-dir fcm-tls --record fcm-record.jsonl --duration "$lifetime" > fcm.out 2>&1 &
+fcm_pid=$!
+for _ in $(seq 50); do grep -q "listening on" fcm.out 2>/dev/null && break; sleep 0.1; done
+fcm=$(grep -o "127.0.0.1:[0-9]*" fcm.out | head -1)
+say "FCM simulator on https://$fcm (checks the service account's RS256 assertion, the access token and each message)"
+
 "$herald" app create --data data --name Demo --bundle-id org.herald.demo --auth-key AuthKey_DEMO123456.p8 \
-    --key-id DEMO123456 --team-id TEAM123456 --environment sandbox --apns-endpoint "https://$sim" --apns-ca tls/ca.pem > app.json
+    --key-id DEMO123456 --team-id TEAM123456 --environment sandbox --apns-endpoint "https://$sim" --apns-ca tls/ca.pem \
+    --fcm-service-account fcm-tls/service-account.json --fcm-endpoint "https://$fcm" --fcm-ca fcm-tls/ca.pem > app.json
 app=$(json "d['appId']" < app.json); client=$(json "d['clientKey']" < app.json); server=$(json "d['serverKey']" < app.json)
-say "app $app created (server and client keys stored hashed; a user-token secret for the backend)"
+say "app $app created (APNs token key and FCM service account; server and client keys stored hashed; a user-token secret for the backend)"
 
 "$herald" serve --data data --listen 127.0.0.1:0 > serve.out 2> serve.err &
 serve_pid=$!
 for _ in $(seq 50); do grep -q "listening on" serve.out 2>/dev/null && break; sleep 0.1; done
 gw=$(grep -o "127.0.0.1:[0-9]*" serve.out | head -1)
-say "herald serve on http://$gw (SQLite in WAL mode, delivering through HeraldAPNs)"
+say "herald serve on http://$gw (SQLite in WAL mode, delivering through HeraldAPNs and HeraldFCM)"
 
 # The release notes' image, served locally (a 48 KB PNG) for the devices' Service Extensions.
 # It exits when its standard input closes: this script holds the fifo's write end (fd 8).
@@ -68,11 +76,19 @@ maya_token=$("$herald" app user-token --data data --app "$app" --user maya)
 device maya 7919 2 --user maya --user-token "$maya_token"
 device leo 15838 1
 device ana 23757 1
-for name in maya leo ana; do
+# sam has an Android phone: its FCM token, registered the way docs/android.md shows.
+android() { # name, pushes expected
+    "$herald" device --platform fcm --gateway "http://$gw" --app "$app" --client-key "$client" --record "${fcm_record:-fcm-record.jsonl}" \
+        --token "demo-$1:APA91bHun4MxP5egoKMwt2KZFBaFUH-1RYqx" --name "$1" --interests deploys --expect "$2" \
+        --timeout "${timeout:-60}" > "device-$1${suffix:-}.out" 2>&1 &
+    device_pids+=($!)
+}
+android sam 1
+for name in maya leo ana sam; do
     for _ in $(seq 100); do grep -q "device.registered" "device-$name.out" 2>/dev/null && break; sleep 0.1; done
 done
-say "3 devices registered through GatewayClient to interest 'deploys', each with its own device key;"
-say "maya is bound to user 'maya' with a user token from the backend"
+say "3 iOS devices and 1 Android device (sam) registered through GatewayClient to interest 'deploys',"
+say "each with its own device key; maya is bound to user 'maya' with a user token from the backend"
 
 publish() { api POST publishes "$server" "$1" | json "d['publishId']"; }
 p1=$(publish '{"interests":["deploys"],"notification":{"title":"Deploy ready","body":"v2.14.0 is live","link":"app://deploys/1290","image":"'"$image"'"}}')
@@ -82,8 +98,9 @@ p2=$(publish '{"users":["maya"],"notification":{"title":"Review requested","body
 say "published $p2 to the user 'maya'"
 status=0
 for pid in "${device_pids[@]}"; do wait "$pid" || status=1; done
-for name in maya leo ana; do
+for name in maya leo ana sam; do
     echo
+    [ "$name" = sam ] && { say "device sam (an Android phone: FCM shows the notification; the app reports it delivered)"; sed 's/^/    /' "device-sam.out"; continue; }
     say "device $name ($(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['about'].split(': ',1)[1])" "$scenarios/$name.json"))"
     sed 's/^/    /' "device-$name.out"
 done
@@ -91,7 +108,7 @@ done
 echo
 say "publish statistics, from the gateway:"
 for p in "$p1" "$p2"; do
-    api GET "publishes/$p" "$server" | json "'  %s: %s, targeted %d, sent %d, failed %d, delivered %d, opened %d' % (d['publishId'], d['status'], d['targeted'], d['sent'], d['failed'], d['delivered'], d['opened'])"
+    api GET "publishes/$p" "$server" | json "'  %s: %s, targeted %d, sent %d, failed %d, delivered %d, opened %d; by platform: %s' % (d['publishId'], d['status'], d['targeted'], d['sent'], d['failed'], d['delivered'], d['opened'], ', '.join('%s sent %d' % (k, v['sent']) for k, v in sorted(d.get('byPlatform', {}).items())))"
 done
 
 echo
@@ -106,12 +123,15 @@ fi
 # sent from the console reaches them, and their receipts fill its funnel.
 tail -n 0 -F sim-record.jsonl > live-record.jsonl 2>/dev/null &
 device_pids=($!)
-record=live-record.jsonl timeout=604800 suffix=-live
+tail -n 0 -F fcm-record.jsonl > live-fcm-record.jsonl 2>/dev/null &
+device_pids+=($!)
+record=live-record.jsonl fcm_record=live-fcm-record.jsonl timeout=604800 suffix=-live
 device maya 7919 1000000
 device leo 15838 1000000
 device ana 23757 1000000
-unset record timeout suffix
-say "The gateway, the APNs simulator and the devices maya, leo and ana (interest 'deploys') stay up;"
+android sam 1000000
+unset record fcm_record timeout suffix
+say "The gateway, the simulators and the devices maya, leo, ana and sam (interest 'deploys') stay up;"
 say "compose a push to the interest 'deploys' in the console and watch its funnel. Ctrl-C stops everything."
 trap 'echo; say "stopping"; exit 0' INT TERM
 wait "$serve_pid"

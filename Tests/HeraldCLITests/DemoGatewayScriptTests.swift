@@ -6,11 +6,11 @@ import HeraldTestSupport
 import Testing
 
 /// `make demo`'s gateway story (scripts/demo_gateway.sh) run as it is: the APNs simulator,
-/// `herald serve`, three `herald device`s and the statistics they end with, so the demo
+/// `herald serve`, three iOS `herald device`s and an Android one, and the statistics they end with, so the demo
 /// stays true.
 @Suite("make demo: the gateway story")
 struct DemoGatewayScriptTests {
-    @Test("three devices get their pushes; the statistics end with sent, delivered and opened; then where the console is")
+    @Test("three iOS devices and an Android one get their pushes; the statistics end with sent, delivered and opened per platform; then where the console is")
     func story() throws {
         let herald = ExecutableEndToEndTests.executable.path
         guard FileManager.default.isExecutableFile(atPath: herald) else {
@@ -22,8 +22,13 @@ struct DemoGatewayScriptTests {
         #expect(result.status == 0, "\(result.err)\n\(result.out.suffix(3000))")
         let statistics = result.out.split(separator: "\n").filter { $0.contains(": done, targeted") }
         #expect(statistics.count == 2, "\(result.out.suffix(3000))")
-        #expect(statistics.first?.hasSuffix("targeted 3, sent 3, failed 0, delivered 3, opened 2") == true, "\(statistics)")
-        #expect(statistics.last?.hasSuffix("targeted 1, sent 1, failed 0, delivered 1, opened 1") == true, "\(statistics)")
+        #expect(
+            statistics.first?.hasSuffix("targeted 4, sent 4, failed 0, delivered 4, opened 2; by platform: apns sent 3, fcm sent 1") == true,
+            "\(statistics)")
+        #expect(statistics.last?.hasSuffix("targeted 1, sent 1, failed 0, delivered 1, opened 1; by platform: apns sent 1") == true, "\(statistics)")
+        // sam's Android phone got the same publish through FCM, and reported it delivered.
+        #expect(result.out.contains("[sam] ") && result.out.contains("device.fcm") && result.out.contains("title=Deploy ready"))
+        #expect(result.out.contains("kind=delivered publishId=pub_"))
         #expect(result.out.contains("[maya] ") && result.out.contains("screen=DeployDetail"))
         #expect(result.out.contains("[leo] ") && result.out.contains("device.extension"))
         #expect(result.out.contains("reason=timeout"), "ana's banner hides by itself")

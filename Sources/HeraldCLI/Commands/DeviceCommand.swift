@@ -1,17 +1,22 @@
 import Foundation
 import HeraldCore
+import HeraldShared
 import HeraldSimulator
 
 /// `herald device`: a simulated device on a live gateway and APNs simulator.
 enum DeviceCommand: Command {
     static let name = "device"
-    static let summary = "Run a simulated device against herald serve and herald apns-sim"
+    static let summary = "Run a simulated device against herald serve and herald apns-sim or fcm-sim"
     static let help = """
         Usage: herald device --gateway URL --app APP_ID --client-key KEY --token HEX --record FILE
                              [--scenario FILE] [--interests A,B] [--user ID --user-token JWT]
                              [--environment sandbox|production]
                              [--service-extension] [--live-activity TYPE]
                              [--name NAME] [--expect N] [--timeout SECONDS] [--json]
+               herald device --platform fcm --gateway URL --app APP_ID --client-key KEY
+                             --token FCM_TOKEN --record FILE [--interests A,B]
+                             [--user ID --user-token JWT] [--name NAME] [--expect N]
+                             [--timeout SECONDS] [--json]
 
         A headless app for end-to-end runs: registers TOKEN with the gateway through
         GatewayClient (interests, user; the client key registers, the device key the
@@ -20,6 +25,11 @@ enum DeviceCommand: Command {
         scenario (docs/simulate.md: its app, its steps at start, and its "onPush" steps
         after each push, such as a tap on the banner), prints the timeline (banners,
         navigation, receipts) and sends the receipts outbox to the gateway.
+
+        With --platform fcm it is an Android device, as docs/android.md describes one:
+        it registers FCM_TOKEN with "platform": "fcm", takes every message that
+        `herald fcm-sim --record FILE` accepted for it, prints each (title, body, link,
+        data) and reports a delivered receipt for each with its device key.
 
         Options:
         \(OptionHelp.lines(spec.allOptions))
@@ -32,8 +42,10 @@ enum DeviceCommand: Command {
         "the gateway, e.g. http://127.0.0.1:8080")
     static let app = Option.text("app", "APP_ID", "the app id (herald app create)")
     static let clientKey = Option.text("client-key", "KEY", "the app's client key")
-    static let token = Option.text("token", "HEX", expected: "hex digits", "this device's APNs token (hex)")
-    static let record = Option.text("record", "FILE", kind: .path, "the APNs simulator's --record file to take pushes from")
+    static let platform = Option.choice(
+        "platform", "PLATFORM", ["apns", "fcm"], default: "apns", "an iOS device (apns, the default) or an Android one (fcm)")
+    static let token = Option.text("token", "HEX", expected: "hex digits", "this device's APNs token (hex), or its FCM token with --platform fcm")
+    static let record = Option.text("record", "FILE", kind: .path, "the APNs (or FCM) simulator's --record file to take pushes from")
     static let scenarioFile = Option.text(
         "scenario", "FILE", kind: .path,
         "the app and what the user does (default: in the foreground, a banner per push, nobody taps)")
@@ -56,13 +68,13 @@ enum DeviceCommand: Command {
     static let timeout = Option.duration("timeout", in: .positive, default: 30, "give up after this long")
     static let json = Option.flag("json", #"one JSON object per event, with "device": NAME"#)
     static let spec = Arguments.Spec([
-        gateway.descriptor, app.descriptor, clientKey.descriptor, token.descriptor, record.descriptor, scenarioFile.descriptor,
+        platform.descriptor, gateway.descriptor, app.descriptor, clientKey.descriptor, token.descriptor, record.descriptor, scenarioFile.descriptor,
         interests.descriptor, user.descriptor, userToken.descriptor, environment.descriptor, serviceExtension.descriptor,
         liveActivity.descriptor, deviceName.descriptor, expect.descriptor, timeout.descriptor, json.descriptor,
     ])
 
     static func run(_ arguments: Arguments, terminal: Terminal) async -> Int32 {
-        await runOnMain(arguments, terminal: terminal)
+        arguments[Self.platform] == "fcm" ? await runAndroid(arguments, terminal: terminal) : await runOnMain(arguments, terminal: terminal)
     }
 
     /// The session (the client runtime, the receipts sender) belongs to the main actor.

@@ -1,0 +1,71 @@
+import Foundation
+import HeraldCore
+import HeraldShared
+
+/// `herald device --platform fcm`: a simulated Android device (`AndroidDeviceSession`).
+extension DeviceCommand {
+    @MainActor
+    static func runAndroid(_ arguments: Arguments, terminal: Terminal) async -> Int32 {
+        let setup: (options: AndroidDeviceSession.Options, gateway: URL, app: String, key: String, record: String)
+        // The device's own folder (its key, its receipts outbox), as an app's data folder.
+        let storage = FileManager.default.temporaryDirectory.appendingPathComponent("herald-android-device-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: storage) }
+        let session: AndroidDeviceSession
+        do {
+            setup = try androidSettings(arguments)
+            try FileManager.default.createDirectory(at: storage, withIntermediateDirectories: true)
+            session = try AndroidDeviceSession(
+                options: setup.options, storage: storage, records: RecordFileReader(path: setup.record),
+                client: { GatewayClient(baseURL: setup.gateway, appID: setup.app, clientKey: setup.key, stateDirectory: $0) },
+                print: { terminal.print($0) })
+        } catch {
+            terminal.error("herald device: \(error)\nRun 'herald device --help' for usage.")
+            return 2
+        }
+        let name = setup.options.name
+        do {
+            if try await session.run() { return 0 }
+        } catch {
+            terminal.error("herald device: \(name): \(error)")
+            return 1
+        }
+        if session.received < setup.options.expect {
+            terminal.error(
+                "herald device: \(name): \(session.received) of \(setup.options.expect) messages in \(setup.options.timeout) s; was a publish sent to this device, and does \(setup.record) come from herald fcm-sim --record?"
+            )
+        } else {
+            terminal.error("herald device: \(name): the gateway did not accept \(session.unsent) receipts in \(setup.options.timeout) s")
+        }
+        return 1
+    }
+
+    private static func androidSettings(_ arguments: Arguments) throws -> (
+        options: AndroidDeviceSession.Options, gateway: URL, app: String, key: String, record: String
+    ) {
+        guard arguments.positionals.isEmpty else { throw UsageError("unexpected argument \(arguments.positionals[0])") }
+        // The options an iOS device has and an Android one does not: refused, not ignored.
+        let iOSOnly = [
+            (Self.scenarioFile.descriptor.name, arguments.given(Self.scenarioFile)),
+            (Self.serviceExtension.descriptor.name, arguments.given(Self.serviceExtension)),
+            (Self.liveActivity.descriptor.name, arguments.given(Self.liveActivity)),
+            (Self.environment.descriptor.name, arguments.given(Self.environment)),
+        ]
+        if let (name, _) = iOSOnly.first(where: \.1) {
+            throw UsageError("--\(name) is for an iOS device; an Android device (--platform fcm) has no such option")
+        }
+        guard let gateway = arguments[Self.gateway] else { throw UsageError("--gateway is required: \(Self.gateway.descriptor.synopsis)") }
+        let token = try arguments.required(Self.token)
+        guard (1...4096).contains(token.utf8.count), token.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) else {
+            throw UsageError("--token: an FCM token is 1 to 4096 printable ASCII characters without spaces; got \(token.utf8.count) bytes")
+        }
+        if arguments[Self.user] != nil, arguments[Self.userToken] == nil {
+            throw UsageError("--user needs --user-token: the gateway binds a device to a user only with a token the app's backend signed")
+        }
+        if arguments[Self.userToken] != nil, arguments[Self.user] == nil { throw UsageError("--user-token goes with --user") }
+        let options = AndroidDeviceSession.Options(
+            name: arguments[Self.deviceName] ?? String(token.prefix(8)), token: token,
+            interests: arguments[Self.interests].map { $0.split(separator: ",").map(String.init) }, userID: arguments[Self.user],
+            userToken: arguments[Self.userToken], expect: arguments[Self.expect], timeout: arguments[Self.timeout], json: arguments[Self.json])
+        return (options, gateway, try arguments.required(Self.app), try arguments.required(Self.clientKey), try arguments.required(Self.record))
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import HeraldCore
+import HeraldFCMModel
+import HeraldSimulator
+
+/// One simulated Android device on a live gateway (`herald device --platform fcm`): does
+/// what docs/android.md asks of an Android app. It registers its FCM token with the client
+/// key through `GatewayClient` (the device key it answers carries the later calls), takes
+/// the messages `herald fcm-sim --record` accepted for that token, shows each as Android's
+/// notification tray would (the message's `notification`, else its data), and reports a
+/// `delivered` receipt for each Herald publish through the receipts outbox.
+@MainActor
+final class AndroidDeviceSession {
+    struct Options {
+        var name: String
+        var token: String
+        var interests: [String]?
+        var userID: String?
+        var userToken: String?
+        var expect: Int
+        var timeout: Double
+        var json: Bool
+    }
+
+    let options: Options
+    let client: GatewayClient
+    let records: RecordFileReader
+    let sender: ReceiptSender
+    let clock: any HeraldClock
+    let print: (String) -> Void
+    private let started: Double
+    private var lineNumber = 0
+    private(set) var received = 0
+    /// Receipts the gateway had not accepted when the session ended.
+    private(set) var unsent = 0
+
+    /// - Parameter storage: the device's folder (its device key and its receipts outbox).
+    init(
+        options: Options, storage: URL, records: RecordFileReader, client: (URL) -> GatewayClient, clock: any HeraldClock = LiveClock(),
+        print: @escaping (String) -> Void
+    ) throws {
+        self.options = options
+        self.clock = clock
+        self.records = records
+        let gateway = client(storage)
+        self.client = gateway
+        sender = ReceiptSender(outbox: try ReceiptOutbox(directory: storage), transport: gateway, clock: clock, coalescing: 0)
+        self.print = print
+        started = clock.now
+    }
+
+    /// Registers, then takes messages until `expect` arrived and their receipts are sent.
+    func run() async throws -> Bool {
+        let id = try await client.register(
+            fcmToken: options.token, interests: options.interests, userID: options.userID, userToken: options.userToken)
+        say("registered", ["deviceId": .string(id), "platform": "fcm", "user": options.userID.map(JSONValue.string) ?? .null])
+        let deadline = clock.now + options.timeout
+        while true {
+            for line in try records.newLines() { try take(line) }
+            if received >= options.expect || clock.now >= deadline { break }
+            await pause(0.05)
+        }
+        sender.flush()
+        while (try sender.outbox.pending().count) > 0, clock.now < deadline {
+            await pause(0.05)
+            if !sender.isSending { sender.flush() }
+        }
+        unsent = try sender.outbox.pending().count
+        say("done", ["messages": .int(received), "receiptsUnsent": .int(unsent)])
+        return received >= options.expect && unsent == 0
+    }
+
+    /// One line of the FCM simulator's record: a message for this token is shown and
+    /// acknowledged; a line that is not a record is reported, never dropped silently.
+    private func take(_ line: String) throws {
+        lineNumber += 1
+        let record: JSONValue
+        do {
+            record = try JSONParser().parse(Array(line.utf8))
+        } catch {
+            return say("unreadable", ["line": .int(lineNumber), "reason": .string("\(error)")])
+        }
+        guard let message = record["message"], message["token"]?.stringValue == options.token else { return }
+        received += 1
+        let data = message["data"]?.objectValue ?? [:]
+        let notification = message["notification"]
+        say(
+            "fcm",
+            [
+                "name": record["name"] ?? .null, "title": notification?["title"] ?? .null, "body": notification?["body"] ?? .null,
+                "image": notification?["image"] ?? .null,
+                "link": message["android"]?["notification"]?["click_action"] ?? .null,
+                "data": .object(data.filter { $0.key != FCMRenderer.publishIDKey }),
+            ])
+        guard let publishID = data[FCMRenderer.publishIDKey]?.stringValue else { return }
+        _ = try sender.outbox.record([
+            Receipt(
+                id: UUID().uuidString, kind: .delivered, notificationID: publishID, provider: .herald, at: Date().timeIntervalSince1970,
+                state: .background)
+        ])
+        say("receipt", ["kind": "delivered", "publishId": .string(publishID)])
+        sender.flush()
+    }
+
+    private func pause(_ seconds: Double) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            clock.schedule(after: seconds) { continuation.resume() }
+        }
+    }
+
+    private func say(_ event: String, _ fields: [String: JSONValue]) {
+        let entry = TimelineEntry(time: clock.now - started, event: "device." + event, fields: fields)
+        if options.json {
+            var object = entry.json.objectValue ?? [:]
+            object["device"] = .string(options.name)
+            print(JSONWriter.serialize(.object(object)))
+        } else {
+            print("[\(options.name)] " + String(entry.text.drop { $0 == " " }))
+        }
+    }
+}

@@ -96,7 +96,7 @@ extension ServeCommand {
     )
     static let deliverer = Option.text(
         "deliverer", "KIND", expected: "apns, record:FILE or discard",
-        "apns (default, once the APNs client is in the build); record:FILE, TEST MODE: append each notification to FILE as a JSON line (fsync per batch) and answer 200, sending nothing; discard, TEST MODE: answer 200 to everything, sending nothing"
+        "apns (default): iOS devices through APNs and Android devices through FCM, with each app's credentials; record:FILE, TEST MODE: append each notification (APNs' and FCM's) to FILE as a JSON line (fsync per batch) and answer 200, sending nothing; discard, TEST MODE: answer 200 to everything, sending nothing"
     )
     static let delivererLatency = Option.integer(
         "deliverer-latency", "MS", in: 0...60_000, "TEST MODE: the record/discard deliverer waits this long per batch")

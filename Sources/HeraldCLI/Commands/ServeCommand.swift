@@ -6,7 +6,7 @@ import HeraldGateway
 /// `herald serve`: the gateway's HTTP API and its delivery workers, on a data folder or a PostgreSQL database.
 enum ServeCommand: Command {
     static let name = "serve"
-    static let summary = "Run the gateway: device registry, publishing API and durable delivery to APNs"
+    static let summary = "Run the gateway: device registry, publishing API and durable delivery to APNs and FCM"
     static let help = """
         Usage: herald serve [--data DIR | --database URL] [--listen HOST:PORT] [options]
 

@@ -43,7 +43,7 @@ struct ServeSettings {
 
     var delivererDescription: String {
         switch deliverer {
-        case .apns: "apns"
+        case .apns: "apns (and fcm)"
         case .record(let file): "record:\(file) (test mode: nothing is sent)"
         case .discard: "discard (test mode: nothing is sent)"
         }

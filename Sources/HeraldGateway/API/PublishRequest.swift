@@ -28,7 +28,7 @@ struct PublishRequest {
         if options.pushType == PushType.liveActivity.rawValue {
             try Self.liveActivity(&target, &payload, timestamp: options.sendAt ?? now)
         }
-        let checked = try Self.check(payload, options: options, forAndroid: forAndroid)
+        let checked = try Self.check(payload, options: options, forAndroid: forAndroid, now: now)
         var idempotencyKey: String?
         if let key = try reader.string("idempotencyKey", maxLength: 255) { idempotencyKey = key }
         publish = NewPublish(
@@ -209,7 +209,7 @@ struct PublishRequest {
     /// Size with the publish id included, and Herald's linter: errors refuse, warnings return.
     /// A publish with Android options is linted for FCM too (`fcm: data.from`); one without
     /// is not, as the gateway does not know yet whether the app has Android devices.
-    private static func check(_ payload: [String: JSONValue], options: PublishOptions, forAndroid: Bool) throws -> [String] {
+    private static func check(_ payload: [String: JSONValue], options: PublishOptions, forAndroid: Bool, now: Double) throws -> [String] {
         let pushType = options.pushType
         var withID = payload
         var herald = withID["herald"]?.objectValue ?? [:]
@@ -225,8 +225,11 @@ struct PublishRequest {
         if let error = issues.first(where: { $0.severity == .error }) {
             throw ValidationError("apns.\(error.path)", error.message)
         }
-        let android =
-            forAndroid ? FCMRenderer().lint(.object(withID), options: .init(priority: options.priority, collapseID: options.collapseID)) : []
+        // Measured as FCM will get it: the collapse key is the publish id when none is given,
+        // and the time to live is at most the whole of it.
+        let ttl = options.expiration.map { Int(($0 - (options.sendAt ?? now)).rounded(.up)) }
+        let fcmOptions = FCMRenderer.Options(priority: options.priority, collapseID: options.collapseID ?? publishIDPlaceholder, ttl: ttl)
+        let android = forAndroid ? FCMRenderer().lint(.object(withID), options: fcmOptions) : []
         if let error = android.first(where: { $0.severity == .error }) {
             throw ValidationError("fcm: \(error.path)", error.message)
         }

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import HeraldFCMModel
 import Testing
 @testable import HeraldGateway
 
@@ -47,5 +48,29 @@ struct APIPublishAndroidTests {
         let response = h.publish(["interests": ["a"], "apns": ["aps": ["alert": "x"], "n": 3], "android": [:]])
         #expect(response.status == 202)
         #expect(response.json?["warnings"]?.arrayValue?.compactMap(\.stringValue).contains { $0.hasPrefix("warning: fcm: data.n:") } == true)
+    }
+
+    @Test(
+        "FCM's size is measured with the collapse key FCM will get (the publish id when none is given): a publish that fits only without it is refused",
+        arguments: StoreKind.tested)
+    func sizeWithCollapseKey(kind: StoreKind) throws {
+        let h = try APIHarness(kind)
+        // The longest padding whose message fits FCM's 4096 bytes when measured without a collapse key.
+        func fits(_ pad: Int, collapse: String?) -> Bool {
+            let payload: JSONValue = [
+                "aps": ["alert": ["title": "x"]], "herald": ["publishId": .string(PublishRequest.publishIDPlaceholder)],
+                "pad": .string(String(repeating: "p", count: pad)),
+            ]
+            return (try? FCMRenderer().render(payload, options: .init(collapseID: collapse), token: "t")) != nil
+        }
+        let pad = try #require((3000...4096).last { fits($0, collapse: nil) })
+        #expect(!fits(pad, collapse: PublishRequest.publishIDPlaceholder))
+        func body(_ pad: Int) -> JSONValue {
+            ["interests": ["a"], "apns": ["aps": ["alert": ["title": "x"]], "pad": .string(String(repeating: "p", count: pad))], "android": [:]]
+        }
+        let refused = h.publish(body(pad))
+        #expect(refused.status == 400 && refused.errorMessage.hasPrefix("fcm: "), "\(refused.errorMessage)")
+        let fitting = try #require((3000...pad).last { fits($0, collapse: PublishRequest.publishIDPlaceholder) })
+        #expect(h.publish(body(fitting)).status == 202, "with room for the collapse key it fits")
     }
 }

@@ -166,9 +166,39 @@ struct AppImportTests {
             ["app", "import-devices", "--data", data, "--app", appID, "-"], stdin: lines[0] + "\n{\"token\":\"00\",\"environment\":\"x\"}\n"
         )
         #expect(bad.status == 2)
-        #expect(bad.err.contains("<stdin> line 2"))
+        #expect(bad.err.contains("<stdin> line 2: token: expected the device token as hex"), "\(bad.err)")
         let missing = await CLIRun(["app", "import-devices", "--data", data, "--app", "app_nope", "-"], stdin: lines[0])
         #expect(missing.status == 2)
         #expect(missing.err.contains("no app app_nope"))
+    }
+
+    @Test(
+        "Android devices are imported with their FCM tokens as given; each line is checked by the API's rules, the field named",
+        arguments: [
+            (#"{"token":"fcm token","platform":"fcm"}"#, "token: an FCM registration token is printable ASCII"),
+            (#"{"token":"abc:DEF","platform":"fcm","environment":"production"}"#, "environment: is APNs' sandbox or production"),
+            (#"{"token":"abc:DEF","platform":"hms"}"#, "platform: \"hms\" is not apns or fcm"),
+            (#"{"token":"abc:DEF","platform":"fcm","interests":["a b"]}"#, "interests[0]:"),
+            (#"{"token":"abc:DEF","platform":"fcm","userToken":"x"}"#, "userToken:"),
+        ])
+    func importAndroid(line: String, message: String) async throws {
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("herald-import-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let created = try await AppCommandTests.withKeyFile { key in
+            await CLIRun([
+                "app", "create", "--data", data, "--name", "D", "--bundle-id", "com.e.d", "--auth-key", key, "--key-id", "ABCDE12345",
+                "--team-id", "TEAM123456",
+            ])
+        }
+        let appID = try #require(try parseJSON(created.out)["appId"]?.stringValue)
+        let good = #"{"token":"cX9-Az_07:APA91bHQw3","platform":"fcm","interests":["news"],"userId":"u"}"#
+        let run = await CLIRun(["app", "import-devices", "--data", data, "--app", appID, "-"], stdin: good + "\n")
+        #expect(run.status == 0, "\(run.err)")
+        let store = try SQLiteStore(directory: URL(fileURLWithPath: data))
+        let device = try #require(try store.devices(appID: appID, matching: .token("cX9-Az_07:APA91bHQw3"), limit: 2).first)
+        #expect(device.platform == .fcm && device.interests == ["news"] && device.userID == "u")
+        let bad = await CLIRun(["app", "import-devices", "--data", data, "--app", appID, "-"], stdin: good + "\n" + line + "\n")
+        #expect(bad.status == 2)
+        #expect(bad.err.contains("<stdin> line 2: " + message), "\(bad.err)")
     }
 }

@@ -4,7 +4,8 @@ import HeraldGateway
 import HeraldStore
 
 extension AppCommand {
-    /// `herald app import-devices --app ID FILE|-`: JSON lines, validated, one transaction.
+    /// `herald app import-devices --app ID FILE|-`: JSON lines, each checked by the API's rules
+    /// for a device (`DeviceFields`), one transaction.
     static func importDevices(_ arguments: Arguments, store location: StoreLocation, terminal: Terminal) throws -> Int32 {
         let appID = try arguments.required(Self.app)
         guard arguments.positionals.count == 2 else { throw UsageError("give one file of JSON lines, or - for standard input") }
@@ -19,20 +20,11 @@ extension AppCommand {
             } catch {
                 throw ValidationError(place, "not valid JSON: \(error)")
             }
-            guard let token = value["token"]?.stringValue.flatMap(DeviceToken.init(hex:)), (8...100).contains(token.bytes.count) else {
-                throw ValidationError(place, "\"token\" must be the device token in hex")
+            do {
+                registrations.append(try DeviceFields.imported(value))
+            } catch let error as ValidationError {
+                throw ValidationError(place, "\(error.field): \(error.message)")
             }
-            guard let environment = value["environment"]?.stringValue.flatMap(APNsEnvironment.init(rawValue:)) else {
-                throw ValidationError(place, "\"environment\" must be sandbox or production")
-            }
-            let interests = value["interests"]?.arrayValue?.compactMap(\.stringValue)
-            let allowed = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-=@,.;".utf8)
-            for interest in interests ?? [] where !(1...164).contains(interest.utf8.count) || !interest.utf8.allSatisfy(allowed.contains) {
-                throw ValidationError(place, "\"\(interest)\" is not an interest name: 1 to 164 of A-Z a-z 0-9 _ - = @ , . ;")
-            }
-            let user = value["userId"]?.stringValue
-            registrations.append(
-                DeviceRegistration(token: token.hex, environment: environment, interests: interests, userID: user.map { .some($0) }))
         }
         // One transaction however many devices: an hour for it, not a request's few seconds.
         let store = try location.open(connections: 2, timeout: 3600)

@@ -13,29 +13,8 @@ extension GatewayAPI {
     func registerDevice(_ context: Context) throws -> HTTPResponse {
         let reader = try JSONObjectReader(try body(context))
         try reader.allow(["token", "platform", "environment", "interests", "userId", "userToken", "metadata", "deviceKey"])
-        let platformText = try reader.string("platform") ?? PushPlatform.apns.rawValue
-        guard let platform = PushPlatform(rawValue: platformText) else {
-            throw ValidationError("platform", "\"\(platformText.prefix(40))\" is not apns or fcm (fcm for an Android device's FCM token)")
-        }
-        let tokenText = try reader.string("token", required: true) ?? ""
-        let token: String
-        let environment: APNsEnvironment
-        switch platform {
-        case .apns:
-            token = try FieldRules.token(tokenText, "token")
-            guard let apnsEnvironment = try FieldRules.environment(try reader.string("environment", required: true), "environment") else {
-                throw ValidationError("environment", "is required")
-            }
-            environment = apnsEnvironment
-        case .fcm:
-            token = try FieldRules.fcmToken(tokenText, "token")
-            guard !reader.has("environment") else {
-                throw ValidationError(
-                    "environment", "is APNs' sandbox or production and does not apply to an FCM token; leave it out with platform fcm")
-            }
-            environment = .production
-        }
-        let interests = try Self.interests(reader, required: false)
+        let (platform, token, environment) = try DeviceFields.address(reader)
+        let interests = try DeviceFields.interests(reader, required: false)
         var userID: String?? = nil
         let userToken = try reader.string("userToken", maxLength: 4096)
         if reader.has("userId") {
@@ -92,7 +71,7 @@ extension GatewayAPI {
     func setInterests(_ context: Context) throws -> HTTPResponse {
         let reader = try JSONObjectReader(try body(context))
         try reader.allow(["interests"])
-        let interests = try Self.interests(reader, required: true) ?? []
+        let interests = try DeviceFields.interests(reader, required: true) ?? []
         let id = context.parameters["device"] ?? ""
         guard try store.setInterests(appID: context.appID, deviceID: id, interests, quota: quota, now: now()) else {
             throw Self.noDevice(id, context.appID)
@@ -126,13 +105,5 @@ extension GatewayAPI {
 
     static func noDevice(_ id: String, _ app: String) -> APIError {
         .notFound("no device \(id) in app \(app); register it again with POST /v1/apps/\(app)/devices")
-    }
-
-    /// The interests of a request; how many a device may have is the store's quota check.
-    private static func interests(_ reader: JSONObjectReader, required: Bool) throws -> [String]? {
-        try reader.strings("interests", required: required, count: 0...Int.max) {
-            name, field throws(ValidationError) in
-            try FieldRules.interest(name, field)
-        }
     }
 }

@@ -1,0 +1,52 @@
+import HeraldShared
+import HeraldStore
+
+/// The fields that say what a device is, read the same way by the registration handler
+/// and by `herald app import-devices`: the platform, the token in that platform's shape,
+/// the APNs environment, interests and the user.
+public enum DeviceFields {
+    /// `platform` (`apns` by default, or `fcm`), `token` in that platform's shape and, for
+    /// APNs only, the required `environment`.
+    static func address(_ reader: JSONObjectReader) throws -> (platform: PushPlatform, token: String, environment: APNsEnvironment) {
+        let platformText = try reader.string("platform") ?? PushPlatform.apns.rawValue
+        guard let platform = PushPlatform(rawValue: platformText) else {
+            throw ValidationError("platform", "\"\(platformText.prefix(40))\" is not apns or fcm (fcm for an Android device's FCM token)")
+        }
+        let tokenText = try reader.string("token", required: true) ?? ""
+        switch platform {
+        case .apns:
+            let token = try FieldRules.token(tokenText, "token")
+            guard let environment = try FieldRules.environment(try reader.string("environment", required: true), "environment") else {
+                throw ValidationError("environment", "is required")
+            }
+            return (platform, token, environment)
+        case .fcm:
+            guard !reader.has("environment") else {
+                throw ValidationError(
+                    "environment", "is APNs' sandbox or production and does not apply to an FCM token; leave it out with platform fcm")
+            }
+            return (platform, try FieldRules.fcmToken(tokenText, "token"), .production)
+        }
+    }
+
+    /// `interests`: each `[A-Za-z0-9_\-=@,.;]{1,164}`.
+    static func interests(_ reader: JSONObjectReader, required: Bool) throws -> [String]? {
+        try reader.strings("interests", required: required, count: 0...Int.max) { name, field throws(ValidationError) in
+            try FieldRules.interest(name, field)
+        }
+    }
+
+    /// One device of an import (`{"token", "platform"?, "environment"?, "interests"?, "userId"?}`),
+    /// checked by the API's rules; the operator who imports is trusted with the user, so no
+    /// user token is asked. Throws the field at fault.
+    public static func imported(_ value: JSONValue) throws -> DeviceRegistration {
+        let reader = try JSONObjectReader(value)
+        try reader.allow(["token", "platform", "environment", "interests", "userId"])
+        let (platform, token, environment) = try address(reader)
+        let userID = try reader.string("userId", maxLength: 164)
+        if let userID { try FieldRules.userID(userID, "userId") }
+        return DeviceRegistration(
+            platform: platform, token: token, environment: environment, interests: try interests(reader, required: false),
+            userID: userID.map { .some($0) })
+    }
+}

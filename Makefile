@@ -93,11 +93,13 @@ bench-apns: deps
 	@scripts/pyenv.sh PyJWT cryptography aioapns
 	@.build/pyvenv/bin/python3 Benchmarks/apns_bench.py --herald $(HERALD_RELEASE) --report docs/benchmarks.md
 
-# Herald's FCM client against firebase-admin and h2load, all against herald fcm-sim.
+# Herald's FCM client against firebase-admin and h2load, all against herald fcm-sim; then one
+# gateway publishing to 100,000 APNs, FCM and mixed devices through both simulators.
 bench-fcm: deps
 	$(SWIFT) build -c release
 	@scripts/pyenv.sh PyJWT cryptography firebase-admin
 	@.build/pyvenv/bin/python3 Benchmarks/fcm_bench.py --herald $(HERALD_RELEASE) --report docs/benchmarks.md
+	@.build/pyvenv/bin/python3 Benchmarks/gateway_mixed_bench.py --herald $(HERALD_RELEASE) --report docs/benchmarks.md
 
 format:
 	$(SWIFT) format --in-place --recursive Package.swift Sources Tests

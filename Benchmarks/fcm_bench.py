@@ -27,9 +27,11 @@ class FCMSim(APNsSim):
     """`herald fcm-sim` on a free loopback port as a child: its URL, CA and service account;
     `stop()` (APNsSim's) returns its statistics."""
 
-    def __init__(self, herald, folder, duration=3600):
-        self.proc = subprocess.Popen([herald, "fcm-sim", "--port", "0", "--tls-dir", os.path.join(folder, "tls"),
-                                      "--duration", str(duration)], stdout=subprocess.PIPE, text=True)
+    def __init__(self, herald, folder, duration=3600, record=None):
+        command = [herald, "fcm-sim", "--port", "0", "--tls-dir", os.path.join(folder, "tls"), "--duration", str(duration)]
+        if record:
+            command += ["--record", record]
+        self.proc = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
         lines = [self.proc.stdout.readline() for _ in range(3)]
         if "listening on https://" not in lines[0] or "trust this CA:" not in lines[1] or "service account:" not in lines[2]:
             self.proc.kill()

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Herald Console in a real browser: Debian's Chromium driven by chromedriver (selenium
 from PyPI; nothing downloads a browser), against a real `herald serve` delivering through
-HeraldAPNs to `herald apns-sim`, one of whose tokens answers 410 Unregistered.
+HeraldAPNs to `herald apns-sim`, one of whose tokens answers 410 Unregistered, and through
+HeraldFCM to `herald fcm-sim` for one Android device.
 
 It signs in (after a wrong key is refused), composes and sends to an interest, watches the
 publish finish, opens it, finds the failed device, checks that a hostile title is shown as
@@ -35,6 +36,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 HOSTILE = "<img src=x onerror=alert(1)>"
 TOKENS = [f"{n:064x}" for n in (101, 202, 303)]
 DEAD = TOKENS[2]
+ANDROID = "console-android:APA91bH-console"
 
 
 def wait_for_line(path, text, seconds=20):
@@ -73,10 +75,16 @@ class Harness:
              "--trust-key", f"CONSOLE123:TEAM123456:{w}/AuthKey_CONSOLE123.p8", "--fault", f"{DEAD}:410:Unregistered"],
             stdout=sim_out, stderr=subprocess.STDOUT))
         sim = wait_for_line(f"{w}/sim.out", "listening on").split("https://")[1].split()[0].rstrip("/,")
+        fcm_out = open(f"{w}/fcm.out", "w")
+        self.processes.append(subprocess.Popen(
+            [self.herald, "fcm-sim", "--port", "0", "--tls-dir", f"{w}/fcm-tls"], stdout=fcm_out, stderr=subprocess.STDOUT))
+        fcm = wait_for_line(f"{w}/fcm.out", "listening on").split("https://")[1].split()[0].rstrip("/,")
         created = subprocess.run(
             [self.herald, "app", "create", "--data", f"{w}/data", "--name", "Console Test", "--bundle-id", "org.herald.console",
              "--auth-key", f"{w}/AuthKey_CONSOLE123.p8", "--key-id", "CONSOLE123", "--team-id", "TEAM123456",
-             "--environment", "sandbox", "--apns-endpoint", f"https://{sim}", "--apns-ca", f"{w}/tls/ca.pem"],
+             "--environment", "sandbox", "--apns-endpoint", f"https://{sim}", "--apns-ca", f"{w}/tls/ca.pem",
+             "--fcm-service-account", f"{w}/fcm-tls/service-account.json", "--fcm-endpoint", f"https://{fcm}",
+             "--fcm-ca", f"{w}/fcm-tls/ca.pem"],
             check=True, capture_output=True, text=True)
         self.app = json.loads(created.stdout)
         serve_out = open(f"{w}/serve.out", "w")
@@ -85,6 +93,7 @@ class Harness:
         self.gateway = "http://" + wait_for_line(f"{w}/serve.out", "listening on").split("http://")[1].split()[0]
         for token, user in zip(TOKENS, ["maya", "leo", "ana"]):
             self.api("POST", "/devices", {"token": token, "environment": "sandbox", "interests": ["deploys"]}, self.app["clientKey"])
+        self.api("POST", "/devices", {"token": ANDROID, "platform": "fcm", "interests": ["deploys"]}, self.app["clientKey"])
         # The preview's image, from a local server (http: the CSP's img-src allows it).
         os.makedirs(f"{w}/media")
         with open(f"{w}/media/banner.png", "wb") as f:
@@ -215,10 +224,12 @@ class ConsoleTest:
         heading = self.text("h1")
         assert heading == "Deploy ready", heading
         funnel = self.d.execute_script("return document.querySelector('svg.funnel').getAttribute('aria-label')")
-        assert "Targeted 3" in funnel and "Sent 2" in funnel, funnel
+        assert "Targeted 4" in funnel and "Sent 3" in funnel, funnel
+        platforms = self.text("#publish-platforms")
+        assert platforms == "APNs: 2 of 3 sent, 1 failed · FCM: 1 of 1 sent", platforms
         # Over time comes from the gateway's records (the timeline endpoint), not from the page's polling.
         over_time = lambda: self.d.execute_script("const n = document.querySelector('svg.timeline'); return n ? n.getAttribute('aria-label') : ''")
-        self.wait(lambda d: over_time().startswith("Sent 2, delivered 0, opened 0, failed 1"), "the publish over time")
+        self.wait(lambda d: over_time().startswith("Sent 3, delivered 0, opened 0, failed 1"), "the publish over time")
         assert "Running totals" in self.text("#timeline-note"), self.text("#timeline-note")
         self.shoot("publish-light")
         self.scheme(True)
@@ -246,12 +257,13 @@ class ConsoleTest:
         self.wait(lambda d: d.find_elements(By.ID, "find-by"), "the device search")
         self.d.execute_script("document.getElementById('find-by').value = 'interest'")
         self.d.find_element(By.ID, "find-value").send_keys("deploys" + Keys.ENTER)
-        self.wait(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#device-results tbody tr")) == 3, "three devices in 'deploys'")
+        self.wait(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#device-results tbody tr")) == 4, "four devices in 'deploys', the Android one too")
 
     def app_page(self):
         self.open("#/app")
         self.wait(lambda d: self.text("#bundle-id") == "org.herald.console", "the app's bundle id")
         assert "CONSOLE123" in self.text("main"), "the key id"
+        assert self.text("#fcm-project") == "herald-sim", self.text("#fcm-project")
         self.shoot("app-light")
 
     def phone_width(self):

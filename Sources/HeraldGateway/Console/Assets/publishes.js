@@ -15,6 +15,17 @@ function target(publish) {
   return `${t.kind}: ${t.keys.join(", ")}`;
 }
 
+// The publish's deliveries per push service, e.g. "APNs: 2 of 3 sent · FCM: 1 of 1 sent".
+const services = { apns: "APNs", fcm: "FCM" };
+function platforms(publish) {
+  const split = Object.entries(publish.byPlatform || {});
+  if (!split.length) return null;
+  return split.map(([platform, c]) => {
+    const lost = c.failed + c.invalidated;
+    return `${services[platform] || platform}: ${number(c.sent)} of ${number(c.targeted)} sent` + (lost ? `, ${number(lost)} failed` : "");
+  }).join(" · ");
+}
+
 function failuresList(publish) {
   const reasons = Object.entries(publish.failures || {});
   if (!reasons.length) return null;
@@ -108,6 +119,7 @@ export function showPublish(main, id) {
         el("dt", {}, "Status"), el("dd", {}, el("span", { class: "badge " + publish.status, id: "publish-status", tabindex: "-1" }, publish.status)),
         el("dt", {}, "Id"), el("dd", {}, publish.publishId),
         el("dt", {}, "Target"), el("dd", {}, target(publish)),
+        platforms(publish) ? [el("dt", {}, "By platform"), el("dd", { id: "publish-platforms" }, platforms(publish))] : null,
         n.subtitle ? [el("dt", {}, "Subtitle"), el("dd", {}, n.subtitle)] : null,
         n.body ? [el("dt", {}, "Body"), el("dd", {}, n.body)] : null,
         el("dt", {}, "Created"), el("dd", {}, time(publish.createdAt)),

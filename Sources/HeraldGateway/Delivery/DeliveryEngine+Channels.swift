@@ -1,5 +1,6 @@
 import Foundation
 import HeraldAPNsModel
+import HeraldShared
 import HeraldStore
 
 /// Broadcast channels: the operations the API committed (create, delete) made at APNs,
@@ -116,7 +117,7 @@ extension DeliveryEngine {
         default: refusal = "ChannelDeleted"
         }
         record([DeliveryResult(seq: job.seq, outcome: .failed(reason: refusal))], now: now)
-        metrics.increment("herald_deliveries_total", [("app", app.id), ("outcome", "failed")])
+        metrics.increment("herald_deliveries_total", [("app", app.id), ("platform", PushPlatform.apns.rawValue), ("outcome", "failed")])
     }
 
     private func launchBroadcast(_ job: DeliveryJob, apnsChannelID: String, app: AppRecord) {

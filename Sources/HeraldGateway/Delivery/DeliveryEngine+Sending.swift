@@ -11,13 +11,13 @@ extension DeliveryEngine {
     /// as its own task; expired jobs are settled without sending, and so are FCM jobs when
     /// the gateway has no FCM deliverer (an Android token never reaches APNs).
     func send(_ jobs: [DeliveryJob], app: AppRecord, now: Double) throws {
-        var settled: [DeliveryResult] = []
+        var settled: [(DeliveryResult, PushPlatform)] = []
         var byRoute: [DeliveryRoute: [DeliveryJob]] = [:]
         for job in jobs {
             if let expiration = job.options.expiration, expiration < now {
-                settled.append(DeliveryResult(seq: job.seq, outcome: .failed(reason: "Expired")))
+                settled.append((DeliveryResult(seq: job.seq, outcome: .failed(reason: "Expired")), job.platform))
             } else if job.route == .fcm && fcmDeliverer == nil {
-                settled.append(DeliveryResult(seq: job.seq, outcome: .failed(reason: Self.noFCMDeliverer)))
+                settled.append((DeliveryResult(seq: job.seq, outcome: .failed(reason: Self.noFCMDeliverer)), job.platform))
             } else if job.platform == .apns && ChannelRecord.isChannelID(job.token) {
                 try sendBroadcast(job, app: app, now: now)
             } else {
@@ -26,8 +26,11 @@ extension DeliveryEngine {
             if job.inDoubt { metrics.increment("herald_deliveries_in_doubt_total", [("app", app.id)]) }
         }
         if !settled.isEmpty {
-            record(settled, now: now)
-            metrics.increment("herald_deliveries_total", [("app", app.id), ("outcome", "failed")], by: Double(settled.count))
+            record(settled.map(\.0), now: now)
+            for (platform, count) in Dictionary(grouping: settled, by: \.1).mapValues(\.count) {
+                metrics.increment(
+                    "herald_deliveries_total", [("app", app.id), ("platform", platform.rawValue), ("outcome", "failed")], by: Double(count))
+            }
         }
         for (route, batch) in byRoute.sorted(by: { $0.key.key < $1.key.key }) {
             let notifications = batch.map { job in
@@ -97,8 +100,9 @@ extension DeliveryEngine {
         }
         record(results, now: now)
         metrics.observe("herald_delivery_latency_seconds", [("app", app.id)], values: latencies)
+        let platform = jobs.first?.platform.rawValue ?? PushPlatform.apns.rawValue  // a batch is one route
         for (outcome, count) in tally {
-            metrics.increment("herald_deliveries_total", [("app", app.id), ("outcome", outcome)], by: Double(count))
+            metrics.increment("herald_deliveries_total", [("app", app.id), ("platform", platform), ("outcome", outcome)], by: Double(count))
         }
     }
 

@@ -98,6 +98,10 @@ struct FCMDeliveryTests {
         #expect(h.deliverer.fcmSent.map(\.deviceToken).sorted() == [APIFCMDeviceTests.token + "0", APIFCMDeviceTests.token + "1"])
         #expect(h.deliverer.fcmSent.allSatisfy { $0.publishID == id })
         #expect(h.deliverer.fcmCredentials.map { $0?.projectID } == ["demo-project"], "one FCM batch, with the app's account")
+        for platform in ["apns", "fcm"] {
+            let sent = await h.engine.metrics.value("herald_deliveries_total", [("app", h.api.appID), ("platform", platform), ("outcome", "sent")])
+            #expect(sent == 2, "\(platform)")
+        }
         let status = try #require(h.status(id))
         #expect(status["status"] == "done" && status["targeted"] == 4 && status["sent"] == 4)
         #expect(

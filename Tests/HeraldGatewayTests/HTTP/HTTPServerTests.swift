@@ -37,7 +37,7 @@ struct HTTPServerTests {
         let metrics = try await gateway.call("GET", "/metrics", key: gateway.metricsToken)
         let text = String(decoding: metrics.body, as: UTF8.self)
         let instance = "instance_id=\"\(gateway.service.store.instance.id)\""
-        #expect(text.contains("herald_deliveries_total{\(instance),app=\"\(gateway.appID)\",outcome=\"sent\"} 1"))
+        #expect(text.contains("herald_deliveries_total{\(instance),app=\"\(gateway.appID)\",platform=\"apns\",outcome=\"sent\"} 1"))
         #expect(text.contains("herald_delivery_latency_seconds_count{\(instance),app=\"\(gateway.appID)\"} 1"))
     }
 

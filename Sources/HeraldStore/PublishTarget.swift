@@ -4,6 +4,8 @@ public indirect enum PublishTarget: Sendable, Hashable {
     case devices([String])
     /// Raw hex device tokens (registered or not).
     case tokens([String])
+    /// Raw FCM registration tokens (registered or not): Android devices.
+    case fcmTokens([String])
     /// Every device subscribed to any of these interests (1 to 100).
     case interests([String])
     /// Every device bound to any of these user ids (1 to 1000).
@@ -18,12 +20,13 @@ public indirect enum PublishTarget: Sendable, Hashable {
     /// channel id; one per publish): one broadcast through APNs.
     case channels([String])
 
-    /// The wire name: `devices`, `tokens`, `interests`, `users`, `activities`, `channels`; a
+    /// The wire name: `devices`, `tokens`, `fcmTokens`, `interests`, `users`, `activities`, `channels`; a
     /// push-to-start target is its devices' kind with a `pushToStart.` prefix.
     public var kind: String {
         switch self {
         case .devices: "devices"
         case .tokens: "tokens"
+        case .fcmTokens: "fcmTokens"
         case .interests: "interests"
         case .users: "users"
         case .activities: "activities"
@@ -34,7 +37,8 @@ public indirect enum PublishTarget: Sendable, Hashable {
 
     public var keys: [String] {
         switch self {
-        case .devices(let keys), .tokens(let keys), .interests(let keys), .users(let keys), .activities(let keys), .channels(let keys):
+        case .devices(let keys), .tokens(let keys), .fcmTokens(let keys), .interests(let keys), .users(let keys), .activities(let keys),
+            .channels(let keys):
             keys
         case .pushToStart(_, let devices): devices.keys
         }
@@ -60,6 +64,7 @@ public indirect enum PublishTarget: Sendable, Hashable {
         switch kind {
         case "devices": self = .devices(keys)
         case "tokens": self = .tokens(keys)
+        case "fcmTokens": self = .fcmTokens(keys)
         case "interests": self = .interests(keys)
         case "users": self = .users(keys)
         case "activities": self = .activities(keys)

@@ -61,7 +61,7 @@ extension SQLStore {
     /// What a `devices`, `tokens` or `activities` key names. A `devices` key: the registered
     /// device (skipped when invalidated), or for push-to-start its token for the activity
     /// type. A `tokens` key: the registered device when there is one, else the raw token in
-    /// the publish's environment; a dead one comes back with its reason (final at once,
+    /// the publish's environment (an `fcmTokens` key: else the raw token for FCM); a dead one comes back with its reason (final at once,
     /// never sent again). An `activities` key: the activity's update token on every device
     /// where it runs.
     private static func targets(
@@ -78,17 +78,24 @@ extension SQLStore {
         switch kind {
         case "devices": statement = sql.deviceTargets
         case "activities": statement = sql.activityTargets
-        case "tokens": statement = sql.tokenTargets
+        case "tokens", "fcmTokens": statement = sql.tokenTargets
         default:  // push-to-start to devices
             statement = sql.pushToStartTargets
             parameters.append(.text(activityType ?? ""))
         }
-        let registered = try db.query(statement, parameters) { row in
+        var registered = try db.query(statement, parameters) { row in
             FanOutTarget(
                 seq: try row.int(0), token: try row.string(1), environment: try row.string(2),
                 invalidReason: try row.bool(3) ? try row.string(4) : nil, platform: PushPlatform(rawValue: try row.string(5)) ?? .apns)
         }
-        return registered.isEmpty && kind == "tokens" ? [FanOutTarget(seq: nil, token: key, environment: environment)] : registered
+        // A raw token names a device of its own platform only (an FCM token may look like hex).
+        if kind == "tokens" || kind == "fcmTokens" { registered.removeAll { $0.platform != (kind == "tokens" ? .apns : .fcm) } }
+        guard registered.isEmpty else { return registered }
+        switch kind {
+        case "tokens": return [FanOutTarget(seq: nil, token: key, environment: environment)]
+        case "fcmTokens": return [FanOutTarget(seq: nil, token: key, environment: APNsEnvironment.production.rawValue, platform: .fcm)]
+        default: return []
+        }
     }
 
     /// Marks a publish done once its fan-out finished and every delivery is final.

@@ -41,6 +41,8 @@ extension PublishRequest {
                     "a broadcast cannot start a Live Activity: start it on each device by push-to-start with \"input-push-channel\" set to the channel's apnsChannelId, then send updates and ends to the channel"
                 )
             }
+        case .fcmTokens:
+            throw ValidationError("fcmTokens", "Live Activities are iOS's: send a liveactivity push to APNs tokens, devices, users or interests")
         case .tokens, .pushToStart:
             break
         }

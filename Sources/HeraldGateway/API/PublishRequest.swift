@@ -7,7 +7,7 @@ import HeraldStore
 /// The body of POST /publishes, validated field by field into a `NewPublish`.
 struct PublishRequest {
     static let targetLimits: [(kind: String, range: ClosedRange<Int>)] = [
-        ("devices", 1...1000), ("tokens", 1...1000), ("interests", 1...100), ("users", 1...1000), ("activities", 1...100),
+        ("devices", 1...1000), ("tokens", 1...1000), ("fcmTokens", 1...1000), ("interests", 1...100), ("users", 1...1000), ("activities", 1...100),
         ("channels", 1...1),
     ]
     /// The longest a notification may wait, in APNs' store and in the gateway's schedule.
@@ -51,6 +51,7 @@ struct PublishRequest {
                 case "interests": try FieldRules.interest(text, field)
                 case "users": try FieldRules.userID(text, field)
                 case "tokens": _ = try FieldRules.token(text, field)
+                case "fcmTokens": _ = try FieldRules.fcmToken(text, field)
                 default: try FieldRules.identifier(text, field)
                 }
             } ?? []

@@ -191,4 +191,33 @@ struct FCMDeliveryTests {
         #expect(h.status(id)?["status"] == "done" && h.status(id)?["sent"] == 2)
         #expect(h.deliverer.fcmSent.filter { $0.deviceToken == android }.count == 2)
     }
+
+    @Test(
+        "an fcmTokens target: a registered token is its Android device, an unregistered one goes to FCM as given; bad tokens and APNs-only options are refused",
+        arguments: StoreKind.tested)
+    func fcmTokens(kind: StoreKind) async throws {
+        let h = try EngineHarness(kind, fcm: true)
+        let device = try Self.registerFCM(h, 0)
+        let registered = APIFCMDeviceTests.token + "0", raw = "raw-android:APA91b-not-registered"
+        let id = try h.publish(["fcmTokens": [.string(registered), .string(raw), .string(raw)], "notification": ["title": "Hi"]])
+        await h.engine.runUntilIdle()
+        #expect(h.deliverer.sent.isEmpty, "nothing through APNs")
+        #expect(h.deliverer.fcmSent.map(\.deviceToken).sorted() == [raw, registered].sorted())
+        let rows = try h.api.fixture.rows("SELECT device_seq IS NOT NULL FROM deliveries WHERE publish_id = ? ORDER BY token", [.text(id)])
+        #expect(rows.count == 2)
+        #expect(h.status(id)?["byPlatform"] == ["fcm": ["targeted": 2, "sent": 2, "failed": 0, "invalidated": 0]])
+        #expect(try Self.fcmDevice(h, device)?.invalidatedAt == nil)
+        for (body, message): (JSONValue, String) in [
+            (["fcmTokens": ["has space"], "notification": ["title": "Hi"]], "fcmTokens[0]: an FCM registration token is printable ASCII"),
+            (["fcmTokens": ["a"], "notification": ["title": "Hi"], "options": ["environment": "sandbox"]], "options.environment: applies to a tokens target only"),
+            (["fcmTokens": ["a"], "tokens": [.string(StoreFixture.token(1))], "notification": ["title": "Hi"]], "tokens+fcmTokens: give exactly one target"),
+            (
+                ["fcmTokens": ["a"], "apns": ["aps": ["event": "update", "content-state": [:], "timestamp": 1]], "options": ["pushType": "liveactivity"]],
+                "fcmTokens: Live Activities are iOS's"
+            ),
+        ] {
+            let answer = h.api.publish(body)
+            #expect(answer.status == 400 && answer.errorMessage.hasPrefix(message), "\(answer.errorMessage)")
+        }
+    }
 }

@@ -52,13 +52,7 @@ struct AppCommandFCMTests {
     @Test("set-credentials adds FCM credentials to an app with APNs ones, and keeps those")
     func setCredentials() async throws {
         defer { try? FileManager.default.removeItem(atPath: data) }
-        let created = try await AppCommandTests.withKeyFile { key in
-            await CLIRun([
-                "app", "create", "--data", data, "--name", "D", "--bundle-id", "com.e.d", "--auth-key", key, "--key-id", "ABCDE12345",
-                "--team-id", "TEAM123456",
-            ])
-        }
-        let appID = try #require(try parseJSON(created.out)["appId"]?.stringValue)
+        let appID = try await AppCommandTests.createApp(data: data)
         let run = try await withTemporaryFile(try Self.account()) { file in
             await CLIRun(["app", "set-credentials", "--data", data, "--app", appID, "--fcm-service-account", file])
         }

@@ -15,6 +15,17 @@ struct AppCommandTests {
         try await withTemporaryFile("-----BEGIN PRIVATE KEY-----\nMIGTAgEAMBMGByqGSM49\n-----END PRIVATE KEY-----\n", isolation: isolation, body)
     }
 
+    /// A new app with an APNs key in the data folder `data`; its id.
+    static func createApp(data: String) async throws -> String {
+        let created = try await withKeyFile { key in
+            await CLIRun([
+                "app", "create", "--data", data, "--name", "D", "--bundle-id", "com.e.d", "--auth-key", key, "--key-id", "ABCDE12345",
+                "--team-id", "TEAM123456",
+            ])
+        }
+        return try #require(try parseJSON(created.out)["appId"]?.stringValue, "\(created.err)")
+    }
+
     func create(_ extra: [String] = []) async throws -> CLIRun {
         try await Self.withKeyFile { key in
             await CLIRun(
@@ -149,13 +160,7 @@ struct AppImportTests {
     func importDevices() async throws {
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("herald-import-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: data) }
-        let created = try await AppCommandTests.withKeyFile { key in
-            await CLIRun([
-                "app", "create", "--data", data, "--name", "D", "--bundle-id", "com.e.d", "--auth-key", key, "--key-id", "ABCDE12345",
-                "--team-id", "TEAM123456",
-            ])
-        }
-        let appID = try #require(try parseJSON(created.out)["appId"]?.stringValue)
+        let appID = try await AppCommandTests.createApp(data: data)
         let lines = (0..<3).map {
             #"{"token":"\#(String(repeating: "0\($0)", count: 32))","environment":"sandbox","interests":["news"],"userId":"u"}"#
         }
@@ -184,13 +189,7 @@ struct AppImportTests {
     func importAndroid(line: String, message: String) async throws {
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("herald-import-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: data) }
-        let created = try await AppCommandTests.withKeyFile { key in
-            await CLIRun([
-                "app", "create", "--data", data, "--name", "D", "--bundle-id", "com.e.d", "--auth-key", key, "--key-id", "ABCDE12345",
-                "--team-id", "TEAM123456",
-            ])
-        }
-        let appID = try #require(try parseJSON(created.out)["appId"]?.stringValue)
+        let appID = try await AppCommandTests.createApp(data: data)
         let good = #"{"token":"cX9-Az_07:APA91bHQw3","platform":"fcm","interests":["news"],"userId":"u"}"#
         let run = await CLIRun(["app", "import-devices", "--data", data, "--app", appID, "-"], stdin: good + "\n")
         #expect(run.status == 0, "\(run.err)")

@@ -54,18 +54,9 @@ final class AndroidDeviceSession {
         let id = try await client.register(
             fcmToken: options.token, interests: options.interests, userID: options.userID, userToken: options.userToken)
         say("registered", ["deviceId": .string(id), "platform": "fcm", "user": options.userID.map(JSONValue.string) ?? .null])
-        let deadline = clock.now + options.timeout
-        while true {
-            for line in try records.newLines() { try take(line) }
-            if received >= options.expect || clock.now >= deadline { break }
-            await pause(0.05)
-        }
-        sender.flush()
-        while (try sender.outbox.pending().count) > 0, clock.now < deadline {
-            await pause(0.05)
-            if !sender.isSending { sender.flush() }
-        }
-        unsent = try sender.outbox.pending().count
+        unsent = try await DeviceLoop.run(
+            records: records, sender: sender, clock: clock, timeout: options.timeout, done: { received >= options.expect },
+            take: { try take($0) })
         say("done", ["messages": .int(received), "receiptsUnsent": .int(unsent)])
         return received >= options.expect && unsent == 0
     }
@@ -102,20 +93,7 @@ final class AndroidDeviceSession {
         sender.flush()
     }
 
-    private func pause(_ seconds: Double) async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            clock.schedule(after: seconds) { continuation.resume() }
-        }
-    }
-
     private func say(_ event: String, _ fields: [String: JSONValue]) {
-        let entry = TimelineEntry(time: clock.now - started, event: "device." + event, fields: fields)
-        if options.json {
-            var object = entry.json.objectValue ?? [:]
-            object["device"] = .string(options.name)
-            print(JSONWriter.serialize(.object(object)))
-        } else {
-            print("[\(options.name)] " + String(entry.text.drop { $0 == " " }))
-        }
+        print(DeviceLoop.line(TimelineEntry(time: clock.now - started, event: "device." + event, fields: fields), name: options.name, json: options.json))
     }
 }

@@ -81,19 +81,9 @@ final class DeviceSession {
         }
         runner.runAll()
         printTimeline()
-        let deadline = clock.now + options.timeout
-        // Read, then decide: a wait that overslept the deadline still gets a last look.
-        while true {
-            for line in try records.newLines() { await play(line) }
-            if received >= options.expect || clock.now >= deadline { break }
-            await pause(0.05)
-        }
-        sender.flush()
-        while (try sender.outbox.pending().count) > 0, clock.now < deadline {
-            await pause(0.05)
-            if !sender.isSending { sender.flush() }
-        }
-        unsent = try sender.outbox.pending().count
+        unsent = try await DeviceLoop.run(
+            records: records, sender: sender, clock: clock, timeout: options.timeout, done: { received >= options.expect },
+            take: { await play($0) })
         say("done", ["pushes": .int(received), "receiptsUnsent": .int(unsent)])
         return received >= options.expect && unsent == 0
     }
@@ -138,12 +128,6 @@ final class DeviceSession {
         sender.flush()
     }
 
-    private func pause(_ seconds: Double) async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            clock.schedule(after: seconds) { continuation.resume() }
-        }
-    }
-
     private func printTimeline() {
         for entry in runner.timeline[printed...] { emit(entry) }
         printed = runner.timeline.count
@@ -154,16 +138,6 @@ final class DeviceSession {
     }
 
     private func emit(_ entry: TimelineEntry) {
-        if options.json {
-            var object = entry.json.objectValue ?? [:]
-            object["device"] = .string(options.name)
-            print(JSONWriter.serialize(.object(object)))
-        } else {
-            print("[\(options.name)] " + entry.text.trimmingLeadingSpaces)
-        }
+        print(DeviceLoop.line(entry, name: options.name, json: options.json))
     }
-}
-
-extension String {
-    fileprivate var trimmingLeadingSpaces: String { String(drop { $0 == " " }) }
 }

@@ -15,7 +15,18 @@ struct FCMDeliveryTests {
         .refusal(DeliveryRefusal(service: "fcm", status: status, reason: reason, action: action, retryAfter: retryAfter))
     }
 
-    /// The FCM device `n`'s record.
+    /// An engine with FCM, one APNs and one FCM device in "news", the FCM device's first
+    /// answer programmed; the harness and both tokens.
+    static func oneOfEach(_ kind: StoreKind, androidAnswer: DeliveryOutcome) async throws -> (EngineHarness, iOS: String, android: String) {
+        let h = try EngineHarness(kind, fcm: true)
+        let iOS = try await h.register(0..<1)[0]
+        _ = try registerFCM(h, 0)
+        let android = APIFCMDeviceTests.token + "0"
+        h.deliverer.program(android, [androidAnswer])
+        return (h, iOS, android)
+    }
+
+    /// The device `id`'s record.
     static func fcmDevice(_ h: EngineHarness, _ id: String) throws -> DeviceRecord? {
         try h.store.device(appID: h.api.appID, id: id)
     }
@@ -156,16 +167,12 @@ struct FCMDeliveryTests {
         "FCM's QUOTA_EXCEEDED with Retry-After pauses the app's FCM deliveries only: its APNs devices go on; FCM's resume after the pause",
         arguments: StoreKind.tested)
     func quotaPausesFCMOnly(kind: StoreKind) async throws {
-        let h = try EngineHarness(kind, fcm: true)
-        let tokens = try await h.register(0..<1)
-        _ = try Self.registerFCM(h, 0)
-        let android = APIFCMDeviceTests.token + "0"
-        h.deliverer.program(android, [Self.fcm(429, "QUOTA_EXCEEDED", .retry, retryAfter: 30)])
+        let (h, iOS, android) = try await Self.oneOfEach(kind, androidAnswer: Self.fcm(429, "QUOTA_EXCEEDED", .retry, retryAfter: 30))
         _ = try h.publish(Self.news)
         await h.engine.runUntilIdle()
         _ = try h.publish(Self.news)
         await h.engine.runUntilIdle()
-        #expect(h.deliverer.accepted(token: tokens[0]) == 2, "APNs goes on")
+        #expect(h.deliverer.accepted(token: iOS) == 2, "APNs goes on")
         #expect(h.deliverer.fcmSent.filter { $0.deviceToken == android }.count == 1, "FCM waits")
         #expect(await h.engine.pauses.until(.init(app: h.api.appID, route: .fcm)) != nil)
         #expect(await h.engine.pauses.until(.init(app: h.api.appID, route: .apns(.production))) == nil)
@@ -174,17 +181,12 @@ struct FCMDeliveryTests {
     }
 
     @Test(
-        "refused FCM credentials pause FCM only, then retry: fixing them loses nothing; an app without an FCM account pauses its FCM deliveries",
-        arguments: StoreKind.tested)
+        "refused FCM credentials pause the app's FCM deliveries only, then retry: fixing them loses nothing", arguments: StoreKind.tested)
     func credentialsRefused(kind: StoreKind) async throws {
-        let h = try EngineHarness(kind, fcm: true)
-        let tokens = try await h.register(0..<1)
-        _ = try Self.registerFCM(h, 0)
-        let android = APIFCMDeviceTests.token + "0"
-        h.deliverer.program(android, [Self.fcm(401, "UNAUTHENTICATED", .pauseForCredentials)])
+        let (h, iOS, android) = try await Self.oneOfEach(kind, androidAnswer: Self.fcm(401, "UNAUTHENTICATED", .pauseForCredentials))
         let id = try h.publish(Self.news)
         await h.engine.runUntilIdle()
-        #expect(h.deliverer.accepted(token: tokens[0]) == 1)
+        #expect(h.deliverer.accepted(token: iOS) == 1)
         #expect(h.status(id)?["status"] == "sending")
         #expect(await h.engine.pauses.until(.init(app: h.api.appID, route: .fcm)) != nil)
         await h.advance(by: 120)

@@ -30,17 +30,13 @@ struct GatewayClientIntegrationTests {
 
         // The device decodes the push, records receipts in its outbox, the sender sends them.
         let push = try PayloadDecoder().decode(delivered.payload)
-        let outbox = try ReceiptOutbox(directory: outboxFolder.url)
-        _ = try outbox.record([
-            Receipt(
-                id: "r1", kind: .delivered, notificationID: push.id ?? "", provider: push.provider, at: 1_800_000_000, state: .background),
-            Receipt(id: "r2", kind: .opened, notificationID: push.id ?? "", provider: push.provider, at: 1_800_000_001, state: .inactive),
-        ])
-        let sender = ReceiptSender(outbox: outbox, transport: client, clock: LiveClock())
-        sender.flush()
-        let deadline = Date().addingTimeInterval(30)
-        while try outbox.pending().count > 0, Date() < deadline { try await Task.sleep(nanoseconds: 20_000_000) }
-        #expect(try outbox.pending().isEmpty)
+        let unsent = try await Self.send(
+            [
+                Receipt(
+                    id: "r1", kind: .delivered, notificationID: push.id ?? "", provider: push.provider, at: 1_800_000_000, state: .background),
+                Receipt(id: "r2", kind: .opened, notificationID: push.id ?? "", provider: push.provider, at: 1_800_000_001, state: .inactive),
+            ], from: outboxFolder.url, through: client)
+        #expect(unsent == 0)
         let status = try await gateway.call("GET", "/v1/apps/\(gateway.appID)/publishes/\(publishID)", key: gateway.serverKey).json
         #expect(status?["delivered"] == 1)
         #expect(status?["opened"] == 1)
@@ -79,18 +75,25 @@ struct GatewayClientIntegrationTests {
         stale.deviceKey = "hdk_" + String(repeating: "0", count: 64)
         try store.save(stale)
         let client = GatewayClient(baseURL: base, appID: gateway.appID, clientKey: gateway.clientKey, stateDirectory: folder.url)
-        let outbox = try ReceiptOutbox(directory: folder.url)
-        _ = try outbox.record([
-            Receipt(id: "r1", kind: .delivered, notificationID: publishID, provider: .herald, at: 1_800_000_000, state: .background)
-        ])
-        let sender = ReceiptSender(outbox: outbox, transport: client, clock: LiveClock())
-        sender.flush()
-        let deadline = Date().addingTimeInterval(30)
-        while try outbox.pending().count > 0, Date() < deadline { try await Task.sleep(nanoseconds: 20_000_000) }
-        #expect(try outbox.pending().isEmpty)
+        let unsent = try await Self.send(
+            [Receipt(id: "r1", kind: .delivered, notificationID: publishID, provider: .herald, at: 1_800_000_000, state: .background)],
+            from: folder.url, through: client)
+        #expect(unsent == 0)
         let status = try await gateway.call("GET", "/v1/apps/\(gateway.appID)/publishes/\(publishID)", key: gateway.serverKey).json
         #expect(status?["delivered"] == 1)
         #expect(client.deviceID == deviceID, "the same token is the same device")
         #expect(store.load()?.deviceKey != stale.deviceKey, "a new key was issued and kept")
+    }
+
+    /// Records `receipts` in the outbox in `folder` and lets a sender deliver them through
+    /// `client`, waiting (30 s at most) until the outbox is empty; how many are left.
+    static func send(_ receipts: [Receipt], from folder: URL, through client: GatewayClient) async throws -> Int {
+        let outbox = try ReceiptOutbox(directory: folder)
+        _ = try outbox.record(receipts)
+        let sender = ReceiptSender(outbox: outbox, transport: client, clock: LiveClock())
+        sender.flush()
+        let deadline = Date().addingTimeInterval(30)
+        while try outbox.pending().count > 0, Date() < deadline { try await Task.sleep(nanoseconds: 20_000_000) }
+        return try outbox.pending().count
     }
 }

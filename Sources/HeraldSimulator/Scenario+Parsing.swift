@@ -208,7 +208,7 @@ extension Scenario {
         guard let value, !value.isNull else { return [:] }
         guard let object = value.objectValue else { throw ScenarioError(path, "expected an object of key → format") }
         var table: [String: String] = [:]
-        for (key, format) in object {
+        for (key, format) in object.sorted(by: { $0.key < $1.key }) {
             guard let text = format.stringValue else {
                 throw ScenarioError("\(path).\(key)", "expected the key's text (a string such as \"%@ wrote\"), found \(format.typeDescription)")
             }

@@ -1,10 +1,9 @@
 extension PushNotification {
     /// The notification with the text its alert's localization keys stand for, looked up
     /// in `localizer`, as iOS shows it: a `title-loc-key`, `subtitle-loc-key` or `loc-key`
-    /// is used instead of the literal `title`, `subtitle` or `body` (Apple's payload key
-    /// reference), its format filled with the matching `*-loc-args` (`LocalizedFormat`);
-    /// a key the strings table does not have shows as the key itself. A field without a
-    /// key keeps its literal text.
+    /// is used instead of the literal `title`, `subtitle` or `body`, its format filled with
+    /// the matching `*-loc-args` (`LocalizedFormat`); a key the strings table does not have
+    /// shows as the key itself. A field without a key keeps its literal text.
     public func localized(by localizer: any Localizer) -> PushNotification {
         guard let alert = aps.alert else { return self }
         func resolve(_ key: String?, _ arguments: [String]?, _ literal: String?) -> String? {

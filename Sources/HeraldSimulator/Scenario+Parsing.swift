@@ -10,6 +10,7 @@ extension Scenario {
         tabs = try Self.strings(app["tabs"], "app.tabs") ?? ["main"]
         guard !tabs.isEmpty else { throw ScenarioError("app.tabs", "needs at least one tab") }
         bannerHeight = try Self.number(app["bannerHeight"], "app.bannerHeight") ?? 88
+        strings = try Self.strings(table: app["strings"], "app.strings")
         configuration = try Self.configuration(app, tabs: tabs)
         do {
             _ = try Router(configuration.routes.map { (pattern: $0.pattern, target: $0) })
@@ -57,6 +58,7 @@ extension Scenario {
     static let appKeys: Set<String> = [
         "tabs", "foreground", "repostInForeground", "loggedIn", "bannerDuration", "bannerGap", "bannerCapacity",
         "bannerHeight", "hookTimeout", "hook", "routes", "fieldRoutes", "fallback", "actionRoutes", "events",
+        "strings",
     ]
     static let targetKeys: Set<String> = [
         "pattern", "when", "screen", "tab", "requiresAuth", "reuse", "presentation", "popToRoot", "params", "fixedParams",
@@ -199,6 +201,20 @@ extension Scenario {
         guard let value, !value.isNull else { return nil }
         guard let flag = value.boolValue else { throw ScenarioError(path, "expected true or false, found \(value.typeDescription)") }
         return flag
+    }
+
+    /// A strings table: an object of key → format, such as `{"new_message": "%@ wrote"}`.
+    static func strings(table value: JSONValue?, _ path: String) throws(ScenarioError) -> [String: String] {
+        guard let value, !value.isNull else { return [:] }
+        guard let object = value.objectValue else { throw ScenarioError(path, "expected an object of key → format") }
+        var table: [String: String] = [:]
+        for (key, format) in object.sorted(by: { $0.key < $1.key }) {
+            guard let text = format.stringValue else {
+                throw ScenarioError("\(path).\(key)", "expected the key's text (a string such as \"%@ wrote\"), found \(format.typeDescription)")
+            }
+            table[key] = text
+        }
+        return table
     }
 
     static func strings(_ value: JSONValue?, _ path: String) throws(ScenarioError) -> [String]? {

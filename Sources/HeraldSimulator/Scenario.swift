@@ -12,6 +12,8 @@ public struct Scenario: Sendable {
     public var hookDelay: Double?
     /// What the hook answers, when there is one.
     public var hookDecision: PresentationDecision?
+    /// The app's strings table (`app.strings`: key → format) for the alert's localization keys.
+    public var strings: [String: String] = [:]
     public var steps: [ScenarioStep]
     /// Steps played after each push a live device receives (`herald device`); `herald
     /// simulate` does not use them.

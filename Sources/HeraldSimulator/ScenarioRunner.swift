@@ -18,7 +18,8 @@ public final class ScenarioRunner {
     public init(_ scenario: Scenario, epoch: Double = 1_800_000_000) throws(ScenarioError) {
         self.scenario = scenario
         device = SimulatedDevice(tabs: scenario.tabs)
-        let ports = RuntimePorts(banner: device, alert: device, system: device, navigator: device)
+        let ports = RuntimePorts(
+            banner: device, alert: device, system: device, navigator: device, localizer: DictionaryLocalizer(scenario.strings))
         do {
             runtime = try HeraldRuntime(configuration: scenario.configuration, ports: ports, clock: clock)
         } catch {

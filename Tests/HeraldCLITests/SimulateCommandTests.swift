@@ -93,6 +93,29 @@ struct SimulateCommandTests {
         }
     }
 
+    @Test("app.strings: a loc-key push shows its resolved text in the banner; a missing key shows the key")
+    func localizedAlert() async throws {
+        let run = await CLIRun(["simulate", "--json", Self.scenario("localized-alert.json")])
+        #expect(run.status == 0)
+        #expect(run.err.isEmpty)
+        let shown = try run.jsonLines().filter { $0["event"] == "banner.shown" }
+        #expect(shown == [
+            try parseJSON(#"{"t": 0, "event": "banner.shown", "id": "m-1", "title": "Ana", "body": "Ana sent you a photo"}"#),
+            try parseJSON(#"{"t": 6, "event": "banner.shown", "id": "m-2", "title": null, "body": "Tea: 20% off today"}"#),
+            try parseJSON(#"{"t": 12, "event": "banner.shown", "id": "m-3", "title": null, "body": "NOT_IN_THE_APP"}"#),
+        ])
+    }
+
+    @Test("app.strings must map each key to a string: exit 2 naming the key")
+    func badStrings() async throws {
+        try await withTemporaryFile(#"{"app": {"strings": {"GREETING": 3}}, "steps": []}"#) { path in
+            let run = await CLIRun(["simulate", path])
+            #expect(run.status == 2)
+            #expect(run.out.isEmpty)
+            #expect(run.err.hasPrefix("herald simulate: \(path): app.strings.GREETING: expected the key's text"))
+        }
+    }
+
     @Test("text lines: time, event, then key=value sorted by key")
     func text000() async {
         let run = await CLIRun(["simulate", Self.scenario("000-getui-banner-url-routing.json")])

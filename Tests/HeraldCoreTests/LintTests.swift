@@ -44,6 +44,16 @@ struct LintTests {
         #expect(try lint(["aps": ["content-available": 1]]).first?.contains("--push-type background") == true)
     }
 
+    @Test("an alert with only loc keys warns that its text exists only in the app's strings table")
+    func keysOnly() throws {
+        let issues = try lint(["aps": ["alert": ["title-loc-key": "T", "loc-key": "B", "loc-args": ["x"]]]])
+        #expect(issues == [
+            "warning: aps.alert: only localization keys (title-loc-key, loc-key), no title or body: the text shown, in the app's own banner too, comes from the app's strings table alone, and an app without the key shows the key itself; add \"title\" and \"body\" with the text, for every reader without that table"
+        ])
+        #expect(try lint(["aps": ["alert": ["title": "Hi", "loc-key": "B"]]]).isEmpty)
+        #expect(try lint(["aps": ["alert": ["body": "Hi", "title-loc-key": "T"]]]).isEmpty)
+    }
+
     @Test("attachments need mutable-content")
     func attachments() throws {
         let issues = try lint(["aps": ["alert": "x"], "fcm_options": ["image": "https://e.com/a.jpg"], "gcm.message_id": "1"])

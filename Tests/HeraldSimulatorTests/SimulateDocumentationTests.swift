@@ -58,7 +58,7 @@ struct SimulateDocumentationTests {
             "tabs", "foreground", "repostInForeground", "loggedIn", "bannerDuration", "bannerGap", "bannerCapacity", "bannerHeight",
             "hookTimeout", "hook",
             "routes", "fieldRoutes", "fallback", "actionRoutes", "events", "pattern", "when", "screen", "tab", "requiresAuth", "reuse",
-            "presentation", "popToRoot", "params", "fixedParams",
+            "presentation", "popToRoot", "params", "fixedParams", "strings",
         ] {
             #expect(Self.text.contains("| `\(key)` |"), "key \(key)")
         }

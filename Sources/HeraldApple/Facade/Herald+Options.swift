@@ -22,11 +22,15 @@ extension Herald {
         /// Where receipts are sent (Herald's gateway or your backend); without one they
         /// stay in the outbox until a transport is given.
         public var receiptTransport: (any ReceiptTransport)?
+        /// Where the alert's localization keys (`loc-key` and the like) are looked up for
+        /// Herald's own banner and alert: the app's `Localizable.strings` unless the app gives another table.
+        public var localizer: any Localizer
 
         public init(
             authorization: UNAuthorizationOptions = [.badge, .sound, .alert],
             categories: Set<UNNotificationCategory> = [], setsDelegate: Bool = true,
-            bannerStyle: BannerStyle = .standard, appGroup: String? = nil, receiptTransport: (any ReceiptTransport)? = nil
+            bannerStyle: BannerStyle = .standard, appGroup: String? = nil, receiptTransport: (any ReceiptTransport)? = nil,
+            localizer: any Localizer = BundleLocalizer()
         ) {
             self.authorization = authorization
             self.categories = categories
@@ -34,6 +38,7 @@ extension Herald {
             self.bannerStyle = bannerStyle
             self.appGroup = appGroup
             self.receiptTransport = receiptTransport
+            self.localizer = localizer
         }
     }
 }

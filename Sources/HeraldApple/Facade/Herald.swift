@@ -60,7 +60,7 @@ public final class Herald {
         let alert = UIKitAlertPresenter(logger: logger)
         let ports = RuntimePorts(
             banner: banner, alert: alert, system: LocalNotifier(center: center, logger: logger), navigator: navigator,
-            logger: logger)
+            logger: logger, localizer: options.localizer)
         runtime = try HeraldRuntime(configuration: configuration, ports: ports, clock: clock)
         runtime.receipts = Self.receiptRecorder(options, clock: clock, logger: logger)
         self.banner = banner

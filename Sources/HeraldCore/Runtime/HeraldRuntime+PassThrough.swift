@@ -14,7 +14,7 @@ extension HeraldRuntime {
     public func receive(passThrough message: PassThroughMessage) {
         let notification: PushNotification
         do {
-            notification = try configuration.decoder.decode(passThrough: message)
+            notification = try configuration.decoder.decode(passThrough: message).localized(by: ports.localizer)
         } catch {
             ports.logger.log(.warning, "herald: ignored a \(message.provider) pass-through message: \(error)")
             emit(.rejected(reason: "\(error)"))

@@ -163,12 +163,13 @@ public final class HeraldRuntime {
         raiseAppEvents(for: notification)
     }
 
-    /// The notification of `payload`, or `nil` for one that cannot be decoded (`rejected`)
-    /// or that its provider sent for its own use (`ignored`): nothing else happens with either.
+    /// The notification of `payload`, its localization keys resolved (`localized(by:)`), or
+    /// `nil` for one that cannot be decoded (`rejected`) or that its provider sent for its
+    /// own use (`ignored`): nothing else happens with either.
     func decode(_ payload: JSONValue) -> PushNotification? {
         let notification: PushNotification
         do {
-            notification = try configuration.decoder.decode(payload)
+            notification = try configuration.decoder.decode(payload).localized(by: ports.localizer)
         } catch {
             ports.logger.log(.warning, "herald: ignored a notification: \(error)")
             emit(.rejected(reason: "\(error)"))

@@ -36,15 +36,18 @@ public struct RuntimePorts {
     public var system: any SystemNotifier
     public var navigator: any Navigator
     public var logger: any HeraldLogger
+    /// The app's strings, for the alert's localization keys (`loc-key` and the like).
+    public var localizer: any Localizer
 
     public init(
         banner: any BannerPresenter, alert: any AlertPresenter, system: any SystemNotifier, navigator: any Navigator,
-        logger: any HeraldLogger = SilentLogger()
+        logger: any HeraldLogger = SilentLogger(), localizer: any Localizer = BundleLocalizer()
     ) {
         self.banner = banner
         self.alert = alert
         self.system = system
         self.navigator = navigator
         self.logger = logger
+        self.localizer = localizer
     }
 }

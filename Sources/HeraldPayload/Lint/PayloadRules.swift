@@ -53,6 +53,7 @@ struct PayloadRules {
         if aps.alert?.isEmpty == true && showsSomething {
             issues.append(LintIssue(.warning, "aps.alert", "empty; iOS shows nothing"))
         }
+        if let issue = keysOnlyIssue() { issues.append(issue) }
         if !notification.attachments.isEmpty && !aps.mutableContent {
             issues.append(LintIssue(.error, "aps.mutable-content", "the payload has an attachment (\(notification.attachments[0].url)) but no \"mutable-content\": 1, so the Service Extension never runs and the media never shows"))
         }
@@ -60,6 +61,20 @@ struct PayloadRules {
             issues.append(LintIssue(.warning, "aps.mutable-content", "the Service Extension runs only for notifications with an alert; this one has none"))
         }
         return issues
+    }
+
+    /// An alert with localization keys and no literal title or body: its text exists only
+    /// in the app's strings table.
+    private func keysOnlyIssue() -> LintIssue? {
+        guard let alert = aps.alert, [alert.title, alert.body].allSatisfy({ ($0 ?? "").isEmpty }) else { return nil }
+        let keys = [
+            (Alert.Key.titleLocKey, alert.titleLocKey), (Alert.Key.subtitleLocKey, alert.subtitleLocKey),
+            (Alert.Key.locKey, alert.locKey),
+        ].filter { !($0.1 ?? "").isEmpty }.map(\.0)
+        guard !keys.isEmpty else { return nil }
+        return LintIssue(
+            .warning, "aps.alert",
+            "only localization keys (\(keys.joined(separator: ", "))), no title or body: the text shown, in the app's own banner too, comes from the app's strings table alone, and an app without the key shows the key itself; add \"title\" and \"body\" with the text, for every reader without that table")
     }
 
     private func valueIssues() -> [LintIssue] {

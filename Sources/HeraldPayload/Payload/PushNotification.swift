@@ -48,9 +48,10 @@ public struct PushNotification: Sendable, Hashable {
         JSONValue.object(data)[path: path] ?? JSONValue.object(raw)[path: path]
     }
 
-    /// Whether the payload asks for a background wake with nothing to show.
+    /// Whether the payload asks for a background wake with nothing to show (an alert with
+    /// only localization keys shows their text).
     public var isSilent: Bool {
-        aps.contentAvailable && content.isEmpty && aps.badge == nil && aps.sound == nil
+        aps.contentAvailable && content.isEmpty && (aps.alert?.isEmpty ?? true) && aps.badge == nil && aps.sound == nil
     }
 }
 

@@ -17,12 +17,13 @@ final class RuntimeHarness: BannerPresenter, AlertPresenter, SystemNotifier, Nav
 
     init(
         _ configuration: RuntimeConfiguration = RuntimeConfiguration(), tabs: [String] = ["home", "messages", "me"],
-        logger: any HeraldLogger = SilentLogger()
+        logger: any HeraldLogger = SilentLogger(), localizer: any Localizer = DictionaryLocalizer()
     ) throws {
         state = NavigationState(tabs: tabs)
         runtime = try HeraldRuntime(
             configuration: configuration,
-            ports: RuntimePorts(banner: self, alert: self, system: self, navigator: self, logger: logger), clock: clock)
+            ports: RuntimePorts(banner: self, alert: self, system: self, navigator: self, logger: logger, localizer: localizer),
+            clock: clock)
         runtime.onEvent = { [weak self] in self?.events.append($0) }
     }
 

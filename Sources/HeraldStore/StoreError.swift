@@ -1,36 +1,33 @@
+import HeraldShared
+
 /// A store operation failed: why, in words a caller can act on.
-public struct StoreError: Error, Sendable, CustomStringConvertible {
-    public enum Reason: Sendable, Hashable {
-        /// The database itself failed (I/O, corrupt): SQLite's result code, or 0 from
-        /// PostgreSQL (its SQLSTATE is in the message).
-        case database(code: Int32)
-        /// The database cannot be reached now (the server is down, restarting or silent past
-        /// the call's deadline, the connection was lost, every pooled connection stayed
-        /// busy, the SQLite file stayed locked by another process) or gave up on a
-        /// transaction that kept colliding with others: try again.
-        case unavailable
-        /// A limit would be exceeded (devices per user).
-        case limitExceeded
-        /// A storage quota of the server would be exceeded (`DeviceQuota`): nothing was stored.
-        case quotaExceeded
-        /// The thing named does not exist.
-        case notFound
-        /// The request conflicts with the current state (cancel a publish already sending).
-        case conflict
-        /// An idempotency key already names a publish made from another request.
-        case idempotencyKeyReused
-        /// The stored data is from a newer Herald.
-        case unsupportedSchema
-    }
+public typealias StoreError = ReasonError<StoreFailure>
 
-    public var reason: Reason
-    public var message: String
+/// Why: the reasons of a `StoreError`.
+public enum StoreFailure: Sendable, Hashable {
+    /// The database itself failed (I/O, corrupt): SQLite's result code, or 0 from
+    /// PostgreSQL (its SQLSTATE is in the message).
+    case database(code: Int32)
+    /// The database cannot be reached now (the server is down, restarting or silent past
+    /// the call's deadline, the connection was lost, every pooled connection stayed
+    /// busy, the SQLite file stayed locked by another process) or gave up on a
+    /// transaction that kept colliding with others: try again.
+    case unavailable
+    /// A limit would be exceeded (devices per user).
+    case limitExceeded
+    /// A storage quota of the server would be exceeded (`DeviceQuota`): nothing was stored.
+    case quotaExceeded
+    /// The thing named does not exist.
+    case notFound
+    /// The request conflicts with the current state (cancel a publish already sending).
+    case conflict
+    /// An idempotency key already names a publish made from another request.
+    case idempotencyKeyReused
+    /// The stored data is from a newer Herald.
+    case unsupportedSchema
+}
 
-    public init(_ reason: Reason, _ message: String) {
-        self.reason = reason
-        self.message = message
-    }
-
+extension ReasonError where Reason == StoreFailure {
     /// SQLite's error on the database `file` as the store's: the file locked past the
     /// deadline is `.unavailable`.
     init(_ error: SQLiteError, file: String) {
@@ -43,6 +40,4 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
             "the database file \(file) is locked by another process (herald app, a sqlite3 shell, a backup) past the store timeout: \(error.description)"
         )
     }
-
-    public var description: String { message }
 }

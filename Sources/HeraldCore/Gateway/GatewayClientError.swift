@@ -1,26 +1,21 @@
 /// A gateway call failed: no answer, or an HTTP error with the gateway's code and message.
-public struct GatewayClientError: Error, Sendable, Hashable, CustomStringConvertible {
-    public enum Reason: Sendable, Hashable {
-        /// No answer (offline, timeout, connection refused): worth retrying.
-        case unreachable
-        /// The gateway answered with an error status.
-        case http(status: Int, code: String)
-        /// The device is not registered yet (call `register` first).
-        case notRegistered
-        /// The gateway's answer was not what the API documents.
-        case unexpectedResponse
-        /// The device's id and key could not be kept (keychain or file).
-        case storage
-    }
+public typealias GatewayClientError = ReasonError<GatewayClientFailure>
 
-    public var reason: Reason
-    public var message: String
+/// Why: the reasons of a `GatewayClientError`.
+public enum GatewayClientFailure: Sendable, Hashable {
+    /// No answer (offline, timeout, connection refused): worth retrying.
+    case unreachable
+    /// The gateway answered with an error status.
+    case http(status: Int, code: String)
+    /// The device is not registered yet (call `register` first).
+    case notRegistered
+    /// The gateway's answer was not what the API documents.
+    case unexpectedResponse
+    /// The device's id and key could not be kept (keychain or file).
+    case storage
+}
 
-    public init(_ reason: Reason, _ message: String) {
-        self.reason = reason
-        self.message = message
-    }
-
+extension ReasonError where Reason == GatewayClientFailure {
     /// Whether trying again later may succeed (no answer, 408, 429, 5xx).
     public var isRetryable: Bool {
         switch reason {
@@ -35,6 +30,4 @@ public struct GatewayClientError: Error, Sendable, Hashable, CustomStringConvert
         guard case .http(let status, let code) = reason else { return false }
         return (status == 401 && code == "unauthorized") || status == 404 || (status == 403 && (code == "wrong_device" || code == "device_key_required"))
     }
-
-    public var description: String { message }
 }

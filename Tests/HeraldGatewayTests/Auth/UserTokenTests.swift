@@ -27,7 +27,7 @@ struct UserTokenTests {
         ["sub": .string(sub), "aud": aud, "iat": .double(iat), "exp": .double(exp)]
     }
 
-    func reason(_ token: String, user: String = "u42") -> UserTokenError.Reason? {
+    func reason(_ token: String, user: String = "u42") -> UserTokenFailure? {
         do {
             try verifier.verify(token, userID: user, now: Self.now)
             return nil
@@ -54,7 +54,7 @@ struct UserTokenTests {
     @Test(
         "each way a token can be wrong is refused with its reason",
         arguments: [
-            (token(claims(exp: now - 120)), UserTokenError.Reason.expired),
+            (token(claims(exp: now - 120)), UserTokenFailure.expired),
             (token(claims(sub: "u43")), .wrongUser),
             (token(claims(aud: "app_2")), .wrongApp),
             (token(claims(), secret: "hus_other"), .badSignature),
@@ -74,8 +74,8 @@ struct UserTokenTests {
             ("e30.e30.!!", .malformed),
             (String(repeating: "a", count: 5000), .malformed),
             ("eyJhbGciOiJIUzI1NiIsIngiOltbW1tbW1tbW1tbWzFdXV1dXV1dXV1dXV19.e30.c2ln", .malformed),  // a header nested 13 deep
-        ] as [(String, UserTokenError.Reason)])
-    func refused(token: String, expected: UserTokenError.Reason) {
+        ] as [(String, UserTokenFailure)])
+    func refused(token: String, expected: UserTokenFailure) {
         #expect(reason(token) == expected)
     }
 

@@ -29,6 +29,9 @@ public final class GatewayClient {
     public var interests: [String]?
     /// Told how each registration as a `DeviceRegistrar` ended: the device id, or the error.
     public var onRegistration: (@MainActor (Result<String, GatewayClientError>) -> Void)?
+    /// The locale, time zone and app version sent at every registration and, when they
+    /// change, by `updateAttributesIfChanged` (`GatewayDeviceAttributes.current()` by default).
+    public var attributes: @MainActor () -> GatewayDeviceAttributes
     /// The registration a `DeviceRegistrar` call started, to await it.
     public internal(set) var registration: Task<Void, Never>?
     let logger: any HeraldLogger
@@ -36,7 +39,7 @@ public final class GatewayClient {
     public init(
         baseURL: URL, appID: String, clientKey: String, environment: APNsEnvironment = .production,
         transport: any GatewayHTTPTransport = URLSessionGatewayTransport(), deviceStore: (any GatewayDeviceStore)?,
-        logger: any HeraldLogger = SilentLogger()
+        logger: any HeraldLogger = SilentLogger(), attributes: @escaping @MainActor () -> GatewayDeviceAttributes = { .current() }
     ) {
         self.baseURL = baseURL
         self.appID = appID
@@ -45,6 +48,7 @@ public final class GatewayClient {
         self.transport = transport
         self.deviceStore = deviceStore
         self.logger = logger
+        self.attributes = attributes
         state = deviceStore?.load()
     }
 
@@ -53,11 +57,11 @@ public final class GatewayClient {
     public convenience init(
         baseURL: URL, appID: String, clientKey: String, environment: APNsEnvironment = .production,
         transport: any GatewayHTTPTransport = URLSessionGatewayTransport(), stateDirectory: URL? = nil,
-        logger: any HeraldLogger = SilentLogger()
+        logger: any HeraldLogger = SilentLogger(), attributes: @escaping @MainActor () -> GatewayDeviceAttributes = { .current() }
     ) {
         self.init(
             baseURL: baseURL, appID: appID, clientKey: clientKey, environment: environment, transport: transport,
-            deviceStore: stateDirectory.map(FileGatewayDeviceStore.init(directory:)), logger: logger)
+            deviceStore: stateDirectory.map(FileGatewayDeviceStore.init(directory:)), logger: logger, attributes: attributes)
     }
 
     /// Registers the token (call it from `didRegisterForRemoteNotificationsWithDeviceToken`
@@ -121,11 +125,12 @@ public final class GatewayClient {
     }
 
     /// Registers `token` (APNs' in hex for an `environment`; FCM's when it is `nil`) with the
-    /// fields in `extra`; the state it keeps.
+    /// fields in `extra` and the device's `attributes`; the state it keeps.
     private func register(token: String, environment: APNsEnvironment?, _ extra: [String: JSONValue] = [:]) async throws(GatewayClientError)
         -> GatewayDeviceState
     {
-        var body = extra
+        let attributes = attributes()
+        var body = attributes.fields().merging(extra) { _, given in given }
         body["token"] = .string(token)
         body["platform"] = environment == nil ? "fcm" : "apns"
         if let environment { body["environment"] = .string(environment.rawValue) }
@@ -140,7 +145,8 @@ public final class GatewayClient {
             throw GatewayClientError(.unexpectedResponse, "the gateway answered no deviceKey for device \(id)")
         }
         let registered = GatewayDeviceState(
-            deviceID: id, deviceKey: key, token: token, environment: environment, platform: environment == nil ? .fcm : .apns)
+            deviceID: id, deviceKey: key, token: token, environment: environment, platform: environment == nil ? .fcm : .apns,
+            attributes: attributes)
         state = registered
         do {
             try deviceStore?.save(registered)

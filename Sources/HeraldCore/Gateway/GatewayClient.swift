@@ -34,6 +34,8 @@ public final class GatewayClient {
     public var attributes: @MainActor () -> GatewayDeviceAttributes
     /// The registration a `DeviceRegistrar` call started, to await it.
     public internal(set) var registration: Task<Void, Never>?
+    /// The attributes update an `appBecameActive` call started, to await it.
+    public internal(set) var attributesUpdate: Task<Void, Never>?
     let logger: any HeraldLogger
 
     public init(

@@ -67,3 +67,27 @@ struct GatewayClientAttributeTests {
         #expect(GatewayDeviceAttributes(appVersion: "10.0.1.2").appVersion == "10.0.1.2")
     }
 }
+
+extension GatewayClientAttributeTests {
+    @Test("as a DeviceRegistrar, the app becoming active sends what changed; a failure is logged")
+    func whenActive() async throws {
+        let logger = CollectingLogger()
+        let gateway = GatewayClient(
+            baseURL: URL(string: "http://127.0.0.1:8080") ?? URL(fileURLWithPath: "/"), appID: "app_1", clientKey: "hck_key",
+            transport: transport, stateDirectory: nil, logger: logger, attributes: { [device] in device.attributes })
+        transport.answer(201, #"{"deviceId":"dev_1","deviceKey":"hdk_one"}"#)
+        try await gateway.register(token: DeviceToken(data: Data([1, 2])), environment: .sandbox)
+        device.attributes.locale = "fr-CA"
+        transport.answer(503)
+        gateway.appBecameActive()
+        await gateway.attributesUpdate?.value
+        #expect(logger.lines.contains { $0.contains("were not sent") })
+        transport.answer(200)
+        gateway.appBecameActive()
+        await gateway.attributesUpdate?.value
+        #expect(try transport.body(2) == ["locale": "fr-CA"], "sent again after the failure")
+        gateway.appBecameActive()
+        await gateway.attributesUpdate?.value
+        #expect(transport.sent.count == 3)
+    }
+}

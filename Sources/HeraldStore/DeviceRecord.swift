@@ -26,7 +26,8 @@ public struct DeviceRegistration: Sendable, Hashable {
 
     public init(
         platform: PushPlatform = .apns, token: String, environment: APNsEnvironment, interests: [String]? = nil, userID: String?? = nil,
-        metadata: JSONValue? = nil, newKeyHash: String? = nil, presentedKeyHash: String? = nil, attributes: DeviceAttributes = DeviceAttributes()
+        metadata: JSONValue? = nil, newKeyHash: String? = nil, presentedKeyHash: String? = nil,
+        attributes: DeviceAttributes = DeviceAttributes()
     ) {
         self.platform = platform
         self.token = token

@@ -80,7 +80,8 @@ final class DeviceStatements: Sendable {
             """)
         tags = d.render("SELECT tags FROM devices WHERE seq = ?")
         deleteTags = d.render("DELETE FROM device_tags WHERE device_seq = ?")
-        insertTag = d.render("INSERT INTO device_tags (device_seq, name, app_id, value_text, value_number, value_bool) VALUES (?, ?, ?, ?, ?, ?)")
+        insertTag = d.render(
+            "INSERT INTO device_tags (device_seq, name, app_id, value_text, value_number, value_bool) VALUES (?, ?, ?, ?, ?, ?)")
         delete = d.render("DELETE FROM devices WHERE seq = ?")
         userCount = d.render("SELECT count(*) FROM devices WHERE app_id = ? AND user_id = ? AND seq <> ?")
         usage = d.render("SELECT device_count, subscription_count FROM apps WHERE id = ?")

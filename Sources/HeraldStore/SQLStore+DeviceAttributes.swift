@@ -11,7 +11,10 @@ extension SQLStore {
         let sql = db.dialect.statements.devices
         var tagsJSON: String?
         if let tags = change.tags {
-            let stored = new ? [:] : try db.query(sql.tags, [.int(seq)]) { try $0.string(0) }.first.flatMap { try? JSONParser().parse($0) }?.objectValue
+            var stored: [String: JSONValue] = [:]
+            if !new, let text = try db.query(sql.tags, [.int(seq)], { try $0.string(0) }).first {
+                stored = (try? JSONParser().parse(text))?.objectValue ?? [:]
+            }
             if stored != tags {
                 tagsJSON = JSONWriter.serialize(.object(tags))
                 if !new { try db.execute(sql.deleteTags, [.int(seq)]) }

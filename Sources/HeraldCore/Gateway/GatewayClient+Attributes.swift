@@ -18,7 +18,8 @@ extension GatewayClient {
         do {
             try deviceStore?.save(updated)
         } catch {
-            throw GatewayClientError(.storage, "the attributes of device \(updated.deviceID) were sent but could not be kept: \(Self.reason(error))")
+            throw GatewayClientError(
+                .storage, "the attributes of device \(updated.deviceID) were sent but could not be kept: \(Self.reason(error))")
         }
         return !fields.isEmpty
     }

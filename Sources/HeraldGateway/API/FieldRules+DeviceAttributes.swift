@@ -46,7 +46,8 @@ extension FieldRules {
     static func timeZone(_ text: String, _ field: String) throws(ValidationError) -> String {
         guard DeviceAttributeRules.isTimeZoneName(text), let zone = TimeZone(identifier: text) else {
             throw ValidationError(
-                field, "\"\(text.prefix(40))\" is not an IANA time zone name (Europe/Berlin, America/New_York); send TimeZone.current.identifier")
+                field,
+                "\"\(text.prefix(40))\" is not an IANA time zone name (Europe/Berlin, America/New_York); send TimeZone.current.identifier")
         }
         // The database's spelling when it differs only in case (never another zone's name).
         return zone.identifier.lowercased() == text.lowercased() ? zone.identifier : text
@@ -55,7 +56,8 @@ extension FieldRules {
     /// An app version (`DeviceAttributeRules.isAppVersion`).
     static func appVersion(_ text: String, _ field: String) throws(ValidationError) -> String {
         guard DeviceAttributeRules.isAppVersion(text) else {
-            throw ValidationError(field, "\"\(text.prefix(40))\" is not an app version: 1 to 4 numbers of at most 9 digits joined by dots (2.10.1)")
+            throw ValidationError(
+                field, "\"\(text.prefix(40))\" is not an app version: 1 to 4 numbers of at most 9 digits joined by dots (2.10.1)")
         }
         return text
     }
@@ -78,7 +80,8 @@ extension FieldRules {
                     throw ValidationError(place, "is \(text.utf8.count) bytes; a tag's text is at most \(maxTagValueBytes) bytes")
                 }
             default:
-                throw ValidationError(place, "expected a string, number or Boolean, found \(value.typeDescription); leave a tag out to remove it")
+                throw ValidationError(
+                    place, "expected a string, number or Boolean, found \(value.typeDescription); leave a tag out to remove it")
             }
         }
         return tags

@@ -12,7 +12,8 @@ extension GatewayAPI {
     /// registration token, opaque; no `environment`, FCM has one).
     func registerDevice(_ context: Context) throws -> HTTPResponse {
         let reader = try JSONObjectReader(try body(context))
-        try reader.allow(["token", "platform", "environment", "interests", "userId", "userToken", "metadata", "deviceKey"] + Self.attributeFields)
+        try reader.allow(
+            ["token", "platform", "environment", "interests", "userId", "userToken", "metadata", "deviceKey"] + Self.attributeFields)
         let platformText = try reader.string("platform") ?? PushPlatform.apns.rawValue
         guard let platform = PushPlatform(rawValue: platformText) else {
             throw ValidationError("platform", "\"\(platformText.prefix(40))\" is not apns or fcm (fcm for an Android device's FCM token)")

@@ -7,7 +7,9 @@ import Testing
 struct APIDeviceAttributeTests {
     static let token = StoreFixture.token(1)
 
-    @Test("registration takes locale, time zone, app version and tags (case normalised); the device answer shows them", arguments: StoreKind.tested)
+    @Test(
+        "registration takes locale, time zone, app version and tags (case normalised); the device answer shows them",
+        arguments: StoreKind.tested)
     func registration(kind: StoreKind) throws {
         let h = try APIHarness(kind)
         let body: JSONValue = [

@@ -71,7 +71,9 @@ struct StoreDeviceAttributeTests {
         #expect(try fixture.store.deleteDevice(appID: fixture.appID, deviceID: id))
         #expect(try tagRows(fixture) == [])
         let registrations = (0..<3).map { n in
-            DeviceRegistration(token: StoreFixture.token(10 + n), environment: .production, attributes: DeviceAttributes(locale: "fr-CA", tags: ["n": .int(n)]))
+            DeviceRegistration(
+                token: StoreFixture.token(10 + n), environment: .production,
+                attributes: DeviceAttributes(locale: "fr-CA", tags: ["n": .int(n)]))
         }
         #expect(try fixture.store.importDevices(appID: fixture.appID, registrations, now: 5) == 3)
         #expect(try fixture.rows("SELECT DISTINCT language FROM devices") == ["fr"])

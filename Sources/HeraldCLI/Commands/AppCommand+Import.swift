@@ -31,8 +31,16 @@ extension AppCommand {
                 throw ValidationError(place, "\"\(interest)\" is not an interest name: 1 to 164 of A-Z a-z 0-9 _ - = @ , . ;")
             }
             let user = value["userId"]?.stringValue
+            let attributes: DeviceAttributes
+            do {
+                attributes = try DeviceAttributes(fieldsOf: value)
+            } catch {
+                throw ValidationError(place, error.description)
+            }
             registrations.append(
-                DeviceRegistration(token: token.hex, environment: environment, interests: interests, userID: user.map { .some($0) }))
+                DeviceRegistration(
+                    token: token.hex, environment: environment, interests: interests, userID: user.map { .some($0) },
+                    attributes: attributes))
         }
         // One transaction however many devices: an hour for it, not a request's few seconds.
         let store = try location.open(connections: 2, timeout: 3600)

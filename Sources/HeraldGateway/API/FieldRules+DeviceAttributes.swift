@@ -87,3 +87,11 @@ extension FieldRules {
         return tags
     }
 }
+
+extension DeviceAttributes {
+    /// The attributes a JSON object names (an import line), by the API's rules; other
+    /// fields are left to the caller.
+    public init(fieldsOf value: JSONValue) throws(ValidationError) {
+        self = try FieldRules.deviceAttributes(JSONObjectReader(value))
+    }
+}

@@ -139,7 +139,7 @@ public final class GatewayClient {
         // The key this device holds: presented, it is kept (the extension keeps using it).
         let current = deviceStore?.load() ?? state
         if let key = current?.deviceKey { body["deviceKey"] = .string(key) }
-        let answer = try await call("POST", "devices", key: clientKey, body: .object(body), expect: [200, 201])
+        let answer = try await postRegistration(body, attributeFields: Set(attributes.fields().keys))
         guard let id = answer["deviceId"]?.stringValue else {
             throw GatewayClientError(.unexpectedResponse, "the gateway answered no deviceId")
         }
@@ -156,6 +156,24 @@ public final class GatewayClient {
             throw GatewayClientError(.storage, "device \(id) is registered but its key could not be kept: \(Self.reason(error))")
         }
         return registered
+    }
+
+    /// POST …/devices. When the gateway refuses one of the device's own attributes (a time
+    /// zone its database does not know yet), the registration goes again without it: the
+    /// token matters more. The refusal is logged.
+    private func postRegistration(_ body: [String: JSONValue], attributeFields: Set<String>) async throws(GatewayClientError) -> JSONValue {
+        var body = body
+        while true {
+            do throws(GatewayClientError) {
+                return try await call("POST", "devices", key: clientKey, body: .object(body), expect: [200, 201])
+            } catch {
+                guard case .http(400, "invalid_request") = error.reason,
+                    let field = attributeFields.first(where: { body[$0] != nil && error.message.contains("invalid_request: \($0): ") })
+                else { throw error }
+                logger.log(.warning, "herald gateway: registering without the \(field) the gateway refused: \(error.message)")
+                body[field] = nil
+            }
+        }
     }
 
     /// A call about this device with its key. When the gateway does not know the key

@@ -91,3 +91,31 @@ extension GatewayClientAttributeTests {
         #expect(transport.sent.count == 3)
     }
 }
+
+extension GatewayClientAttributeTests {
+    @Test("an attribute the gateway refuses (a time zone its database lacks) costs no registration: sent again without it, logged")
+    func refusedAttribute() async throws {
+        let logger = CollectingLogger()
+        device.attributes.timeZone = "America/Ciudad_Juarez"
+        let gateway = GatewayClient(
+            baseURL: URL(string: "http://127.0.0.1:8080") ?? URL(fileURLWithPath: "/"), appID: "app_1", clientKey: "hck_key",
+            transport: transport, stateDirectory: nil, logger: logger, attributes: { [device] in device.attributes })
+        transport.answer(
+            400, #"{"error":{"code":"invalid_request","message":"timeZone: \"America/Ciudad_Juarez\" is not an IANA time zone name"}}"#)
+        transport.answer(201, #"{"deviceId":"dev_1","deviceKey":"hdk_one"}"#)
+        #expect(try await gateway.register(token: DeviceToken(data: Data([1, 2])), environment: .sandbox) == "dev_1")
+        #expect(try transport.body(0)["timeZone"] == "America/Ciudad_Juarez")
+        let again = try transport.body(1)
+        #expect(again["timeZone"] == nil)
+        #expect(again["locale"] == "de-AT" && again["appVersion"] == "2.1")
+        #expect(logger.lines.contains { $0.contains("registering without the timeZone") })
+        // Not sent again until it changes.
+        #expect(try await gateway.updateAttributesIfChanged() == false)
+        // Any other refusal is the caller's.
+        transport.answer(400, #"{"error":{"code":"invalid_request","message":"interests[0]: \"a b\" is not an interest name"}}"#)
+        await #expect(throws: GatewayClientError.self) {
+            try await gateway.register(token: DeviceToken(data: Data([1, 2])), environment: .sandbox, interests: ["a b"])
+        }
+        #expect(transport.sent.count == 3)
+    }
+}

@@ -21,10 +21,13 @@ public struct DeviceRegistration: Sendable, Hashable {
     /// SHA-256 of the device key the caller presented: when it is the device's, the
     /// device keeps it and no key is issued.
     public var presentedKeyHash: String?
+    /// Locale, time zone, app version and tags: fields left out keep what the device has.
+    public var attributes: DeviceAttributes
 
     public init(
         platform: PushPlatform = .apns, token: String, environment: APNsEnvironment, interests: [String]? = nil, userID: String?? = nil,
-        metadata: JSONValue? = nil, newKeyHash: String? = nil, presentedKeyHash: String? = nil
+        metadata: JSONValue? = nil, newKeyHash: String? = nil, presentedKeyHash: String? = nil,
+        attributes: DeviceAttributes = DeviceAttributes()
     ) {
         self.platform = platform
         self.token = token
@@ -34,6 +37,7 @@ public struct DeviceRegistration: Sendable, Hashable {
         self.metadata = metadata
         self.newKeyHash = newKeyHash
         self.presentedKeyHash = presentedKeyHash
+        self.attributes = attributes
     }
 }
 
@@ -74,4 +78,9 @@ public struct DeviceRecord: Sendable, Hashable {
     /// Set when the push service said the token is dead; the device is kept with the reason.
     public var invalidatedAt: Double?
     public var invalidReason: String?
+    /// What the device said about itself (`DeviceAttributes`); nil or empty until it does.
+    public var locale: String?
+    public var timeZone: String?
+    public var appVersion: String?
+    public var tags: [String: JSONValue] = [:]
 }

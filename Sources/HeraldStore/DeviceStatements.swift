@@ -21,6 +21,13 @@ final class DeviceStatements: Sendable {
     let touch: String
     let setUser: String
     let deleteInterests: String
+    /// Sets the attributes a change names (`?1`, `?4`, `?6`: whether it names the locale,
+    /// time zone, app version) with their derived columns, and the tags' JSON when given.
+    let setAttributes: String
+    /// A device's tags as JSON, its tag rows' deletion, and one tag row.
+    let tags: String
+    let deleteTags: String
+    let insertTag: String
     let delete: String
     /// The user's devices but one.
     let userCount: String
@@ -45,7 +52,7 @@ final class DeviceStatements: Sendable {
         devices = """
             SELECT d.id, d.app_id, d.token, d.environment, d.user_id, d.metadata, d.created_at, d.token_registered_at,
             d.invalidated_at, d.invalid_reason,
-            \(interests), d.platform
+            \(interests), d.platform, d.locale, d.time_zone, d.app_version, d.tags
             FROM devices d\u{20}
             """
         byID = d.render("WHERE d.app_id = ? AND d.id = ?")
@@ -65,6 +72,16 @@ final class DeviceStatements: Sendable {
         touch = d.render("UPDATE devices SET updated_at = ? WHERE seq = ?")
         setUser = d.render("UPDATE devices SET user_id = ?, updated_at = ? WHERE seq = ?")
         deleteInterests = d.render("DELETE FROM device_interests WHERE device_seq = ?")
+        setAttributes = d.render(
+            """
+            UPDATE devices SET locale = CASE WHEN ?1 THEN ?2 ELSE locale END, language = CASE WHEN ?1 THEN ?3 ELSE language END,
+            time_zone = CASE WHEN ?4 THEN ?5 ELSE time_zone END, app_version = CASE WHEN ?6 THEN ?7 ELSE app_version END,
+            app_version_key = CASE WHEN ?6 THEN ?8 ELSE app_version_key END, tags = coalesce(?9, tags), updated_at = ?10 WHERE seq = ?11
+            """)
+        tags = d.render("SELECT tags FROM devices WHERE seq = ?")
+        deleteTags = d.render("DELETE FROM device_tags WHERE device_seq = ?")
+        insertTag = d.render(
+            "INSERT INTO device_tags (device_seq, name, app_id, value_text, value_number, value_bool) VALUES (?, ?, ?, ?, ?, ?)")
         delete = d.render("DELETE FROM devices WHERE seq = ?")
         userCount = d.render("SELECT count(*) FROM devices WHERE app_id = ? AND user_id = ? AND seq <> ?")
         usage = d.render("SELECT device_count, subscription_count FROM apps WHERE id = ?")

@@ -22,6 +22,8 @@ public protocol DeviceStore: AnyObject, Sendable {
     /// `false` when no such device; `quotaExceeded` (changing nothing) past `quota`.
     func setInterests(appID: String, deviceID: String, _ interests: [String], quota: DeviceQuota, now: Double) throws -> Bool
     func setUser(appID: String, deviceID: String, _ userID: String?, now: Double) throws -> Bool
+    /// Sets the attributes the change names, keeping the others; `false` when no such device.
+    func setAttributes(appID: String, deviceID: String, _ change: DeviceAttributes, now: Double) throws -> Bool
     func deleteDevice(appID: String, deviceID: String) throws -> Bool
     /// The app's devices that match, oldest first (one statement, whatever the limit).
     func devices(appID: String, matching lookup: DeviceLookup, limit: Int) throws -> [DeviceRecord]

@@ -21,7 +21,8 @@ extension SQLStore {
                 interests: ((try? JSONParser().parse(try row.string(10)))?.arrayValue ?? []).compactMap(\.stringValue),
                 userID: try row.optionalString(4), metadata: (try? JSONParser().parse(try row.string(5))) ?? .object([:]),
                 createdAt: try row.double(6), tokenRegisteredAt: try row.double(7), invalidatedAt: try row.optionalDouble(8),
-                invalidReason: try row.optionalString(9))
+                invalidReason: try row.optionalString(9), locale: try row.optionalString(12), timeZone: try row.optionalString(13),
+                appVersion: try row.optionalString(14), tags: (try? JSONParser().parse(try row.string(15)))?.objectValue ?? [:])
         }
     }
 
@@ -77,6 +78,7 @@ extension SQLStore {
         if let interests = registration.interests {
             try replaceInterests(db, appID: appID, seq: seq, Set(interests), new: existing == nil)
         }
+        try writeAttributes(db, appID: appID, seq: seq, registration.attributes, new: existing == nil, now: now)
         return RegisteredDevice(id: id, created: existing == nil, keyIssued: keyIssued)
     }
 
@@ -104,6 +106,7 @@ extension SQLStore {
         guard let seq = try lockDevice(db, appID: appID, id: deviceID) else { return false }
         let sql = db.dialect.statements.devices
         try db.execute(sql.deleteInterests, [.int(seq)])
+        try db.execute(sql.deleteTags, [.int(seq)])
         try deleteActivities(db, seq: seq)
         try db.execute(sql.delete, [.int(seq)])
         return true

@@ -25,6 +25,10 @@ extension SQLiteStore {
         try write { db in try Self.setUser(db, appID: appID, deviceID: deviceID, userID, now: now) }
     }
 
+    public func setAttributes(appID: String, deviceID: String, _ change: DeviceAttributes, now: Double) throws -> Bool {
+        try write { db in try Self.setAttributes(db, appID: appID, deviceID: deviceID, change, now: now) }
+    }
+
     public func deleteDevice(appID: String, deviceID: String) throws -> Bool {
         try write { db in try Self.deleteDevice(db, appID: appID, deviceID: deviceID) }
     }

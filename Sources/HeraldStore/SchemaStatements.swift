@@ -211,5 +211,31 @@ enum SchemaStatements {
             ALTER TABLE deliveries ADD COLUMN platform TEXT NOT NULL DEFAULT 'apns';
             """
         },
+        // What a device says about itself (`DeviceAttributes`), in columns a filter reads
+        // through an index: the locale with its language (lower-case primary subtag), the
+        // time zone, the app version with a key that sorts as versions do, and the tags as
+        // the device sent them (`tags`, what a device answer reads) and one row per tag
+        // (`device_tags`, what a filter reads), each value in the column of its type.
+        Migration(15, "device attributes") { d in
+            """
+            ALTER TABLE devices ADD COLUMN locale TEXT;
+            ALTER TABLE devices ADD COLUMN language TEXT;
+            ALTER TABLE devices ADD COLUMN time_zone TEXT;
+            ALTER TABLE devices ADD COLUMN app_version TEXT;
+            ALTER TABLE devices ADD COLUMN app_version_key TEXT;
+            ALTER TABLE devices ADD COLUMN tags TEXT NOT NULL DEFAULT '{}';
+            CREATE INDEX devices_language ON devices(app_id, language, locale) WHERE language IS NOT NULL;
+            CREATE INDEX devices_time_zone ON devices(app_id, time_zone) WHERE time_zone IS NOT NULL;
+            CREATE INDEX devices_app_version ON devices(app_id, app_version_key) WHERE app_version_key IS NOT NULL;
+            CREATE TABLE device_tags (
+                device_seq \(d.bigInteger) NOT NULL, name TEXT NOT NULL, app_id TEXT NOT NULL,
+                value_text TEXT, value_number \(d.real), value_bool \(d.boolean),
+                PRIMARY KEY (device_seq, name)
+            )\(d.withoutRowID);
+            CREATE INDEX device_tags_text ON device_tags(app_id, name, value_text, device_seq) WHERE value_text IS NOT NULL;
+            CREATE INDEX device_tags_number ON device_tags(app_id, name, value_number, device_seq) WHERE value_number IS NOT NULL;
+            CREATE INDEX device_tags_bool ON device_tags(app_id, name, value_bool, device_seq) WHERE value_bool IS NOT NULL;
+            """
+        },
     ]
 }

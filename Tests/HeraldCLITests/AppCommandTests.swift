@@ -200,4 +200,28 @@ struct AppImportTests {
         #expect(bad.status == 2)
         #expect(bad.err.contains("<stdin> line 2: " + message), "\(bad.err)")
     }
+
+    @Test("an imported line's locale, time zone, app version and tags are kept, checked by the API's rules")
+    func importAttributes() async throws {
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("herald-import-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let appID = try await AppCommandTests.createApp(data: data)
+        let token = String(repeating: "ab", count: 32)
+        let line =
+            #"{"token":"\#(token)","environment":"sandbox","locale":"pt-br","timeZone":"America/Sao_Paulo","appVersion":"4.2","#
+            + #""tags":{"vip":true}}"#
+        let run = await CLIRun(["app", "import-devices", "--data", data, "--app", appID, "-"], stdin: line + "\n")
+        #expect(run.status == 0, "\(run.err)")
+        let store = try SQLiteStore(directory: URL(fileURLWithPath: data))
+        let device = try #require(try store.devices(appID: appID, matching: .token(token), limit: 1).first)
+        #expect(device.locale == "pt-BR")
+        #expect(device.timeZone == "America/Sao_Paulo")
+        #expect(device.appVersion == "4.2")
+        #expect(device.tags == ["vip": true])
+        let bad = await CLIRun(
+            ["app", "import-devices", "--data", data, "--app", appID, "-"],
+            stdin: #"{"token":"\#(token)","environment":"sandbox","appVersion":"4.2-rc1"}"# + "\n")
+        #expect(bad.status == 2)
+        #expect(bad.err.contains(#"<stdin> line 1: appVersion: "4.2-rc1" is not an app version"#), "\(bad.err)")
+    }
 }

@@ -83,7 +83,10 @@ public final class Herald {
         center.setNotificationCategories(options.categories)
         center.requestAuthorization(options: options.authorization, completionHandler: Self.authorizationResult(logger))
         UIApplication.shared.registerForRemoteNotifications()
-        lifecycle = AppLifecycleObserver { [weak self] state in self?.runtime.setState(state) }
+        lifecycle = AppLifecycleObserver { [weak self] state in
+            self?.runtime.setState(state)
+            if state == .active { self?.registrar?.appBecameActive() }
+        }
         observeBadge()
         runtime.receipts?.sender?.flush()  // what a previous run left in the outbox
         runtime.launch(with: (launchOptions?[.remoteNotification]).map(JSONValue.init(foundation:)))

@@ -7,8 +7,12 @@ public protocol DeviceRegistrar: AnyObject {
     func register(_ token: DeviceToken)
     /// Registration failed (no entitlement, the simulator without a push setup, no network).
     func registrationFailed(_ error: any Error)
+    /// The app became active: what the registrar sent about the device (its locale, time
+    /// zone, app version) may have changed meanwhile.
+    func appBecameActive()
 }
 
 extension DeviceRegistrar {
     public func registrationFailed(_ error: any Error) {}
+    public func appBecameActive() {}
 }

@@ -17,6 +17,19 @@ extension GatewayClient: DeviceRegistrar {
         }
     }
 
+    /// Sends the device's attributes that changed since they were last sent
+    /// (`updateAttributesIfChanged`); a failure goes to the logger, and the next
+    /// registration or activation sends them again.
+    public func appBecameActive() {
+        attributesUpdate = Task { @MainActor in
+            do throws(GatewayClientError) {
+                try await updateAttributesIfChanged()
+            } catch {
+                logger.log(.warning, "herald gateway: the device's locale, time zone and app version were not sent: \(error.message)")
+            }
+        }
+    }
+
     /// iOS gave no token: nothing to register; the logger says why.
     public func registrationFailed(_ error: any Error) {
         logger.log(.warning, "herald gateway: no device token to register: \(Self.reason(error))")

@@ -29,14 +29,19 @@ public final class GatewayClient {
     public var interests: [String]?
     /// Told how each registration as a `DeviceRegistrar` ended: the device id, or the error.
     public var onRegistration: (@MainActor (Result<String, GatewayClientError>) -> Void)?
+    /// The locale, time zone and app version sent at every registration and, when they
+    /// change, by `updateAttributesIfChanged` (`GatewayDeviceAttributes.current()` by default).
+    public var attributes: @MainActor () -> GatewayDeviceAttributes
     /// The registration a `DeviceRegistrar` call started, to await it.
     public internal(set) var registration: Task<Void, Never>?
+    /// The attributes update an `appBecameActive` call started, to await it.
+    public internal(set) var attributesUpdate: Task<Void, Never>?
     let logger: any HeraldLogger
 
     public init(
         baseURL: URL, appID: String, clientKey: String, environment: APNsEnvironment = .production,
         transport: any GatewayHTTPTransport = URLSessionGatewayTransport(), deviceStore: (any GatewayDeviceStore)?,
-        logger: any HeraldLogger = SilentLogger()
+        logger: any HeraldLogger = SilentLogger(), attributes: @escaping @MainActor () -> GatewayDeviceAttributes = { .current() }
     ) {
         self.baseURL = baseURL
         self.appID = appID
@@ -45,6 +50,7 @@ public final class GatewayClient {
         self.transport = transport
         self.deviceStore = deviceStore
         self.logger = logger
+        self.attributes = attributes
         state = deviceStore?.load()
     }
 
@@ -53,11 +59,11 @@ public final class GatewayClient {
     public convenience init(
         baseURL: URL, appID: String, clientKey: String, environment: APNsEnvironment = .production,
         transport: any GatewayHTTPTransport = URLSessionGatewayTransport(), stateDirectory: URL? = nil,
-        logger: any HeraldLogger = SilentLogger()
+        logger: any HeraldLogger = SilentLogger(), attributes: @escaping @MainActor () -> GatewayDeviceAttributes = { .current() }
     ) {
         self.init(
             baseURL: baseURL, appID: appID, clientKey: clientKey, environment: environment, transport: transport,
-            deviceStore: stateDirectory.map(FileGatewayDeviceStore.init(directory:)), logger: logger)
+            deviceStore: stateDirectory.map(FileGatewayDeviceStore.init(directory:)), logger: logger, attributes: attributes)
     }
 
     /// Registers the token (call it from `didRegisterForRemoteNotificationsWithDeviceToken`
@@ -121,18 +127,19 @@ public final class GatewayClient {
     }
 
     /// Registers `token` (APNs' in hex for an `environment`; FCM's when it is `nil`) with the
-    /// fields in `extra`; the state it keeps.
+    /// fields in `extra` and the device's `attributes`; the state it keeps.
     private func register(token: String, environment: APNsEnvironment?, _ extra: [String: JSONValue] = [:]) async throws(GatewayClientError)
         -> GatewayDeviceState
     {
-        var body = extra
+        let attributes = attributes()
+        var body = attributes.fields().merging(extra) { _, given in given }
         body["token"] = .string(token)
         body["platform"] = environment == nil ? "fcm" : "apns"
         if let environment { body["environment"] = .string(environment.rawValue) }
         // The key this device holds: presented, it is kept (the extension keeps using it).
         let current = deviceStore?.load() ?? state
         if let key = current?.deviceKey { body["deviceKey"] = .string(key) }
-        let answer = try await call("POST", "devices", key: clientKey, body: .object(body), expect: [200, 201])
+        let answer = try await postRegistration(body, attributeFields: Set(attributes.fields().keys))
         guard let id = answer["deviceId"]?.stringValue else {
             throw GatewayClientError(.unexpectedResponse, "the gateway answered no deviceId")
         }
@@ -140,7 +147,8 @@ public final class GatewayClient {
             throw GatewayClientError(.unexpectedResponse, "the gateway answered no deviceKey for device \(id)")
         }
         let registered = GatewayDeviceState(
-            deviceID: id, deviceKey: key, token: token, environment: environment, platform: environment == nil ? .fcm : .apns)
+            deviceID: id, deviceKey: key, token: token, environment: environment, platform: environment == nil ? .fcm : .apns,
+            attributes: attributes)
         state = registered
         do {
             try deviceStore?.save(registered)
@@ -148,6 +156,24 @@ public final class GatewayClient {
             throw GatewayClientError(.storage, "device \(id) is registered but its key could not be kept: \(Self.reason(error))")
         }
         return registered
+    }
+
+    /// POST …/devices. When the gateway refuses one of the device's own attributes (a time
+    /// zone its database does not know yet), the registration goes again without it: the
+    /// token matters more. The refusal is logged.
+    private func postRegistration(_ body: [String: JSONValue], attributeFields: Set<String>) async throws(GatewayClientError) -> JSONValue {
+        var body = body
+        while true {
+            do throws(GatewayClientError) {
+                return try await call("POST", "devices", key: clientKey, body: .object(body), expect: [200, 201])
+            } catch {
+                guard case .http(400, "invalid_request") = error.reason,
+                    let field = attributeFields.first(where: { body[$0] != nil && error.message.contains("invalid_request: \($0): ") })
+                else { throw error }
+                logger.log(.warning, "herald gateway: registering without the \(field) the gateway refused: \(error.message)")
+                body[field] = nil
+            }
+        }
     }
 
     /// A call about this device with its key. When the gateway does not know the key

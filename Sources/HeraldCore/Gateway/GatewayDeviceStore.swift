@@ -19,13 +19,19 @@ public struct GatewayDeviceState: Sendable, Hashable {
     public var environment: APNsEnvironment?
     /// The push service the token is for.
     public var platform: PushPlatform
+    /// The locale, time zone and app version the gateway last got (`nil` before any).
+    public var attributes: GatewayDeviceAttributes?
 
-    public init(deviceID: String, deviceKey: String?, token: String?, environment: APNsEnvironment?, platform: PushPlatform = .apns) {
+    public init(
+        deviceID: String, deviceKey: String?, token: String?, environment: APNsEnvironment?, platform: PushPlatform = .apns,
+        attributes: GatewayDeviceAttributes? = nil
+    ) {
         self.deviceID = deviceID
         self.deviceKey = deviceKey
         self.token = token
         self.environment = environment
         self.platform = platform
+        self.attributes = attributes
     }
 
     /// As JSON bytes, the form every store keeps.
@@ -35,6 +41,7 @@ public struct GatewayDeviceState: Sendable, Hashable {
         object["token"] = token.map(JSONValue.string)
         object["environment"] = environment.map { .string($0.rawValue) }
         if platform != .apns { object["platform"] = .string(platform.rawValue) }
+        object["attributes"] = attributes?.json
         return Data(JSONWriter.serialize(.object(object)).utf8)
     }
 
@@ -44,7 +51,8 @@ public struct GatewayDeviceState: Sendable, Hashable {
         self.init(
             deviceID: id, deviceKey: value["deviceKey"]?.stringValue, token: value["token"]?.stringValue,
             environment: value["environment"]?.stringValue.flatMap(APNsEnvironment.init(rawValue:)),
-            platform: value["platform"]?.stringValue.flatMap(PushPlatform.init(rawValue:)) ?? .apns)
+            platform: value["platform"]?.stringValue.flatMap(PushPlatform.init(rawValue:)) ?? .apns,
+            attributes: value["attributes"].map(GatewayDeviceAttributes.init(json:)))
     }
 }
 

@@ -36,17 +36,18 @@ public enum DeviceFields {
         }
     }
 
-    /// One device of an import (`{"token", "platform"?, "environment"?, "interests"?, "userId"?}`),
+    /// One device of an import (`{"token", "platform"?, "environment"?, "interests"?, "userId"?}`
+    /// and the attributes `locale`, `timeZone`, `appVersion`, `tags`),
     /// checked by the API's rules; the operator who imports is trusted with the user, so no
     /// user token is asked. Throws the field at fault.
     public static func imported(_ value: JSONValue) throws -> DeviceRegistration {
         let reader = try JSONObjectReader(value)
-        try reader.allow(["token", "platform", "environment", "interests", "userId"])
+        try reader.allow(["token", "platform", "environment", "interests", "userId"] + GatewayAPI.attributeFields)
         let (platform, token, environment) = try address(reader)
         let userID = try reader.string("userId", maxLength: 164)
         if let userID { try FieldRules.userID(userID, "userId") }
         return DeviceRegistration(
             platform: platform, token: token, environment: environment, interests: try interests(reader, required: false),
-            userID: userID.map { .some($0) })
+            userID: userID.map { .some($0) }, attributes: try FieldRules.deviceAttributes(reader))
     }
 }

@@ -12,7 +12,8 @@ extension GatewayAPI {
     /// registration token, opaque; no `environment`, FCM has one).
     func registerDevice(_ context: Context) throws -> HTTPResponse {
         let reader = try JSONObjectReader(try body(context))
-        try reader.allow(["token", "platform", "environment", "interests", "userId", "userToken", "metadata", "deviceKey"])
+        try reader.allow(
+            ["token", "platform", "environment", "interests", "userId", "userToken", "metadata", "deviceKey"] + Self.attributeFields)
         let (platform, token, environment) = try DeviceFields.address(reader)
         let interests = try DeviceFields.interests(reader, required: false)
         var userID: String?? = nil
@@ -37,10 +38,11 @@ extension GatewayAPI {
             }
             metadata = value
         }
+        let attributes = try FieldRules.deviceAttributes(reader)
         let key = APIKey.generate(.device)
         let registration = DeviceRegistration(
             platform: platform, token: token, environment: environment, interests: interests, userID: userID, metadata: metadata,
-            newKeyHash: key.hash, presentedKeyHash: presentedKey.map(APIKey.hash))
+            newKeyHash: key.hash, presentedKeyHash: presentedKey.map(APIKey.hash), attributes: attributes)
         let result = try store.registerDevice(appID: context.appID, registration, quota: quota, now: now())
         metrics.increment("herald_devices_registered_total", [("app", context.appID)])
         var answer: [String: JSONValue] = ["deviceId": .string(result.id)]
@@ -64,7 +66,28 @@ extension GatewayAPI {
             "metadata": device.metadata, "createdAt": .double(device.createdAt),
             "invalidatedAt": device.invalidatedAt.map(JSONValue.double) ?? .null,
             "invalidReason": device.invalidReason.map(JSONValue.string) ?? .null,
+            "locale": device.locale.map(JSONValue.string) ?? .null, "timeZone": device.timeZone.map(JSONValue.string) ?? .null,
+            "appVersion": device.appVersion.map(JSONValue.string) ?? .null, "tags": .object(device.tags),
         ]
+    }
+
+    /// The fields of a device's attributes (`FieldRules.deviceAttributes`).
+    static let attributeFields = ["locale", "timeZone", "appVersion", "tags"]
+
+    /// PUT /v1/apps/{app}/devices/{id}/attributes: sets the attributes the body names (at
+    /// least one), keeps the others; `null` clears one (`tags`: all of them). Answers the device.
+    func setAttributes(_ context: Context) throws -> HTTPResponse {
+        let reader = try JSONObjectReader(try body(context))
+        try reader.allow(Self.attributeFields)
+        guard !reader.object.isEmpty else {
+            throw ValidationError("body", "names no attribute; give one or more of \(Self.attributeFields.joined(separator: ", "))")
+        }
+        let change = try FieldRules.deviceAttributes(reader)
+        let id = context.parameters["device"] ?? ""
+        guard try store.setAttributes(appID: context.appID, deviceID: id, change, now: now()),
+            let device = try store.device(appID: context.appID, id: id)
+        else { throw Self.noDevice(id, context.appID) }
+        return .json(200, Self.json(device))
     }
 
     /// PUT /v1/apps/{app}/devices/{id}/interests.

@@ -20,6 +20,9 @@ extension GatewayAPI {
         Route(method: "PUT", pattern: ["v1", "apps", ":app", "devices", ":device", "user"], name: "set_user", access: .device) {
             try $0.setUser($1)
         },
+        Route(method: "PUT", pattern: ["v1", "apps", ":app", "devices", ":device", "attributes"], name: "set_attributes", access: .device) {
+            try $0.setAttributes($1)
+        },
         Route(
             method: "GET", pattern: ["v1", "apps", ":app", "devices", ":device", "live-activities"], name: "list_activities",
             access: .device

@@ -19,6 +19,10 @@ extension PostgresStore {
         try deviceWrite { db in try Self.setUser(db, appID: appID, deviceID: deviceID, userID, now: now) }
     }
 
+    public func setAttributes(appID: String, deviceID: String, _ change: DeviceAttributes, now: Double) throws -> Bool {
+        try deviceWrite { db in try Self.setAttributes(db, appID: appID, deviceID: deviceID, change, now: now) }
+    }
+
     public func deleteDevice(appID: String, deviceID: String) throws -> Bool {
         try deviceWrite { db in try Self.deleteDevice(db, appID: appID, deviceID: deviceID) }
     }
@@ -71,6 +75,9 @@ extension PostgresStore {
                     .array(fresh.map(\.platform.rawValue)),
                 ])
             let seqs = Dictionary(try rows.map { (try $0.string(1), try $0.int(0)) }, uniquingKeysWith: { first, _ in first })
+            for registration in fresh where !registration.attributes.isEmpty {
+                try writeAttributes(db, appID: appID, seq: seqs[registration.token] ?? 0, registration.attributes, new: true, now: now)
+            }
             let pairs = fresh.flatMap { registration in
                 Set(registration.interests ?? []).sorted().map { (interest: $0, seq: seqs[registration.token] ?? 0) }
             }

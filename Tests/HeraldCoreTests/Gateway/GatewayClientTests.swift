@@ -11,7 +11,7 @@ struct GatewayClientTests {
     func client(state: URL? = nil) -> GatewayClient {
         GatewayClient(
             baseURL: URL(string: "http://127.0.0.1:8080") ?? URL(fileURLWithPath: "/"), appID: "app_1", clientKey: "hck_key",
-            transport: transport, stateDirectory: state)
+            transport: transport, stateDirectory: state, attributes: { GatewayDeviceAttributes() })
     }
 
     @Test("register sends the token as hex with the client key, and keeps the device id and key (mode 0600)")

@@ -12,7 +12,7 @@ struct GatewayRegistrarTests {
     func client(logger: any HeraldLogger = SilentLogger()) -> GatewayClient {
         GatewayClient(
             baseURL: URL(string: "http://127.0.0.1:8080") ?? URL(fileURLWithPath: "/"), appID: "app_1", clientKey: "hck_key",
-            environment: .sandbox, transport: transport, stateDirectory: nil, logger: logger)
+            environment: .sandbox, transport: transport, stateDirectory: nil, logger: logger, attributes: { GatewayDeviceAttributes() })
     }
 
     @Test("the token iOS hands over is registered with the client's environment and interests")

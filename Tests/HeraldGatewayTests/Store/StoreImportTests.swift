@@ -46,4 +46,13 @@ struct StoreImportTests {
         #expect(try fixture.store.usage(appID: fixture.appID) == (0, 0))
         #expect(try fixture.scalar("SELECT count(*) FROM devices") == 0)
     }
+
+    @Test("Android devices are imported with their platform, in a batch and registered again", arguments: StoreKind.tested)
+    func android(kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let file = (0..<3).map { DeviceRegistration(platform: .fcm, token: "fcm:\($0)", environment: .production, interests: ["x"]) }
+        #expect(try fixture.store.importDevices(appID: fixture.appID, file + [file[0]], now: 5) == 3)
+        let platforms = try fixture.rows("SELECT platform FROM devices ORDER BY token", [])
+        #expect(platforms == ["fcm", "fcm", "fcm"])
+    }
 }

@@ -125,6 +125,10 @@ final class FlakyStore: GatewayStore, @unchecked Sendable {
     func setUser(appID: String, deviceID: String, _ userID: String?, now: Double) throws -> Bool {
         try pass(base).setUser(appID: appID, deviceID: deviceID, userID, now: now)
     }
+
+    func setAttributes(appID: String, deviceID: String, _ change: DeviceAttributes, now: Double) throws -> Bool {
+        try pass(base).setAttributes(appID: appID, deviceID: deviceID, change, now: now)
+    }
     func deleteDevice(appID: String, deviceID: String) throws -> Bool { try pass(base).deleteDevice(appID: appID, deviceID: deviceID) }
     func createPublish(_ publish: NewPublish) throws -> (id: String, created: Bool) { try pass(base).createPublish(publish) }
     func publish(appID: String, id: String) throws -> PublishRecord? { try pass(base).publish(appID: appID, id: id) }

@@ -23,6 +23,12 @@ public protocol DeviceStore: AnyObject, Sendable {
     func setInterests(appID: String, deviceID: String, _ interests: [String], quota: DeviceQuota, now: Double) throws -> Bool
     func setUser(appID: String, deviceID: String, _ userID: String?, now: Double) throws -> Bool
     func deleteDevice(appID: String, deviceID: String) throws -> Bool
+    /// Everything kept about the app's user `userID` (empty when nothing is).
+    func userData(appID: String, userID: String) throws -> UserData
+    /// Deletes everything kept about the user, in one transaction, and how many rows of each
+    /// kind went (all 0 when nothing was kept). Deliveries to the user's devices not
+    /// finished yet count as failed, so their publishes finish.
+    func deleteUser(appID: String, userID: String, now: Double) throws -> UserDeletion
     /// The app's devices that match, oldest first (one statement, whatever the limit).
     func devices(appID: String, matching lookup: DeviceLookup, limit: Int) throws -> [DeviceRecord]
 }

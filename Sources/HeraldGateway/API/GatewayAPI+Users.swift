@@ -1,4 +1,3 @@
-import Foundation
 import HeraldHTTP
 import HeraldShared
 import HeraldStore
@@ -13,11 +12,6 @@ extension GatewayAPI {
     func exportUser(_ context: Context) throws -> HTTPResponse {
         let userID = try Self.userID(context)
         let data = try store.userData(appID: context.appID, userID: userID)
-        let devices = data.devices.map { device -> JSONValue in
-            guard case .object(var fields) = Self.json(device) else { return Self.json(device) }
-            fields["registeredAt"] = .double(device.tokenRegisteredAt)
-            return .object(fields)
-        }
         let receipts = data.receipts.map { receipt -> JSONValue in
             [
                 "publishId": .string(receipt.publishID), "deviceId": .string(receipt.deviceID), "kind": .string(receipt.kind),
@@ -27,7 +21,7 @@ extension GatewayAPI {
         return .json(
             200,
             [
-                "userId": .string(userID), "exportedAt": .double(now()), "devices": .array(devices),
+                "userId": .string(userID), "exportedAt": .double(now()), "devices": .array(data.devices.map { Self.json($0) }),
                 "deliveries": .array(data.deliveries.map { Self.json($0) }), "receipts": .array(receipts),
                 "liveActivities": .array(data.liveActivities.map { Self.json($0.activities, deviceID: $0.deviceID) }),
             ])

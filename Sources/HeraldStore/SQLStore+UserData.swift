@@ -17,7 +17,8 @@ extension SQLStore {
             return UserLiveActivities(deviceID: device.id, activities: found)
         }
         return UserData(
-            devices: devices, deliveries: try db.query(sql.deliveries, user, outcomeRow), receipts: receipts, liveActivities: liveActivities)
+            devices: devices, deliveries: try db.query(sql.deliveries, user, outcomeRow), receipts: receipts, liveActivities: liveActivities
+        )
     }
 
     /// Deletes every row of `UserDataKind` kept for the user's devices, in the caller's
@@ -27,16 +28,16 @@ extension SQLStore {
     static func deleteUser(_ db: Database, appID: String, userID: String, now: Double) throws -> UserDeletion {
         let sql = db.dialect.statements.userData
         let user: [SQLValue] = [.text(appID), .text(userID)]
+        // The devices' rows, then the user (`lockUser`), the order registrations take: a
+        // device cannot be bound to the user while its rows go.
         guard !(try db.query(sql.lockDevices, user) { try $0.int(0) }).isEmpty else { return UserDeletion(counts: [:]) }
+        try lockUser(db, appID: appID, userID: userID)
         let unfinished = try db.query(sql.unfinishedDeliveries, user) { (seq: try $0.int(0), publishID: try $0.string(1)) }
         for delivery in unfinished {
             try failDelivery(db, delivery.seq, publishID: delivery.publishID, reason: userDeletedReason, now: now)
         }
         var counts: [UserDataKind: Int] = [:]
-        for kind in UserDataKind.allCases {
-            guard let statement = sql.deletions[kind] else { continue }
-            counts[kind] = try db.execute(statement, user)
-        }
+        for deletion in sql.deletions { counts[deletion.kind] = try db.execute(deletion.sql, user) }
         for publishID in Set(unfinished.map(\.publishID)).sorted() { try finishIfComplete(db, publishID: publishID, now: now) }
         return UserDeletion(counts: counts)
     }

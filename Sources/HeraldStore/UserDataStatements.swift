@@ -4,19 +4,20 @@
 final class UserDataStatements: Sendable {
     /// The condition after `DeviceStatements.devices` for the user's devices, oldest first.
     let devices: String
-    /// The user's devices' seqs and ids, locked for the transaction on PostgreSQL.
+    /// The user's devices' seqs, locked for the transaction on PostgreSQL.
     let lockDevices: String
     let deliveries: String
     /// The user's deliveries not finished yet (pending or in flight), locked on PostgreSQL.
     let unfinishedDeliveries: String
     let receipts: String
-    /// One DELETE per kind of row, run in `UserDataKind.allCases` order.
-    let deletions: [UserDataKind: String]
+    /// One DELETE per kind of row, in `UserDataKind.allCases` order (a new kind needs its case
+    /// here to compile).
+    let deletions: [(kind: UserDataKind, sql: String)]
 
     init(_ d: SQLDialect) {
         let userSeqs = "SELECT seq FROM devices WHERE app_id = ?1 AND user_id = ?2"
         devices = d.render("WHERE d.app_id = ?1 AND d.user_id = ?2 ORDER BY d.seq")
-        lockDevices = d.render("SELECT seq, id FROM devices WHERE app_id = ?1 AND user_id = ?2 ORDER BY seq\(d.forUpdate)")
+        lockDevices = d.render("SELECT seq FROM devices WHERE app_id = ?1 AND user_id = ?2 ORDER BY seq\(d.forUpdate)")
         deliveries = d.render(
             """
             SELECT d.publish_id, v.id, d.token, d.state, d.reason, d.updated_at FROM deliveries d JOIN devices v ON v.seq = d.device_seq
@@ -33,14 +34,18 @@ final class UserDataStatements: Sendable {
             WHERE v.app_id = ?1 AND v.user_id = ?2 ORDER BY e.at, \(d.binaryOrder("e.publish_id")), \(d.binaryOrder("e.event")),
             \(d.binaryOrder("e.action_id"))
             """)
-        let bySeq: (String) -> String = { table in d.render("DELETE FROM \(table) WHERE device_seq IN (\(userSeqs))") }
-        deletions = [
-            .receipts: d.render("DELETE FROM events WHERE device_id IN (SELECT id FROM devices WHERE app_id = ?1 AND user_id = ?2)"),
-            .deliveries: bySeq("deliveries"),
-            .pushToStartTokens: bySeq("push_to_start_tokens"),
-            .liveActivities: bySeq("activities"),
-            .interests: bySeq("device_interests"),
-            .devices: d.render("DELETE FROM devices WHERE app_id = ?1 AND user_id = ?2"),
-        ]
+        deletions = UserDataKind.allCases.map { kind in
+            let bySeq: (String) -> String = { table in "DELETE FROM \(table) WHERE device_seq IN (\(userSeqs))" }
+            let sql: String
+            switch kind {
+            case .receipts: sql = "DELETE FROM events WHERE device_id IN (SELECT id FROM devices WHERE app_id = ?1 AND user_id = ?2)"
+            case .deliveries: sql = bySeq("deliveries")
+            case .pushToStartTokens: sql = bySeq("push_to_start_tokens")
+            case .liveActivities: sql = bySeq("activities")
+            case .interests: sql = bySeq("device_interests")
+            case .devices: sql = "DELETE FROM devices WHERE app_id = ?1 AND user_id = ?2"
+            }
+            return (kind, d.render(sql))
+        }
     }
 }

@@ -9,7 +9,8 @@ import Testing
 @Suite("Delivery engine: a user deleted while a publish is sent to them")
 @MainActor
 struct UserDeletionDeliveryTests {
-    @Test("the batch at APNs comes back for devices that are gone: the engine goes on and the publish finishes", arguments: StoreKind.tested)
+    @Test(
+        "the batch at APNs comes back for devices that are gone: the engine goes on and the publish finishes", arguments: StoreKind.tested)
     func deletedInFlight(kind: StoreKind) async throws {
         let h = try EngineHarness(kind)
         try await h.register(0..<2, user: "maya")

@@ -21,8 +21,12 @@ struct StoreUserDataTests {
             appID: fixture.appID,
             [maya[0], sam, unbound].map { DeviceEvent(publishID: publish, deviceID: $0, kind: .delivered, at: 1_010) }
                 + [DeviceEvent(publishID: publish, deviceID: maya[0], kind: .action, actionID: "reply", at: 1_020)])
-        #expect(try store.setPushToStartToken(appID: fixture.appID, deviceID: maya[1], activityType: "Match", token: StoreFixture.token(90), now: 1_030))
-        #expect(try store.setPushToStartToken(appID: fixture.appID, deviceID: sam, activityType: "Match", token: StoreFixture.token(91), now: 1_030))
+        #expect(
+            try store.setPushToStartToken(
+                appID: fixture.appID, deviceID: maya[1], activityType: "Match", token: StoreFixture.token(90), now: 1_030))
+        #expect(
+            try store.setPushToStartToken(
+                appID: fixture.appID, deviceID: sam, activityType: "Match", token: StoreFixture.token(91), now: 1_030))
         _ = try store.setActivityToken(
             appID: fixture.appID, deviceID: maya[0], activityID: "act-1", activityType: "Match", token: StoreFixture.token(92), now: 1_040)
         return (fixture, maya, sam, unbound, publish)
@@ -45,7 +49,9 @@ struct StoreUserDataTests {
         #expect(data.liveActivities[0].activities.activities.map(\.id) == ["act-1"])
         #expect(data.liveActivities[1].activities.pushToStart.map(\.token) == [StoreFixture.token(90)])
         #expect(try fixture.store.userData(appID: "app_other", userID: "maya").devices.isEmpty, "the user of another app")
-        #expect(try fixture.store.userData(appID: fixture.appID, userID: "nobody") == UserData(devices: [], deliveries: [], receipts: [], liveActivities: []))
+        #expect(
+            try fixture.store.userData(appID: fixture.appID, userID: "nobody")
+                == UserData(devices: [], deliveries: [], receipts: [], liveActivities: []))
     }
 
     @Test("deleting a user removes the export's rows, answers the counts, and keeps everyone else's", arguments: StoreKind.tested)
@@ -57,7 +63,9 @@ struct StoreUserDataTests {
         let deleted = try store.deleteUser(appID: fixture.appID, userID: "maya", now: 2_000)
         #expect(
             deleted.counts == [.devices: 2, .interests: 2, .deliveries: 2, .receipts: 2, .pushToStartTokens: 1, .liveActivities: 1])
-        #expect(try store.userData(appID: fixture.appID, userID: "maya") == UserData(devices: [], deliveries: [], receipts: [], liveActivities: []))
+        #expect(
+            try store.userData(appID: fixture.appID, userID: "maya")
+                == UserData(devices: [], deliveries: [], receipts: [], liveActivities: []))
         #expect(try store.deleteUser(appID: fixture.appID, userID: "maya", now: 2_001).counts.values.allSatisfy { $0 == 0 })
         #expect(try maya.allSatisfy { try store.device(appID: fixture.appID, id: $0) == nil })
         #expect(try store.userData(appID: fixture.appID, userID: "sam") == samBefore)

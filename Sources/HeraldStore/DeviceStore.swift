@@ -25,6 +25,12 @@ public protocol DeviceStore: AnyObject, Sendable {
     /// Sets the attributes the change names, keeping the others; `false` when no such device.
     func setAttributes(appID: String, deviceID: String, _ change: DeviceAttributes, now: Double) throws -> Bool
     func deleteDevice(appID: String, deviceID: String) throws -> Bool
+    /// Everything kept about the app's user `userID` (empty when nothing is).
+    func userData(appID: String, userID: String) throws -> UserData
+    /// Deletes everything kept about the user, in one transaction, and how many rows of each
+    /// kind went (all 0 when nothing was kept). Deliveries to the user's devices not
+    /// finished yet count as failed, so their publishes finish.
+    func deleteUser(appID: String, userID: String, now: Double) throws -> UserDeletion
     /// The app's devices that match, oldest first (one statement, whatever the limit).
     func devices(appID: String, matching lookup: DeviceLookup, limit: Int) throws -> [DeviceRecord]
 }

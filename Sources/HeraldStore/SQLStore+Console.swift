@@ -37,7 +37,7 @@ extension SQLStore {
         try !db.query(db.dialect.statements.console.signout, [.text(id)]) { _ in () }.isEmpty
     }
 
-    private static func outcomeRow(_ row: Database.Row) throws -> DeliveryTrace {
+    static func outcomeRow(_ row: Database.Row) throws -> DeliveryTrace {
         DeliveryTrace(
             publishID: try row.string(0), deviceID: try row.optionalString(1), token: try row.string(2),
             state: DeliveryTrace.stateName(try row.int(3)), reason: try row.optionalString(4), updatedAt: try row.double(5))

@@ -10,6 +10,7 @@ final class StoreStatements: Sendable {
     let devices: DeviceStatements
     let fanOut: FanOutStatements
     let publishes: PublishStatements
+    let userData: UserDataStatements
 
     init(_ dialect: SQLDialect) {
         activities = ActivityStatements(dialect)
@@ -20,6 +21,7 @@ final class StoreStatements: Sendable {
         devices = DeviceStatements(dialect)
         fanOut = FanOutStatements(dialect)
         publishes = PublishStatements(dialect)
+        userData = UserDataStatements(dialect)
     }
 
     static let sqlite = StoreStatements(.sqlite)

@@ -52,11 +52,15 @@ extension GatewayAPI {
     func listActivities(_ context: Context) throws -> HTTPResponse {
         let id = context.parameters["device"] ?? ""
         guard let found = try store.activities(appID: context.appID, deviceID: id) else { throw Self.noDevice(id, context.appID) }
+        return .json(200, Self.json(found, deviceID: id))
+    }
+
+    /// A device's push-to-start tokens and activities as the API answers them.
+    static func json(_ found: DeviceActivities, deviceID: String) -> JSONValue {
         let pushToStart = found.pushToStart.map { entry -> JSONValue in
             ["activityType": .string(entry.activityType), "token": .string(entry.token), "updatedAt": .double(entry.updatedAt)]
         }
-        return .json(
-            200, ["deviceId": .string(id), "pushToStart": .array(pushToStart), "activities": .array(found.activities.map(Self.json))])
+        return ["deviceId": .string(deviceID), "pushToStart": .array(pushToStart), "activities": .array(found.activities.map(Self.json))]
     }
 
     private static func activityID(_ context: Context) throws(ValidationError) -> String {

@@ -57,13 +57,14 @@ extension GatewayAPI {
         return .json(200, Self.json(device))
     }
 
-    /// A device as the API answers it: `environment` is null for an FCM device.
+    /// A device as the API answers it: `environment` is null for an FCM device; `registeredAt`
+    /// is when its token was last registered.
     static func json(_ device: DeviceRecord) -> JSONValue {
         [
             "deviceId": .string(device.id), "platform": .string(device.platform.rawValue), "token": .string(device.token),
             "environment": device.platform == .apns ? .string(device.environment.rawValue) : .null,
             "interests": .array(device.interests.map(JSONValue.string)), "userId": device.userID.map(JSONValue.string) ?? .null,
-            "metadata": device.metadata, "createdAt": .double(device.createdAt),
+            "metadata": device.metadata, "createdAt": .double(device.createdAt), "registeredAt": .double(device.tokenRegisteredAt),
             "invalidatedAt": device.invalidatedAt.map(JSONValue.double) ?? .null,
             "invalidReason": device.invalidReason.map(JSONValue.string) ?? .null,
             "locale": device.locale.map(JSONValue.string) ?? .null, "timeZone": device.timeZone.map(JSONValue.string) ?? .null,

@@ -62,6 +62,12 @@ extension GatewayAPI {
         Route(method: "DELETE", pattern: ["v1", "apps", ":app", "channels", ":channel"], name: "delete_channel", access: .server) {
             try $0.deleteChannel($1)
         },
+        Route(method: "GET", pattern: ["v1", "apps", ":app", "users", ":user", "export"], name: "export_user", access: .server) {
+            try $0.exportUser($1)
+        },
+        Route(method: "DELETE", pattern: ["v1", "apps", ":app", "users", ":user"], name: "delete_user", access: .server) {
+            try $0.deleteUser($1)
+        },
         Route(method: "POST", pattern: ["v1", "apps", ":app", "events"], name: "events", access: .events) { try $0.recordEvents($1) },
     ]
 }

@@ -20,6 +20,7 @@ final class FakeDeliverer: PushDeliverer, FCMDeliverer, @unchecked Sendable {
     private var recordedBroadcasts: [OutgoingBroadcast] = []
     private var recordedFCM: [OutgoingNotification] = []
     private var fcmCredentialsSeen: [FCMCredentials?] = []
+    private var beforeNextBatch: (@Sendable () -> Void)?
 
     init() {}
 
@@ -29,6 +30,12 @@ final class FakeDeliverer: PushDeliverer, FCMDeliverer, @unchecked Sendable {
             scripted[token, default: []] += outcomes
             if let then { defaults[token] = then }
         }
+    }
+
+    /// Runs `action` once, when the next APNs batch arrives and before it is answered: what
+    /// happens elsewhere while the batch is at APNs (its deliveries in flight).
+    func whileNextBatchIsSent(_ action: @escaping @Sendable () -> Void) {
+        lock.withLock { beforeNextBatch = action }
     }
 
     /// Every notification given so far, in order (retries included).
@@ -92,7 +99,12 @@ final class FakeDeliverer: PushDeliverer, FCMDeliverer, @unchecked Sendable {
     }
 
     func deliver(_ batch: [OutgoingNotification], credentials: APNSCredentials?) async -> [DeliveryOutcome] {
-        lock.withLock {
+        let action = lock.withLock {
+            defer { beforeNextBatch = nil }
+            return beforeNextBatch
+        }
+        action?()
+        return lock.withLock {
             credentialsSeen.append(credentials)
             recorded += batch
             return batch.map(answer)

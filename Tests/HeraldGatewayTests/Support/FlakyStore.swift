@@ -130,6 +130,10 @@ final class FlakyStore: GatewayStore, @unchecked Sendable {
         try pass(base).setAttributes(appID: appID, deviceID: deviceID, change, now: now)
     }
     func deleteDevice(appID: String, deviceID: String) throws -> Bool { try pass(base).deleteDevice(appID: appID, deviceID: deviceID) }
+    func userData(appID: String, userID: String) throws -> UserData { try pass(base).userData(appID: appID, userID: userID) }
+    func deleteUser(appID: String, userID: String, now: Double) throws -> UserDeletion {
+        try pass(base).deleteUser(appID: appID, userID: userID, now: now)
+    }
     func createPublish(_ publish: NewPublish) throws -> (id: String, created: Bool) { try pass(base).createPublish(publish) }
     func publish(appID: String, id: String) throws -> PublishRecord? { try pass(base).publish(appID: appID, id: id) }
     func cancelPublish(appID: String, id: String, now: Double) throws -> PublishRecord {

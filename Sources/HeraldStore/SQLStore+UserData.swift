@@ -1,0 +1,59 @@
+/// A user's data: what the gateway keeps about the user's devices, read for an export and
+/// deleted in one transaction (`DeviceStore.userData`, `DeviceStore.deleteUser`).
+extension SQLStore {
+    static func userData(_ db: Database, appID: String, userID: String) throws -> UserData {
+        let sql = db.dialect.statements.userData
+        let user: [SQLValue] = [.text(appID), .text(userID)]
+        let devices = try loadDevices(db, sql.devices, user)
+        let receipts = try db.query(sql.receipts, user) { row in
+            let action = try row.string(3)
+            return UserReceipt(
+                publishID: try row.string(0), deviceID: try row.string(1), kind: try row.string(2), actionID: action.isEmpty ? nil : action,
+                at: try row.double(4))
+        }
+        let liveActivities = try devices.compactMap { device -> UserLiveActivities? in
+            guard let found = try activities(db, appID: appID, deviceID: device.id), !found.pushToStart.isEmpty || !found.activities.isEmpty
+            else { return nil }
+            return UserLiveActivities(deviceID: device.id, activities: found)
+        }
+        return UserData(
+            devices: devices, deliveries: try db.query(sql.deliveries, user, outcomeRow), receipts: receipts, liveActivities: liveActivities
+        )
+    }
+
+    /// Deletes every row of `UserDataKind` kept for the user's devices, in the caller's
+    /// transaction. A delivery not finished yet (pending, or in flight: its result will find
+    /// no row and be ignored) first counts as failed with `userDeletedReason`, so its publish
+    /// keeps its counts and finishes; counts already made on publishes stay (aggregates).
+    static func deleteUser(_ db: Database, appID: String, userID: String, now: Double) throws -> UserDeletion {
+        let sql = db.dialect.statements.userData
+        let user: [SQLValue] = [.text(appID), .text(userID)]
+        // The devices' rows, then the user (`lockUser`), the order registrations take: a
+        // device cannot be bound to the user while its rows go.
+        guard !(try db.query(sql.lockDevices, user) { try $0.int(0) }).isEmpty else { return UserDeletion(counts: [:]) }
+        try lockUser(db, appID: appID, userID: userID)
+        let unfinished = try db.query(sql.unfinishedDeliveries, user) { (seq: try $0.int(0), publishID: try $0.string(1)) }
+        for delivery in unfinished {
+            try failDelivery(db, delivery.seq, publishID: delivery.publishID, reason: userDeletedReason, now: now)
+        }
+        var counts: [UserDataKind: Int] = [:]
+        for deletion in sql.deletions { counts[deletion.kind] = try db.execute(deletion.sql, user) }
+        for publishID in Set(unfinished.map(\.publishID)).sorted() { try finishIfComplete(db, publishID: publishID, now: now) }
+        return UserDeletion(counts: counts)
+    }
+
+    /// The reason counted for a delivery dropped because its user's data was deleted.
+    static var userDeletedReason: String { "UserDeleted" }
+}
+
+/// The public methods whose transaction and body are the same on both stores: `read`
+/// and `write` are each store's own (`SQLStore`'s requirements).
+extension SQLStore {
+    public func userData(appID: String, userID: String) throws -> UserData {
+        try read { db in try Self.userData(db, appID: appID, userID: userID) }
+    }
+
+    public func deleteUser(appID: String, userID: String, now: Double) throws -> UserDeletion {
+        try write { db in try Self.deleteUser(db, appID: appID, userID: userID, now: now) }
+    }
+}

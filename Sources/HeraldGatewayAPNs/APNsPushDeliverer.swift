@@ -10,10 +10,8 @@ import HeraldPayload
 /// use and kept; a batch goes out with `send(batch:)` and every answer is mapped to a
 /// `DeliveryOutcome` (the engine classifies and retries; the client's own retries are off).
 public actor APNsPushDeliverer: PushDeliverer {
-    /// The client per set of credentials, as the task that makes it: batches that arrive
-    /// while it is being made (the engine sends 4 at once) wait for that one instead of
-    /// each making its own pool (the actor is reentrant at the `await`).
-    private var clients: [APNSCredentials: Task<APNSClient, any Error>] = [:]
+    /// The client per set of credentials.
+    private let clients = ClientCache<APNSCredentials, APNSClient>()
     private let connections: Int
     private let logger: any HeraldLogger
 
@@ -104,17 +102,8 @@ public actor APNsPushDeliverer: PushDeliverer {
     }
 
     func client(for credentials: APNSCredentials) async throws -> APNSClient {
-        if let made = clients[credentials] { return try await made.value }
-        let connections = connections
-        let logger = logger
-        let making = Task { try Self.makeClient(for: credentials, connections: connections, logger: logger) }
-        clients[credentials] = making
-        do {
-            return try await making.value
-        } catch {
-            if clients[credentials] == making { clients[credentials] = nil }  // the next batch tries again
-            throw error
-        }
+        let (connections, logger) = (connections, logger)
+        return try await clients.client(for: credentials) { try Self.makeClient(for: credentials, connections: connections, logger: logger) }
     }
 
     private static func makeClient(for credentials: APNSCredentials, connections: Int, logger: any HeraldLogger) throws -> APNSClient {

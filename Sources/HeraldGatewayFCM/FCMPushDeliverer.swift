@@ -30,9 +30,8 @@ public actor FCMPushDeliverer: FCMDeliverer {
         }
     }
 
-    /// The client per app's credentials, as the task that makes it: batches that arrive
-    /// meanwhile wait for that one.
-    private var clients: [FCMCredentials: Task<FCMClient, any Error>] = [:]
+    /// The client per app's credentials.
+    private let clients = ClientCache<FCMCredentials, FCMClient>()
     private let settings: Settings
     private let logger: any HeraldLogger
     private let wallClock: @Sendable () -> Double
@@ -134,27 +133,18 @@ public actor FCMPushDeliverer: FCMDeliverer {
     static let credentialsMissing = DeliveryRefusal(service: "fcm", status: 401, reason: "NO_SERVICE_ACCOUNT", action: .pauseForCredentials)
 
     func client(for credentials: FCMCredentials) async throws -> FCMClient {
-        if let made = clients[credentials] { return try await made.value }
-        let (settings, logger) = (settings, logger)
-        let making = Task {
+        let settings = settings, logger = logger
+        return try await clients.client(for: credentials) {
             let configuration = FCMClientConfiguration(
                 serviceAccount: try credentials.serviceAccount(), endpoint: credentials.endpoint ?? settings.endpoint,
                 caFile: credentials.caFile ?? settings.caFile, connections: settings.connections, requestTimeout: settings.requestTimeout,
                 maxRetries: 0)
             return try FCMClient(configuration: configuration, logger: logger)
         }
-        clients[credentials] = making
-        do {
-            return try await making.value
-        } catch {
-            if clients[credentials] == making { clients[credentials] = nil }  // the next batch tries again
-            throw error
-        }
     }
 
     /// Closes every client.
     public func shutdown() async {
-        for task in clients.values { if let client = try? await task.value { await client.shutdown() } }
-        clients = [:]
+        for client in await clients.removeAll() { await client.shutdown() }
     }
 }

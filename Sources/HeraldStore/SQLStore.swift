@@ -14,6 +14,10 @@ protocol SQLStore: AnyObject {
     /// Runs `body` in one write transaction (SQLite: `BEGIN IMMEDIATE` under the lock;
     /// PostgreSQL: READ COMMITTED on a pooled connection).
     func write<T>(_ body: (Database) throws -> T) throws -> T
+    /// A `write` of device data (registrations, interests, users, attributes, Live Activity
+    /// tokens). PostgreSQL's does not wait for its WAL flush unless told to (SQLite's
+    /// `publishes` durability, where every write is alike).
+    func deviceWrite<T>(_ body: (Database) throws -> T) throws -> T
 
     /// Inserts one page of an interest's or a user's devices as deliveries: how many
     /// devices the page had, the last one's seq (the cursor), and how many deliveries were new.

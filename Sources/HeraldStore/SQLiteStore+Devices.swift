@@ -1,10 +1,9 @@
 import HeraldShared
 
 extension SQLiteStore {
-    public func registerDevice(appID: String, _ registration: DeviceRegistration, quota: DeviceQuota, now: Double) throws
-        -> RegisteredDevice
-    {
-        try write { db in try Self.register(db, appID: appID, registration, quota: quota, now: now) }
+    /// Every SQLite write is as durable as its mode makes it: a device write is a `write`.
+    func deviceWrite<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+        try write(body)
     }
 
     public func importDevices(appID: String, _ registrations: [DeviceRegistration], quota: DeviceQuota, now: Double) throws
@@ -15,22 +14,6 @@ extension SQLiteStore {
                 created + (try Self.register(db, appID: appID, registration, quota: quota, now: now).created ? 1 : 0)
             }
         }
-    }
-
-    public func setInterests(appID: String, deviceID: String, _ interests: [String], quota: DeviceQuota, now: Double) throws -> Bool {
-        try write { db in try Self.setInterests(db, appID: appID, deviceID: deviceID, interests, quota: quota, now: now) }
-    }
-
-    public func setUser(appID: String, deviceID: String, _ userID: String?, now: Double) throws -> Bool {
-        try write { db in try Self.setUser(db, appID: appID, deviceID: deviceID, userID, now: now) }
-    }
-
-    public func setAttributes(appID: String, deviceID: String, _ change: DeviceAttributes, now: Double) throws -> Bool {
-        try write { db in try Self.setAttributes(db, appID: appID, deviceID: deviceID, change, now: now) }
-    }
-
-    public func deleteDevice(appID: String, deviceID: String) throws -> Bool {
-        try write { db in try Self.deleteDevice(db, appID: appID, deviceID: deviceID) }
     }
 
     static func insertDevice(

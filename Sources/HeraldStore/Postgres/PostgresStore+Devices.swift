@@ -5,28 +5,6 @@ import HeraldShared
 /// (the quota counters). Device writes are `deviceWrite`s: by default they do not wait
 /// for their WAL flush (SQLite's `publishes` durability).
 extension PostgresStore {
-    public func registerDevice(appID: String, _ registration: DeviceRegistration, quota: DeviceQuota, now: Double) throws
-        -> RegisteredDevice
-    {
-        try deviceWrite { db in try Self.register(db, appID: appID, registration, quota: quota, now: now) }
-    }
-
-    public func setInterests(appID: String, deviceID: String, _ interests: [String], quota: DeviceQuota, now: Double) throws -> Bool {
-        try deviceWrite { db in try Self.setInterests(db, appID: appID, deviceID: deviceID, interests, quota: quota, now: now) }
-    }
-
-    public func setUser(appID: String, deviceID: String, _ userID: String?, now: Double) throws -> Bool {
-        try deviceWrite { db in try Self.setUser(db, appID: appID, deviceID: deviceID, userID, now: now) }
-    }
-
-    public func setAttributes(appID: String, deviceID: String, _ change: DeviceAttributes, now: Double) throws -> Bool {
-        try deviceWrite { db in try Self.setAttributes(db, appID: appID, deviceID: deviceID, change, now: now) }
-    }
-
-    public func deleteDevice(appID: String, deviceID: String) throws -> Bool {
-        try deviceWrite { db in try Self.deleteDevice(db, appID: appID, deviceID: deviceID) }
-    }
-
     /// One transaction. Without a quota (the operator's import) new tokens go in a few
     /// thousand at a time, each batch in one statement; a quota is checked device by device.
     public func importDevices(appID: String, _ registrations: [DeviceRegistration], quota: DeviceQuota, now: Double) throws -> Int {

@@ -237,5 +237,7 @@ enum SchemaStatements {
             CREATE INDEX device_tags_bool ON device_tags(app_id, name, value_bool, device_seq) WHERE value_bool IS NOT NULL;
             """
         },
+        // A publish's audience filter (`AudienceFilter`, its JSON), which fan-out applies.
+        Migration(16, "publish filters") { _ in "ALTER TABLE publishes ADD COLUMN audience_filter TEXT;" },
     ]
 }

@@ -26,10 +26,14 @@ extension AudienceFilter {
         }
     }
 
-    /// As stored with a publish, and back (nil for text that is not a filter).
+    /// As stored with a publish, and back. Text that does not read as a filter (never
+    /// written so) matches no device: a publish is never sent wider than its filter.
     var stored: String { JSONWriter.serialize(json) }
-    init?(stored: String) {
-        guard let value = try? JSONParser().parse(stored), let filter = try? AudienceFilter(json: value) else { return nil }
+    init(stored: String) {
+        guard let value = try? JSONParser().parse(stored), let filter = try? AudienceFilter(json: value) else {
+            self = .or([])
+            return
+        }
         self = filter
     }
 
@@ -38,14 +42,16 @@ extension AudienceFilter {
     {
         guard depth <= maxDepth else { throw AudienceFilterError(path, "nests deeper than \(maxDepth) levels; flatten the filter") }
         guard let object = json.objectValue else {
-            throw AudienceFilterError(path, "is not an object: give {\"field\", \"op\", \"value\"}, {\"and\": [...]}, {\"or\": [...]} or {\"not\": {...}}")
+            throw AudienceFilterError(
+                path, "is not an object: give {\"field\", \"op\", \"value\"}, {\"and\": [...]}, {\"or\": [...]} or {\"not\": {...}}")
         }
-        for key in ["and", "or", "not"] where object[key] != nil {
+        for key in ["and", "or", "not"] {
+            guard let inner = object[key] else { continue }
             guard object.count == 1 else {
                 throw AudienceFilterError(path, "\"\(key)\" stands alone in its object; put other conditions inside it")
             }
-            if key == "not" { return .not(try parse(object[key]!, path: path + ".not", depth: depth + 1, conditions: &conditions)) }
-            guard let items = object[key]?.arrayValue, !items.isEmpty else {
+            if key == "not" { return .not(try parse(inner, path: path + ".not", depth: depth + 1, conditions: &conditions)) }
+            guard let items = inner.arrayValue, !items.isEmpty else {
                 throw AudienceFilterError(path + "." + key, "is not a non-empty array of filters")
             }
             var filters: [AudienceFilter] = []
@@ -102,7 +108,9 @@ extension AudienceFilter {
             guard op != .prefix else { throw AudienceFilterError(path, "prefix takes text") }
             if case .bool = value, op.isOrder { throw AudienceFilterError(path, "\(op.rawValue) compares numbers: give a number") }
         case (.appVersion, .string(let text)) where op.isOrder || op == .eq || op == .ne:
-            guard DeviceAttributeRules.isAppVersion(text) else { throw AudienceFilterError(path, "\"\(text)\" is not an app version: 1 to 4 dot-separated numbers") }
+            guard DeviceAttributeRules.isAppVersion(text) else {
+                throw AudienceFilterError(path, "\"\(text)\" is not an app version: 1 to 4 dot-separated numbers")
+            }
         case (.platform, .string(let text)) where op != .prefix:
             guard PushPlatform(rawValue: text) != nil else { throw AudienceFilterError(path, "\"\(text)\" is not apns or fcm") }
         case (.locale, .string), (.language, .string), (.timeZone, .string), (.appVersion, .string), (.platform, .string):

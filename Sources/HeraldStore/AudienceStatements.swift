@@ -23,6 +23,7 @@ extension AudienceFilter {
         switch self {
         case .condition(let condition): return condition.sql(&b)
         case .and(let filters): return "(" + filters.map { $0.sql(&b) }.joined(separator: " AND ") + ")"
+        case .or(let filters) where filters.isEmpty: return "1 = 0"  // matches nothing (`AudienceFilter(stored:)`)
         case .or(let filters): return "(" + filters.map { $0.sql(&b) }.joined(separator: " OR ") + ")"
         case .not(let filter): return "NOT " + filter.sql(&b)
         }

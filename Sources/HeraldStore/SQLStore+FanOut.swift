@@ -15,7 +15,7 @@ extension SQLStore {
                 (
                     id: try $0.string(0), appID: try $0.string(1), kind: try $0.string(2), keys: try $0.string(3), keyIndex: try $0.int(4),
                     afterSeq: try $0.int(5), environment: try $0.string(6), activityType: try $0.optionalString(7),
-                    filter: try $0.optionalString(8).flatMap(AudienceFilter.init(stored:))
+                    filter: try $0.optionalString(8).map(AudienceFilter.init(stored:))
                 )
             }).first
         else { return nil }

@@ -44,7 +44,9 @@ struct PublishRequest {
         if filtered, present.isEmpty { return .app }
         if filtered, let other = present.first(where: { !["interests", "users"].contains($0.kind) }) {
             throw ValidationError(
-                "filter", "narrows interests or users (or, alone, the whole app), not \(other.kind): leave out filter or send to interests or users")
+                "filter",
+                "narrows interests or users (or, alone, the whole app), not \(other.kind): leave out filter or send to interests or users"
+            )
         }
         guard present.count == 1, let (kind, range) = present.first else {
             let names = targetLimits.map(\.kind).joined(separator: ", ")

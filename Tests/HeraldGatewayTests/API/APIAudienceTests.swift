@@ -29,15 +29,21 @@ struct APIAudienceTests {
     func reached(_ h: APIHarness, _ publishID: String) throws -> Set<String> {
         try h.fixture.fanOutAll()
         return Set(
-            try h.fixture.rows("SELECT v.id FROM deliveries d JOIN devices v ON v.seq = d.device_seq WHERE d.publish_id = ?", [.text(publishID)])
-                .compactMap { $0 })
+            try h.fixture.rows(
+                "SELECT v.id FROM deliveries d JOIN devices v ON v.seq = d.device_seq WHERE d.publish_id = ?", [.text(publishID)]
+            )
+            .compactMap { $0 })
     }
 
-    @Test("a filter alone reaches the app's matching devices, with interests their matching ones; the publish shows it", arguments: StoreKind.tested)
+    @Test(
+        "a filter alone reaches the app's matching devices, with interests their matching ones; the publish shows it",
+        arguments: StoreKind.tested)
     func publish(kind: StoreKind) throws {
         let h = try APIHarness(kind)
         let ids = try devices(h)
-        let filter: JSONValue = ["and": [["field": "language", "op": "eq", "value": "de"], ["field": "appVersion", "op": "gte", "value": "1.10"]]]
+        let filter: JSONValue = [
+            "and": [["field": "language", "op": "eq", "value": "de"], ["field": "appVersion", "op": "gte", "value": "1.10"]]
+        ]
         let alone = h.publish(["filter": filter, "notification": ["body": "hi"]])
         #expect(alone.status == 202)
         let aloneID = try #require(alone.json?["publishId"]?.stringValue)
@@ -56,13 +62,25 @@ struct APIAudienceTests {
         arguments: StoreKind.tested,
         [
             (["devices": ["dev_x"], "filter": ["field": "platform", "op": "exists"]], "filter: narrows interests or users"),
-            (["filter": ["and": [["field": "locale", "op": "eq", "value": "de"], ["field": "appVersion", "op": "lt", "value": "x"]]]], "filter.and[1].value: \"x\" is not an app version"),
+            (
+                ["filter": ["and": [["field": "locale", "op": "eq", "value": "de"], ["field": "appVersion", "op": "lt", "value": "x"]]]],
+                "filter.and[1].value: \"x\" is not an app version"
+            ),
             (["filter": ["field": "tag:bad name", "op": "exists"]], "filter.field: is not tag:NAME"),
             (["filter": ["field": "locale", "op": "gt", "value": "de"]], "filter.value: gt orders numbers (tags) and app versions only"),
             (["filter": ["or": []]], "filter.or: is not a non-empty array"),
-            (["filter": ["field": "platform", "op": "in", "value": .array(Array(repeating: "apns", count: 101))]], "filter.value: in takes an array of 1 to 100"),
-            (["filter": (0..<8).reduce(["field": "platform", "op": "exists"] as JSONValue) { inner, _ in ["not": inner] }], "filter.not.not.not.not.not.not.not.not: nests deeper than 8"),
-            (["filter": ["or": .array(Array(repeating: ["field": "platform", "op": "exists"], count: 101))]], "filter.or[100]: is condition 101"),
+            (
+                ["filter": ["field": "platform", "op": "in", "value": .array(Array(repeating: "apns", count: 101))]],
+                "filter.value: in takes an array of 1 to 100"
+            ),
+            (
+                ["filter": (0..<8).reduce(["field": "platform", "op": "exists"] as JSONValue) { inner, _ in ["not": inner] }],
+                "filter.not.not.not.not.not.not.not.not: nests deeper than 8"
+            ),
+            (
+                ["filter": ["or": .array(Array(repeating: ["field": "platform", "op": "exists"], count: 101))]],
+                "filter.or[100]: is condition 101"
+            ),
         ] as [(JSONValue, String)])
     func refused(kind: StoreKind, example: (body: JSONValue, message: String)) throws {
         let (body, message) = example
@@ -80,7 +98,9 @@ struct APIAudienceTests {
         }
     }
 
-    @Test("POST …/audience counts the devices a publish would reach, by platform and language, and creates nothing", arguments: StoreKind.tested)
+    @Test(
+        "POST …/audience counts the devices a publish would reach, by platform and language, and creates nothing",
+        arguments: StoreKind.tested)
     func audience(kind: StoreKind) throws {
         let h = try APIHarness(kind)
         _ = try devices(h)
@@ -88,8 +108,12 @@ struct APIAudienceTests {
         let path = "/v1/apps/\(h.appID)/audience"
         let all = h.send("POST", path, key: h.serverKey, json: ["filter": ["field": "platform", "op": "exists"]])
         #expect(all.status == 200)
-        #expect(all.json == ["devices": 3, "byPlatform": ["apns": 2, "fcm": 1], "byLanguage": ["de": 2, "en": 1]], "invalidated devices are not counted")
-        let news = h.send("POST", path, key: h.serverKey, json: ["interests": ["news", "sport"], "filter": ["not": ["field": "tag:plan", "op": "eq", "value": "free"]]])
+        #expect(
+            all.json == ["devices": 3, "byPlatform": ["apns": 2, "fcm": 1], "byLanguage": ["de": 2, "en": 1]],
+            "invalidated devices are not counted")
+        let news = h.send(
+            "POST", path, key: h.serverKey,
+            json: ["interests": ["news", "sport"], "filter": ["not": ["field": "tag:plan", "op": "eq", "value": "free"]]])
         #expect(news.json == ["devices": 2, "byPlatform": ["apns": 2], "byLanguage": ["de": 1, "en": 1]])
         #expect(h.send("POST", path, key: h.serverKey, json: ["users": ["u1"]]).json?["devices"] == 1)
         #expect(h.send("POST", path, key: h.serverKey, json: [:]).errorMessage.hasPrefix("body: give interests, users or filter"))

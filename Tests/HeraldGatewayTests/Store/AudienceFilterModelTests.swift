@@ -43,16 +43,17 @@ struct AudienceFilterModelTests {
         case .not(let filter): return !matches(filter, device)
         case .condition(let c):
             let value = device.value(c.field)
+            let expected = c.value ?? .null
             switch c.op {
             case .exists: return value != nil
-            case .eq: return value.map { same($0, c.value!, c.field) } ?? false
-            case .ne: return !(value.map { same($0, c.value!, c.field) } ?? false)
-            case .in: return value.map { v in c.value!.arrayValue!.contains { same(v, $0, c.field) } } ?? false
+            case .eq: return value.map { same($0, expected, c.field) } ?? false
+            case .ne: return !(value.map { same($0, expected, c.field) } ?? false)
+            case .in: return value.map { v in (expected.arrayValue ?? []).contains { same(v, $0, c.field) } } ?? false
             case .prefix:
                 guard case .string(let text)? = value, case .string(let prefix)? = c.value else { return false }
                 return text.hasPrefix(prefix)
             case .lt, .lte, .gt, .gte:
-                guard let value, let order = order(value, c.value!, c.field) else { return false }
+                guard let value, let order = order(value, expected, c.field) else { return false }
                 switch c.op {
                 case .lt: return order < 0
                 case .lte: return order <= 0
@@ -77,7 +78,9 @@ struct AudienceFilterModelTests {
     /// The sign of a − b: numbers, or app versions compared as four numbers.
     static func order(_ a: JSONValue, _ b: JSONValue, _ field: AudienceFilter.Field) -> Int? {
         if field == .appVersion, case .string(let x) = a, case .string(let y) = b {
-            func parts(_ v: String) -> [Int] { let p = v.split(separator: ".").map { Int($0)! }; return p + Array(repeating: 0, count: 4 - p.count) }
+            func parts(_ v: String) -> [Int] {
+                let p = v.split(separator: ".").map { Int($0) ?? 0 }; return p + Array(repeating: 0, count: 4 - p.count)
+            }
             let (p, q) = (parts(x), parts(y))
             return p == q ? 0 : p.lexicographicallyPrecedes(q) ? -1 : 1
         }
@@ -96,10 +99,12 @@ struct AudienceFilterModelTests {
     static let locales = ["de-AT", "de-DE", "en-US", "fr", "pt-BR"]
     static let zones = ["Europe/Vienna", "America/New_York", "Asia/Tokyo"]
 
+    static func pick<T>(_ options: [T], _ random: inout SeededGenerator) -> T { options[Int.random(in: options.indices, using: &random)] }
+
     static func tagValue(_ random: inout SeededGenerator) -> JSONValue {
         switch Int.random(in: 0..<3, using: &random) {
-        case 0: texts.randomElement(using: &random)!
-        case 1: numbers.randomElement(using: &random)!
+        case 0: pick(texts, &random)
+        case 1: pick(numbers, &random)
         default: .bool(Bool.random(using: &random))
         }
     }
@@ -120,29 +125,29 @@ struct AudienceFilterModelTests {
     static func condition(_ random: inout SeededGenerator) -> AudienceFilter.Condition {
         let fields: [AudienceFilter.Field] =
             tagNames.map(AudienceFilter.Field.tag) + [.locale, .language, .timeZone, .appVersion, .platform]
-        let field = fields.randomElement(using: &random)!
+        let field = pick(fields, &random)
         func value(_ random: inout SeededGenerator) -> JSONValue {
             switch field {
             case .tag: tagValue(&random)
-            case .locale: .string(locales.randomElement(using: &random)!)
-            case .language: .string(["de", "en", "fr", "pt"].randomElement(using: &random)!)
-            case .timeZone: .string(zones.randomElement(using: &random)!)
-            case .appVersion: .string(versions.randomElement(using: &random)!)
+            case .locale: .string(pick(locales, &random))
+            case .language: .string(pick(["de", "en", "fr", "pt"], &random))
+            case .timeZone: .string(pick(zones, &random))
+            case .appVersion: .string(pick(versions, &random))
             case .platform: .string(Bool.random(using: &random) ? "apns" : "fcm")
             }
         }
         var ops: [AudienceFilter.Operator] = [.eq, .ne, .in, .exists, .prefix]
         if case .tag = field { ops += [.lt, .lte, .gt, .gte] }
         if field == .appVersion { ops += [.lt, .lte, .gt, .gte] }
-        let op = ops.randomElement(using: &random)!
+        let op = pick(ops, &random)
         switch op {
         case .exists: return .init(field: field, op: op)
         case .in: return .init(field: field, op: op, value: .array((0..<Int.random(in: 1...3, using: &random)).map { _ in value(&random) }))
         case .prefix:
-            let text = [JSONValue.string("pro"), "de", "Europe/", "1.1", "fc", "", "P"].randomElement(using: &random)!
+            let text = pick([JSONValue.string("pro"), "de", "Europe/", "1.1", "fc", "", "P"], &random)
             return .init(field: field, op: op, value: text)
         case .lt, .lte, .gt, .gte:
-            if case .tag = field { return .init(field: field, op: op, value: numbers.randomElement(using: &random)!) }
+            if case .tag = field { return .init(field: field, op: op, value: pick(numbers, &random)) }
             return .init(field: field, op: op, value: value(&random))
         default: return .init(field: field, op: op, value: value(&random))
         }
@@ -179,7 +184,7 @@ struct AudienceFilterModelTests {
             let filter = Self.filter(&random)
             // The stored filter is the one sent: its JSON reads back the same.
             #expect(try AudienceFilter(json: filter.json) == filter)
-            let target: PublishTarget = [.app, .interests(["a", "b"]), .users(["u1"])].randomElement(using: &random)!
+            let target: PublishTarget = Self.pick([.app, .interests(["a", "b"]), .users(["u1"])], &random)
             let reached = devices.filter { d in
                 guard !d.invalidated, Self.matches(filter, d) else { return false }
                 switch target {

@@ -8,7 +8,8 @@ import Testing
 /// A filtered publish reaches exactly the devices a model says match: random devices
 /// (tags of the three types, locales, time zones, app versions, platforms, interests,
 /// users, some invalidated), random filter trees over them, random targets (`interests`,
-/// `users`, the whole app), fanned out in random page sizes.
+/// `users`, the whole app), fanned out in random page sizes; the audience count of each
+/// publish, asked before it, is the number it reaches.
 @Suite("Audience filters (random devices and filters against a model)")
 struct AudienceFilterModelTests {
     /// What the model knows of a device.
@@ -193,6 +194,11 @@ struct AudienceFilterModelTests {
                 default: return true
                 }
             }
+            // The audience count is the same condition, counted: what the publish will reach.
+            let counted = try fixture.store.audience(appID: fixture.appID, target: target, filter: filter)
+            #expect(counted.devices == reached.count, "seed \(seed), round \(round): audience of \(JSONWriter.serialize(filter.json))")
+            #expect(counted.byPlatform.filter { $0.value > 0 } == Dictionary(grouping: reached, by: \.platform).mapValues(\.count))
+            #expect(counted.byLanguage == Dictionary(grouping: reached) { $0.value(.language)?.stringValue ?? "" }.mapValues(\.count))
             let id = try fixture.store.createPublish(
                 NewPublish(
                     appID: fixture.appID, target: target, payload: ["aps": ["alert": "hi"]], options: PublishOptions(), createdAt: 1_000,

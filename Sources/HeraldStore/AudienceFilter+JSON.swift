@@ -92,7 +92,18 @@ extension AudienceFilter {
             guard let value else { throw AudienceFilterError(valuePath, "is missing: \(op.rawValue) compares with a value") }
             try check(value, field: field, op: op, path: valuePath)
         }
-        return Condition(field: field, op: op, value: value)
+        return Condition(field: field, op: op, value: op == .prefix ? value : value.map { stored($0, field) })
+    }
+
+    /// A locale or language compared as the store keeps it: a locale in the standard case
+    /// (`de-at` is `de-AT`), a language in lower case.
+    private static func stored(_ value: JSONValue, _ field: Field) -> JSONValue {
+        switch (field, value) {
+        case (.locale, .string(let text)): .string(DeviceAttributeRules.languageTag(text) ?? text)
+        case (.language, .string(let text)): .string(text.lowercased())
+        case (_, .array(let values)): .array(values.map { stored($0, field) })
+        default: value
+        }
     }
 
     /// One value fits the field and the operator: text, numbers and Booleans for tags (a

@@ -115,6 +115,10 @@ struct APIAudienceTests {
             "POST", path, key: h.serverKey,
             json: ["interests": ["news", "sport"], "filter": ["not": ["field": "tag:plan", "op": "eq", "value": "free"]]])
         #expect(news.json == ["devices": 2, "byPlatform": ["apns": 2], "byLanguage": ["de": 1, "en": 1]])
+        let cased = h.send("POST", path, key: h.serverKey, json: ["filter": ["field": "locale", "op": "in", "value": ["de-at", "EN-us"]]])
+        #expect(cased.json?["devices"] == 2, "a locale is compared in the standard case, as devices' are kept")
+        let language = h.send("POST", path, key: h.serverKey, json: ["filter": ["field": "language", "op": "eq", "value": "DE"]])
+        #expect(language.json?["devices"] == 2)
         #expect(h.send("POST", path, key: h.serverKey, json: ["users": ["u1"]]).json?["devices"] == 1)
         #expect(h.send("POST", path, key: h.serverKey, json: [:]).errorMessage.hasPrefix("body: give interests, users or filter"))
         #expect(h.send("POST", path, key: h.serverKey, json: ["devices": ["dev_x"]]).status == 400)

@@ -56,9 +56,9 @@ struct FanOutCursor {
     /// Every key is done.
     func finished(_ keys: [String]) -> Bool { keyIndex >= keys.count }
 
-    /// Whether a target kind is paged by device seq (`interests`, `users`, and push-to-start
-    /// to them) rather than looked up key by key (`devices`, `tokens`, `activities`).
-    static func isPaged(_ kind: String) -> Bool { devicesKind(kind) == "interests" || devicesKind(kind) == "users" }
+    /// Whether a target kind is paged by device seq (`interests`, `users`, `app`, and
+    /// push-to-start to them) rather than looked up key by key (`devices`, `tokens`, `activities`).
+    static func isPaged(_ kind: String) -> Bool { ["interests", "users", "app"].contains(devicesKind(kind)) }
 
     /// The kind of devices a target names: a push-to-start target's devices, else the kind itself.
     static func devicesKind(_ kind: String) -> String {

@@ -31,7 +31,7 @@ final class FanOutStatements: Sendable {
     init(_ d: SQLDialect) {
         nextPublish = d.render(
             """
-            SELECT id, app_id, target_kind, target_keys, fanout_key, fanout_seq, environment, activity_type FROM publishes
+            SELECT id, app_id, target_kind, target_keys, fanout_key, fanout_seq, environment, activity_type, audience_filter FROM publishes
             WHERE status IN ('queued', 'sending') AND \(d.isFalse("fanout_done")) ORDER BY seq LIMIT 1\(d.forUpdateSkipLocked)
             """)
         saveCursor = d.render(

@@ -46,6 +46,9 @@ public struct PublishOptions: Sendable, Hashable {
 public struct NewPublish: Sendable, Hashable {
     public var appID: String
     public var target: PublishTarget
+    /// Narrows an `interests`, `users` or `app` target (and push-to-start to them) to the
+    /// devices it matches; other targets ignore it.
+    public var filter: AudienceFilter?
     /// The payload as a JSON object without `herald.publishId` (the store adds it).
     public var payload: [String: JSONValue]
     public var options: PublishOptions
@@ -57,10 +60,11 @@ public struct NewPublish: Sendable, Hashable {
 
     public init(
         appID: String, target: PublishTarget, payload: [String: JSONValue], options: PublishOptions, idempotencyKey: String? = nil,
-        fingerprint: PublishFingerprint? = nil, createdAt: Double
+        fingerprint: PublishFingerprint? = nil, createdAt: Double, filter: AudienceFilter? = nil
     ) {
         self.appID = appID
         self.target = target
+        self.filter = filter
         self.payload = payload
         self.options = options
         self.idempotencyKey = idempotencyKey
@@ -91,6 +95,8 @@ public struct PublishRecord: Sendable, Hashable {
     public var id: String
     public var appID: String
     public var target: PublishTarget
+    /// The filter the publish was sent with (`NewPublish.filter`).
+    public var filter: AudienceFilter?
     /// The exact bytes every delivery sends (with `herald.publishId`).
     public var payload: [UInt8]
     public var options: PublishOptions

@@ -26,7 +26,7 @@ final class PublishStatements: Sendable {
         let failures = d == .sqlite ? "json_group_object(reason, count)" : "json_object_agg(reason, count)"
         publishes = """
             SELECT id, app_id, target_kind, target_keys, payload, push_type, priority, collapse_id, expiration, send_at, environment,
-            status, created_at, targeted, sent, failed, invalidated, delivered, opened, activity_type,
+            status, created_at, targeted, sent, failed, invalidated, delivered, opened, activity_type, audience_filter,
             (SELECT \(failures) FROM publish_failures WHERE publish_id = p.id)
             FROM publishes p\u{20}
             """

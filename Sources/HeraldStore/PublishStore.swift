@@ -14,6 +14,9 @@ public protocol PublishStore: AnyObject, Sendable {
     /// Creates up to `limit` deliveries for the oldest publish being fanned out;
     /// `nil` when no publish needs fan-out.
     func fanOutStep(limit: Int, now: Double) throws -> FanOutProgress?
+    /// How many devices a publish to `target` (`interests`, `users` or `app`) with
+    /// `filter` would reach now, by platform and language; writes nothing.
+    func audience(appID: String, target: PublishTarget, filter: AudienceFilter?) throws -> AudienceCount
     /// Apps with deliveries due at `now`.
     func appsWithDueDeliveries(now: Double) throws -> [String]
     /// Marks up to `limit` due deliveries of `appID` in flight and returns them, leaving

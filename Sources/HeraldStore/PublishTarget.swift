@@ -14,13 +14,15 @@ public indirect enum PublishTarget: Sendable, Hashable {
     /// every device where the activity runs (not ended).
     case activities([String])
     /// Live Activity starts: the push-to-start token for `activityType` of each device that
-    /// `devices` names (a `devices`, `users` or `interests` target).
+    /// `devices` names (a `devices`, `users`, `interests` or `app` target).
     case pushToStart(activityType: String, devices: PublishTarget)
     /// Live Activity updates and ends to every device subscribed to this channel (Herald's
     /// channel id; one per publish): one broadcast through APNs.
     case channels([String])
+    /// Every device of the app (which a publish's filter narrows): no keys.
+    case app
 
-    /// The wire name: `devices`, `tokens`, `fcmTokens`, `interests`, `users`, `activities`, `channels`; a
+    /// The wire name: `devices`, `tokens`, `fcmTokens`, `interests`, `users`, `activities`, `channels`, `app`; a
     /// push-to-start target is its devices' kind with a `pushToStart.` prefix.
     public var kind: String {
         switch self {
@@ -31,6 +33,7 @@ public indirect enum PublishTarget: Sendable, Hashable {
         case .users: "users"
         case .activities: "activities"
         case .channels: "channels"
+        case .app: "app"
         case .pushToStart(_, let devices): Self.pushToStartPrefix + devices.kind
         }
     }
@@ -41,6 +44,7 @@ public indirect enum PublishTarget: Sendable, Hashable {
             .channels(let keys):
             keys
         case .pushToStart(_, let devices): devices.keys
+        case .app: []
         }
     }
 
@@ -69,10 +73,11 @@ public indirect enum PublishTarget: Sendable, Hashable {
         case "users": self = .users(keys)
         case "activities": self = .activities(keys)
         case "channels": self = .channels(keys)
+        case "app": self = .app
         default:
             guard kind.hasPrefix(Self.pushToStartPrefix), let activityType,
                 let devices = PublishTarget(kind: String(kind.dropFirst(Self.pushToStartPrefix.count)), keys: keys),
-                ["devices", "users", "interests"].contains(devices.kind)
+                ["devices", "users", "interests", "app"].contains(devices.kind)
             else { return nil }
             self = .pushToStart(activityType: activityType, devices: devices)
         }

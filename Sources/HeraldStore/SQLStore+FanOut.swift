@@ -14,12 +14,14 @@ extension SQLStore {
             let row = try db.query(sql.nextPublish, [], {
                 (
                     id: try $0.string(0), appID: try $0.string(1), kind: try $0.string(2), keys: try $0.string(3), keyIndex: try $0.int(4),
-                    afterSeq: try $0.int(5), environment: try $0.string(6), activityType: try $0.optionalString(7)
+                    afterSeq: try $0.int(5), environment: try $0.string(6), activityType: try $0.optionalString(7),
+                    filter: try $0.optionalString(8).map(AudienceFilter.init(stored:))
                 )
             }).first
         else { return nil }
         let (id, appID, kind, activityType) = (row.id, row.appID, row.kind, row.activityType)
-        let keys = PublishTarget(kind: kind, storedKeys: row.keys).keys
+        // A filter alone pages over the app's devices: one key.
+        let keys = FanOutCursor.devicesKind(kind) == "app" ? [appID] : PublishTarget(kind: kind, storedKeys: row.keys).keys
         var cursor = FanOutCursor(keyIndex: row.keyIndex, afterSeq: row.afterSeq)
         let created = try cursor.step(
             kind: kind, keys: keys, limit: limit,
@@ -27,7 +29,8 @@ extension SQLStore {
                 try insertPage(
                     db,
                     FanOutPageRequest(
-                        publishID: id, appID: appID, kind: kind, activityType: activityType, key: $0, afterSeq: $1, limit: $2, now: now))
+                        publishID: id, appID: appID, kind: kind, activityType: activityType, key: $0, afterSeq: $1, limit: $2, now: now,
+                        filter: row.filter))
             },
             targets: { try targets(db, appID: appID, kind: kind, activityType: activityType, key: $0, environment: row.environment) },
             deliver: { try insertDelivery(db, publishID: id, appID: appID, $0, now: now) })

@@ -27,10 +27,11 @@ extension SQLStore {
             counts.invalidated = try row.int(16)
             counts.delivered = try row.int(17)
             counts.opened = try row.int(18)
-            let failures = try row.optionalString(20).flatMap { try? JSONParser().parse($0).objectValue } ?? [:]
+            let failures = try row.optionalString(21).flatMap { try? JSONParser().parse($0).objectValue } ?? [:]
             return PublishRecord(
                 id: try row.string(0), appID: try row.string(1),
                 target: PublishTarget(kind: try row.string(2), storedKeys: try row.string(3), activityType: try row.optionalString(19)),
+                filter: try row.optionalString(20).map(AudienceFilter.init(stored:)),
                 payload: try row.bytes(4),
                 options: PublishOptions(
                     pushType: try row.string(5), priority: try row.int(6), collapseID: try row.optionalString(7),

@@ -44,7 +44,25 @@ struct FanOutPageRequest {
     var afterSeq: Int
     var limit: Int
     var now: Double
+    /// Narrows the page to the devices it matches.
+    var filter: AudienceFilter?
 
-    /// Whether the page is of an interest's devices (else of a user's).
+    /// Whether the page is of an interest's devices (else of a user's, or of the app's).
     var isInterest: Bool { FanOutCursor.devicesKind(kind) == "interests" }
+
+    /// The page's devices `d` after `afterSeq`, in seq order, at most `limit`: FROM … LIMIT,
+    /// its values bound in `b` (after `join`'s, which the caller binds first).
+    func source(join: String, _ b: inout SQLBindings) -> String {
+        let devices = isInterest ? "FROM device_interests i JOIN devices d ON d.seq = i.device_seq" : "FROM devices d"
+        var keyFilter: String
+        switch FanOutCursor.devicesKind(kind) {
+        case "interests": keyFilter = "i.app_id = \(b.bind(.text(appID))) AND i.interest = \(b.bind(.text(key)))"
+        case "users": keyFilter = "d.app_id = \(b.bind(.text(appID))) AND d.user_id = \(b.bind(.text(key)))"
+        default: keyFilter = "d.app_id = \(b.bind(.text(appID)))"
+        }
+        let seq = isInterest ? "i.device_seq" : "d.seq"
+        keyFilter += " AND \(seq) > \(b.bind(.int(afterSeq)))"
+        if let filter { keyFilter += " AND " + filter.sql(&b) }
+        return "\(devices)\(join) WHERE \(keyFilter) AND d.invalidated_at IS NULL ORDER BY \(seq) LIMIT \(b.bind(.int(limit)))"
+    }
 }

@@ -237,5 +237,13 @@ enum SchemaStatements {
             CREATE INDEX device_tags_bool ON device_tags(app_id, name, value_bool, device_seq) WHERE value_bool IS NOT NULL;
             """
         },
+        // A publish's audience filter (`AudienceFilter`, its JSON), which fan-out applies; and
+        // the app's devices in seq order, the pages of a filter sent to the whole app.
+        Migration(16, "publish filters") { _ in
+            """
+            ALTER TABLE publishes ADD COLUMN audience_filter TEXT;
+            CREATE INDEX devices_app ON devices(app_id, seq) WHERE invalidated_at IS NULL;
+            """
+        },
     ]
 }

@@ -4,7 +4,6 @@ import HeraldStore
 
 /// The shapes of a device's attributes (`DeviceAttributes`): locale, time zone, app version, tags.
 extension FieldRules {
-    static let tagNameCharacters = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-".utf8)
     static let maxTags = 50
     static let maxTagValueBytes = 256
 
@@ -67,7 +66,7 @@ extension FieldRules {
     static func tags(_ tags: [String: JSONValue], _ field: String) throws(ValidationError) -> [String: JSONValue] {
         guard tags.count <= maxTags else { throw ValidationError(field, "has \(tags.count) tags; a device has at most \(maxTags)") }
         for (name, value) in tags.sorted(by: { $0.key < $1.key }) {
-            guard (1...64).contains(name.utf8.count), name.utf8.allSatisfy(tagNameCharacters.contains) else {
+            guard DeviceAttributeRules.isTagName(name) else {
                 throw ValidationError(field, "\"\(name.prefix(40))\" is not a tag name: 1 to 64 of A-Z a-z 0-9 _ . -")
             }
             let place = "\(field).\(name)"

@@ -51,6 +51,7 @@ extension GatewayAPI {
             "sendAt": publish.options.sendAt.map(JSONValue.double) ?? .null,
             "target": target(publish.target), "notification": notification(publish.payload),
         ]
+        if let filter = publish.filter { json["filter"] = filter.json }
         if !publish.byPlatform.isEmpty {
             json["byPlatform"] = .object(
                 Dictionary(

@@ -44,6 +44,7 @@ extension GatewayAPI {
             access: .device
         ) { try $0.endActivity($1) },
         Route(method: "POST", pattern: ["v1", "apps", ":app", "publishes"], name: "publish", access: .server) { try $0.createPublish($1) },
+        Route(method: "POST", pattern: ["v1", "apps", ":app", "audience"], name: "audience", access: .server) { try $0.audience($1) },
         Route(method: "GET", pattern: ["v1", "apps", ":app", "publishes", ":publish"], name: "get_publish", access: .server) {
             try $0.getPublish($1)
         },

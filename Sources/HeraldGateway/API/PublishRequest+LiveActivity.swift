@@ -17,7 +17,7 @@ extension PublishRequest {
         }
         let event = aps["event"]?.stringValue.map(LiveActivityEvent.init(rawValue:))
         switch target {
-        case .devices, .users, .interests:
+        case .devices, .users, .interests, .app:
             guard event == .start else {
                 throw ValidationError(
                     "apns.aps.event",

@@ -20,8 +20,9 @@ struct PublishRequest {
 
     init(_ body: JSONValue, appID: String, now: Double) throws {
         let reader = try JSONObjectReader(body)
-        try reader.allow(Self.targetLimits.map(\.kind) + ["apns", "notification", "android", "options", "idempotencyKey"])
-        var target = try Self.target(reader)
+        try reader.allow(Self.targetLimits.map(\.kind) + ["filter", "apns", "notification", "android", "options", "idempotencyKey"])
+        let filter = try Self.filter(reader)
+        var target = try Self.target(reader, filtered: filter != nil)
         let options = try Self.options(reader, now: now, target: target)
         var payload = try Self.payload(reader)
         let forAndroid = try Self.android(reader, into: &payload)
@@ -33,12 +34,20 @@ struct PublishRequest {
         if let key = try reader.string("idempotencyKey", maxLength: 255) { idempotencyKey = key }
         publish = NewPublish(
             appID: appID, target: target, payload: payload, options: options, idempotencyKey: idempotencyKey,
-            fingerprint: idempotencyKey == nil ? nil : PublishFingerprint(request: reader.object), createdAt: now)
+            fingerprint: idempotencyKey == nil ? nil : PublishFingerprint(request: reader.object), createdAt: now, filter: filter)
         warnings = checked
     }
 
-    private static func target(_ reader: JSONObjectReader) throws -> PublishTarget {
+    /// The target; with a filter, `interests`, `users` or none (the whole app).
+    static func target(_ reader: JSONObjectReader, filtered: Bool) throws -> PublishTarget {
         let present = targetLimits.filter { reader.has($0.kind) }
+        if filtered, present.isEmpty { return .app }
+        if filtered, let other = present.first(where: { !["interests", "users"].contains($0.kind) }) {
+            throw ValidationError(
+                "filter",
+                "narrows interests or users (or, alone, the whole app), not \(other.kind): leave out filter or send to interests or users"
+            )
+        }
         guard present.count == 1, let (kind, range) = present.first else {
             let names = targetLimits.map(\.kind).joined(separator: ", ")
             throw ValidationError(
@@ -57,6 +66,12 @@ struct PublishRequest {
             } ?? []
         let unique = Array(NSOrderedSet(array: kind == "tokens" ? keys.map { $0.lowercased() } : keys)) as? [String] ?? keys
         return PublishTarget(kind: kind, keys: unique) ?? .devices(unique)
+    }
+
+    /// The `filter` field (`AudienceFilter(json:path:)`), refused with its position.
+    static func filter(_ reader: JSONObjectReader) throws(ValidationError) -> AudienceFilter? {
+        guard let value = reader.object["filter"] else { return nil }
+        do { return try AudienceFilter(json: value, path: reader.field("filter")) } catch { throw ValidationError(error.field, error.message) }
     }
 
     private static func options(_ reader: JSONObjectReader, now: Double, target: PublishTarget) throws -> PublishOptions {

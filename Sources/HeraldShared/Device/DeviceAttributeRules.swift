@@ -46,6 +46,13 @@ public enum DeviceAttributeRules {
         return (1...4).contains(parts.count) && parts.allSatisfy { (1...9).contains($0.count) && $0.allSatisfy(isDigit) }
     }
 
+    /// A tag name: 1 to 64 of A-Z a-z 0-9 _ . -
+    public static func isTagName(_ name: String) -> Bool {
+        (1...64).contains(name.utf8.count) && name.utf8.allSatisfy(tagNameCharacters.contains)
+    }
+
+    private static let tagNameCharacters = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-".utf8)
+
     private static func isLetter(_ c: Character) -> Bool { c.isASCII && c.isLetter }
     private static func isDigit(_ c: Character) -> Bool { c.isASCII && c.isNumber }
 }

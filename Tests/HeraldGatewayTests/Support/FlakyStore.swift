@@ -145,6 +145,9 @@ final class FlakyStore: GatewayStore, @unchecked Sendable {
     func eventCount(appID: String) throws -> Int { try pass(base).eventCount(appID: appID) }
     func promoteDuePublishes(now: Double) throws -> Int { try pass(base).promoteDuePublishes(now: now) }
     func fanOutStep(limit: Int, now: Double) throws -> FanOutProgress? { try pass(base).fanOutStep(limit: limit, now: now) }
+    func audience(appID: String, target: PublishTarget, filter: AudienceFilter?) throws -> AudienceCount {
+        try pass(base).audience(appID: appID, target: target, filter: filter)
+    }
     func appsWithDueDeliveries(now: Double) throws -> [String] { try pass(base).appsWithDueDeliveries(now: now) }
     func claimDeliveries(appID: String, now: Double, limit: Int, excluding: Set<DeliveryRoute>) throws -> [DeliveryJob] {
         try pass(base).claimDeliveries(appID: appID, now: now, limit: limit, excluding: excluding)

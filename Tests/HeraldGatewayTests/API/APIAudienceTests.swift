@@ -1,0 +1,128 @@
+import Foundation
+import HeraldCore
+import Testing
+@testable import HeraldGateway
+@testable import HeraldStore
+
+@Suite("API: filters and audience counts")
+struct APIAudienceTests {
+    /// Four devices: de-AT on 2.10 (plan pro, apns), de-DE on 1.9 (plan free, fcm, user u1),
+    /// en-US on 2.0 (no tags, apns, interest sport), and one without attributes.
+    func devices(_ h: APIHarness) throws -> [String] {
+        let rows: [(PushPlatform, DeviceAttributes, [String], String?)] = [
+            (.apns, DeviceAttributes(locale: "de-AT", appVersion: "2.10", tags: ["plan": "pro"]), ["news"], nil),
+            (.fcm, DeviceAttributes(locale: "de-DE", appVersion: "1.9", tags: ["plan": "free"]), ["news"], "u1"),
+            (.apns, DeviceAttributes(locale: "en-US", appVersion: "2.0"), ["sport"], nil),
+            (.apns, DeviceAttributes(), ["news"], nil),
+        ]
+        return try rows.enumerated().map { n, row in
+            try h.fixture.store.registerDevice(
+                appID: h.appID,
+                DeviceRegistration(
+                    platform: row.0, token: row.0 == .apns ? StoreFixture.token(n) : "fcm-\(n)", environment: .production,
+                    interests: row.2, userID: row.3.map { .some($0) }, attributes: row.1),
+                quota: .unlimited, now: 1_000
+            ).id
+        }
+    }
+
+    func reached(_ h: APIHarness, _ publishID: String) throws -> Set<String> {
+        try h.fixture.fanOutAll()
+        return Set(
+            try h.fixture.rows(
+                "SELECT v.id FROM deliveries d JOIN devices v ON v.seq = d.device_seq WHERE d.publish_id = ?", [.text(publishID)]
+            )
+            .compactMap { $0 })
+    }
+
+    @Test(
+        "a filter alone reaches the app's matching devices, with interests their matching ones; the publish shows it",
+        arguments: StoreKind.tested)
+    func publish(kind: StoreKind) throws {
+        let h = try APIHarness(kind)
+        let ids = try devices(h)
+        let filter: JSONValue = [
+            "and": [["field": "language", "op": "eq", "value": "de"], ["field": "appVersion", "op": "gte", "value": "1.10"]]
+        ]
+        let alone = h.publish(["filter": filter, "notification": ["body": "hi"]])
+        #expect(alone.status == 202)
+        let aloneID = try #require(alone.json?["publishId"]?.stringValue)
+        #expect(try reached(h, aloneID) == [ids[0]])
+        let status = try #require(h.send("GET", h.publishes + "/" + aloneID, key: h.serverKey).json)
+        #expect(status["filter"] == filter)
+        #expect(status["target"] == ["kind": "app", "keys": []])
+        let missing: JSONValue = ["field": "tag:plan", "op": "ne", "value": "pro"]
+        let narrowed = h.publish(["interests": ["news"], "filter": missing, "notification": ["body": "hi"]])
+        let narrowedID = try #require(narrowed.json?["publishId"]?.stringValue)
+        #expect(try reached(h, narrowedID) == [ids[1], ids[3]], "ne matches a device without the tag; interests still narrow")
+    }
+
+    @Test(
+        "a bad filter is refused with its position",
+        arguments: StoreKind.tested,
+        [
+            (["devices": ["dev_x"], "filter": ["field": "platform", "op": "exists"]], "filter: narrows interests or users"),
+            (
+                ["filter": ["and": [["field": "locale", "op": "eq", "value": "de"], ["field": "appVersion", "op": "lt", "value": "x"]]]],
+                "filter.and[1].value: \"x\" is not an app version"
+            ),
+            (["filter": ["field": "tag:bad name", "op": "exists"]], "filter.field: is not tag:NAME"),
+            (["filter": ["field": "locale", "op": "gt", "value": "de"]], "filter.value: gt orders numbers (tags) and app versions only"),
+            (["filter": ["or": []]], "filter.or: is not a non-empty array"),
+            (
+                ["filter": ["field": "platform", "op": "in", "value": .array(Array(repeating: "apns", count: 101))]],
+                "filter.value: in takes an array of 1 to 100"
+            ),
+            (
+                ["filter": (0..<8).reduce(["field": "platform", "op": "exists"] as JSONValue) { inner, _ in ["not": inner] }],
+                "filter.not.not.not.not.not.not.not.not: nests deeper than 8"
+            ),
+            (
+                ["filter": ["or": .array(Array(repeating: ["field": "platform", "op": "exists"], count: 101))]],
+                "filter.or[100]: is condition 101"
+            ),
+        ] as [(JSONValue, String)])
+    func refused(kind: StoreKind, example: (body: JSONValue, message: String)) throws {
+        let (body, message) = example
+        let h = try APIHarness(kind)
+        var request = body.objectValue ?? [:]
+        request["notification"] = ["body": "hi"]
+        let answer = h.publish(.object(request))
+        #expect(answer.status == 400)
+        #expect(answer.errorMessage.hasPrefix(message), "\(answer.errorMessage)")
+        var audience = body.objectValue ?? [:]
+        audience["devices"] = nil
+        if audience["filter"] != nil, body.objectValue?["devices"] == nil {
+            let counted = h.send("POST", "/v1/apps/\(h.appID)/audience", key: h.serverKey, json: .object(audience))
+            #expect(counted.status == 400 && counted.errorMessage.hasPrefix(message), "the audience endpoint reads the filter the same way")
+        }
+    }
+
+    @Test(
+        "POST …/audience counts the devices a publish would reach, by platform and language, and creates nothing",
+        arguments: StoreKind.tested)
+    func audience(kind: StoreKind) throws {
+        let h = try APIHarness(kind)
+        _ = try devices(h)
+        try h.fixture.execute("UPDATE devices SET invalidated_at = 1000 WHERE token = ?", [.text(StoreFixture.token(3))])
+        let path = "/v1/apps/\(h.appID)/audience"
+        let all = h.send("POST", path, key: h.serverKey, json: ["filter": ["field": "platform", "op": "exists"]])
+        #expect(all.status == 200)
+        #expect(
+            all.json == ["devices": 3, "byPlatform": ["apns": 2, "fcm": 1], "byLanguage": ["de": 2, "en": 1]],
+            "invalidated devices are not counted")
+        let news = h.send(
+            "POST", path, key: h.serverKey,
+            json: ["interests": ["news", "sport"], "filter": ["not": ["field": "tag:plan", "op": "eq", "value": "free"]]])
+        #expect(news.json == ["devices": 2, "byPlatform": ["apns": 2], "byLanguage": ["de": 1, "en": 1]])
+        let cased = h.send("POST", path, key: h.serverKey, json: ["filter": ["field": "locale", "op": "in", "value": ["de-at", "EN-us"]]])
+        #expect(cased.json?["devices"] == 2, "a locale is compared in the standard case, as devices' are kept")
+        let language = h.send("POST", path, key: h.serverKey, json: ["filter": ["field": "language", "op": "eq", "value": "DE"]])
+        #expect(language.json?["devices"] == 2)
+        #expect(h.send("POST", path, key: h.serverKey, json: ["users": ["u1"]]).json?["devices"] == 1)
+        #expect(h.send("POST", path, key: h.serverKey, json: [:]).errorMessage.hasPrefix("body: give interests, users or filter"))
+        #expect(h.send("POST", path, key: h.serverKey, json: ["devices": ["dev_x"]]).status == 400)
+        #expect(h.send("POST", path, key: h.clientKey, json: ["users": ["u1"]]).status == 403)
+        #expect(try h.fixture.scalar("SELECT count(*) FROM publishes") == 0)
+    }
+}

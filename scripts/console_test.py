@@ -207,6 +207,7 @@ class ConsoleTest:
         self.d.find_element(By.ID, "image").send_keys(self.h.image)
         self.d.find_element(By.ID, "target-keys").send_keys("deploys")
         self.wait(lambda d: "would accept" in self.text("#lint"), "the gateway's lint to accept")
+        self.wait(lambda d: self.text("#audience") == "Reaches 4 devices now: APNs 3 · FCM 1", "the audience count")
         banners = self.d.find_elements(By.CSS_SELECTOR, "#preview .banner")
         assert len(banners) == 2 and all("Deploy ready" in b.text for b in banners), "the light and dark previews"
         self.wait(lambda d: d.execute_script("return [...document.querySelectorAll('#preview img')].every(i => i.complete && i.naturalWidth > 0)"),

@@ -1,7 +1,8 @@
-// Compose: the gateway's own lint as you type (POST /lint runs a publish's checks) and a
-// preview of the banner as iOS shows it, light and dark.
+// Compose: the gateway's own lint as you type (POST /lint runs a publish's checks), how many
+// devices the target reaches (POST /audience), and a preview of the banner as iOS shows it,
+// light and dark.
 import { api, appPath, session, ApiError } from "./api.js";
-import { el, clear, announce } from "./dom.js";
+import { el, clear, number, announce } from "./dom.js";
 
 function field(id, label, attributes = {}, tag = "input") {
   const input = el(tag, { id, name: id, ...attributes });
@@ -35,6 +36,7 @@ export function showCompose(main) {
   const later = el("input", { type: "radio", name: "when", id: "when-later", value: "later" });
   const at = el("input", { type: "datetime-local", id: "send-at", name: "sendAt", "aria-label": "Send at (your local time)" });
   const lint = el("div", { class: "lint", id: "lint", role: "status", "aria-live": "polite" });
+  const audience = el("p", { class: "meta", id: "audience", role: "status", "aria-live": "polite" });
   const result = el("p", { id: "send-result", role: "alert" });
   const send = el("button", { type: "submit", id: "send" }, "Send");
   form.append(
@@ -44,6 +46,7 @@ export function showCompose(main) {
       el("div", {}, el("label", { for: "target-kind" }, "Send to"), kind),
       el("div", {}, el("label", { for: "target-keys" }, "Names or ids, comma-separated"), keys)),
     el("p", { class: "meta", id: "target-help" }, "Interests and users reach every device subscribed or bound to them."),
+    audience,
     el("fieldset", {}, el("legend", {}, "When"),
       el("label", { for: "when-now" }, now, "Now"), el("label", { for: "when-later" }, later, "At"), at),
     el("h2", {}, "Gateway lint"), lint,
@@ -82,10 +85,25 @@ export function showCompose(main) {
       if (run === lintRun) clear(lint).append(el("p", { class: "error" }, error.message));
     }
   }
+  // How many devices the target reaches now (POST /audience), for interests and users.
+  let audienceRun = 0;
+  async function countAudience() {
+    const run = ++audienceRun;
+    const list = keys.value.split(",").map((k) => k.trim()).filter(Boolean);
+    if (kind.value === "devices" || !list.length) return void (audience.textContent = "");
+    try {
+      const answer = await api("POST", appPath("/audience"), { [kind.value]: list });
+      if (run !== audienceRun) return;
+      const split = Object.entries(answer.byPlatform).map(([platform, n]) => `${platform === "fcm" ? "FCM" : "APNs"} ${number(n)}`);
+      audience.textContent = `Reaches ${number(answer.devices)} device${answer.devices === 1 ? "" : "s"} now` + (split.length ? ": " + split.join(" · ") : "");
+    } catch (error) {
+      if (run === audienceRun) audience.textContent = "";
+    }
+  }
   function changed() {
     preview();
     clearTimeout(lintTimer);
-    lintTimer = setTimeout(runLint, 300);
+    lintTimer = setTimeout(() => { runLint(); countAudience(); }, 300);
   }
   form.addEventListener("input", changed);
   form.addEventListener("change", changed);

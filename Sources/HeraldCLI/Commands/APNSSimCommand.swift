@@ -56,19 +56,14 @@ enum APNSSimCommand: Command {
             terminal.error("herald apns-sim: \(error)")
             return 2
         }
-        let simulator: APNSSimulator
-        do {
-            simulator = try APNSSimulator.start(configuration)
-        } catch {
-            terminal.error("herald apns-sim: \(error)")
-            return 2
+        return await SimulatorRun.serve(name, duration: duration, terminal: terminal) {
+            let simulator = try APNSSimulator.start(configuration)
+            let lines = ["herald apns-sim listening on \(simulator.url)", "trust this CA: \(simulator.caFile)"]
+            return (lines, {
+                simulator.stop()
+                return SimulatorStatisticsJSON.line(simulator.statistics)
+            })
         }
-        terminal.print("herald apns-sim listening on \(simulator.url)")
-        terminal.print("trust this CA: \(simulator.caFile)")
-        await waitForStop(duration: duration)
-        simulator.stop()
-        terminal.print(SimulatorStatisticsJSON.line(simulator.statistics))
-        return 0
     }
 
     static func makeConfiguration(_ arguments: Arguments) throws -> APNSSimulatorConfiguration {
@@ -93,48 +88,6 @@ enum APNSSimCommand: Command {
             throw UsageError("give --trust-key KEYID:TEAMID:FILE (or --trust-cert FILE); without one every request gets 403")
         }
         return configuration
-    }
-
-    /// Returns at SIGINT or SIGTERM, or after `duration` seconds.
-    static func waitForStop(duration: Double?) async {
-        let stop = StopSignal()
-        var sources: [DispatchSourceSignal] = []
-        for signalNumber in [SIGINT, SIGTERM] {
-            signal(signalNumber, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-            source.setEventHandler { stop.fire() }
-            source.resume()
-            sources.append(source)
-        }
-        if let duration { LiveServerClock().schedule(after: duration) { stop.fire() } }
-        await stop.wait()
-        for source in sources { source.cancel() }
-    }
-
-    /// Fired once by the first signal or the end of `--duration`; `wait` returns then.
-    private final class StopSignal: @unchecked Sendable {
-        private let lock = NSLock()
-        private var fired = false
-        private var waiting: CheckedContinuation<Void, Never>?
-
-        func fire() {
-            let continuation = lock.withLock { () -> CheckedContinuation<Void, Never>? in
-                fired = true
-                defer { waiting = nil }
-                return waiting
-            }
-            continuation?.resume()
-        }
-
-        func wait() async {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                let already = lock.withLock { () -> Bool in
-                    if !fired { waiting = continuation }
-                    return fired
-                }
-                if already { continuation.resume() }
-            }
-        }
     }
 }
 

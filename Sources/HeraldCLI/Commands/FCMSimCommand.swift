@@ -47,25 +47,25 @@ enum FCMSimCommand: Command {
         configuration.tlsDirectory = arguments[Self.tlsDir]
         configuration.projectID = arguments[Self.project]
         configuration.recordFile = arguments[Self.record]
-        let simulator: FCMSimulator
         do {
             configuration.faults = try arguments[Self.fault].map { text throws(FCMSimulatorError) in try FCMSimulatorFault(parsing: text) }
-            simulator = try FCMSimulator.start(configuration)
         } catch {
             terminal.error("herald fcm-sim: \(error)")
             return 2
         }
-        terminal.print("herald fcm-sim listening on \(simulator.url)")
-        terminal.print("trust this CA: \(simulator.caFile)")
-        terminal.print("service account: \(simulator.serviceAccountFile)")
-        await APNSSimCommand.waitForStop(duration: arguments[Self.duration])
-        simulator.stop()
-        let statistics = simulator.statistics
-        terminal.print(
-            JSONWriter.serialize([
-                "tokensIssued": .int(statistics.tokensIssued), "tokensRefused": .int(statistics.tokensRefused),
-                "accepted": .int(statistics.accepted), "rejected": .object(statistics.rejected.mapValues { .int($0) }),
-            ]))
-        return 0
+        return await SimulatorRun.serve(name, duration: arguments[Self.duration], terminal: terminal) {
+            let simulator = try FCMSimulator.start(configuration)
+            let lines = [
+                "herald fcm-sim listening on \(simulator.url)", "trust this CA: \(simulator.caFile)", "service account: \(simulator.serviceAccountFile)",
+            ]
+            return (lines, {
+                simulator.stop()
+                let statistics = simulator.statistics
+                return JSONWriter.serialize([
+                    "tokensIssued": .int(statistics.tokensIssued), "tokensRefused": .int(statistics.tokensRefused),
+                    "accepted": .int(statistics.accepted), "rejected": .object(statistics.rejected.mapValues { .int($0) }),
+                ])
+            })
+        }
     }
 }

@@ -15,3 +15,20 @@ public struct ReasonError<Reason: Sendable & Hashable>: Error, Sendable, Hashabl
 
     public var description: String { message }
 }
+
+/// A `ReasonError` in one place: which field (or file), the stable reason, and a message
+/// that says what is wrong and how to fix it (`APNSKeyError`, `FCMServiceAccountError`).
+public struct FieldReasonError<Reason: Sendable & Hashable>: Error, Sendable, Hashable, CustomStringConvertible {
+    public var reason: Reason
+    /// Where: a field of a file, a setting, or the file itself.
+    public var field: String
+    public var message: String
+
+    public init(_ reason: Reason, field: String, _ message: String) {
+        self.reason = reason
+        self.field = field
+        self.message = message
+    }
+
+    public var description: String { "\(field): \(message)" }
+}

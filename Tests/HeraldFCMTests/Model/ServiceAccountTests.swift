@@ -30,7 +30,7 @@ struct ServiceAccountTests {
     @Test(
         "each missing or wrong field is refused with an error naming it",
         arguments: [
-            ("type", nil, FCMServiceAccountError.Reason.missing),
+            ("type", nil, FCMServiceAccountFailure.missing),
             ("type", "authorized_user", .invalid),
             ("project_id", nil, .missing),
             ("client_email", nil, .missing),
@@ -39,8 +39,8 @@ struct ServiceAccountTests {
             ("private_key", "not a key", .invalid),
             ("token_uri", nil, .missing),
             ("token_uri", "http://plain.example/token", .invalid),
-        ] as [(String, String?, FCMServiceAccountError.Reason)])
-    func refuses(field: String, value: String?, reason: FCMServiceAccountError.Reason) throws {
+        ] as [(String, String?, FCMServiceAccountFailure)])
+    func refuses(field: String, value: String?, reason: FCMServiceAccountFailure) throws {
         let bytes = try serviceAccountJSON([field: value.map { .string($0) } ?? .some(nil)])
         let error = #expect(throws: FCMServiceAccountError.self) { try FCMServiceAccount(json: bytes) }
         #expect(error?.field == field)

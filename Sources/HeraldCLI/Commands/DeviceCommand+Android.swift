@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import HeraldGateway
 import HeraldShared
 
 /// `herald device --platform fcm`: a simulated Android device (`AndroidDeviceSession`).
@@ -54,9 +55,11 @@ extension DeviceCommand {
             throw UsageError("--\(name) is for an iOS device; an Android device (--platform fcm) has no such option")
         }
         guard let gateway = arguments[Self.gateway] else { throw UsageError("--gateway is required: \(Self.gateway.descriptor.synopsis)") }
-        let token = try arguments.required(Self.token)
-        guard (1...4096).contains(token.utf8.count), token.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) else {
-            throw UsageError("--token: an FCM token is 1 to 4096 printable ASCII characters without spaces; got \(token.utf8.count) bytes")
+        let token: String
+        do {
+            token = try DeviceFields.fcmToken(try arguments.required(Self.token), field: "--token")
+        } catch let error as ValidationError {
+            throw UsageError(error.description)
         }
         if arguments[Self.user] != nil, arguments[Self.userToken] == nil {
             throw UsageError("--user needs --user-token: the gateway binds a device to a user only with a token the app's backend signed")

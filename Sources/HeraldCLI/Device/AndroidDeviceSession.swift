@@ -65,12 +65,8 @@ final class AndroidDeviceSession {
     /// acknowledged; a line that is not a record is reported, never dropped silently.
     private func take(_ line: String) throws {
         lineNumber += 1
-        let record: JSONValue
-        do {
-            record = try JSONParser().parse(Array(line.utf8))
-        } catch {
-            return say("unreadable", ["line": .int(lineNumber), "reason": .string("\(error)")])
-        }
+        guard let record = DeviceLoop.record(line, number: lineNumber, unreadable: { say("unreadable", ["line": .int($0), "reason": .string($1)]) })
+        else { return }
         guard let message = record["message"], message["token"]?.stringValue == options.token else { return }
         received += 1
         let data = message["data"]?.objectValue ?? [:]

@@ -29,6 +29,17 @@ enum DeviceLoop {
         return try sender.outbox.pending().count
     }
 
+    /// Line `number` of a record file as JSON; a line that is not JSON is told to
+    /// `unreadable` (its number and why), never dropped silently.
+    static func record(_ line: String, number: Int, unreadable: (Int, String) -> Void) -> JSONValue? {
+        do {
+            return try JSONParser().parse(Array(line.utf8))
+        } catch {
+            unreadable(number, "\(error)")
+            return nil
+        }
+    }
+
     /// Waits `seconds` on `clock`.
     static func pause(_ seconds: Double, on clock: any HeraldClock) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in

@@ -92,12 +92,8 @@ final class DeviceSession {
     /// a line that is not a record is reported, never dropped silently.
     private func play(_ line: String) async {
         lineNumber += 1
-        let record: JSONValue
-        do {
-            record = try JSONParser().parse(Array(line.utf8))
-        } catch {
-            return say("unreadable", ["line": .int(lineNumber), "reason": .string("\(error)")])
-        }
+        guard let record = DeviceLoop.record(line, number: lineNumber, unreadable: { say("unreadable", ["line": .int($0), "reason": .string($1)]) })
+        else { return }
         let token = record["token"]?.stringValue ?? ""
         let live = liveActivities?.owns(token) == true
         guard token == options.token.hex || live else { return }

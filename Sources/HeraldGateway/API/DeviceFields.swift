@@ -29,6 +29,12 @@ public enum DeviceFields {
         }
     }
 
+    /// An FCM registration token as the API takes it (`FieldRules.fcmToken`), for tools that
+    /// check one before they send it; the error names `field`.
+    public static func fcmToken(_ text: String, field: String) throws(ValidationError) -> String {
+        try FieldRules.fcmToken(text, field)
+    }
+
     /// `interests`: each `[A-Za-z0-9_\-=@,.;]{1,164}`.
     static func interests(_ reader: JSONObjectReader, required: Bool) throws -> [String]? {
         try reader.strings("interests", required: required, count: 0...Int.max) { name, field throws(ValidationError) in

@@ -122,7 +122,7 @@ extension AudienceFilter {
             guard DeviceAttributeRules.isAppVersion(text) else {
                 throw AudienceFilterError(path, "\"\(text)\" is not an app version: 1 to 4 dot-separated numbers")
             }
-        case (.platform, .string(let text)) where op != .prefix:
+        case (.platform, .string(let text)) where op != .prefix && !op.isOrder:
             guard PushPlatform(rawValue: text) != nil else { throw AudienceFilterError(path, "\"\(text)\" is not apns or fcm") }
         case (.locale, .string), (.language, .string), (.timeZone, .string), (.appVersion, .string), (.platform, .string):
             guard !op.isOrder else {

@@ -30,7 +30,17 @@ enum AudienceStatements {
         case .users: condition += " AND d.user_id IN (\(keys))"
         default: break
         }
-        if let filter { condition += " AND " + filter.sql(&b) }
+        // A condition on a tag that every matching device must meet is a set of device seqs an
+        // index of `device_tags` lists, which the count reads first instead of testing every
+        // device of the target (fan-out keeps the per-row test: it reads one page at a time).
+        for conjunct in filter?.conjuncts ?? [] {
+            if case .condition(let tag) = conjunct, case .tag(let name) = tag.field, tag.op != .ne {
+                condition += " AND d.seq IN (SELECT t.device_seq FROM device_tags t WHERE t.app_id = \(b.bind(.text(appID))) AND "
+                condition += tag.tagRow(name, &b) + ")"
+            } else {
+                condition += " AND " + conjunct.sql(&b)
+            }
+        }
         return ("SELECT d.platform, coalesce(d.language, ''), count(*) FROM devices d WHERE \(condition) GROUP BY d.platform, d.language", b.values)
     }
 }
@@ -42,6 +52,7 @@ extension AudienceFilter {
     func sql(_ b: inout SQLBindings) -> String {
         switch self {
         case .condition(let condition): return condition.sql(&b)
+        case .and(let filters) where filters.isEmpty: return "1 = 1"
         case .and(let filters): return "(" + filters.map { $0.sql(&b) }.joined(separator: " AND ") + ")"
         case .or(let filters) where filters.isEmpty: return "1 = 0"  // matches nothing (`AudienceFilter(stored:)`)
         case .or(let filters): return "(" + filters.map { $0.sql(&b) }.joined(separator: " OR ") + ")"
@@ -50,29 +61,51 @@ extension AudienceFilter {
     }
 }
 
+extension AudienceFilter {
+    /// The filters all of which a device must match: the members of a top-level `and`.
+    var conjuncts: [AudienceFilter] {
+        guard case .and(let filters) = self else { return [self] }
+        return filters.flatMap(\.conjuncts)
+    }
+}
+
 extension AudienceFilter.Condition {
     func sql(_ b: inout SQLBindings) -> String {
+        if case .tag(let name) = field, op != .ne {
+            return "EXISTS (SELECT 1 FROM device_tags t WHERE t.device_seq = d.seq AND \(tagRow(name, &b)))"
+        }
         switch op {
         case .ne: return "NOT " + AudienceFilter.Condition(field: field, op: .eq, value: value).sql(&b)
         case .in:
             let values = value?.arrayValue ?? []
             return "(" + values.map { AudienceFilter.Condition(field: field, op: .eq, value: $0).sql(&b) }.joined(separator: " OR ") + ")"
-        default: break
-        }
-        guard case .tag(let name) = field else {
+        default:
             let column = column
             guard let test = test(column, &b) else { return "\(column) IS NOT NULL" }
             return "(\(column) IS NOT NULL AND \(test))"
         }
-        let tag = "EXISTS (SELECT 1 FROM device_tags t WHERE t.device_seq = d.seq AND t.name = \(b.bind(.text(name)))"
-        let typed: String
-        switch value {
-        case .string?: typed = "t.value_text"
-        case .bool?: typed = "t.value_bool"
-        case nil: return tag + ")"
-        default: typed = "t.value_number"
+    }
+
+    /// The test of a `device_tags` row `t` that this condition (any operator but `ne`) on the
+    /// tag `name` matches: its name, and its value in the column of the value's type.
+    func tagRow(_ name: String, _ b: inout SQLBindings) -> String {
+        let named = "t.name = \(b.bind(.text(name)))"
+        guard op != .in else {
+            let values = value?.arrayValue ?? []
+            let tests = values.map { AudienceFilter.Condition(field: field, op: .eq, value: $0).typedTest(&b) ?? "TRUE" }
+            return named + " AND (" + (tests.isEmpty ? "1 = 0" : tests.joined(separator: " OR ")) + ")"
         }
-        return tag + " AND \(test(typed, &b) ?? "TRUE"))"
+        return typedTest(&b).map { named + " AND " + $0 } ?? named
+    }
+
+    /// `op value` on the tag column of the value's type; nil for `exists`.
+    private func typedTest(_ b: inout SQLBindings) -> String? {
+        switch value {
+        case .string?: test("t.value_text", &b)
+        case .bool?: test("t.value_bool", &b)
+        case nil: nil
+        default: test("t.value_number", &b)
+        }
     }
 
     /// The devices column a field other than a tag reads: an app version's order key for

@@ -68,6 +68,7 @@ struct APIAudienceTests {
             ),
             (["filter": ["field": "tag:bad name", "op": "exists"]], "filter.field: is not tag:NAME"),
             (["filter": ["field": "locale", "op": "gt", "value": "de"]], "filter.value: gt orders numbers (tags) and app versions only"),
+            (["filter": ["field": "platform", "op": "lt", "value": "fcm"]], "filter.value: lt orders numbers (tags) and app versions only"),
             (["filter": ["or": []]], "filter.or: is not a non-empty array"),
             (
                 ["filter": ["field": "platform", "op": "in", "value": .array(Array(repeating: "apns", count: 101))]],

@@ -31,7 +31,7 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import WebDriverWait
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 HOSTILE = "<img src=x onerror=alert(1)>"
 TOKENS = [f"{n:064x}" for n in (101, 202, 303)]
@@ -91,8 +91,9 @@ class Harness:
         self.processes.append(subprocess.Popen(
             [self.herald, "serve", "--data", f"{w}/data", "--listen", "127.0.0.1:0"], stdout=serve_out, stderr=open(f"{w}/serve.err", "w")))
         self.gateway = "http://" + wait_for_line(f"{w}/serve.out", "listening on").split("http://")[1].split()[0]
-        for token, user in zip(TOKENS, ["maya", "leo", "ana"]):
-            self.api("POST", "/devices", {"token": token, "environment": "sandbox", "interests": ["deploys"]}, self.app["clientKey"])
+        for level, token in enumerate(TOKENS, start=1):
+            self.api("POST", "/devices", {"token": token, "environment": "sandbox", "interests": ["deploys"], "tags": {"level": level}},
+                     self.app["clientKey"])
         self.api("POST", "/devices", {"token": ANDROID, "platform": "fcm", "interests": ["deploys"]}, self.app["clientKey"])
         # The preview's image, from a local server (http: the CSP's img-src allows it).
         os.makedirs(f"{w}/media")
@@ -312,6 +313,34 @@ class ConsoleTest:
         self.wait(lambda d: self.text("#publish-status") == "cancelled", "the publish to be cancelled", seconds=5)
         assert not self.d.find_elements(By.XPATH, "//button[normalize-space()='Cancel this publish']"), "Cancel is still offered"
 
+    def build_filter(self):
+        self.open("#/compose")
+        self.wait(lambda d: d.find_elements(By.ID, "title"), "the compose form")
+        self.d.find_element(By.ID, "target-keys").send_keys("deploys")
+        # The third device was invalidated by the first publish (410): two APNs devices and the Android one are left.
+        self.wait(lambda d: self.text("#audience") == "Reaches 3 devices now: APNs 2 · FCM 1", "the interest's count")
+        self.d.find_element(By.ID, "filter-add").click()
+        Select(self.d.find_element(By.ID, "filter-field-1")).select_by_value("tag")
+        self.d.find_element(By.ID, "filter-tag-1").send_keys("level")
+        Select(self.d.find_element(By.ID, "filter-op-1")).select_by_value("gte")
+        self.d.find_element(By.ID, "filter-value-1").send_keys("2")
+        self.wait(lambda d: self.text("#audience") == "Reaches 1 device now: APNs 1", "the count of tag:level gte 2")
+        self.d.find_element(By.ID, "filter-add").click()
+        Select(self.d.find_element(By.ID, "filter-field-2")).select_by_value("platform")
+        self.d.find_element(By.ID, "filter-value-2").send_keys("fcm")
+        self.wait(lambda d: self.text("#audience") == "Reaches 0 devices now", "all of the two conditions")
+        Select(self.d.find_element(By.ID, "filter-match")).select_by_value("or")
+        self.wait(lambda d: self.text("#audience") == "Reaches 2 devices now: APNs 1 · FCM 1", "any of the two conditions")
+        Select(self.d.find_element(By.ID, "filter-op-2")).select_by_value("lt")
+        self.wait(lambda d: "filter.or[1]" in self.text("#audience"), "the gateway's refusal, with the condition's place")
+        self.d.find_element(By.CSS_SELECTOR, "#filter-conditions li:nth-child(2) .filter-remove").click()
+        self.wait(lambda d: self.text("#audience") == "Reaches 1 device now: APNs 1", "the count once the condition is removed")
+        self.d.find_element(By.ID, "title").send_keys("Level two and up")
+        self.wait(lambda d: "would accept" in self.text("#lint"), "lint of the filtered publish")
+        self.d.find_element(By.ID, "send").click()
+        self.wait(lambda d: self.text("#publish-filter") == "tag:level gte 2", "the filtered publish's page")
+        self.wait(lambda d: self.text("#publish-platforms") == "APNs: 1 of 1 sent", "the filtered publish's deliveries", seconds=60)
+
     def keyboard(self):
         self.open("#/publishes")
         self.d.refresh()  # a fresh load: focus starts at the top of the page
@@ -341,7 +370,8 @@ class ConsoleTest:
                  ("the publishes list with its funnel", self.list_shows_funnel), ("find the failed device", self.failed_device),
                  ("the app's settings", self.app_page), ("a phone's width", self.phone_width),
                  ("a hostile title is text", self.hostile_title),
-                 ("cancel a scheduled publish", self.cancel_scheduled), ("keyboard and labels", self.keyboard), ("sign out", self.sign_out)]
+                 ("cancel a scheduled publish", self.cancel_scheduled), ("build an audience filter", self.build_filter),
+                 ("keyboard and labels", self.keyboard), ("sign out", self.sign_out)]
         for name, step in steps:
             self.check(name, step)
         failed = [name for name, error in self.results if error]

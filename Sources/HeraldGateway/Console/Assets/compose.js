@@ -1,8 +1,9 @@
 // Compose: the gateway's own lint as you type (POST /lint runs a publish's checks), how many
-// devices the target reaches (POST /audience), and a preview of the banner as iOS shows it,
-// light and dark.
+// devices the target and its filter reach (POST /audience), and a preview of the banner as
+// iOS shows it, light and dark.
 import { api, appPath, session, ApiError } from "./api.js";
 import { el, clear, number, announce } from "./dom.js";
+import { filterBuilder } from "./filter.js";
 
 function field(id, label, attributes = {}, tag = "input") {
   const input = el(tag, { id, name: id, ...attributes });
@@ -30,12 +31,14 @@ export function showCompose(main) {
   const [linkLabel, link] = field("link", "Link (opens in the app)", { placeholder: "app://deploys/1290", spellcheck: "false" });
   const [imageLabel, image] = field("image", "Image URL (http or https)", { placeholder: "https://…", spellcheck: "false" });
   const kind = el("select", { id: "target-kind", name: "targetKind" },
-    el("option", { value: "interests" }, "Interests"), el("option", { value: "users" }, "Users"), el("option", { value: "devices" }, "Device ids"));
+    el("option", { value: "interests" }, "Interests"), el("option", { value: "users" }, "Users"), el("option", { value: "devices" }, "Device ids"),
+    el("option", { value: "app" }, "Every device (filter only)"));
   const keys = el("input", { id: "target-keys", name: "targetKeys", placeholder: "deploys, releases", spellcheck: "false", "aria-describedby": "target-help" });
   const now = el("input", { type: "radio", name: "when", id: "when-now", value: "now", checked: true });
   const later = el("input", { type: "radio", name: "when", id: "when-later", value: "later" });
   const at = el("input", { type: "datetime-local", id: "send-at", name: "sendAt", "aria-label": "Send at (your local time)" });
   const lint = el("div", { class: "lint", id: "lint", role: "status", "aria-live": "polite" });
+  const filter = filterBuilder(() => changed());
   const audience = el("p", { class: "meta", id: "audience", role: "status", "aria-live": "polite" });
   const result = el("p", { id: "send-result", role: "alert" });
   const send = el("button", { type: "submit", id: "send" }, "Send");
@@ -46,7 +49,7 @@ export function showCompose(main) {
       el("div", {}, el("label", { for: "target-kind" }, "Send to"), kind),
       el("div", {}, el("label", { for: "target-keys" }, "Names or ids, comma-separated"), keys)),
     el("p", { class: "meta", id: "target-help" }, "Interests and users reach every device subscribed or bound to them."),
-    audience,
+    filter.node, audience,
     el("fieldset", {}, el("legend", {}, "When"),
       el("label", { for: "when-now" }, now, "Now"), el("label", { for: "when-later" }, later, "At"), at),
     el("h2", {}, "Gateway lint"), lint,
@@ -60,10 +63,18 @@ export function showCompose(main) {
       if (input.value.trim()) notification[name] = name === "body" || name === "title" || name === "subtitle" ? input.value : input.value.trim();
     }
     const publish = { notification };
-    const list = keys.value.split(",").map((k) => k.trim()).filter(Boolean);
-    publish[kind.value] = list;
+    Object.assign(publish, target());
     if (later.checked && at.value) publish.options = { sendAt: new Date(at.value).toISOString().replace(/\.\d+Z$/, "Z") };
     return publish;
+  }
+
+  // The target's fields: `interests`, `users` or `devices` with the names given, and the filter.
+  function target() {
+    const fields = {};
+    if (kind.value !== "app") fields[kind.value] = keys.value.split(",").map((k) => k.trim()).filter(Boolean);
+    const condition = filter.value();
+    if (condition && kind.value !== "devices") fields.filter = condition;
+    return fields;
   }
 
   function preview() {
@@ -85,19 +96,25 @@ export function showCompose(main) {
       if (run === lintRun) clear(lint).append(el("p", { class: "error" }, error.message));
     }
   }
-  // How many devices the target reaches now (POST /audience), for interests and users.
+  // How many devices the target reaches now (POST /audience), for interests, users and
+  // filters; a filter the gateway refuses says why here.
   let audienceRun = 0;
   async function countAudience() {
     const run = ++audienceRun;
-    const list = keys.value.split(",").map((k) => k.trim()).filter(Boolean);
-    if (kind.value === "devices" || !list.length) return void (audience.textContent = "");
+    const fields = target();
+    const named = fields.interests?.length || fields.users?.length || (kind.value === "app" && fields.filter);
+    filter.node.hidden = kind.value === "devices";
+    audience.className = "meta";
+    if (!named) return void (audience.textContent = "");
     try {
-      const answer = await api("POST", appPath("/audience"), { [kind.value]: list });
+      const answer = await api("POST", appPath("/audience"), fields);
       if (run !== audienceRun) return;
       const split = Object.entries(answer.byPlatform).map(([platform, n]) => `${platform === "fcm" ? "FCM" : "APNs"} ${number(n)}`);
       audience.textContent = `Reaches ${number(answer.devices)} device${answer.devices === 1 ? "" : "s"} now` + (split.length ? ": " + split.join(" · ") : "");
     } catch (error) {
-      if (run === audienceRun) audience.textContent = "";
+      if (run !== audienceRun) return;
+      audience.className = "meta error";
+      audience.textContent = error instanceof ApiError ? error.message : "";
     }
   }
   function changed() {

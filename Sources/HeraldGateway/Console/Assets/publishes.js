@@ -2,6 +2,7 @@
 import { api, appPath, ApiError } from "./api.js";
 import { el, clear, time, number, announce } from "./dom.js";
 import { funnel, timeline, duration } from "./charts.js";
+import { filterText } from "./filter.js";
 
 const active = new Set(["scheduled", "queued", "sending"]);
 
@@ -119,6 +120,7 @@ export function showPublish(main, id) {
         el("dt", {}, "Status"), el("dd", {}, el("span", { class: "badge " + publish.status, id: "publish-status", tabindex: "-1" }, publish.status)),
         el("dt", {}, "Id"), el("dd", {}, publish.publishId),
         el("dt", {}, "Target"), el("dd", {}, target(publish)),
+        publish.filter ? [el("dt", {}, "Filter"), el("dd", { id: "publish-filter" }, filterText(publish.filter))] : null,
         platforms(publish) ? [el("dt", {}, "By platform"), el("dd", { id: "publish-platforms" }, platforms(publish))] : null,
         n.subtitle ? [el("dt", {}, "Subtitle"), el("dd", {}, n.subtitle)] : null,
         n.body ? [el("dt", {}, "Body"), el("dd", {}, n.body)] : null,

@@ -312,6 +312,20 @@ class ConsoleTest:
         self.wait(lambda d: self.text("#publish-status") == "cancelled", "the publish to be cancelled", seconds=5)
         assert not self.d.find_elements(By.XPATH, "//button[normalize-space()='Cancel this publish']"), "Cancel is still offered"
 
+    def frequency_cap(self):
+        # Two publishes under a cap of one a day: the second reaches no device the first did.
+        cap = {"interests": ["deploys"], "notification": {"title": "Weekly digest"}, "options": {"frequencyCap": {"max": 1, "window": 86400}}}
+        first = self.h.api("POST", "/publishes", cap, self.h.app["serverKey"])["publishId"]
+        self.open("#/publishes/" + first)
+        self.wait(lambda d: self.text("#publish-status") == "done", "the first capped publish to be done", seconds=60)
+        second = self.h.api("POST", "/publishes", cap, self.h.app["serverKey"])["publishId"]
+        self.open("#/publishes/" + second)
+        self.wait(lambda d: self.text("#publish-status") == "done", "the second capped publish to be done", seconds=60)
+        platforms = self.text("#publish-platforms")
+        assert platforms == "APNs: 0 of 2 sent, 2 capped · FCM: 0 of 1 sent, 1 capped", platforms
+        cap_text = self.text("#publish-cap")
+        assert cap_text == "At most 1 capped publish per 1 d to a device; 3 held back", cap_text
+
     def keyboard(self):
         self.open("#/publishes")
         self.d.refresh()  # a fresh load: focus starts at the top of the page
@@ -341,7 +355,8 @@ class ConsoleTest:
                  ("the publishes list with its funnel", self.list_shows_funnel), ("find the failed device", self.failed_device),
                  ("the app's settings", self.app_page), ("a phone's width", self.phone_width),
                  ("a hostile title is text", self.hostile_title),
-                 ("cancel a scheduled publish", self.cancel_scheduled), ("keyboard and labels", self.keyboard), ("sign out", self.sign_out)]
+                 ("cancel a scheduled publish", self.cancel_scheduled), ("a frequency cap holds back", self.frequency_cap),
+                 ("keyboard and labels", self.keyboard), ("sign out", self.sign_out)]
         for name, step in steps:
             self.check(name, step)
         failed = [name for name, error in self.results if error]

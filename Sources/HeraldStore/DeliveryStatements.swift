@@ -32,7 +32,8 @@ final class DeliveryStatements: Sendable {
         lockDevice = d.render("SELECT seq FROM devices WHERE seq = ?" + d.forUpdate)
         pruneCappedSends = d.render("DELETE FROM capped_sends WHERE device_seq = ? AND at < ?")
         recentCappedSends = d.render("SELECT count(*) FROM capped_sends WHERE device_seq = ? AND at > ? AND publish_id <> ?")
-        recordCappedSend = d.render(d.insertOrIgnore("capped_sends (device_seq, publish_id, at) VALUES (?, ?, ?)", conflict: "device_seq, publish_id"))
+        recordCappedSend = d.render(
+            d.insertOrIgnore("capped_sends (device_seq, publish_id, at) VALUES (?, ?, ?)", conflict: "device_seq, publish_id"))
         releaseCappedSend = d.render(
             """
             DELETE FROM capped_sends WHERE device_seq = (SELECT device_seq FROM deliveries WHERE seq = ?1)

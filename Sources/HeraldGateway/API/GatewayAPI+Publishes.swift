@@ -45,7 +45,8 @@ extension GatewayAPI {
         let counts = publish.counts
         var json: [String: JSONValue] = [
             "publishId": .string(publish.id), "status": .string(publish.status.rawValue), "targeted": .int(counts.targeted),
-            "sent": .int(counts.sent), "failed": .int(counts.failed), "invalidated": .int(counts.invalidated), "capped": .int(counts.capped),
+            "sent": .int(counts.sent), "failed": .int(counts.failed), "invalidated": .int(counts.invalidated),
+            "capped": .int(counts.capped),
             "delivered": .int(counts.delivered), "opened": .int(counts.opened),
             "failures": .object(publish.failures.mapValues(JSONValue.int)), "createdAt": .double(publish.createdAt),
             "sendAt": publish.options.sendAt.map(JSONValue.double) ?? .null,

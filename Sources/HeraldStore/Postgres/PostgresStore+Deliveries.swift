@@ -20,9 +20,9 @@ extension PostgresStore {
     /// Claims in one statement: the due rows are locked, skipping those another process
     /// is claiming (`FOR UPDATE SKIP LOCKED`), and marked in flight under this instance's
     /// lease; the publishes' payloads come after, once per publish, then their frequency
-    /// caps (`applyFrequencyCaps`). The claim is also a
-    /// heartbeat (it adds this instance's row again when another process, finding it silent
-    /// for a lease, took it away with its deliveries).
+    /// caps (`applyFrequencyCaps`). The claim is also a heartbeat (it adds this instance's
+    /// row again when another process, finding it silent for a lease, took it away with its
+    /// deliveries).
     public func claimDeliveries(appID: String, now: Double, limit: Int, excluding: Set<DeliveryRoute>) throws -> [DeliveryJob] {
         try write { db in
             // one store: claims and renews the lease in one statement, skipping rows other processes hold.
@@ -71,7 +71,10 @@ extension PostgresStore {
                 )
             }
             let capped = try Self.applyFrequencyCaps(
-                db, claimed.map { CapCandidate(seq: $0.seq, publishID: $0.publishID, deviceSeq: $0.deviceSeq, cap: publishes[$0.publishID]?.cap) },
+                db,
+                claimed.map {
+                    CapCandidate(seq: $0.seq, publishID: $0.publishID, deviceSeq: $0.deviceSeq, cap: publishes[$0.publishID]?.cap)
+                },
                 now: now)
             return claimed.compactMap { job in
                 guard let publish = publishes[job.publishID] else { return nil }

@@ -15,7 +15,9 @@ struct StoreFrequencyCapTests {
         try ids.map { try #require(try fixture.store.publish(appID: fixture.appID, id: $0)).counts }
     }
 
-    @Test("three capped publishes to three devices at a cap of two: two sent and one capped per device, counted everywhere", arguments: StoreKind.tested)
+    @Test(
+        "three capped publishes to three devices at a cap of two: two sent and one capped per device, counted everywhere",
+        arguments: StoreKind.tested)
     func capsPerDevice(kind: StoreKind) throws {
         let fixture = try StoreFixture(kind)
         try fixture.register(3)
@@ -80,7 +82,10 @@ struct StoreFrequencyCapTests {
         let third = try fixture.publish(.interests(["news"]), cap: cap, now: 1_030)
         try fixture.fanOutAll(now: 1_030)
         #expect(try fixture.deliverAll(now: 1_030).map(\.capped) == [true])
-        #expect(try Self.counts(fixture, [first, second, third]).map { [$0.sent, $0.failed, $0.capped] } == [[0, 1, 0], [1, 0, 0], [0, 0, 1]])
+        #expect(
+            try Self.counts(fixture, [first, second, third]).map { [$0.sent, $0.failed, $0.capped] } == [
+                [0, 1, 0], [1, 0, 0], [0, 0, 1],
+            ])
     }
 
     @Test("deliveries to raw tokens are not capped; sends past every window are pruned", arguments: StoreKind.tested)

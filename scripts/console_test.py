@@ -341,6 +341,20 @@ class ConsoleTest:
         self.wait(lambda d: self.text("#publish-filter") == "tag:level gte 2", "the filtered publish's page")
         self.wait(lambda d: self.text("#publish-platforms") == "APNs: 1 of 1 sent", "the filtered publish's deliveries", seconds=60)
 
+    def frequency_cap(self):
+        # Two publishes under a cap of one a day: the second reaches no device the first did.
+        cap = {"interests": ["deploys"], "notification": {"title": "Weekly digest"}, "options": {"frequencyCap": {"max": 1, "window": 86400}}}
+        first = self.h.api("POST", "/publishes", cap, self.h.app["serverKey"])["publishId"]
+        self.open("#/publishes/" + first)
+        self.wait(lambda d: self.text("#publish-status") == "done", "the first capped publish to be done", seconds=60)
+        second = self.h.api("POST", "/publishes", cap, self.h.app["serverKey"])["publishId"]
+        self.open("#/publishes/" + second)
+        self.wait(lambda d: self.text("#publish-status") == "done", "the second capped publish to be done", seconds=60)
+        platforms = self.text("#publish-platforms")
+        assert platforms == "APNs: 0 of 2 sent, 2 capped · FCM: 0 of 1 sent, 1 capped", platforms
+        cap_text = self.text("#publish-cap")
+        assert cap_text == "At most 1 capped publish per 1 d to a device; 3 held back", cap_text
+
     def keyboard(self):
         self.open("#/publishes")
         self.d.refresh()  # a fresh load: focus starts at the top of the page
@@ -371,6 +385,7 @@ class ConsoleTest:
                  ("the app's settings", self.app_page), ("a phone's width", self.phone_width),
                  ("a hostile title is text", self.hostile_title),
                  ("cancel a scheduled publish", self.cancel_scheduled), ("build an audience filter", self.build_filter),
+                 ("a frequency cap holds back", self.frequency_cap),
                  ("keyboard and labels", self.keyboard), ("sign out", self.sign_out)]
         for name, step in steps:
             self.check(name, step)

@@ -13,7 +13,7 @@ public struct DeliveryTrace: Sendable, Hashable {
     /// `nil` for a `tokens` publish to a token no device has.
     public var deviceID: String?
     public var token: String
-    /// `pending`, `sending`, `sent`, `failed`, `invalidated` or `cancelled`.
+    /// `pending`, `sending`, `sent`, `failed`, `invalidated`, `cancelled` or `capped`.
     public var state: String
     /// APNs' reason (or the gateway's) for a failure or the last retry.
     public var reason: String?
@@ -38,6 +38,7 @@ public struct DeliveryTrace: Sendable, Hashable {
         case .failed?: "failed"
         case .invalidated?: "invalidated"
         case .cancelled?: "cancelled"
+        case .capped?: "capped"
         case nil: "unknown"
         }
     }

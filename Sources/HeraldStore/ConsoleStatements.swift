@@ -19,6 +19,8 @@ final class ConsoleStatements: Sendable {
     let anyDelivery: String
     let pruneEvents: String
     let markPruned: String
+    /// Capped sends past every frequency cap's window (`FrequencyCap`), of devices no claim prunes any more.
+    let pruneCappedSends: String
 
     init(_ d: SQLDialect) {
         latestPublishes = d.render("WHERE app_id = ? ORDER BY seq DESC LIMIT ?")
@@ -56,5 +58,6 @@ final class ConsoleStatements: Sendable {
         anyDelivery = d.render("SELECT 1 FROM deliveries WHERE publish_id = ? LIMIT 1")
         pruneEvents = d.render("DELETE FROM events WHERE publish_id = ?")
         markPruned = d.render("UPDATE publishes SET pruned = \(d.true) WHERE id = ?")
+        pruneCappedSends = d.render("DELETE FROM capped_sends WHERE at < ?")
     }
 }

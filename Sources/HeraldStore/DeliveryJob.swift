@@ -22,6 +22,9 @@ public struct DeliveryJob: Sendable, Hashable {
     public var dueAt: Double
     /// The push service the token is for (the device's platform at fan-out).
     public var platform: PushPlatform = .apns
+    /// Finished as `capped` by the claim (the device had its publish's frequency cap's
+    /// worth): not to be sent. Claimed anyway so the caller sees the work done.
+    public var capped = false
 }
 
 /// What a worker records for a claimed delivery.

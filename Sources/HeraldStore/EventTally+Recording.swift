@@ -35,7 +35,7 @@ extension EventTally {
             switch DeliveryState(rawValue: state) {
             case .sent: counted = true
             case .pending, .inFlight: counted = false
-            case .failed, .invalidated, .cancelled, .none:
+            case .failed, .invalidated, .cancelled, .capped, .none:
                 tally.notSent += 1
                 continue
             }

@@ -42,7 +42,7 @@ final class FanOutStatements: Sendable {
         finishIfComplete = d.render(
             """
             UPDATE publishes SET status = 'done', updated_at = ? WHERE id = ? AND status = 'sending' AND \(d.isTrue("fanout_done"))
-            AND targeted = sent + failed + invalidated
+            AND targeted = sent + failed + invalidated + capped
             """)
         insertDelivery = d.render(
             d.insertOrIgnore(

@@ -28,10 +28,12 @@ public struct PublishOptions: Sendable, Hashable {
     public var sendAt: Double?
     /// For `tokens` targets that are not registered devices.
     public var environment: APNsEnvironment
+    /// How often a device may receive capped publishes; `nil`: not capped.
+    public var frequencyCap: FrequencyCap?
 
     public init(
         pushType: String = "alert", priority: Int = 10, collapseID: String? = nil, expiration: Double? = nil,
-        sendAt: Double? = nil, environment: APNsEnvironment = .production
+        sendAt: Double? = nil, environment: APNsEnvironment = .production, frequencyCap: FrequencyCap? = nil
     ) {
         self.pushType = pushType
         self.priority = priority
@@ -39,6 +41,7 @@ public struct PublishOptions: Sendable, Hashable {
         self.expiration = expiration
         self.sendAt = sendAt
         self.environment = environment
+        self.frequencyCap = frequencyCap
     }
 }
 
@@ -83,6 +86,8 @@ public struct PublishCounts: Sendable, Hashable {
     public var failed = 0
     /// Refused because the token is dead; the device was invalidated.
     public var invalidated = 0
+    /// Not sent: the device had received as many capped publishes as the frequency cap allows.
+    public var capped = 0
     /// Receipts from devices, each counted once per device.
     public var delivered = 0
     public var opened = 0
@@ -105,7 +110,7 @@ public struct PublishRecord: Sendable, Hashable {
     public var counts: PublishCounts
     /// Failed deliveries by APNs reason (or `Expired`, `NoCredentials`, ...).
     public var failures: [String: Int]
-    /// The delivery counters (targeted, sent, failed, invalidated) by the platform of each
+    /// The delivery counters (targeted, sent, failed, invalidated, capped) by the platform of each
     /// delivery, counted from the deliveries kept: read for one publish only, and empty once
     /// retention pruned its deliveries (the totals in `counts` stay).
     public var byPlatform: [PushPlatform: PublishCounts] = [:]

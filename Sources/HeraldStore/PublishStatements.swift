@@ -19,7 +19,7 @@ final class PublishStatements: Sendable {
     let eventDelivery: String
     let insertEvent: String
     let actionCount: String
-    /// A publish's deliveries by platform: targeted, sent, failed, invalidated.
+    /// A publish's deliveries by platform: targeted, sent, failed, invalidated, capped.
     let platformCounts: String
 
     init(_ d: SQLDialect) {
@@ -27,7 +27,7 @@ final class PublishStatements: Sendable {
         publishes = """
             SELECT id, app_id, target_kind, target_keys, payload, push_type, priority, collapse_id, expiration, send_at, environment,
             status, created_at, targeted, sent, failed, invalidated, delivered, opened, activity_type, audience_filter,
-            (SELECT \(failures) FROM publish_failures WHERE publish_id = p.id)
+            (SELECT \(failures) FROM publish_failures WHERE publish_id = p.id), capped, cap_max, cap_window
             FROM publishes p\u{20}
             """
         byID = d.render("WHERE app_id = ? AND id = ?")
@@ -47,7 +47,8 @@ final class PublishStatements: Sendable {
         platformCounts = d.render(
             """
             SELECT platform, count(*), sum(CASE WHEN state = 2 THEN 1 ELSE 0 END), sum(CASE WHEN state = 3 THEN 1 ELSE 0 END),
-            sum(CASE WHEN state = 4 THEN 1 ELSE 0 END) FROM deliveries WHERE publish_id = ? GROUP BY platform
+            sum(CASE WHEN state = 4 THEN 1 ELSE 0 END), sum(CASE WHEN state = 6 THEN 1 ELSE 0 END) FROM deliveries WHERE publish_id = ?
+            GROUP BY platform
             """)
         actionCount = d.render("SELECT count(*) FROM events WHERE publish_id = ? AND device_id = ? AND event = 'action'")
     }

@@ -21,6 +21,7 @@ public protocol PublishStore: AnyObject, Sendable {
     func appsWithDueDeliveries(now: Double) throws -> [String]
     /// Marks up to `limit` due deliveries of `appID` in flight and returns them, leaving
     /// those on the `excluding` routes (paused: an APNs environment, or FCM) where they are.
+    /// Those a frequency cap holds back come back `capped`, already final: not to be sent.
     func claimDeliveries(appID: String, now: Double, limit: Int, excluding: Set<DeliveryRoute>) throws -> [DeliveryJob]
     /// Records outcomes of claimed deliveries and updates their publishes' statistics.
     func completeDeliveries(_ results: [DeliveryResult], now: Double) throws

@@ -1,5 +1,5 @@
 /// A publish over time, as the console charts it: how many of its deliveries became sent,
-/// failed or invalidated, and how many delivered and opened receipts were counted, in
+/// failed, invalidated or capped, and how many delivered and opened receipts were counted, in
 /// buckets of equal width from the second the publish started.
 ///
 /// Read from `publish_history`: each time a store adds to one of a publish's counters, it
@@ -11,7 +11,7 @@
 public struct PublishTimeline: Sendable, Hashable {
     /// The counted series; each raw value is also the publish's counter column.
     public enum Series: String, Sendable, Hashable, CaseIterable {
-        case sent, failed, invalidated, delivered, opened
+        case sent, failed, invalidated, capped, delivered, opened
     }
 
     /// One `publish_history` row: `count` added to `series` during second `second`.

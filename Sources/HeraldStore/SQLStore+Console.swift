@@ -50,6 +50,9 @@ extension SQLStore {
         // The oldest publishes done or cancelled before `before` that still have
         // per-device rows (a partial index keeps this cheap however many there are).
         let publishes = try db.query(sql.prunablePublishes, [.double(before)]) { try $0.string(0) }
+        // Capped sends older than the largest window before `before` count for no cap (the
+        // claims prune each device's; this clears those of devices deleted or silent).
+        try db.execute(sql.pruneCappedSends, [.double(FrequencyCap.forgetBefore(now: before))])
         var deleted = 0
         var finished = 0
         for id in publishes where deleted < limit {

@@ -55,8 +55,12 @@ extension SQLStore {
         try countFailure(db, publishID: publishID, reason: reason)
     }
 
+    /// A delivery's final state. One that failed or was invalidated did not reach its
+    /// device: its place under a frequency cap is given back.
     static func finishDelivery(_ db: Database, _ seq: Int, _ state: DeliveryState, reason: String?, now: Double) throws {
-        try db.execute(db.dialect.statements.deliveries.finish, [.int(state.rawValue), .optional(reason), .double(now), .int(seq)])
+        let sql = db.dialect.statements.deliveries
+        try db.execute(sql.finish, [.int(state.rawValue), .optional(reason), .double(now), .int(seq)])
+        if state == .failed || state == .invalidated { try db.execute(sql.releaseCappedSend, [.int(seq)]) }
     }
 
     static func failDelivery(_ db: Database, _ seq: Int, publishID: String, reason: String, now: Double) throws {

@@ -9,7 +9,7 @@ extension SQLStore {
         let rows = try db.query(db.dialect.statements.publishes.platformCounts, [.text(id)]) { row in
             var counts = PublishCounts()
             (counts.targeted, counts.sent) = (try row.int(1), try row.int(2))
-            (counts.failed, counts.invalidated) = (try row.int(3), try row.int(4))
+            (counts.failed, counts.invalidated, counts.capped) = (try row.int(3), try row.int(4), try row.int(5))
             return (PushPlatform(rawValue: try row.string(0)) ?? .apns, counts)
         }
         for (platform, counts) in rows { publish.byPlatform[platform] = counts }
@@ -27,6 +27,7 @@ extension SQLStore {
             counts.invalidated = try row.int(16)
             counts.delivered = try row.int(17)
             counts.opened = try row.int(18)
+            counts.capped = try row.int(22)
             let failures = try row.optionalString(21).flatMap { try? JSONParser().parse($0).objectValue } ?? [:]
             return PublishRecord(
                 id: try row.string(0), appID: try row.string(1),
@@ -36,7 +37,8 @@ extension SQLStore {
                 options: PublishOptions(
                     pushType: try row.string(5), priority: try row.int(6), collapseID: try row.optionalString(7),
                     expiration: try row.optionalDouble(8), sendAt: try row.optionalDouble(9),
-                    environment: APNsEnvironment(rawValue: try row.string(10)) ?? .production),
+                    environment: APNsEnvironment(rawValue: try row.string(10)) ?? .production,
+                    frequencyCap: FrequencyCap(max: try row.optionalInt(23), window: try row.optionalInt(24))),
                 status: PublishStatus(rawValue: try row.string(11)) ?? .queued, createdAt: try row.double(12), counts: counts,
                 failures: failures.compactMapValues(\.intValue))
         }

@@ -25,13 +25,14 @@ extension SQLiteStore {
             let jobs = try db.query(
                 """
                 SELECT d.seq, d.publish_id, dv.id, d.token, d.environment, d.attempts, d.in_doubt, p.payload, p.push_type, p.priority,
-                p.collapse_id, p.expiration, p.environment, max(p.created_at, coalesce(p.send_at, 0)), d.platform
+                p.collapse_id, p.expiration, p.environment, max(p.created_at, coalesce(p.send_at, 0)), d.platform, d.device_seq,
+                p.cap_max, p.cap_window
                 FROM deliveries d JOIN publishes p ON p.id = d.publish_id LEFT JOIN devices dv ON dv.seq = d.device_seq
                 WHERE d.app_id = ? AND d.state = 0 AND d.next_at <= ? \(routes) ORDER BY d.next_at, d.seq LIMIT ?
                 """, [.text(appID), .double(now)] + skipped.map { .text($0) } + [.int(limit)]
             ) { row in
                 let publishID = row.string(1), token = row.string(3)
-                return DeliveryJob(
+                let job = DeliveryJob(
                     seq: row.int(0), publishID: publishID, appID: appID, deviceID: row.optionalString(2), token: token,
                     environment: APNsEnvironment(rawValue: row.string(4)) ?? .production, attempts: row.int(5) + 1, payload: row.bytes(7),
                     options: PublishOptions(
@@ -39,15 +40,22 @@ extension SQLiteStore {
                         environment: APNsEnvironment(rawValue: row.string(12)) ?? .production),
                     apnsID: SHA256.uuid(publishID + ":" + token), inDoubt: row.int(6) != 0, dueAt: row.double(13),
                     platform: PushPlatform(rawValue: row.string(14)) ?? .apns)
+                let cap = FrequencyCap(max: row.optionalInt(16), window: row.optionalInt(17))
+                return (job, CapCandidate(seq: job.seq, publishID: publishID, deviceSeq: row.optionalInt(15), cap: cap))
             }
             if !jobs.isEmpty {
                 // one store: a list of `?` per seq (PostgreSQL binds one array).
                 _ = try db.queryOnce(
                     "UPDATE deliveries SET state = 1, attempts = attempts + 1, updated_at = ?, lease_owner = ? WHERE seq IN (\(SQLiteConnection.placeholders(jobs.count)))",
-                    [.double(now), .text(instance.id)] + jobs.map { .int($0.seq) }
+                    [.double(now), .text(instance.id)] + jobs.map { .int($0.0.seq) }
                 ) { _ in () }
             }
-            return jobs
+            let capped = try Self.applyFrequencyCaps(db, jobs.map(\.1), now: now)
+            return jobs.map { job, _ in
+                var job = job
+                job.capped = capped.contains(job.seq)
+                return job
+            }
         }
     }
 

@@ -10,8 +10,9 @@ extension SQLiteStore {
             try db.execute(
                 """
                 INSERT INTO publishes (id, app_id, target_kind, target_keys, payload, push_type, priority, collapse_id, expiration,
-                send_at, environment, idempotency_key, request_fingerprint, status, created_at, updated_at, activity_type, audience_filter)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                send_at, environment, idempotency_key, request_fingerprint, status, created_at, updated_at, activity_type, audience_filter,
+                cap_max, cap_window)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
                 [
                     .text(id), .text(publish.appID), .text(publish.target.kind), .text(publish.storedTargetKeys),
@@ -20,7 +21,7 @@ extension SQLiteStore {
                     .text(options.environment.rawValue), .optional(publish.idempotencyKey), .optional(publish.storedFingerprint),
                     .text(publish.initialStatus.rawValue),
                     .double(publish.createdAt), .double(publish.createdAt), .optional(publish.target.activityType),
-                    .optional(publish.filter?.stored),
+                    .optional(publish.filter?.stored), .optional(options.frequencyCap?.max), .optional(options.frequencyCap?.window),
                 ])
             return (id, true)
         }

@@ -25,5 +25,5 @@ enum Schema {
 
 /// Delivery states as stored.
 enum DeliveryState: Int {
-    case pending = 0, inFlight = 1, sent = 2, failed = 3, invalidated = 4, cancelled = 5
+    case pending = 0, inFlight = 1, sent = 2, failed = 3, invalidated = 4, cancelled = 5, capped = 6
 }

@@ -245,5 +245,21 @@ enum SchemaStatements {
             CREATE INDEX devices_app ON devices(app_id, seq) WHERE invalidated_at IS NULL;
             """
         },
+        // A publish's frequency cap (`FrequencyCap`) and its deliveries finished as capped; and
+        // each device's capped publishes that reached it (claimed or sent), by time, which the
+        // claim counts within a cap's window and prunes past the largest window.
+        Migration(17, "frequency caps") { d in
+            """
+            ALTER TABLE publishes ADD COLUMN cap_max \(d.integer);
+            ALTER TABLE publishes ADD COLUMN cap_window \(d.integer);
+            ALTER TABLE publishes ADD COLUMN capped \(d.bigInteger) NOT NULL DEFAULT 0;
+            CREATE TABLE capped_sends (
+                device_seq \(d.bigInteger) NOT NULL, publish_id TEXT NOT NULL, at \(d.real) NOT NULL,
+                PRIMARY KEY (device_seq, publish_id)
+            )\(d.withoutRowID);
+            CREATE INDEX capped_sends_device ON capped_sends(device_seq, at);
+            CREATE INDEX capped_sends_age ON capped_sends(at);
+            """
+        },
     ]
 }

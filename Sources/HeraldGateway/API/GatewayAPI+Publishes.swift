@@ -46,12 +46,14 @@ extension GatewayAPI {
         var json: [String: JSONValue] = [
             "publishId": .string(publish.id), "status": .string(publish.status.rawValue), "targeted": .int(counts.targeted),
             "sent": .int(counts.sent), "failed": .int(counts.failed), "invalidated": .int(counts.invalidated),
+            "capped": .int(counts.capped),
             "delivered": .int(counts.delivered), "opened": .int(counts.opened),
             "failures": .object(publish.failures.mapValues(JSONValue.int)), "createdAt": .double(publish.createdAt),
             "sendAt": publish.options.sendAt.map(JSONValue.double) ?? .null,
             "target": target(publish.target), "notification": notification(publish.payload),
         ]
         if let filter = publish.filter { json["filter"] = filter.json }
+        if let cap = publish.options.frequencyCap { json["frequencyCap"] = ["max": .int(cap.max), "window": .int(cap.window)] }
         if !publish.byPlatform.isEmpty {
             json["byPlatform"] = .object(
                 Dictionary(
@@ -60,7 +62,7 @@ extension GatewayAPI {
                             platform.rawValue,
                             [
                                 "targeted": .int(counts.targeted), "sent": .int(counts.sent), "failed": .int(counts.failed),
-                                "invalidated": .int(counts.invalidated),
+                                "invalidated": .int(counts.invalidated), "capped": .int(counts.capped),
                             ] as JSONValue
                         )
                     }))

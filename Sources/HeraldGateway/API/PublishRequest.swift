@@ -79,7 +79,7 @@ struct PublishRequest {
         if target.isLiveActivityOnly { options.pushType = PushType.liveActivity.rawValue }
         guard let object = try reader.objectValue("options") else { return options }
         let fields = try JSONObjectReader(.object(object), path: "options")
-        try fields.allow(["pushType", "priority", "collapseId", "ttl", "sendAt", "environment"])
+        try fields.allow(["pushType", "priority", "collapseId", "ttl", "sendAt", "environment", "frequencyCap"])
         if let type = try fields.string("pushType") {
             guard PushType.documented.contains(PushType(rawValue: type)) else {
                 throw ValidationError(
@@ -127,6 +127,7 @@ struct PublishRequest {
             }
             options.environment = environment
         }
+        options.frequencyCap = try frequencyCap(fields, target: target)
         return options
     }
 

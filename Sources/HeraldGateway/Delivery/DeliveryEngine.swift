@@ -179,11 +179,17 @@ public actor DeliveryEngine {
                 hold(until: now + limiter.wait(app: appID, rate: app.rateLimit))
                 continue
             }
-            let jobs = try store.claimDeliveries(appID: appID, now: now, limit: allowed, excluding: Set(paused.keys))
+            let claimed = try store.claimDeliveries(appID: appID, now: now, limit: allowed, excluding: Set(paused.keys))
+            // Capped deliveries were finished by the claim: counted, not sent.
+            let jobs = claimed.filter { !$0.capped }
+            for (platform, count) in Dictionary(grouping: claimed.filter(\.capped), by: \.platform).mapValues(\.count) {
+                metrics.increment(
+                    "herald_deliveries_total", [("app", appID), ("platform", platform.rawValue), ("outcome", "capped")], by: Double(count))
+            }
             limiter.refund(app: appID, count: allowed - jobs.count)
-            guard !jobs.isEmpty else { continue }
+            guard !claimed.isEmpty else { continue }
             launched = true
-            try send(jobs, app: app, now: now)
+            if !jobs.isEmpty { try send(jobs, app: app, now: now) }
         }
         return launched
     }

@@ -59,7 +59,9 @@ public final class GatewayMetrics: @unchecked Sendable {
         "herald_devices_registered_total": ("counter", "Device registrations (new and updated) by app."),
         "herald_publishes_total": ("counter", "Publishes committed by app."),
         "herald_events_total": ("counter", "Device events received (duplicates included) by app and kind."),
-        "herald_deliveries_total": ("counter", "Delivery outcomes by app and platform (apns, fcm): sent, failed, invalidated, retried."),
+        "herald_deliveries_total": (
+            "counter", "Delivery outcomes by app and platform (apns, fcm): sent, failed, invalidated, retried, capped (a frequency cap)."
+        ),
         "herald_deliveries_in_doubt_total": ("counter", "Deliveries sent again after a restart or a takeover (they may have reached APNs)."),
         "herald_deliveries_taken_over_total": ("counter", "Deliveries taken over from gateways not seen for a lease."),
         "herald_gateway_instances": ("gauge", "Gateway processes seen within the lease on this store, this one included."),

@@ -19,9 +19,10 @@ extension PostgresStore {
 
     /// Claims in one statement: the due rows are locked, skipping those another process
     /// is claiming (`FOR UPDATE SKIP LOCKED`), and marked in flight under this instance's
-    /// lease; the publishes' payloads come after, once per publish. The claim is also a
-    /// heartbeat (it adds this instance's row again when another process, finding it silent
-    /// for a lease, took it away with its deliveries).
+    /// lease; the publishes' payloads come after, once per publish, then their frequency
+    /// caps (`applyFrequencyCaps`). The claim is also a heartbeat (it adds this instance's
+    /// row again when another process, finding it silent for a lease, took it away with its
+    /// deliveries).
     public func claimDeliveries(appID: String, now: Double, limit: Int, excluding: Set<DeliveryRoute>) throws -> [DeliveryJob] {
         try write { db in
             // one store: claims and renews the lease in one statement, skipping rows other processes hold.
@@ -39,7 +40,7 @@ extension PostgresStore {
                 UPDATE deliveries d SET state = 1, attempts = d.attempts + 1, updated_at = $2, lease_owner = me.id
                 FROM due, me WHERE d.seq = due.seq
                 RETURNING d.seq, d.publish_id, (SELECT id FROM devices WHERE seq = d.device_seq), d.token, d.environment, d.attempts,
-                d.in_doubt, d.next_at, d.platform
+                d.in_doubt, d.next_at, d.platform, d.device_seq
                 """,
                 [.text(appID), .double(now), .array(excluding.map(\.key).sorted()), .int(max(0, limit)), .text(instance.id),
                     .text(instance.host), .int(instance.pid),
@@ -48,17 +49,17 @@ extension PostgresStore {
                 (
                     seq: try row.int(0), publishID: try row.string(1), deviceID: try row.optionalString(2), token: try row.string(3),
                     environment: try row.string(4), attempts: try row.int(5), inDoubt: try row.bool(6), nextAt: try row.double(7),
-                    platform: PushPlatform(rawValue: try row.string(8)) ?? .apns
+                    platform: PushPlatform(rawValue: try row.string(8)) ?? .apns, deviceSeq: try row.optionalInt(9)
                 )
             }.sorted { ($0.nextAt, $0.seq) < ($1.nextAt, $1.seq) }
             guard !claimed.isEmpty else { return [] }
             let publishIDs = Array(Set(claimed.map(\.publishID))).sorted()
-            var publishes: [String: (payload: [UInt8], options: PublishOptions, dueAt: Double)] = [:]
+            var publishes: [String: (payload: [UInt8], options: PublishOptions, dueAt: Double, cap: FrequencyCap?)] = [:]
             // one store: the claimed deliveries' publishes, by one array (SQLite joins them in its claim).
             for row in try db.query(
                 """
-                SELECT id, payload, push_type, priority, collapse_id, expiration, environment, greatest(created_at, coalesce(send_at, 0))
-                FROM publishes WHERE id = ANY($1::text[])
+                SELECT id, payload, push_type, priority, collapse_id, expiration, environment, greatest(created_at, coalesce(send_at, 0)),
+                cap_max, cap_window FROM publishes WHERE id = ANY($1::text[])
                 """, [.array(publishIDs)])
             {
                 publishes[try row.string(0)] = (
@@ -66,16 +67,22 @@ extension PostgresStore {
                     PublishOptions(
                         pushType: try row.string(2), priority: try row.int(3), collapseID: try row.optionalString(4),
                         expiration: try row.optionalDouble(5), environment: APNsEnvironment(rawValue: try row.string(6)) ?? .production),
-                    try row.double(7)
+                    try row.double(7), FrequencyCap(max: try row.optionalInt(8), window: try row.optionalInt(9))
                 )
             }
+            let capped = try Self.applyFrequencyCaps(
+                db,
+                claimed.map {
+                    CapCandidate(seq: $0.seq, publishID: $0.publishID, deviceSeq: $0.deviceSeq, cap: publishes[$0.publishID]?.cap)
+                },
+                now: now)
             return claimed.compactMap { job in
                 guard let publish = publishes[job.publishID] else { return nil }
                 return DeliveryJob(
                     seq: job.seq, publishID: job.publishID, appID: appID, deviceID: job.deviceID, token: job.token,
                     environment: APNsEnvironment(rawValue: job.environment) ?? .production, attempts: job.attempts,
                     payload: publish.payload, options: publish.options, apnsID: SHA256.uuid(job.publishID + ":" + job.token),
-                    inDoubt: job.inDoubt, dueAt: publish.dueAt, platform: job.platform)
+                    inDoubt: job.inDoubt, dueAt: publish.dueAt, platform: job.platform, capped: capped.contains(job.seq))
             }
         }
     }

@@ -10,8 +10,9 @@ extension PostgresStore {
             let inserted = try db.query(
                 """
                 INSERT INTO publishes (id, app_id, target_kind, target_keys, payload, push_type, priority, collapse_id, expiration,
-                send_at, environment, idempotency_key, request_fingerprint, status, created_at, updated_at, activity_type, audience_filter)
-                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15, $16, $17)
+                send_at, environment, idempotency_key, request_fingerprint, status, created_at, updated_at, activity_type, audience_filter,
+                cap_max, cap_window)
+                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15, $16, $17, $18, $19)
                 ON CONFLICT (app_id, idempotency_key) DO NOTHING RETURNING id
                 """,
                 [
@@ -20,7 +21,7 @@ extension PostgresStore {
                     .text(options.collapseID ?? id), .optional(options.expiration), .optional(options.sendAt),
                     .text(options.environment.rawValue), .optional(publish.idempotencyKey), .optional(publish.storedFingerprint),
                     .text(publish.initialStatus.rawValue), .double(publish.createdAt), .optional(publish.target.activityType),
-                    .optional(publish.filter?.stored),
+                    .optional(publish.filter?.stored), .optional(options.frequencyCap?.max), .optional(options.frequencyCap?.window),
                 ])
             guard inserted.isEmpty, let key = publish.idempotencyKey else {
                 // Heard by the other processes' watches when this commits.

@@ -9,9 +9,10 @@ import Testing
 
 /// Publish statistics stay honest whatever happens in whatever order: random claims,
 /// APNs answers (accepted, retry, refused, dead token), restarts that put in-flight
-/// deliveries back, and receipts from targeted, untargeted and made-up devices, sent early,
+/// deliveries back, other publishes under the same frequency cap (one per device) reaching
+/// devices first, and receipts from targeted, untargeted and made-up devices, sent early,
 /// late and twice. After every step the store's counts equal a model's, and:
-/// targeted = sent + failed + invalidated + pending; delivered ≤ sent; opened ≤ sent;
+/// targeted = sent + failed + invalidated + capped + pending; delivered ≤ sent; opened ≤ sent;
 /// each receipt kind counts once per device.
 @Suite("Statistics invariants (random sequences)")
 struct StatisticsInvariantTests {
@@ -19,6 +20,16 @@ struct StatisticsInvariantTests {
     struct Model {
         var state: [String: DeliveryState] = [:]  // device id -> its delivery's state
         var reported: [String: Set<DeviceEvent.Kind>] = [:]  // receipts recorded (counted or held)
+        var reached: [String: Set<String>] = [:]  // device id -> the capped publishes holding a place there
+
+        /// A claimed delivery under the cap of one: capped if another publish holds the
+        /// device's place, else it holds it. Whether it was capped.
+        mutating func claim(_ job: DeliveryJob) -> Bool {
+            let device = job.deviceID ?? ""
+            guard reached[device, default: []].subtracting([job.publishID]).isEmpty else { return true }
+            reached[device, default: []].insert(job.publishID)
+            return false
+        }
 
         func count(_ kind: DeviceEvent.Kind) -> Int {
             reported.filter { $0.value.contains(kind) && state[$0.key] == .sent }.count
@@ -31,7 +42,8 @@ struct StatisticsInvariantTests {
         let fixture = try StoreFixture(kind)
         let devices = try fixture.register(12)
         let outsider = try fixture.register(1, from: 50, interests: ["other"])[0]
-        let publish = try fixture.publish(.interests(["news"]))
+        let cap = FrequencyCap(max: 1, window: 3600)
+        let publish = try fixture.publish(.interests(["news"]), cap: cap)
         try fixture.fanOutAll()
         var model = Model()
         for device in devices { model.state[device] = .pending }
@@ -43,8 +55,12 @@ struct StatisticsInvariantTests {
             case 0...2:
                 let claimed = try fixture.store.claimDeliveries(
                     appID: fixture.appID, now: now, limit: Int.random(in: 1...5, using: &random))
-                for job in claimed { model.state[job.deviceID ?? ""] = .inFlight }
-                inFlight += claimed
+                for job in claimed.sorted(by: { $0.seq < $1.seq }) {
+                    let capped = model.claim(job)
+                    #expect(job.capped == capped, "seed \(seed)")
+                    if job.publishID == publish { model.state[job.deviceID ?? ""] = capped ? .capped : .inFlight }
+                    if !capped { inFlight.append(job) }
+                }
             case 3...5 where !inFlight.isEmpty:
                 let count = Int.random(in: 1...inFlight.count, using: &random)
                 let done = Array(inFlight.prefix(count))
@@ -52,6 +68,11 @@ struct StatisticsInvariantTests {
                 var results: [DeliveryResult] = []
                 for job in done {
                     let device = job.deviceID ?? ""
+                    guard job.publishID == publish else {
+                        // Another capped publish: sent.
+                        results.append(DeliveryResult(seq: job.seq, outcome: .sent(apnsID: nil)))
+                        continue
+                    }
                     switch Int.random(in: 0..<6, using: &random) {
                     case 0...2:
                         results.append(DeliveryResult(seq: job.seq, outcome: .sent(apnsID: nil)))
@@ -62,9 +83,11 @@ struct StatisticsInvariantTests {
                     case 4:
                         results.append(DeliveryResult(seq: job.seq, outcome: .failed(reason: "BadTopic")))
                         model.state[device] = .failed
+                        model.reached[device]?.remove(publish)
                     default:
                         results.append(DeliveryResult(seq: job.seq, outcome: .invalidated(DeadToken(.unregistered()))))
                         model.state[device] = .invalidated
+                        model.reached[device]?.remove(publish)
                     }
                 }
                 // Answers can come twice (a repeat is ignored).
@@ -73,8 +96,13 @@ struct StatisticsInvariantTests {
             case 6 where !inFlight.isEmpty:
                 // A restart: in-flight deliveries go back to pending.
                 _ = try fixture.store.recoverInFlight(now: 1_000, lease: 30)
-                for job in inFlight { model.state[job.deviceID ?? ""] = .pending }
+                for job in inFlight where job.publishID == publish { model.state[job.deviceID ?? ""] = .pending }
                 inFlight = []
+            case 7:
+                // Another publish under the same cap, to one device, due now.
+                let device = devices.randomElement(using: &random) ?? ""
+                _ = try fixture.publish(.devices([device]), cap: cap, now: now)
+                try fixture.fanOutAll(now: now)
             default:
                 let pool = devices + [outsider, "dev_made_up"]
                 let events = (0..<Int.random(in: 1...6, using: &random)).map { _ in
@@ -98,18 +126,20 @@ struct StatisticsInvariantTests {
     private func check(_ fixture: StoreFixture, publish: String, model: Model, seed: Int) throws {
         let counts = try #require(try fixture.store.publish(appID: fixture.appID, id: publish)).counts
         let pending = try fixture.scalar("SELECT count(*) FROM deliveries WHERE publish_id = ? AND state IN (0, 1)", [.text(publish)]) ?? -1
-        #expect(counts.targeted == counts.sent + counts.failed + counts.invalidated + pending, "seed \(seed)")
+        #expect(counts.invalidated == model.state.values.filter { $0 == .invalidated }.count, "seed \(seed)")
+        #expect(counts.targeted == counts.sent + counts.failed + counts.invalidated + counts.capped + pending, "seed \(seed)")
         #expect(counts.delivered <= counts.sent && counts.opened <= counts.sent, "seed \(seed)")
         #expect(counts.sent == model.state.values.filter { $0 == .sent }.count, "seed \(seed)")
         #expect(counts.failed == model.state.values.filter { $0 == .failed }.count, "seed \(seed)")
+        #expect(counts.capped == model.state.values.filter { $0 == .capped }.count, "seed \(seed)")
         #expect(counts.delivered == model.count(.delivered), "seed \(seed)")
         #expect(counts.opened == model.count(.opened), "seed \(seed)")
         // The history (the console's timeline) adds up to the counters, whatever the order of events.
         let timeline = try #require(try fixture.store.publishTimeline(appID: fixture.appID, publishID: publish, now: 4e9, maxBuckets: 1))
         let totals = Dictionary(uniqueKeysWithValues: timeline.counts.map { ($0.key, $0.value.reduce(0, +)) })
         let expected: [PublishTimeline.Series: Int] = [
-            .sent: counts.sent, .failed: counts.failed, .invalidated: counts.invalidated, .delivered: counts.delivered,
-            .opened: counts.opened,
+            .sent: counts.sent, .failed: counts.failed, .invalidated: counts.invalidated, .capped: counts.capped,
+            .delivered: counts.delivered, .opened: counts.opened,
         ]
         #expect(totals == expected, "seed \(seed)")
     }

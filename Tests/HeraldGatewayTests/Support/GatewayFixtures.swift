@@ -129,10 +129,12 @@ final class StoreFixture: @unchecked Sendable {
         }
     }
 
-    func publish(_ target: PublishTarget, sendAt: Double? = nil, key: String? = nil, now: Double = 1_000) throws -> String {
+    func publish(
+        _ target: PublishTarget, sendAt: Double? = nil, key: String? = nil, cap: FrequencyCap? = nil, now: Double = 1_000
+    ) throws -> String {
         try store.createPublish(
             NewPublish(
-                appID: appID, target: target, payload: ["aps": ["alert": "hi"]], options: PublishOptions(sendAt: sendAt),
+                appID: appID, target: target, payload: ["aps": ["alert": "hi"]], options: PublishOptions(sendAt: sendAt, frequencyCap: cap),
                 idempotencyKey: key,
                 createdAt: now)
         ).id

@@ -23,8 +23,16 @@ function platforms(publish) {
   if (!split.length) return null;
   return split.map(([platform, c]) => {
     const lost = c.failed + c.invalidated;
-    return `${services[platform] || platform}: ${number(c.sent)} of ${number(c.targeted)} sent` + (lost ? `, ${number(lost)} failed` : "");
+    return `${services[platform] || platform}: ${number(c.sent)} of ${number(c.targeted)} sent` + (lost ? `, ${number(lost)} failed` : "")
+      + (c.capped ? `, ${number(c.capped)} capped` : "");
   }).join(" · ");
+}
+
+// The frequency cap and what it held back: "At most 2 capped publishes per 1 d to a device; 5 held back".
+function frequencyCap(publish) {
+  const cap = publish.frequencyCap;
+  const publishes = cap.max === 1 ? "publish" : "publishes";
+  return `At most ${number(cap.max)} capped ${publishes} per ${duration(cap.window)} to a device; ${number(publish.capped || 0)} held back`;
 }
 
 function failuresList(publish) {
@@ -122,6 +130,7 @@ export function showPublish(main, id) {
         el("dt", {}, "Target"), el("dd", {}, target(publish)),
         publish.filter ? [el("dt", {}, "Filter"), el("dd", { id: "publish-filter" }, filterText(publish.filter))] : null,
         platforms(publish) ? [el("dt", {}, "By platform"), el("dd", { id: "publish-platforms" }, platforms(publish))] : null,
+        publish.frequencyCap ? [el("dt", {}, "Frequency cap"), el("dd", { id: "publish-cap" }, frequencyCap(publish))] : null,
         n.subtitle ? [el("dt", {}, "Subtitle"), el("dd", {}, n.subtitle)] : null,
         n.body ? [el("dt", {}, "Body"), el("dd", {}, n.body)] : null,
         el("dt", {}, "Created"), el("dd", {}, time(publish.createdAt)),

@@ -19,7 +19,8 @@ extension PostgresStore {
 
     /// Claims in one statement: the due rows are locked, skipping those another process
     /// is claiming (`FOR UPDATE SKIP LOCKED`), and marked in flight under this instance's
-    /// lease; the publishes' payloads come after, once per publish. The claim is also a
+    /// lease; the publishes' payloads (and the variants the deliveries got) come after, once
+    /// per publish. The claim is also a
     /// heartbeat (it adds this instance's row again when another process, finding it silent
     /// for a lease, took it away with its deliveries).
     public func claimDeliveries(appID: String, now: Double, limit: Int, excluding: Set<DeliveryRoute>) throws -> [DeliveryJob] {
@@ -39,7 +40,7 @@ extension PostgresStore {
                 UPDATE deliveries d SET state = 1, attempts = d.attempts + 1, updated_at = $2, lease_owner = me.id
                 FROM due, me WHERE d.seq = due.seq
                 RETURNING d.seq, d.publish_id, (SELECT id FROM devices WHERE seq = d.device_seq), d.token, d.environment, d.attempts,
-                d.in_doubt, d.next_at, d.platform
+                d.in_doubt, d.next_at, d.platform, d.variant
                 """,
                 [.text(appID), .double(now), .array(excluding.map(\.key).sorted()), .int(max(0, limit)), .text(instance.id),
                     .text(instance.host), .int(instance.pid),
@@ -48,7 +49,7 @@ extension PostgresStore {
                 (
                     seq: try row.int(0), publishID: try row.string(1), deviceID: try row.optionalString(2), token: try row.string(3),
                     environment: try row.string(4), attempts: try row.int(5), inDoubt: try row.bool(6), nextAt: try row.double(7),
-                    platform: PushPlatform(rawValue: try row.string(8)) ?? .apns
+                    platform: PushPlatform(rawValue: try row.string(8)) ?? .apns, variant: try row.optionalString(9)
                 )
             }.sorted { ($0.nextAt, $0.seq) < ($1.nextAt, $1.seq) }
             guard !claimed.isEmpty else { return [] }
@@ -69,12 +70,25 @@ extension PostgresStore {
                     try row.double(7)
                 )
             }
+            // one store: the variants the claimed deliveries got, by two arrays (SQLite joins them in its claim).
+            let tags = Array(Set(claimed.compactMap(\.variant))).sorted()
+            var variants: [String: [UInt8]] = [:]
+            if !tags.isEmpty {
+                // one store: as above.
+                for row in try db.query(
+                    "SELECT publish_id, tag, payload FROM publish_variants WHERE publish_id = ANY($1::text[]) AND tag = ANY($2::text[])",
+                    [.array(publishIDs), .array(tags)])
+                {
+                    variants[try row.string(0) + " " + row.string(1)] = try row.bytes(2)
+                }
+            }
             return claimed.compactMap { job in
                 guard let publish = publishes[job.publishID] else { return nil }
+                let variant = job.variant.flatMap { variants[job.publishID + " " + $0] }
                 return DeliveryJob(
                     seq: job.seq, publishID: job.publishID, appID: appID, deviceID: job.deviceID, token: job.token,
                     environment: APNsEnvironment(rawValue: job.environment) ?? .production, attempts: job.attempts,
-                    payload: publish.payload, options: publish.options, apnsID: SHA256.uuid(job.publishID + ":" + job.token),
+                    payload: variant ?? publish.payload, options: publish.options, apnsID: SHA256.uuid(job.publishID + ":" + job.token),
                     inDoubt: job.inDoubt, dueAt: publish.dueAt, platform: job.platform)
             }
         }

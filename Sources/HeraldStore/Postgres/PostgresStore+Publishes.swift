@@ -22,6 +22,7 @@ extension PostgresStore {
                     .text(publish.initialStatus.rawValue), .double(publish.createdAt), .optional(publish.target.activityType),
                     .optional(publish.filter?.stored),
                 ])
+            if !inserted.isEmpty { try Self.insertVariants(db, publish, id: id) }
             guard inserted.isEmpty, let key = publish.idempotencyKey else {
                 // Heard by the other processes' watches when this commits.
                 try db.notify(PostgresPublishWatch.channel, payload: id)

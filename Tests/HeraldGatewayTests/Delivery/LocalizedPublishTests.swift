@@ -136,8 +136,16 @@ struct LocalizedPublishTests {
         let answer = h.publish(["interests": ["news"], "notification": ["title": "Hello", "localized": example.localized]])
         #expect(answer.status == 400)
         #expect(answer.errorMessage.hasPrefix(example.message), "\(answer.errorMessage)")
-        let channel = h.publish(["channels": ["ch_x"], "notification": ["title": "Hello", "localized": ["de": ["title": "Hallo"]]]])
-        #expect(channel.errorMessage.hasPrefix("notification.localized: applies to alert pushes only, not liveactivity"), "\(channel.errorMessage)")
         #expect(try h.fixture.scalar("SELECT count(*) FROM publishes") == 0)
+    }
+
+    @Test("texts by language are for alert pushes: a channel's broadcast or a background push is refused", arguments: StoreKind.tested)
+    func alertsOnly(kind: StoreKind) throws {
+        let h = try APIHarness(kind)
+        let notification: JSONValue = ["title": "Hello", "localized": ["de": ["title": "Hallo"]]]
+        let channel = h.publish(["channels": ["ch_x"], "notification": notification])
+        #expect(channel.errorMessage.hasPrefix("notification.localized: applies to alert pushes only, not liveactivity"))
+        let background = h.publish(["interests": ["news"], "options": ["pushType": "background"], "notification": notification])
+        #expect(background.errorMessage.hasPrefix("notification.localized: applies to alert pushes only, not background"))
     }
 }

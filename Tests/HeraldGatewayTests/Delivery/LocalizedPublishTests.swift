@@ -9,15 +9,16 @@ import Testing
 @MainActor
 struct LocalizedPublishTests {
     /// The titles of a publish's texts, by variant tag (the default as `default`).
-    static let titles = ["default": "Hello", "de": "Hallo", "de-AT": "Servus", "pt-BR": "Olá"]
+    static let titles = ["default": "Hello", "de": "Hallo", "de-AT": "Servus", "pt-BR": "Olá", "pt-PT": "Viva"]
     static let notification: JSONValue = [
         "title": "Hello", "body": "Welcome",
-        "localized": ["de": ["title": "Hallo", "body": "Willkommen"], "DE-at": ["title": "Servus"], "pt-br": ["title": "Olá"]],
+        "localized": ["de": ["title": "Hallo", "body": "Willkommen"], "DE-at": ["title": "Servus"], "pt-br": ["title": "Olá"], "pt-PT": ["title": "Viva"]],
     ]
     /// Devices by platform and locale, and the variant each one gets.
     static let devices: [(PushPlatform, String?, expected: String)] = [
         (.apns, "de-AT", "de-AT"), (.apns, "de", "de"), (.apns, "de-CH", "de"), (.apns, "pt-BR", "pt-BR"), (.apns, "pt", "pt-BR"),
         (.apns, "fr", "default"), (.apns, nil, "default"), (.fcm, "de-CH", "de"), (.fcm, "fr-FR", "default"), (.fcm, "de-AT", "de-AT"),
+        (.fcm, "pt-PT", "pt-PT"), (.fcm, "pt-AO", "pt-BR"),
     ]
 
     /// Registers `devices` in "news"; their ids, in order.
@@ -75,15 +76,16 @@ struct LocalizedPublishTests {
             "SELECT coalesce(variant, 'default') FROM deliveries WHERE publish_id = ? ORDER BY device_seq", [.text(id)])
         #expect(variants == Self.devices.map { Optional($0.expected) }, "the store's choice")
         #expect(
-            Self.devices.map { LocalizedVariants.bestMatch(locale: $0.1, among: ["de", "de-AT", "pt-BR"]) ?? "default" }
+            Self.devices.map { LocalizedVariants.bestMatch(locale: $0.1, among: ["de", "de-AT", "pt-BR", "pt-PT"]) ?? "default" }
                 == Self.devices.map(\.expected), "LocalizedVariants.bestMatch chooses as the store does")
         let status = try #require(h.status(id))
-        #expect(status["sent"] == 10)
+        #expect(status["sent"] == 12)
         #expect(
             status["byLanguage"] == [
                 "de-AT": ["targeted": 2, "sent": 2, "failed": 0, "invalidated": 0],
                 "de": ["targeted": 3, "sent": 3, "failed": 0, "invalidated": 0],
-                "pt-BR": ["targeted": 2, "sent": 2, "failed": 0, "invalidated": 0],
+                "pt-BR": ["targeted": 3, "sent": 3, "failed": 0, "invalidated": 0],
+                "pt-PT": ["targeted": 1, "sent": 1, "failed": 0, "invalidated": 0],
                 "default": ["targeted": 3, "sent": 3, "failed": 0, "invalidated": 0],
             ])
     }
@@ -137,6 +139,17 @@ struct LocalizedPublishTests {
         #expect(answer.status == 400)
         #expect(answer.errorMessage.hasPrefix(example.message), "\(answer.errorMessage)")
         #expect(try h.fixture.scalar("SELECT count(*) FROM publishes") == 0)
+    }
+
+    @Test("a variant's lint warning comes back named by the variant, and the publish is kept", arguments: StoreKind.tested)
+    func variantWarning(kind: StoreKind) throws {
+        let h = try APIHarness(kind)
+        let long = String(repeating: "w", count: 3900)
+        let answer = h.publish(["interests": ["news"], "notification": ["title": "Hello", "localized": ["de": ["body": .string(long)]]]])
+        #expect(answer.status == 202)
+        let warnings = answer.json?["warnings"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        #expect(warnings.count == 1 && warnings[0].hasPrefix("notification.localized.de: warning: payload: "), "\(warnings)")
+        #expect(try h.fixture.scalar("SELECT count(*) FROM publish_variants") == 1)
     }
 
     @Test("texts by language are for alert pushes: a channel's broadcast or a background push is refused", arguments: StoreKind.tested)

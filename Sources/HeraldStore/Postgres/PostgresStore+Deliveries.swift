@@ -20,9 +20,8 @@ extension PostgresStore {
     /// Claims in one statement: the due rows are locked, skipping those another process
     /// is claiming (`FOR UPDATE SKIP LOCKED`), and marked in flight under this instance's
     /// lease; the publishes' payloads (and the variants the deliveries got) come after, once
-    /// per publish. The claim is also a
-    /// heartbeat (it adds this instance's row again when another process, finding it silent
-    /// for a lease, took it away with its deliveries).
+    /// per publish. The claim is also a heartbeat (it adds this instance's row again when
+    /// another process, finding it silent for a lease, took it away with its deliveries).
     public func claimDeliveries(appID: String, now: Double, limit: Int, excluding: Set<DeliveryRoute>) throws -> [DeliveryJob] {
         try write { db in
             // one store: claims and renews the lease in one statement, skipping rows other processes hold.
@@ -70,11 +69,11 @@ extension PostgresStore {
                     try row.double(7)
                 )
             }
-            // one store: the variants the claimed deliveries got, by two arrays (SQLite joins them in its claim).
+            // The variants the claimed deliveries got, by publish id and tag.
             let tags = Array(Set(claimed.compactMap(\.variant))).sorted()
             var variants: [String: [UInt8]] = [:]
             if !tags.isEmpty {
-                // one store: as above.
+                // one store: by two arrays (SQLite joins the variants in its claim).
                 for row in try db.query(
                     "SELECT publish_id, tag, payload FROM publish_variants WHERE publish_id = ANY($1::text[]) AND tag = ANY($2::text[])",
                     [.array(publishIDs), .array(tags)])

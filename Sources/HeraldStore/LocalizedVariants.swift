@@ -5,7 +5,7 @@ import HeraldShared
 /// Variants are named by BCP 47 tags in the standard case (`DeviceAttributeRules.languageTag`),
 /// as device locales are. A device gets, in this order: the variant of its exact locale
 /// (`de-AT` for `de-AT`); the variant of its bare language (`pt` for `pt-BR`); the first
-/// variant, in byte order of its tag, of the same language (`pt-BR` for `pt` or `pt-PT`);
+/// variant, in byte order of its tag, of the same language (`pt-BR` for `pt` or `pt-AO`);
 /// else the publish's default text. A device without a locale gets the default text.
 public enum LocalizedVariants {
     /// The most variants a publish has.

@@ -4,8 +4,8 @@ from PyPI; nothing downloads a browser), against a real `herald serve` deliverin
 HeraldAPNs to `herald apns-sim`, one of whose tokens answers 410 Unregistered, and through
 HeraldFCM to `herald fcm-sim` for one Android device.
 
-It signs in (after a wrong key is refused), composes and sends to an interest, watches the
-publish finish, opens it, finds the failed device, checks that a hostile title is shown as
+It signs in (after a wrong key is refused), composes and sends to an interest (with a
+German text, previewed and counted by language), watches the publish finish, opens it, finds the failed device, checks that a hostile title is shown as
 text, and signs out. With --screenshots DIR it writes the main pages, light and dark, and
 one at a phone's width, into DIR. Ends with 'N passed, N failed'.
 
@@ -91,10 +91,10 @@ class Harness:
         self.processes.append(subprocess.Popen(
             [self.herald, "serve", "--data", f"{w}/data", "--listen", "127.0.0.1:0"], stdout=serve_out, stderr=open(f"{w}/serve.err", "w")))
         self.gateway = "http://" + wait_for_line(f"{w}/serve.out", "listening on").split("http://")[1].split()[0]
-        for level, token in enumerate(TOKENS, start=1):
-            self.api("POST", "/devices", {"token": token, "environment": "sandbox", "interests": ["deploys"], "tags": {"level": level}},
-                     self.app["clientKey"])
-        self.api("POST", "/devices", {"token": ANDROID, "platform": "fcm", "interests": ["deploys"]}, self.app["clientKey"])
+        for level, (token, locale) in enumerate(zip(TOKENS, ["de-AT", "en-US", "de-DE"]), start=1):
+            self.api("POST", "/devices", {"token": token, "environment": "sandbox", "interests": ["deploys"], "locale": locale,
+                                          "tags": {"level": level}}, self.app["clientKey"])
+        self.api("POST", "/devices", {"token": ANDROID, "platform": "fcm", "interests": ["deploys"], "locale": "pt-BR"}, self.app["clientKey"])
         # The preview's image, from a local server (http: the CSP's img-src allows it).
         os.makedirs(f"{w}/media")
         with open(f"{w}/media/banner.png", "wb") as f:
@@ -211,6 +211,15 @@ class ConsoleTest:
         self.wait(lambda d: self.text("#audience") == "Reaches 4 devices now: APNs 3 · FCM 1", "the audience count")
         banners = self.d.find_elements(By.CSS_SELECTOR, "#preview .banner")
         assert len(banners) == 2 and all("Deploy ready" in b.text for b in banners), "the light and dark previews"
+        # A German text: its own preview, linted by the gateway with the rest.
+        self.d.find_element(By.ID, "add-language").click()
+        self.d.find_element(By.ID, "language-1-tag").send_keys("de")
+        self.d.find_element(By.ID, "language-1-title").send_keys("Deploy bereit")
+        self.d.find_element(By.ID, "language-1-body").send_keys("v2.14.0 läuft in jeder Region")
+        self.wait(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#preview .banner")) == 3, "the German preview")
+        german = self.d.find_element(By.CSS_SELECTOR, "#preview figure[aria-label='Preview, de, light appearance']")
+        assert "Deploy bereit" in german.text and "Deploy ready" not in german.text, german.text
+        self.wait(lambda d: "would accept" in self.text("#lint"), "the gateway's lint to accept the German text")
         self.wait(lambda d: d.execute_script("return [...document.querySelectorAll('#preview img')].every(i => i.complete && i.naturalWidth > 0)"),
                   "the preview's image")
         self.shoot("compose-light")
@@ -229,6 +238,8 @@ class ConsoleTest:
         assert "Targeted 4" in funnel and "Sent 3" in funnel, funnel
         platforms = self.text("#publish-platforms")
         assert platforms == "APNs: 2 of 3 sent, 1 failed · FCM: 1 of 1 sent", platforms
+        languages = self.text("#publish-languages")
+        assert languages == "de: 1 of 2 sent, 1 failed · default: 2 of 2 sent", languages
         # Over time comes from the gateway's records (the timeline endpoint), not from the page's polling.
         over_time = lambda: self.d.execute_script("const n = document.querySelector('svg.timeline'); return n ? n.getAttribute('aria-label') : ''")
         self.wait(lambda d: over_time().startswith("Sent 3, delivered 0, opened 0, failed 1"), "the publish over time")

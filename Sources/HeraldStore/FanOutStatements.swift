@@ -1,14 +1,15 @@
 /// The statements of fan-out and of a publish's counters, written once for both stores
 /// (`?` and `?N` placeholders) and rendered for each database once.
 final class FanOutStatements: Sendable {
-    /// The oldest queued or sending publish whose fan-out is not finished.
+    /// The oldest queued or sending publish whose fan-out is not finished, and whether it
+    /// has texts by language.
     let nextPublish: String
     /// A publish's cursor and counters after a step.
     let saveCursor: String
     /// A publish done once its fan-out finished and every delivery is final.
     let finishIfComplete: String
-    /// One delivery to one target (with its device's platform), nothing when the publish
-    /// has one for that token.
+    /// One delivery to one target (with its device's platform and the publish's variant
+    /// for its locale), nothing when the publish has one for that token.
     let insertDelivery: String
     /// Targets by key: columns seq, token, environment, dead (bool), reason, platform (a Live
     /// Activity's tokens are APNs').
@@ -31,7 +32,8 @@ final class FanOutStatements: Sendable {
     init(_ d: SQLDialect) {
         nextPublish = d.render(
             """
-            SELECT id, app_id, target_kind, target_keys, fanout_key, fanout_seq, environment, activity_type, audience_filter FROM publishes
+            SELECT id, app_id, target_kind, target_keys, fanout_key, fanout_seq, environment, activity_type, audience_filter,
+            EXISTS (SELECT 1 FROM publish_variants v WHERE v.publish_id = publishes.id) FROM publishes
             WHERE status IN ('queued', 'sending') AND \(d.isFalse("fanout_done")) ORDER BY seq LIMIT 1\(d.forUpdateSkipLocked)
             """)
         saveCursor = d.render(
@@ -47,8 +49,8 @@ final class FanOutStatements: Sendable {
         insertDelivery = d.render(
             d.insertOrIgnore(
                 """
-                deliveries (publish_id, app_id, device_seq, token, environment, next_at, updated_at, state, reason, platform)
-                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6, ?7, ?8, ?9)
+                deliveries (publish_id, app_id, device_seq, token, environment, next_at, updated_at, state, reason, platform, variant)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6, ?7, ?8, ?9, \(Self.variantMatch(publish: "?1", deviceSeq: "?3", d)))
                 """, conflict: "publish_id, token"))
         deviceTargets = d.render(
             """
@@ -88,5 +90,19 @@ final class FanOutStatements: Sendable {
             """)
         timelineStart = d.render("SELECT created_at, send_at FROM publishes WHERE app_id = ? AND id = ?")
         timelineHistory = d.render("SELECT second, series, count FROM publish_history WHERE publish_id = ?")
+    }
+
+    /// `LocalizedVariants.bestMatch` in SQL, for fan-out: the tag the device of `devices`
+    /// row `d` gets among the variants of publish `publish` (a placeholder), NULL for the
+    /// default text: the least of the variants of its language, each ranked by a digit
+    /// before its tag (SQLite's subqueries cannot order by the outer row's columns).
+    /// `deviceSeq` (a placeholder) names the device when `d` is not in the statement.
+    static func variantMatch(publish: String, deviceSeq: String? = nil, _ dialect: SQLDialect) -> String {
+        let join = deviceSeq.map { " JOIN devices d ON d.seq = \($0)" } ?? ""
+        let ranked = "(CASE WHEN v.tag = d.locale THEN '0' WHEN v.tag = v.language THEN '1' ELSE '2' END || v.tag)"
+        return """
+            (SELECT substr(min(\(dialect.binaryOrder(ranked))), 2) FROM publish_variants v\(join)
+            WHERE v.publish_id = \(publish) AND v.language = d.language)
+            """
     }
 }

@@ -60,6 +60,9 @@ public struct NewPublish: Sendable, Hashable {
     /// is refused. `nil` matches any request (and is kept as none).
     public var fingerprint: PublishFingerprint?
     public var createdAt: Double
+    /// The texts by language (`LocalizedVariants`): by tag, the whole payload a device that
+    /// matches it gets, without `herald.publishId` (the store adds it).
+    public var localized: [String: [String: JSONValue]] = [:]
 
     public init(
         appID: String, target: PublishTarget, payload: [String: JSONValue], options: PublishOptions, idempotencyKey: String? = nil,
@@ -114,13 +117,17 @@ public struct PublishRecord: Sendable, Hashable {
     /// delivery, counted from the deliveries kept: read for one publish only, and empty once
     /// retention pruned its deliveries (the totals in `counts` stay).
     public var byPlatform: [PushPlatform: PublishCounts] = [:]
+    /// The same counters by the variant each delivery got (its tag, or
+    /// `LocalizedVariants.defaultName`), for a publish with texts by language only.
+    public var byLanguage: [String: PublishCounts] = [:]
 }
 
 /// How both stores keep a new publish.
 extension NewPublish {
-    /// The payload every delivery sends: the request's with `herald.publishId` set to `id`.
-    func storedPayload(id: String) -> [UInt8] {
-        var payload = self.payload
+    /// The payload every delivery sends (or, given, a variant's): the request's with
+    /// `herald.publishId` set to `id`.
+    func storedPayload(id: String, _ variant: [String: JSONValue]? = nil) -> [UInt8] {
+        var payload = variant ?? self.payload
         var herald = payload["herald"]?.objectValue ?? [:]
         herald["publishId"] = .string(id)
         payload["herald"] = .object(herald)

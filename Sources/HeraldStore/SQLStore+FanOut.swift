@@ -15,7 +15,7 @@ extension SQLStore {
                 (
                     id: try $0.string(0), appID: try $0.string(1), kind: try $0.string(2), keys: try $0.string(3), keyIndex: try $0.int(4),
                     afterSeq: try $0.int(5), environment: try $0.string(6), activityType: try $0.optionalString(7),
-                    filter: try $0.optionalString(8).map(AudienceFilter.init(stored:))
+                    filter: try $0.optionalString(8).map(AudienceFilter.init(stored:)), localized: try $0.bool(9)
                 )
             }).first
         else { return nil }
@@ -30,7 +30,7 @@ extension SQLStore {
                     db,
                     FanOutPageRequest(
                         publishID: id, appID: appID, kind: kind, activityType: activityType, key: $0, afterSeq: $1, limit: $2, now: now,
-                        filter: row.filter))
+                        filter: row.filter, localized: row.localized))
             },
             targets: { try targets(db, appID: appID, kind: kind, activityType: activityType, key: $0, environment: row.environment) },
             deliver: { try insertDelivery(db, publishID: id, appID: appID, $0, now: now) })

@@ -5,15 +5,28 @@ extension SQLStore {
     /// The publish with its failures by reason, read in one statement (one snapshot), and
     /// its deliveries' counters by platform.
     static func loadPublish(_ db: Database, appID: String, id: String) throws -> PublishRecord? {
-        guard var publish = try loadPublishes(db, db.dialect.statements.publishes.byID, [.text(appID), .text(id)]).first else { return nil }
-        let rows = try db.query(db.dialect.statements.publishes.platformCounts, [.text(id)]) { row in
-            var counts = PublishCounts()
-            (counts.targeted, counts.sent) = (try row.int(1), try row.int(2))
-            (counts.failed, counts.invalidated, counts.capped) = (try row.int(3), try row.int(4), try row.int(5))
-            return (PushPlatform(rawValue: try row.string(0)) ?? .apns, counts)
+        let sql = db.dialect.statements.publishes
+        guard var publish = try loadPublishes(db, sql.byID, [.text(appID), .text(id)]).first else { return nil }
+        let counts = { (statement: String) in
+            try db.query(statement, [.text(id)]) { row in
+                var counts = PublishCounts()
+                (counts.targeted, counts.sent) = (try row.int(1), try row.int(2))
+                (counts.failed, counts.invalidated, counts.capped) = (try row.int(3), try row.int(4), try row.int(5))
+                return (try row.string(0), counts)
+            }
         }
-        for (platform, counts) in rows { publish.byPlatform[platform] = counts }
+        for (platform, counts) in try counts(sql.platformCounts) { publish.byPlatform[PushPlatform(rawValue: platform) ?? .apns] = counts }
+        publish.byLanguage = Dictionary(try counts(sql.languageCounts), uniquingKeysWith: { first, _ in first })
         return publish
+    }
+
+    /// Keeps a new publish's texts by language, each with its tag's language (what fan-out matches).
+    static func insertVariants(_ db: Database, _ publish: NewPublish, id: String) throws {
+        for (tag, payload) in publish.localized.sorted(by: { $0.key < $1.key }) {
+            try db.execute(
+                db.dialect.statements.publishes.insertVariant,
+                [.text(id), .text(tag), .text(DeviceAttributes.language(of: tag)), .bytes(publish.storedPayload(id: id, payload))])
+        }
     }
 
     /// The publishes `condition` selects (after FROM publishes p), with their failures by

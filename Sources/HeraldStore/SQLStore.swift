@@ -46,9 +46,16 @@ struct FanOutPageRequest {
     var now: Double
     /// Narrows the page to the devices it matches.
     var filter: AudienceFilter?
+    /// Whether the publish has texts by language: each delivery gets its device's variant.
+    var localized = false
 
     /// Whether the page is of an interest's devices (else of a user's, or of the app's).
     var isInterest: Bool { FanOutCursor.devicesKind(kind) == "interests" }
+
+    /// The variant of device `d` (`FanOutStatements.variantMatch`), NULL without variants.
+    func variant(_ b: inout SQLBindings) -> String {
+        localized ? FanOutStatements.variantMatch(publish: b.bind(.text(publishID)), b.dialect) : "CAST(NULL AS TEXT)"
+    }
 
     /// The page's devices `d` after `afterSeq`, in seq order, at most `limit`: FROM … LIMIT,
     /// its values bound in `b` (after `join`'s, which the caller binds first).

@@ -21,13 +21,14 @@ extension SQLiteStore {
         let routes = skipped.isEmpty ? "" : "AND \(DeliveryRoute.routeColumn) NOT IN (\(SQLiteConnection.placeholders(skipped.count)))"
         return try write { db in
             // The one writer reads the due rows and marks them after (PostgreSQL claims in one statement).
-            // one store: SQLite's rows and their publishes in one join; PostgreSQL skips rows others hold.
+            // one store: SQLite's rows and their publishes (and variants) in one join; PostgreSQL skips rows others hold.
             let jobs = try db.query(
                 """
-                SELECT d.seq, d.publish_id, dv.id, d.token, d.environment, d.attempts, d.in_doubt, p.payload, p.push_type, p.priority,
-                p.collapse_id, p.expiration, p.environment, max(p.created_at, coalesce(p.send_at, 0)), d.platform, d.device_seq,
-                p.cap_max, p.cap_window
+                SELECT d.seq, d.publish_id, dv.id, d.token, d.environment, d.attempts, d.in_doubt, coalesce(v.payload, p.payload),
+                p.push_type, p.priority, p.collapse_id, p.expiration, p.environment, max(p.created_at, coalesce(p.send_at, 0)), d.platform,
+                d.device_seq, p.cap_max, p.cap_window
                 FROM deliveries d JOIN publishes p ON p.id = d.publish_id LEFT JOIN devices dv ON dv.seq = d.device_seq
+                LEFT JOIN publish_variants v ON v.publish_id = d.publish_id AND v.tag = d.variant
                 WHERE d.app_id = ? AND d.state = 0 AND d.next_at <= ? \(routes) ORDER BY d.next_at, d.seq LIMIT ?
                 """, [.text(appID), .double(now)] + skipped.map { .text($0) } + [.int(limit)]
             ) { row in

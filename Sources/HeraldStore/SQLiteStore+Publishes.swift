@@ -23,6 +23,7 @@ extension SQLiteStore {
                     .double(publish.createdAt), .double(publish.createdAt), .optional(publish.target.activityType),
                     .optional(publish.filter?.stored), .optional(options.frequencyCap?.max), .optional(options.frequencyCap?.window),
                 ])
+            try Self.insertVariants(db, publish, id: id)
             return (id, true)
         }
     }

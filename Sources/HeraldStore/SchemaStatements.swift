@@ -261,5 +261,17 @@ enum SchemaStatements {
             CREATE INDEX capped_sends_age ON capped_sends(at);
             """
         },
+        // A publish's texts by language (`LocalizedVariants`): each variant's whole payload,
+        // with its tag's language for fan-out's match; and the variant each delivery got
+        // (NULL for the default text), which its claim sends and statistics count.
+        Migration(18, "publish variants by language") { d in
+            """
+            CREATE TABLE publish_variants (
+                publish_id TEXT NOT NULL, tag TEXT NOT NULL, language TEXT NOT NULL, payload \(d.bytes) NOT NULL,
+                PRIMARY KEY (publish_id, tag)
+            )\(d.withoutRowID);
+            ALTER TABLE deliveries ADD COLUMN variant TEXT;
+            """
+        },
     ]
 }

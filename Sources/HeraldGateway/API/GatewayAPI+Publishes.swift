@@ -40,7 +40,8 @@ extension GatewayAPI {
 
     static func noPublish(_ id: String, _ app: String) -> APIError { .notFound("no publish \(id) in app \(app)") }
 
-    /// A publish's status and statistics; `byPlatform` while its deliveries are kept.
+    /// A publish's status and statistics; `byPlatform` (and, with texts by language,
+    /// `byLanguage`) while its deliveries are kept.
     static func json(_ publish: PublishRecord) -> JSONValue {
         let counts = publish.counts
         var json: [String: JSONValue] = [
@@ -55,19 +56,21 @@ extension GatewayAPI {
         if let filter = publish.filter { json["filter"] = filter.json }
         if let cap = publish.options.frequencyCap { json["frequencyCap"] = ["max": .int(cap.max), "window": .int(cap.window)] }
         if !publish.byPlatform.isEmpty {
-            json["byPlatform"] = .object(
-                Dictionary(
-                    uniqueKeysWithValues: publish.byPlatform.map { platform, counts in
-                        (
-                            platform.rawValue,
-                            [
-                                "targeted": .int(counts.targeted), "sent": .int(counts.sent), "failed": .int(counts.failed),
-                                "invalidated": .int(counts.invalidated), "capped": .int(counts.capped),
-                            ] as JSONValue
-                        )
-                    }))
+            json["byPlatform"] = deliveryCounts(Dictionary(uniqueKeysWithValues: publish.byPlatform.map { ($0.key.rawValue, $0.value) }))
         }
+        if !publish.byLanguage.isEmpty { json["byLanguage"] = deliveryCounts(publish.byLanguage) }
         return .object(json)
+    }
+
+    /// Delivery counters (targeted, sent, failed, invalidated, capped) by name.
+    static func deliveryCounts(_ counts: [String: PublishCounts]) -> JSONValue {
+        .object(
+            counts.mapValues { counts in
+                [
+                    "targeted": .int(counts.targeted), "sent": .int(counts.sent), "failed": .int(counts.failed),
+                    "invalidated": .int(counts.invalidated), "capped": .int(counts.capped),
+                ]
+            })
     }
 
     /// A publish's target: its kind and keys, and a push-to-start target's activity type.

@@ -29,12 +29,18 @@ struct PublishRequest {
         if options.pushType == PushType.liveActivity.rawValue {
             try Self.liveActivity(&target, &payload, timestamp: options.sendAt ?? now)
         }
-        let checked = try Self.check(payload, options: options, forAndroid: forAndroid, now: now)
+        let localized = try Self.localized(reader, payload: payload, options: options)
+        var checked = try Self.check(payload, options: options, forAndroid: forAndroid, now: now)
+        for (tag, variant) in localized.sorted(by: { $0.key < $1.key }) {
+            let field = "notification.localized.\(tag)"
+            checked += try Self.check(variant, options: options, forAndroid: forAndroid, now: now, field: field).map { "\(field): \($0)" }
+        }
         var idempotencyKey: String?
         if let key = try reader.string("idempotencyKey", maxLength: 255) { idempotencyKey = key }
         publish = NewPublish(
             appID: appID, target: target, payload: payload, options: options, idempotencyKey: idempotencyKey,
             fingerprint: idempotencyKey == nil ? nil : PublishFingerprint(request: reader.object), createdAt: now, filter: filter)
+        publish.localized = localized
         warnings = checked
     }
 
@@ -169,16 +175,11 @@ struct PublishRequest {
         }
     }
 
-    /// `{"title", "subtitle", "body", "link", "image", "data"}` as an APNs payload Herald's decoder reads.
+    /// `{"title", "subtitle", "body", "link", "image", "data", "localized"}` as an APNs payload
+    /// Herald's decoder reads (the texts by language apart: `localized(_:payload:options:)`).
     private static func simple(_ fields: JSONObjectReader) throws -> [String: JSONValue] {
-        try fields.allow(["title", "subtitle", "body", "link", "image", "data"])
-        let title = try fields.string("title", maxLength: 1000), body = try fields.string("body", maxLength: 4000)
-        guard title != nil || body != nil else { throw ValidationError("notification", "give a title or a body") }
-        var alert: [String: JSONValue] = [:]
-        alert["title"] = title.map(JSONValue.string)
-        alert["subtitle"] = try fields.string("subtitle", maxLength: 1000).map(JSONValue.string)
-        alert["body"] = body.map(JSONValue.string)
-        var aps: [String: JSONValue] = ["alert": .object(alert)]
+        try fields.allow(["title", "subtitle", "body", "link", "image", "data", "localized"])
+        var aps: [String: JSONValue] = ["alert": .object(try alert(fields))]
         var herald: [String: JSONValue] = [:]
         if let link = try fields.string("link", maxLength: 2000) {
             guard let url = URL(string: link), url.scheme != nil else {
@@ -226,7 +227,10 @@ struct PublishRequest {
     /// Size with the publish id included, and Herald's linter: errors refuse, warnings return.
     /// A publish with Android options is linted for FCM too (`fcm: data.from`); one without
     /// is not, as the gateway does not know yet whether the app has Android devices.
-    private static func check(_ payload: [String: JSONValue], options: PublishOptions, forAndroid: Bool, now: Double) throws -> [String] {
+    /// `field` names the payload in errors: `apns`, or a variant's `notification.localized.TAG`.
+    private static func check(
+        _ payload: [String: JSONValue], options: PublishOptions, forAndroid: Bool, now: Double, field: String = "apns"
+    ) throws -> [String] {
         let pushType = options.pushType
         var withID = payload
         var herald = withID["herald"]?.objectValue ?? [:]
@@ -236,11 +240,11 @@ struct PublishRequest {
         let size = JSONWriter.compactByteCount(.object(withID))
         guard size <= type.maxPayloadBytes else {
             throw ValidationError(
-                "apns", "the payload is \(size) bytes with herald.publishId; APNs allows \(type.maxPayloadBytes) for \(pushType)")
+                field, "the payload is \(size) bytes with herald.publishId; APNs allows \(type.maxPayloadBytes) for \(pushType)")
         }
         let issues = (try? PayloadLinter.standard.lint(.object(withID), pushType: type)) ?? []
         if let error = issues.first(where: { $0.severity == .error }) {
-            throw ValidationError("apns.\(error.path)", error.message)
+            throw ValidationError("\(field).\(error.path)", error.message)
         }
         // Measured as FCM will get it: the collapse key is the publish id when none is given,
         // and the time to live is at most the whole of it.
@@ -248,7 +252,7 @@ struct PublishRequest {
         let fcmOptions = FCMRenderer.Options(priority: options.priority, collapseID: options.collapseID ?? publishIDPlaceholder, ttl: ttl)
         let android = forAndroid ? FCMRenderer().lint(.object(withID), options: fcmOptions) : []
         if let error = android.first(where: { $0.severity == .error }) {
-            throw ValidationError("fcm: \(error.path)", error.message)
+            throw ValidationError(field == "apns" ? "fcm: \(error.path)" : "\(field): fcm: \(error.path)", error.message)
         }
         return issues.map(\.description) + android.map(\.description)
     }

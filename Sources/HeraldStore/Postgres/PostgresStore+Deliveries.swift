@@ -19,10 +19,10 @@ extension PostgresStore {
 
     /// Claims in one statement: the due rows are locked, skipping those another process
     /// is claiming (`FOR UPDATE SKIP LOCKED`), and marked in flight under this instance's
-    /// lease; the publishes' payloads come after, once per publish, then their frequency
-    /// caps (`applyFrequencyCaps`). The claim is also a heartbeat (it adds this instance's
-    /// row again when another process, finding it silent for a lease, took it away with its
-    /// deliveries).
+    /// lease; the publishes' payloads (and the variants the deliveries got) come after, once
+    /// per publish, then their frequency caps (`applyFrequencyCaps`). The claim is also a
+    /// heartbeat (it adds this instance's row again when another process, finding it silent
+    /// for a lease, took it away with its deliveries).
     public func claimDeliveries(appID: String, now: Double, limit: Int, excluding: Set<DeliveryRoute>) throws -> [DeliveryJob] {
         try write { db in
             // one store: claims and renews the lease in one statement, skipping rows other processes hold.
@@ -40,7 +40,7 @@ extension PostgresStore {
                 UPDATE deliveries d SET state = 1, attempts = d.attempts + 1, updated_at = $2, lease_owner = me.id
                 FROM due, me WHERE d.seq = due.seq
                 RETURNING d.seq, d.publish_id, (SELECT id FROM devices WHERE seq = d.device_seq), d.token, d.environment, d.attempts,
-                d.in_doubt, d.next_at, d.platform, d.device_seq
+                d.in_doubt, d.next_at, d.platform, d.device_seq, d.variant
                 """,
                 [.text(appID), .double(now), .array(excluding.map(\.key).sorted()), .int(max(0, limit)), .text(instance.id),
                     .text(instance.host), .int(instance.pid),
@@ -49,7 +49,8 @@ extension PostgresStore {
                 (
                     seq: try row.int(0), publishID: try row.string(1), deviceID: try row.optionalString(2), token: try row.string(3),
                     environment: try row.string(4), attempts: try row.int(5), inDoubt: try row.bool(6), nextAt: try row.double(7),
-                    platform: PushPlatform(rawValue: try row.string(8)) ?? .apns, deviceSeq: try row.optionalInt(9)
+                    platform: PushPlatform(rawValue: try row.string(8)) ?? .apns, deviceSeq: try row.optionalInt(9),
+                    variant: try row.optionalString(10)
                 )
             }.sorted { ($0.nextAt, $0.seq) < ($1.nextAt, $1.seq) }
             guard !claimed.isEmpty else { return [] }
@@ -76,12 +77,25 @@ extension PostgresStore {
                     CapCandidate(seq: $0.seq, publishID: $0.publishID, deviceSeq: $0.deviceSeq, cap: publishes[$0.publishID]?.cap)
                 },
                 now: now)
+            // The variants the claimed deliveries got, by publish id and tag.
+            let tags = Array(Set(claimed.compactMap(\.variant))).sorted()
+            var variants: [String: [UInt8]] = [:]
+            if !tags.isEmpty {
+                // one store: by two arrays (SQLite joins the variants in its claim).
+                for row in try db.query(
+                    "SELECT publish_id, tag, payload FROM publish_variants WHERE publish_id = ANY($1::text[]) AND tag = ANY($2::text[])",
+                    [.array(publishIDs), .array(tags)])
+                {
+                    variants[try row.string(0) + " " + row.string(1)] = try row.bytes(2)
+                }
+            }
             return claimed.compactMap { job in
                 guard let publish = publishes[job.publishID] else { return nil }
+                let variant = job.variant.flatMap { variants[job.publishID + " " + $0] }
                 return DeliveryJob(
                     seq: job.seq, publishID: job.publishID, appID: appID, deviceID: job.deviceID, token: job.token,
                     environment: APNsEnvironment(rawValue: job.environment) ?? .production, attempts: job.attempts,
-                    payload: publish.payload, options: publish.options, apnsID: SHA256.uuid(job.publishID + ":" + job.token),
+                    payload: variant ?? publish.payload, options: publish.options, apnsID: SHA256.uuid(job.publishID + ":" + job.token),
                     inDoubt: job.inDoubt, dueAt: publish.dueAt, platform: job.platform, capped: capped.contains(job.seq))
             }
         }

@@ -23,6 +23,7 @@ extension PostgresStore {
                     .text(publish.initialStatus.rawValue), .double(publish.createdAt), .optional(publish.target.activityType),
                     .optional(publish.filter?.stored), .optional(options.frequencyCap?.max), .optional(options.frequencyCap?.window),
                 ])
+            if !inserted.isEmpty { try Self.insertVariants(db, publish, id: id) }
             guard inserted.isEmpty, let key = publish.idempotencyKey else {
                 // Heard by the other processes' watches when this commits.
                 try db.notify(PostgresPublishWatch.channel, payload: id)

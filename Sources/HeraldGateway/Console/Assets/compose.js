@@ -1,6 +1,7 @@
 // Compose: the gateway's own lint as you type (POST /lint runs a publish's checks), how many
-// devices the target and its filter reach (POST /audience), and a preview of the banner as
-// iOS shows it, light and dark.
+// devices the target and its filter reach (POST /audience), the text in other languages
+// (notification.localized), and a preview of the banner as iOS shows it, light and dark,
+// and in each language.
 import { api, appPath, session, ApiError } from "./api.js";
 import { el, clear, number, announce } from "./dom.js";
 import { filterBuilder } from "./filter.js";
@@ -10,10 +11,11 @@ function field(id, label, attributes = {}, tag = "input") {
   return [el("label", { for: id }, label), input];
 }
 
-function banner(scheme, values) {
+function banner(scheme, values, language) {
   const image = /^https?:\/\//i.test(values.image) ? el("img", { class: "image", src: values.image, alt: "Attached image" }) : null;
-  return el("figure", { class: "phone " + scheme, "aria-label": `Preview, ${scheme} appearance` },
-    el("p", { class: "caption" }, scheme === "light" ? "iOS, light" : "iOS, dark"),
+  const caption = (scheme === "light" ? "iOS, light" : "iOS, dark") + (language ? ", " + language : "");
+  return el("figure", { class: "phone " + scheme, "aria-label": `Preview${language ? ", " + language : ""}, ${scheme} appearance` },
+    el("p", { class: "caption" }, caption),
     el("div", { class: "banner" },
       el("span", { class: "icon", "aria-hidden": "true" }),
       el("span", { class: "app" }, session.appName || "App"), el("span", { class: "when" }, "now"),
@@ -42,9 +44,35 @@ export function showCompose(main) {
   const audience = el("p", { class: "meta", id: "audience", role: "status", "aria-live": "polite" });
   const result = el("p", { id: "send-result", role: "alert" });
   const send = el("button", { type: "submit", id: "send" }, "Send");
+  // The text in other languages: one row per language tag (notification.localized).
+  const languages = el("div", { id: "languages" });
+  const rows = [];
+  let languageCount = 0;
+  function addLanguage() {
+    const n = ++languageCount;
+    const [tagLabel, tag] = field(`language-${n}-tag`, "Language tag", { placeholder: "de, pt-BR", spellcheck: "false", maxlength: 64 });
+    const [rowTitleLabel, rowTitle] = field(`language-${n}-title`, "Title", { maxlength: 1000 });
+    const [rowSubtitleLabel, rowSubtitle] = field(`language-${n}-subtitle`, "Subtitle", { maxlength: 1000 });
+    const [rowBodyLabel, rowBody] = field(`language-${n}-body`, "Body", { maxlength: 4000 }, "textarea");
+    const row = { tag, title: rowTitle, subtitle: rowSubtitle, body: rowBody };
+    const box = el("fieldset", { class: "language" }, el("legend", {}, `Language ${n}`),
+      tagLabel, tag, rowTitleLabel, rowTitle, rowSubtitleLabel, rowSubtitle, rowBodyLabel, rowBody,
+      el("p", {}, el("button", { type: "button", class: "secondary", onclick: () => {
+        rows.splice(rows.indexOf(row), 1);
+        box.remove();
+        changed();
+      } }, `Remove language ${n}`)));
+    rows.push(row);
+    languages.append(box);
+    tag.focus();
+    changed();
+  }
   form.append(
     el("h1", { id: "compose-title" }, "Compose"),
     titleLabel, title, subtitleLabel, subtitle, bodyLabel, body, linkLabel, link, imageLabel, image,
+    el("h2", {}, "Other languages"),
+    el("p", { class: "meta" }, "Each device gets the text of its locale (exact tag, then its language), else the one above."),
+    languages, el("p", {}, el("button", { type: "button", id: "add-language", class: "secondary", onclick: addLanguage }, "Add a language")),
     el("div", { class: "row" },
       el("div", {}, el("label", { for: "target-kind" }, "Send to"), kind),
       el("div", {}, el("label", { for: "target-keys" }, "Names or ids, comma-separated"), keys)),
@@ -62,6 +90,13 @@ export function showCompose(main) {
     for (const [name, input] of [["title", title], ["subtitle", subtitle], ["body", body], ["link", link], ["image", image]]) {
       if (input.value.trim()) notification[name] = name === "body" || name === "title" || name === "subtitle" ? input.value : input.value.trim();
     }
+    const localized = {};
+    for (const row of rows) {
+      const text = {};
+      for (const name of ["title", "subtitle", "body"]) if (row[name].value.trim()) text[name] = row[name].value;
+      if (row.tag.value.trim()) localized[row.tag.value.trim()] = text;
+    }
+    if (Object.keys(localized).length) notification.localized = localized;
     const publish = { notification };
     Object.assign(publish, target());
     if (later.checked && at.value) publish.options = { sendAt: new Date(at.value).toISOString().replace(/\.\d+Z$/, "Z") };
@@ -78,8 +113,13 @@ export function showCompose(main) {
   }
 
   function preview() {
-    clear(previews).append(banner("light", { title: title.value, subtitle: subtitle.value, body: body.value, image: image.value.trim() }),
-      banner("dark", { title: title.value, subtitle: subtitle.value, body: body.value, image: image.value.trim() }));
+    const values = { title: title.value, subtitle: subtitle.value, body: body.value, image: image.value.trim() };
+    clear(previews).append(banner("light", values), banner("dark", values));
+    for (const row of rows) {
+      if (!row.tag.value.trim()) continue;
+      previews.append(banner("light", { title: row.title.value, subtitle: row.subtitle.value, body: row.body.value, image: values.image },
+        row.tag.value.trim()));
+    }
   }
 
   let lintTimer = null, lintRun = 0;

@@ -16,14 +16,15 @@ function target(publish) {
   return `${t.kind}: ${t.keys.join(", ")}`;
 }
 
-// The publish's deliveries per push service, e.g. "APNs: 2 of 3 sent · FCM: 1 of 1 sent".
+// Delivery counters by name, e.g. "APNs: 2 of 3 sent · FCM: 1 of 1 sent" (byPlatform) or
+// "de: 2 of 2 sent · default: 1 of 1 sent" (byLanguage).
 const services = { apns: "APNs", fcm: "FCM" };
-function platforms(publish) {
-  const split = Object.entries(publish.byPlatform || {});
-  if (!split.length) return null;
-  return split.map(([platform, c]) => {
+function split(counts) {
+  const entries = Object.entries(counts || {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  if (!entries.length) return null;
+  return entries.map(([name, c]) => {
     const lost = c.failed + c.invalidated;
-    return `${services[platform] || platform}: ${number(c.sent)} of ${number(c.targeted)} sent` + (lost ? `, ${number(lost)} failed` : "")
+    return `${services[name] || name}: ${number(c.sent)} of ${number(c.targeted)} sent` + (lost ? `, ${number(lost)} failed` : "")
       + (c.capped ? `, ${number(c.capped)} capped` : "");
   }).join(" · ");
 }
@@ -129,7 +130,8 @@ export function showPublish(main, id) {
         el("dt", {}, "Id"), el("dd", {}, publish.publishId),
         el("dt", {}, "Target"), el("dd", {}, target(publish)),
         publish.filter ? [el("dt", {}, "Filter"), el("dd", { id: "publish-filter" }, filterText(publish.filter))] : null,
-        platforms(publish) ? [el("dt", {}, "By platform"), el("dd", { id: "publish-platforms" }, platforms(publish))] : null,
+        split(publish.byPlatform) ? [el("dt", {}, "By platform"), el("dd", { id: "publish-platforms" }, split(publish.byPlatform))] : null,
+        split(publish.byLanguage) ? [el("dt", {}, "By language"), el("dd", { id: "publish-languages" }, split(publish.byLanguage))] : null,
         publish.frequencyCap ? [el("dt", {}, "Frequency cap"), el("dd", { id: "publish-cap" }, frequencyCap(publish))] : null,
         n.subtitle ? [el("dt", {}, "Subtitle"), el("dd", {}, n.subtitle)] : null,
         n.body ? [el("dt", {}, "Body"), el("dd", {}, n.body)] : null,

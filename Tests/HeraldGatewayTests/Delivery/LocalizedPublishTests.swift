@@ -82,11 +82,11 @@ struct LocalizedPublishTests {
         #expect(status["sent"] == 12)
         #expect(
             status["byLanguage"] == [
-                "de-AT": ["targeted": 2, "sent": 2, "failed": 0, "invalidated": 0],
-                "de": ["targeted": 3, "sent": 3, "failed": 0, "invalidated": 0],
-                "pt-BR": ["targeted": 3, "sent": 3, "failed": 0, "invalidated": 0],
-                "pt-PT": ["targeted": 1, "sent": 1, "failed": 0, "invalidated": 0],
-                "default": ["targeted": 3, "sent": 3, "failed": 0, "invalidated": 0],
+                "de-AT": ["targeted": 2, "sent": 2, "failed": 0, "invalidated": 0, "capped": 0],
+                "de": ["targeted": 3, "sent": 3, "failed": 0, "invalidated": 0, "capped": 0],
+                "pt-BR": ["targeted": 3, "sent": 3, "failed": 0, "invalidated": 0, "capped": 0],
+                "pt-PT": ["targeted": 1, "sent": 1, "failed": 0, "invalidated": 0, "capped": 0],
+                "default": ["targeted": 3, "sent": 3, "failed": 0, "invalidated": 0, "capped": 0],
             ])
     }
 

@@ -65,8 +65,8 @@ struct BothSimulatorsTests {
         #expect(status["status"] == "done" && status["targeted"] == 6 && status["sent"] == 5 && status["invalidated"] == 1)
         #expect(
             status["byPlatform"] == [
-                "apns": ["targeted": 3, "sent": 3, "failed": 0, "invalidated": 0],
-                "fcm": ["targeted": 3, "sent": 2, "failed": 0, "invalidated": 1],
+                "apns": ["targeted": 3, "sent": 3, "failed": 0, "invalidated": 0, "capped": 0],
+                "fcm": ["targeted": 3, "sent": 2, "failed": 0, "invalidated": 1, "capped": 0],
             ])
         #expect(status["failures"] == ["fcm UNREGISTERED": 1])
 

@@ -37,9 +37,9 @@ public final class Herald {
     public private(set) var deviceToken: DeviceToken?
     public let options: Options
 
-    private let center: UNUserNotificationCenter
-    private let badge: BadgeSetter
-    private let logger: any HeraldLogger
+    let center: UNUserNotificationCenter
+    let badge: BadgeSetter
+    let logger: any HeraldLogger
     private var lifecycle: AppLifecycleObserver?
     private var badgeTask: Task<Void, Never>?
 
@@ -85,7 +85,9 @@ public final class Herald {
         UIApplication.shared.registerForRemoteNotifications()
         lifecycle = AppLifecycleObserver { [weak self] state in
             self?.runtime.setState(state)
-            if state == .active { self?.registrar?.appBecameActive() }
+            guard state == .active, let self else { return }
+            registrar?.appBecameActive()
+            if options.serverInbox { Task { await self.syncInbox() } }
         }
         observeBadge()
         runtime.receipts?.sender?.flush()  // what a previous run left in the outbox
@@ -155,6 +157,7 @@ public final class Herald {
     func didReceive(_ payload: JSONValue, action: String, text: String?, completionHandler: @escaping @Sendable () -> Void) {
         runtime.didReceiveResponse(payload, action: action, text: text)
         completionHandler()
+        if options.serverInbox { Task { await syncInbox() } }  // a tap read the message: send it
     }
 
     private func observeBadge() {

@@ -42,6 +42,8 @@ public final class Herald {
     let logger: any HeraldLogger
     private var lifecycle: AppLifecycleObserver?
     private var badgeTask: Task<Void, Never>?
+    /// The gateway's inbox, made at its first use (`Options.serverInbox`).
+    var serverInbox: GatewayInbox?
 
     /// Builds the runtime and its UIKit ports; routes are validated here.
     ///

@@ -37,10 +37,14 @@ extension GatewayClient {
                 listed = []
                 continue
             }
-            guard let messages = page["messages"]?.arrayValue?.compactMap(InboxMessage.init(json:)),
-                let next = page["cursor"]?.stringValue, let more = page["more"]?.boolValue
+            guard let listing = page["messages"]?.arrayValue, let next = page["cursor"]?.stringValue, let more = page["more"]?.boolValue
             else {
                 throw GatewayClientError(.unexpectedResponse, "GET inbox: the answer has no messages, cursor or more: \(page)")
+            }
+            let messages = listing.compactMap(InboxMessage.init(json:))
+            if let bad = listing.first(where: { InboxMessage(json: $0) == nil }) {
+                throw GatewayClientError(
+                    .unexpectedResponse, "GET inbox: a message without id, createdAt, read or deleted (nothing of the page was kept): \(bad)")
             }
             // From the start, the cursor is kept only with the last page: a sync cut short starts over.
             try kept { try inbox.apply(messages, cursor: fromStart && more ? nil : next) }

@@ -142,3 +142,26 @@ struct GatewayInboxSyncTests {
         #expect(try tabletInbox.badge() == 1)
     }
 }
+
+@Suite("GatewayClient: a malformed inbox answer")
+@MainActor
+struct GatewayInboxAnswerTests {
+    @Test("a message without its read flag: the sync fails naming it, and keeps nothing of the page")
+    func malformed() async throws {
+        let transport = RecordingGatewayTransport()
+        let client = GatewayClient(
+            baseURL: URL(string: "http://gateway.test") ?? URL(fileURLWithPath: "/"), appID: "app_1", clientKey: "hck_key",
+            transport: transport, deviceStore: nil, attributes: { GatewayDeviceAttributes() })
+        transport.answer(201, #"{"deviceId":"dev_1","deviceKey":"hdk_1"}"#)
+        try await client.register(token: DeviceToken(data: Data(repeating: 1, count: 32)), environment: .sandbox)
+        let folder = try TemporaryDirectory()
+        let inbox = try Inbox(directory: folder.url)
+        transport.answer(
+            200, #"{"messages":[{"id":"pub_1","createdAt":1,"read":false,"deleted":false},{"id":"pub_2","createdAt":1}],"unread":2,"cursor":"c","more":false}"#)
+        let error = await #expect(throws: GatewayClientError.self) { try await client.syncInbox(inbox) }
+        #expect(error?.reason == .unexpectedResponse)
+        #expect(error?.message.contains("pub_2") == true)
+        #expect(try inbox.items().isEmpty)
+        #expect(try inbox.cursor() == nil)
+    }
+}

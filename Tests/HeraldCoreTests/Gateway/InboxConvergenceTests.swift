@@ -9,7 +9,8 @@ import Testing
 /// reinstalls (the folder wiped, the cursor with it); syncs at launch, on demand and on the
 /// background push; time passing (messages expire). After a final sync of both, each
 /// device's inbox equals the gateway's (ids, read), its unread count and badge are the
-/// gateway's unread count, and no read made on a device that was not reinstalled is lost.
+/// gateway's unread count, its notification list keeps only the pushes of unread messages,
+/// and no read made on a device that was not reinstalled is lost.
 @Suite("Inbox convergence (random sequences, two devices)")
 @MainActor
 struct InboxConvergenceTests {
@@ -24,6 +25,8 @@ struct InboxConvergenceTests {
         var inbox: Inbox
         /// Reads made here since the last reinstall: the gateway must end with them read.
         var reads: Set<String> = []
+        /// The notification list: every push shown since the last reinstall.
+        var delivered: [DeliveredNotification] = []
 
         init(_ name: String, token: UInt8, gateway: InboxModelGateway, clock: VirtualClock) async throws {
             self.name = name
@@ -47,10 +50,12 @@ struct InboxConvergenceTests {
             folder = try TemporaryDirectory()
             inbox = try Self.inbox(in: folder, clock: clock)
             reads = []
+            delivered = []
         }
 
         func push(_ id: String) throws {
             try inbox.add(PushNotification(provider: .herald, id: id, content: AlertContent(title: "T \(id)")))
+            delivered.append(DeliveredNotification(identifier: "n-\(id)", payload: ["aps": ["alert": "T"], "herald": ["publishId": .string(id)]]))
         }
 
         /// The inbox as the gateway would list it: id and read.
@@ -140,6 +145,10 @@ struct InboxConvergenceTests {
             for id in device.reads {
                 #expect(gateway.isRead(id) != false, "\(device.name)'s read of \(id) was lost, \(context)")
             }
+            // The notification list keeps exactly the pushes of messages still unread.
+            let removed = try DeliveredNotificationCleanup.identifiers(toRemove: device.delivered, inbox: device.inbox)
+            let expected = device.delivered.filter { gateway.isRead(String($0.identifier.dropFirst(2))) != false }.map(\.identifier)
+            #expect(removed == expected, "\(device.name)'s notification list, \(context)")
         }
     }
 }

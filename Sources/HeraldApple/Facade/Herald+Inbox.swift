@@ -43,7 +43,7 @@ extension Herald {
         return serverInbox
     }
 
-    /// Lists the delivered notifications, removes those the core names, and sets the badge.
+    /// Lists the delivered notifications, removes those the core names, and updates the badge.
     private func refreshNotificationList(_ inbox: GatewayInbox) async {
         let center = center
         let delivered = await withCheckedContinuation { continuation in
@@ -53,9 +53,9 @@ extension Herald {
             DeliveredNotification(
                 identifier: notification.request.identifier, payload: JSONValue(foundation: notification.request.content.userInfo))
         }
-        guard let update = inbox.listUpdate(delivered: listed) else { return }
-        if !update.remove.isEmpty { center.removeDeliveredNotifications(withIdentifiers: update.remove) }
-        badge.set(update.badge)
+        let remove = inbox.identifiersToRemove(delivered: listed)
+        if !remove.isEmpty { center.removeDeliveredNotifications(withIdentifiers: remove) }
+        runtime.refreshBadge()  // the badge event sets the icon
     }
 }
 #endif

@@ -38,7 +38,7 @@ public final class Herald {
     public let options: Options
 
     let center: UNUserNotificationCenter
-    let badge: BadgeSetter
+    private let badge: BadgeSetter
     let logger: any HeraldLogger
     private var lifecycle: AppLifecycleObserver?
     private var badgeTask: Task<Void, Never>?

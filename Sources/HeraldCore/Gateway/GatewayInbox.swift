@@ -1,6 +1,6 @@
 /// The gateway's inbox as the app's platform adapter uses it: one `GatewayClient` and the
 /// shared `Inbox`, synced one sync at a time (a sync asked for while one runs follows it),
-/// with what a push means and what the notification list and badge become. Failures are
+/// with what a push means and which delivered notifications leave the list. Failures are
 /// logged: what was synced stays, and reads wait in the inbox for the next sync.
 @MainActor
 public final class GatewayInbox {
@@ -41,13 +41,14 @@ public final class GatewayInbox {
     }
 
     /// The delivered notifications to remove from the list (their message is read or
-    /// deleted) and the badge to set; `nil` when the inbox cannot be read (logged).
-    public func listUpdate(delivered: [DeliveredNotification]) -> (remove: [String], badge: Int)? {
+    /// deleted); none when the inbox cannot be read (logged). The badge follows from the
+    /// inbox (`HeraldRuntime.refreshBadge()`).
+    public func identifiersToRemove(delivered: [DeliveredNotification]) -> [String] {
         do {
-            return (try DeliveredNotificationCleanup.identifiers(toRemove: delivered, inbox: inbox), try inbox.badge())
+            return try DeliveredNotificationCleanup.identifiers(toRemove: delivered, inbox: inbox)
         } catch {
             logger.log(.error, "herald inbox: \(error)")
-            return nil
+            return []
         }
     }
 

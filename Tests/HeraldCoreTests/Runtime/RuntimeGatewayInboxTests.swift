@@ -42,9 +42,12 @@ struct RuntimeGatewayInboxTests {
         #expect(try tabletInbox.inbox.items().count == 2, "the sync push is not a message")
         #expect(await tabletInbox.didReceive(push))
         let delivered = ["pub_1", "pub_2"].map { DeliveredNotification(identifier: "n-\($0)", payload: alert($0)) }
-        let update = try #require(tabletInbox.listUpdate(delivered: delivered))
-        #expect(update.remove == ["n-pub_1"])
-        #expect(update.badge == 1)
+        #expect(tabletInbox.identifiersToRemove(delivered: delivered) == ["n-pub_1"])
+        tablet.events = []
+        tablet.runtime.refreshBadge()
+        #expect(tablet.events == [.badge(1)], "the badge event the adapter sets the icon from")
+        tablet.runtime.refreshBadge()
+        #expect(tablet.events == [.badge(1)], "once per change")
     }
 
     func client(_ gateway: InboxModelGateway, token: UInt8) async throws -> GatewayClient {

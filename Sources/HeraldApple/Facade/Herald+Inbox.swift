@@ -21,6 +21,13 @@ extension Herald {
         await refreshNotificationList(inbox)
     }
 
+    /// Deletes messages here and on the user's other devices; offline, the next sync sends it.
+    public func deleteFromInbox(_ ids: [String]) async {
+        guard let inbox = gatewayInbox() else { return }
+        await inbox.delete(ids)
+        await refreshNotificationList(inbox)
+    }
+
     /// Forward a content-available push from `application(_:didReceiveRemoteNotification:fetchCompletionHandler:)`
     /// and pass the answer to the completion handler: the inbox's background push syncs first.
     public func didReceiveBackgroundPush(_ userInfo: [AnyHashable: Any]) async -> UIBackgroundFetchResult {

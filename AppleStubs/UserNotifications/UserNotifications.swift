@@ -43,6 +43,9 @@ open class UNUserNotificationCenter: NSObject {  // Apple: UserNotifications UNU
         stub()
     }
     open func add(_ request: UNNotificationRequest) async throws { stub() }  // Apple: UserNotifications UNUserNotificationCenter.add(_:), iOS 10.0, the async variant
+    open func getDeliveredNotifications(completionHandler: @escaping @Sendable ([UNNotification]) -> Void) { stub() }  // Apple: UserNotifications UNUserNotificationCenter.getDeliveredNotifications(completionHandler:), iOS 10.0
+    open func deliveredNotifications() async -> [UNNotification] { stub() }  // Apple: UserNotifications UNUserNotificationCenter.deliveredNotifications(), iOS 10.0, the async variant
+    open func removeDeliveredNotifications(withIdentifiers identifiers: [String]) { stub() }  // Apple: UserNotifications UNUserNotificationCenter.removeDeliveredNotifications(withIdentifiers:), iOS 10.0
     @available(iOS 16.0, *)
     open func setBadgeCount(_ newBadgeCount: Int, withCompletionHandler completionHandler: (@Sendable ((any Error)?) -> Void)? = nil) {  // Apple: UserNotifications UNUserNotificationCenter.setBadgeCount(_:withCompletionHandler:), iOS 16.0
         stub()

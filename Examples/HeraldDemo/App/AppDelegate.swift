@@ -36,7 +36,8 @@ final class AppDelegate: UIResponder, UIApplicationDelegate {
         _ application: UIApplication, didReceiveRemoteNotification userInfo: [AnyHashable: Any],
         fetchCompletionHandler completionHandler: @escaping (UIBackgroundFetchResult) -> Void
     ) {
-        herald?.didReceiveRemoteNotification(userInfo)
-        completionHandler(.noData)
+        // The inbox's background push (another device read a message) syncs before the handler is called.
+        guard let herald else { return completionHandler(.noData) }
+        Task { completionHandler(await herald.didReceiveBackgroundPush(userInfo)) }
     }
 }

@@ -22,6 +22,11 @@ extension Herald {
         /// Where receipts are sent (Herald's gateway or your backend); without one they
         /// stay in the outbox until a transport is given.
         public var receiptTransport: (any ReceiptTransport)?
+        /// Whether the gateway keeps the inbox: with a `GatewayClient` as
+        /// `registrar` and an `appGroup`, Herald syncs it at launch and activation, after a
+        /// tap and on its background push (`didReceiveBackgroundPush`); the badge is then
+        /// its unread count, and read or deleted messages leave the notification list.
+        public var serverInbox: Bool
         /// Where the alert's localization keys (`loc-key` and the like) are looked up for
         /// Herald's own banner and alert: the app's `Localizable.strings` unless the app gives another table.
         public var localizer: any Localizer
@@ -30,7 +35,7 @@ extension Herald {
             authorization: UNAuthorizationOptions = [.badge, .sound, .alert],
             categories: Set<UNNotificationCategory> = [], setsDelegate: Bool = true,
             bannerStyle: BannerStyle = .standard, appGroup: String? = nil, receiptTransport: (any ReceiptTransport)? = nil,
-            localizer: any Localizer = BundleLocalizer()
+            localizer: any Localizer = BundleLocalizer(), serverInbox: Bool = false
         ) {
             self.authorization = authorization
             self.categories = categories
@@ -39,6 +44,7 @@ extension Herald {
             self.appGroup = appGroup
             self.receiptTransport = receiptTransport
             self.localizer = localizer
+            self.serverInbox = serverInbox
         }
     }
 }

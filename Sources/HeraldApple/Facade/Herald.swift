@@ -37,11 +37,13 @@ public final class Herald {
     public private(set) var deviceToken: DeviceToken?
     public let options: Options
 
-    private let center: UNUserNotificationCenter
+    let center: UNUserNotificationCenter
     private let badge: BadgeSetter
-    private let logger: any HeraldLogger
+    let logger: any HeraldLogger
     private var lifecycle: AppLifecycleObserver?
     private var badgeTask: Task<Void, Never>?
+    /// The gateway's inbox, made at its first use (`Options.serverInbox`).
+    var serverInbox: GatewayInbox?
 
     /// Builds the runtime and its UIKit ports; routes are validated here.
     ///
@@ -85,7 +87,9 @@ public final class Herald {
         UIApplication.shared.registerForRemoteNotifications()
         lifecycle = AppLifecycleObserver { [weak self] state in
             self?.runtime.setState(state)
-            if state == .active { self?.registrar?.appBecameActive() }
+            guard state == .active, let self else { return }
+            registrar?.appBecameActive()
+            if options.serverInbox { Task { await self.syncInbox() } }
         }
         observeBadge()
         runtime.receipts?.sender?.flush()  // what a previous run left in the outbox
@@ -155,6 +159,7 @@ public final class Herald {
     func didReceive(_ payload: JSONValue, action: String, text: String?, completionHandler: @escaping @Sendable () -> Void) {
         runtime.didReceiveResponse(payload, action: action, text: text)
         completionHandler()
+        if options.serverInbox { Task { await syncInbox() } }  // a tap read the message: send it
     }
 
     private func observeBadge() {

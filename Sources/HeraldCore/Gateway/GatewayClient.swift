@@ -216,9 +216,12 @@ public final class GatewayClient {
         return try await register(token: token, environment: failed.platform == .fcm ? nil : failed.environment)
     }
 
-    /// Sends one JSON request to `/v1/apps/{app}/{path}`; the parsed answer, or the error.
+    /// Sends one JSON request to `/v1/apps/{app}/{path}` (`path` may end in an encoded
+    /// `?query`); the parsed answer, or the error.
     func call(_ method: String, _ path: String, key: String, body: JSONValue, expect: Set<Int>) async throws(GatewayClientError) -> JSONValue {
-        let url = baseURL.appendingPathComponent("v1/apps/\(appID)/\(path)")
+        let parts = path.split(separator: "?", maxSplits: 1)
+        var url = baseURL.appendingPathComponent("v1/apps/\(appID)/\(parts.first ?? "")")
+        if parts.count == 2, let withQuery = URL(string: url.absoluteString + "?" + parts[1]) { url = withQuery }
         let request = GatewayHTTPRequest(
             method: method, url: url, headers: ["Authorization": "Bearer \(key)", "Content-Type": "application/json"],
             body: body == .null ? nil : Data(JSONWriter.serialize(body).utf8))

@@ -11,10 +11,13 @@ public struct InboxItem: Sendable, Hashable {
     public var isRead: Bool
     /// The server's badge number that came with it, if any.
     public var serverBadge: Int?
+    /// When it stops counting as unread (a message of the gateway's inbox); `nil` for never.
+    public var expiresAt: Double?
 
     public init(
         id: String, threadID: String? = nil, title: String? = nil, body: String? = nil, link: String? = nil,
-        provider: ProviderID = .apns, receivedAt: Double, isRead: Bool = false, serverBadge: Int? = nil
+        provider: ProviderID = .apns, receivedAt: Double, isRead: Bool = false, serverBadge: Int? = nil,
+        expiresAt: Double? = nil
     ) {
         self.id = id
         self.threadID = threadID
@@ -25,6 +28,7 @@ public struct InboxItem: Sendable, Hashable {
         self.receivedAt = receivedAt
         self.isRead = isRead
         self.serverBadge = serverBadge
+        self.expiresAt = expiresAt
     }
 
     /// The item for a received notification; `nil` without an id to keep it by.
@@ -35,12 +39,30 @@ public struct InboxItem: Sendable, Hashable {
             link: notification.link, provider: notification.provider, receivedAt: time, serverBadge: notification.aps.badge)
     }
 
+    /// The item for a message of the gateway's inbox.
+    init(_ message: InboxMessage, read: Bool) {
+        self.init(
+            id: message.id, title: message.title, body: message.body, link: message.link, provider: .herald,
+            receivedAt: message.createdAt, isRead: read, expiresAt: message.expiresAt)
+    }
+
+    /// The gateway's content and state win over what the push brought.
+    mutating func update(from message: InboxMessage, read: Bool) {
+        title = message.title ?? title
+        body = message.body ?? body
+        link = message.link ?? link
+        expiresAt = message.expiresAt
+        isRead = read
+    }
+
+    func isExpired(at now: Double) -> Bool { expiresAt.map { $0 <= now } ?? false }
+
     var json: JSONValue {
         func text(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
         return [
             "op": "add", "id": .string(id), "thread": text(threadID), "title": text(title), "body": text(body),
             "link": text(link), "provider": .string(provider.rawValue), "at": .double(receivedAt), "read": .bool(isRead),
-            "badge": serverBadge.map(JSONValue.int) ?? .null,
+            "badge": serverBadge.map(JSONValue.int) ?? .null, "expires": expiresAt.map(JSONValue.double) ?? .null,
         ]
     }
 
@@ -49,6 +71,7 @@ public struct InboxItem: Sendable, Hashable {
         self.init(
             id: id, threadID: json["thread"]?.stringValue, title: json["title"]?.stringValue, body: json["body"]?.stringValue,
             link: json["link"]?.stringValue, provider: ProviderID(rawValue: json["provider"]?.stringValue ?? "apns"),
-            receivedAt: at, isRead: json["read"]?.boolValue ?? false, serverBadge: json["badge"]?.intValue)
+            receivedAt: at, isRead: json["read"]?.boolValue ?? false, serverBadge: json["badge"]?.intValue,
+            expiresAt: json["expires"]?.doubleValue)
     }
 }

@@ -58,13 +58,9 @@ public final class ReceiptRecorder {
             default:
                 break
             }
-            var events = try outbox.record(receipts).map(RuntimeEvent.receipt)
+            let events = try outbox.record(receipts).map(RuntimeEvent.receipt)
             if !events.isEmpty { sender?.receiptsAdded() }
-            if let badge = try inbox?.badge(), badge != lastBadge {
-                lastBadge = badge
-                events.append(.badge(badge))
-            }
-            return events
+            return events + refreshBadge()
         } catch {
             logger.log(.error, "herald receipts: \(error)")
             return []
@@ -75,6 +71,17 @@ public final class ReceiptRecorder {
     func clearBadge() -> [RuntimeEvent] {
         do {
             try inbox?.clearBadge()
+        } catch {
+            logger.log(.error, "herald inbox: \(error)")
+            return []
+        }
+        return refreshBadge()
+    }
+
+    /// The badge event when the inbox's badge changed since the last one (a sync with the
+    /// gateway's inbox, or another process, changed it).
+    func refreshBadge() -> [RuntimeEvent] {
+        do {
             guard let badge = try inbox?.badge(), badge != lastBadge else { return [] }
             lastBadge = badge
             return [.badge(badge)]

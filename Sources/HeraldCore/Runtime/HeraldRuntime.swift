@@ -114,6 +114,12 @@ public final class HeraldRuntime {
         for event in receipts?.clearBadge() ?? [] { emit(event) }
     }
 
+    /// Emits `.badge` when the inbox's badge changed behind the runtime's back (after a sync
+    /// with the gateway's inbox).
+    public func refreshBadge() {
+        for event in receipts?.refreshBadge() ?? [] { emit(event) }
+    }
+
     /// A user logged in: a route parked for login runs now.
     public func login() {
         isLoggedIn = true

@@ -1,7 +1,8 @@
 /// The statements of fan-out and of a publish's counters, written once for both stores
 /// (`?` and `?N` placeholders) and rendered for each database once.
 final class FanOutStatements: Sendable {
-    /// The oldest queued or sending publish whose fan-out is not finished.
+    /// The oldest queued or sending publish whose fan-out is not finished, with its inbox
+    /// message's limit (nil: it keeps none).
     let nextPublish: String
     /// A publish's cursor and counters after a step.
     let saveCursor: String
@@ -31,7 +32,8 @@ final class FanOutStatements: Sendable {
     init(_ d: SQLDialect) {
         nextPublish = d.render(
             """
-            SELECT id, app_id, target_kind, target_keys, fanout_key, fanout_seq, environment, activity_type, audience_filter FROM publishes
+            SELECT id, app_id, target_kind, target_keys, fanout_key, fanout_seq, environment, activity_type, audience_filter,
+            (SELECT owner_limit FROM inbox_messages m WHERE m.app_id = publishes.app_id AND m.id = publishes.id) FROM publishes
             WHERE status IN ('queued', 'sending') AND \(d.isFalse("fanout_done")) ORDER BY seq LIMIT 1\(d.forUpdateSkipLocked)
             """)
         saveCursor = d.render(

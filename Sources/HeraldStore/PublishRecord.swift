@@ -57,11 +57,14 @@ public struct NewPublish: Sendable, Hashable {
     /// is refused. `nil` matches any request (and is kept as none).
     public var fingerprint: PublishFingerprint?
     public var createdAt: Double
+    /// The message kept in the inbox of everyone the publish reaches (`InboxStore`); nil: none.
+    public var inbox: PublishInbox?
 
     public init(
         appID: String, target: PublishTarget, payload: [String: JSONValue], options: PublishOptions, idempotencyKey: String? = nil,
-        fingerprint: PublishFingerprint? = nil, createdAt: Double, filter: AudienceFilter? = nil
+        fingerprint: PublishFingerprint? = nil, createdAt: Double, filter: AudienceFilter? = nil, inbox: PublishInbox? = nil
     ) {
+        self.inbox = inbox
         self.appID = appID
         self.target = target
         self.filter = filter

@@ -15,7 +15,7 @@ extension SQLStore {
                 (
                     id: try $0.string(0), appID: try $0.string(1), kind: try $0.string(2), keys: try $0.string(3), keyIndex: try $0.int(4),
                     afterSeq: try $0.int(5), environment: try $0.string(6), activityType: try $0.optionalString(7),
-                    filter: try $0.optionalString(8).map(AudienceFilter.init(stored:))
+                    filter: try $0.optionalString(8).map(AudienceFilter.init(stored:)), inboxLimit: try $0.optionalInt(9)
                 )
             }).first
         else { return nil }
@@ -26,14 +26,21 @@ extension SQLStore {
         let created = try cursor.step(
             kind: kind, keys: keys, limit: limit,
             page: {
-                try insertPage(
-                    db,
-                    FanOutPageRequest(
-                        publishID: id, appID: appID, kind: kind, activityType: activityType, key: $0, afterSeq: $1, limit: $2, now: now,
-                        filter: row.filter))
+                let request = FanOutPageRequest(
+                    publishID: id, appID: appID, kind: kind, activityType: activityType, key: $0, afterSeq: $1, limit: $2, now: now,
+                    filter: row.filter)
+                let page = try insertPage(db, request)
+                // The publish's inbox message for the page's users and devices without one.
+                if let limit = row.inboxLimit, page.scanned > 0 { _ = try insertInboxPage(db, request, limit: limit) }
+                return page
             },
             targets: { try targets(db, appID: appID, kind: kind, activityType: activityType, key: $0, environment: row.environment) },
-            deliver: { try insertDelivery(db, publishID: id, appID: appID, $0, now: now) })
+            deliver: { target in
+                if let limit = row.inboxLimit, let seq = target.seq {
+                    _ = try insertInboxEntry(db, appID: appID, publishID: id, deviceSeq: seq, limit: limit)
+                }
+                return try insertDelivery(db, publishID: id, appID: appID, target, now: now)
+            })
         let finished = cursor.finished(keys)
         try db.execute(
             sql.saveCursor, [.int(cursor.keyIndex), .int(cursor.afterSeq), .bool(finished), .int(created), .double(now), .text(id)])

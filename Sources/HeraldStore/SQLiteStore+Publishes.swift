@@ -22,6 +22,7 @@ extension SQLiteStore {
                     .double(publish.createdAt), .double(publish.createdAt), .optional(publish.target.activityType),
                     .optional(publish.filter?.stored),
                 ])
+            try Self.insertPublishInbox(db, publish, id: id)
             return (id, true)
         }
     }

@@ -18,9 +18,10 @@ struct PublishRequest {
     var publish: NewPublish
     var warnings: [String]
 
-    init(_ body: JSONValue, appID: String, now: Double) throws {
+    /// `inboxLimit`: how many messages an inbox may hold before a publish's message skips it.
+    init(_ body: JSONValue, appID: String, now: Double, inboxLimit: Int = DeviceQuota().inboxMessagesPerUser) throws {
         let reader = try JSONObjectReader(body)
-        try reader.allow(Self.targetLimits.map(\.kind) + ["filter", "apns", "notification", "android", "options", "idempotencyKey"])
+        try reader.allow(Self.targetLimits.map(\.kind) + ["filter", "apns", "notification", "android", "options", "idempotencyKey", "inbox"])
         let filter = try Self.filter(reader)
         var target = try Self.target(reader, filtered: filter != nil)
         let options = try Self.options(reader, now: now, target: target)
@@ -30,11 +31,12 @@ struct PublishRequest {
             try Self.liveActivity(&target, &payload, timestamp: options.sendAt ?? now)
         }
         let checked = try Self.check(payload, options: options, forAndroid: forAndroid, now: now)
+        let inbox = try InboxFields.publishInbox(reader, payload: payload, options: options, target: target, now: now, limit: inboxLimit)
         var idempotencyKey: String?
         if let key = try reader.string("idempotencyKey", maxLength: 255) { idempotencyKey = key }
         publish = NewPublish(
             appID: appID, target: target, payload: payload, options: options, idempotencyKey: idempotencyKey,
-            fingerprint: idempotencyKey == nil ? nil : PublishFingerprint(request: reader.object), createdAt: now, filter: filter)
+            fingerprint: idempotencyKey == nil ? nil : PublishFingerprint(request: reader.object), createdAt: now, filter: filter, inbox: inbox)
         warnings = checked
     }
 

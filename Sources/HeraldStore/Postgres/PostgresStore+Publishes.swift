@@ -23,6 +23,7 @@ extension PostgresStore {
                     .optional(publish.filter?.stored),
                 ])
             guard inserted.isEmpty, let key = publish.idempotencyKey else {
+                try Self.insertPublishInbox(db, publish, id: id)
                 // Heard by the other processes' watches when this commits.
                 try db.notify(PostgresPublishWatch.channel, payload: id)
                 return (id, true)

@@ -87,10 +87,9 @@ extension SQLStore {
         let sql = db.dialect.statements.inbox
         let held = try db.query(sql.count, [.text(appID), .text(owner.key)]) { try $0.int(0) }.first ?? 0
         guard held < limit else {
-            throw StoreError(
-                .quotaExceeded,
-                "the inbox of \(owner.key) holds \(held) messages; the quota is \(limit) (herald serve \(DeviceQuota.Limit.inboxMessagesPerUser.flag)), so nothing was stored. Delete messages from it, or have the operator raise \(DeviceQuota.Limit.inboxMessagesPerUser.flag)"
-            )
+            throw DeviceQuota(inboxMessagesPerUser: limit).exceeded(
+                .inboxMessagesPerUser, "the inbox of \(owner.key) holds \(held) messages",
+                remedy: "Delete messages from it (DELETE /v1/apps/\(appID)/users/{user}/inbox/{message})")
         }
         try insertInboxMessage(db, appID: appID, message, limit: nil)
         try db.execute(sql.insertEntry, [.text(appID), .text(owner.key), .text(message.id), .bool(false), .bool(false)])

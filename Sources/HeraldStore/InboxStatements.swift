@@ -51,7 +51,7 @@ final class InboxStatements: Sendable {
         insertEntry = d.render(
             d.insertOrIgnore(
                 "inbox_entries (app_id, owner, message_id, is_read, is_deleted) VALUES (?, ?, ?, ?, ?)",
-                conflict: "app_id, owner, message_id"))
+                conflict: "app_id, message_id, owner"))
         insertMessage = d.render(
             d.insertOrIgnore(
                 """
@@ -89,7 +89,7 @@ final class InboxStatements: Sendable {
             FROM (SELECT DISTINCT owner FROM (SELECT \(ownerColumn) AS owner \(source)) devices_page) page
             WHERE (SELECT count(*) FROM inbox_entries held WHERE held.app_id = \(app) AND held.owner = page.owner
             AND \(d.isFalse("held.is_deleted"))) < \(limit)
-            """, conflict: "app_id, owner, message_id")
+            """, conflict: "app_id, message_id, owner")
     }
 
     /// The inbox owner of device `d`.

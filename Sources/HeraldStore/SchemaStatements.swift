@@ -261,10 +261,9 @@ enum SchemaStatements {
             CREATE TABLE inbox_entries (
                 seq \(d.increasingRowKey), app_id TEXT NOT NULL, owner TEXT NOT NULL, message_id TEXT NOT NULL,
                 is_read \(d.boolean) NOT NULL DEFAULT \(d.false), is_deleted \(d.boolean) NOT NULL DEFAULT \(d.false),
-                UNIQUE (app_id, owner, message_id)
+                UNIQUE (app_id, message_id, owner)
             );
             CREATE INDEX inbox_entries_seq ON inbox_entries(app_id, owner, seq);
-            CREATE INDEX inbox_entries_message ON inbox_entries(app_id, message_id);
             ALTER TABLE publishes ADD COLUMN inbox_sync TEXT;
             CREATE UNIQUE INDEX publishes_inbox_sync ON publishes(app_id, inbox_sync) WHERE status = 'scheduled' AND inbox_sync IS NOT NULL;
             """

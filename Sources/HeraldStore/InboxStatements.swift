@@ -77,19 +77,22 @@ final class InboxStatements: Sendable {
         updateSync = d.render("UPDATE publishes SET payload = ?, updated_at = ? WHERE id = ? AND status = 'scheduled'")
     }
 
-    /// One fan-out page's inbox entries: the distinct owners of the page's devices `source`
-    /// (`FanOutPageRequest.source`, FROM … LIMIT) whose inbox holds fewer than `limit`
-    /// messages, each one entry of the publish's message (none when it has one: a page
-    /// fanned out again after a crash keeps one).
-    static func insertPage(_ d: SQLDialect, source: String, app: String, message: String, limit: String) -> String {
+    /// One fan-out page's inbox entries: the distinct owners `owners` (a query with one
+    /// column, `owner`) whose inbox holds fewer than `limit` messages, each one entry of the
+    /// publish's message (none when it has one: a page fanned out again after a crash keeps one).
+    static func insertPage(_ d: SQLDialect, owners: String, app: String, message: String, limit: String) -> String {
         d.insertOrIgnore(
             """
             inbox_entries (app_id, owner, message_id, is_read, is_deleted)
-            SELECT \(app), page.owner, \(message), \(d.false), \(d.false)
-            FROM (SELECT DISTINCT owner FROM (SELECT \(ownerColumn) AS owner \(source)) devices_page) page
-            WHERE (SELECT count(*) FROM inbox_entries held WHERE held.app_id = \(app) AND held.owner = page.owner
+            SELECT \(app), owners.owner, \(message), \(d.false), \(d.false) FROM (\(owners)) owners
+            WHERE (SELECT count(*) FROM inbox_entries held WHERE held.app_id = \(app) AND held.owner = owners.owner
             AND \(d.isFalse("held.is_deleted"))) < \(limit)
             """, conflict: "app_id, message_id, owner")
+    }
+
+    /// The distinct inbox owners of the devices `source` (`FanOutPageRequest.source`, FROM … LIMIT) selects.
+    static func owners(_ source: String) -> String {
+        "SELECT DISTINCT owner FROM (SELECT \(ownerColumn) AS owner \(source)) devices_page"
     }
 
     /// The inbox owner of device `d`.

@@ -26,13 +26,11 @@ extension SQLStore {
         let created = try cursor.step(
             kind: kind, keys: keys, limit: limit,
             page: {
-                let request = FanOutPageRequest(
-                    publishID: id, appID: appID, kind: kind, activityType: activityType, key: $0, afterSeq: $1, limit: $2, now: now,
-                    filter: row.filter)
-                let page = try insertPage(db, request)
-                // The publish's inbox message for the page's users and devices without one.
-                if let limit = row.inboxLimit, page.scanned > 0 { _ = try insertInboxPage(db, request, limit: limit) }
-                return page
+                try insertPage(
+                    db,
+                    FanOutPageRequest(
+                        publishID: id, appID: appID, kind: kind, activityType: activityType, key: $0, afterSeq: $1, limit: $2, now: now,
+                        filter: row.filter, inboxLimit: row.inboxLimit))
             },
             targets: { try targets(db, appID: appID, kind: kind, activityType: activityType, key: $0, environment: row.environment) },
             deliver: { target in

@@ -115,20 +115,21 @@ extension SQLStore {
         try insertInboxMessage(db, appID: publish.appID, message, limit: inbox.limit)
     }
 
-    /// One fan-out page's entries (`InboxStatements.insertPage`); how many were new.
+    /// One fan-out page's entries (`InboxStatements.insertPage`), for a store that inserts
+    /// them apart from the page's deliveries; how many were new.
     static func insertInboxPage(_ db: Database, _ request: FanOutPageRequest, limit: Int) throws -> Int {
         var b = SQLBindings(db.dialect)
-        let source = request.source(join: "", &b)
+        let owners = InboxStatements.owners(request.source(join: "", &b))
         let (app, message, max) = (b.bind(.text(request.appID)), b.bind(.text(request.publishID)), b.bind(.int(limit)))
-        return try db.execute(InboxStatements.insertPage(db.dialect, source: source, app: app, message: message, limit: max), b.values)
+        return try db.execute(InboxStatements.insertPage(db.dialect, owners: owners, app: app, message: message, limit: max), b.values)
     }
 
     /// The entry of one device's owner (a `devices` or `tokens` target), as a page of one.
     static func insertInboxEntry(_ db: Database, appID: String, publishID: String, deviceSeq: Int, limit: Int) throws -> Int {
         var b = SQLBindings(db.dialect)
-        let source = "FROM devices d WHERE d.seq = \(b.bind(.int(deviceSeq)))"
+        let owners = InboxStatements.owners("FROM devices d WHERE d.seq = \(b.bind(.int(deviceSeq)))")
         let (app, message, max) = (b.bind(.text(appID)), b.bind(.text(publishID)), b.bind(.int(limit)))
-        return try db.execute(InboxStatements.insertPage(db.dialect, source: source, app: app, message: message, limit: max), b.values)
+        return try db.execute(InboxStatements.insertPage(db.dialect, owners: owners, app: app, message: message, limit: max), b.values)
     }
 
     static func pruneInbox(_ db: Database, now: Double, before: Double?, limit: Int) throws -> Int {

@@ -11,10 +11,8 @@ extension PostgresStore: SQLStore {
         // A push-to-start token is APNs' whatever the device.
         let platform = request.activityType == nil ? "d.platform" : "'apns'"
         // one store: the page the data-modifying WITH below inserts
-        let source = """
-            SELECT d.seq, \(token) AS token, d.environment, \(platform) AS platform, \(InboxStatements.ownerColumn) AS owner \(
-                request.source(join: join, &b))
-            """
+        let owner = request.inboxLimit == nil ? "" : ", \(InboxStatements.ownerColumn) AS owner"
+        let source = "SELECT d.seq, \(token) AS token, d.environment, \(platform) AS platform\(owner) \(request.source(join: join, &b))"
         let (publish, app, now) = (b.bind(.text(request.publishID)), b.bind(.text(request.appID)), b.bind(.double(request.now)))
         // The publish's inbox entries for the page's owners, from the same page.
         let kept = request.inboxLimit.map { limit in

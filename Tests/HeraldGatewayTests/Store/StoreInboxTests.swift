@@ -112,6 +112,11 @@ struct StoreInboxTests {
         #expect(try store.promoteDuePublishes(now: 1_102) == 1)
         _ = try store.changeInbox(appID: fixture.appID, owner: owner, ids: ["msg_a"], .delete, now: 1_103)
         #expect(try store.publishes(appID: fixture.appID, limit: 10).map(\.status) == [.scheduled, .queued])
+        // A device without a user: the push goes to that device.
+        let unbound = try fixture.register(1, from: 4)[0]
+        try store.addInboxMessage(appID: fixture.appID, owner: .device(unbound), Self.message("msg_d"), limit: 10)
+        _ = try store.changeInbox(appID: fixture.appID, owner: .device(unbound), ids: ["msg_d"], .read, now: 1_104)
+        #expect(try store.publishes(appID: fixture.appID, limit: 1).first?.target == .devices([unbound]))
     }
 
     @Test("a full inbox refuses a new message and is skipped by a publish, whose pushes still go", arguments: StoreKind.tested)

@@ -16,9 +16,10 @@ extension GatewayAPI {
     func changeDeviceInbox(_ context: Context, _ change: InboxChangeKind) throws -> HTTPResponse {
         let reader = try JSONObjectReader(try body(context))
         try reader.allow(["ids"])
-        let ids = try reader.strings("ids", required: true, count: 1...Self.maxInboxIDs) { text, field throws(ValidationError) in
-            try FieldRules.identifier(text, field)
-        } ?? []
+        let ids =
+            try reader.strings("ids", required: true, count: 1...Self.maxInboxIDs) { text, field throws(ValidationError) in
+                try FieldRules.identifier(text, field)
+            } ?? []
         let (owner, _) = try deviceInbox(context)
         let result = try store.changeInbox(appID: context.appID, owner: owner, ids: ids, change, now: now())
         if result.changed > 0 { onPublish() }
@@ -52,7 +53,9 @@ extension GatewayAPI {
         let id = context.parameters["message"] ?? ""
         try FieldRules.identifier(id, "message")
         let result = try store.changeInbox(appID: context.appID, owner: .user(userID), ids: [id], .delete, now: now())
-        guard result.unknown.isEmpty else { throw APIError.notFound("no message \(id) in the inbox of user \(userID) of app \(context.appID)") }
+        guard result.unknown.isEmpty else {
+            throw APIError.notFound("no message \(id) in the inbox of user \(userID) of app \(context.appID)")
+        }
         if result.changed > 0 { onPublish() }
         return HTTPResponse(status: 204)
     }

@@ -18,7 +18,9 @@ enum InboxCursor {
             let seq = Int(text[text.index(after: newline)...]), seq >= 0
         else {
             throw APIError(
-                400, "invalid_cursor", "after: \"\(after.prefix(40))\" is not an inbox cursor; give the cursor of the previous answer, or none to read from the start")
+                400, "invalid_cursor",
+                "after: \"\(after.prefix(40))\" is not an inbox cursor; give the cursor of the previous answer, or none to read from the start"
+            )
         }
         guard text[..<newline] == scope else {
             throw APIError(

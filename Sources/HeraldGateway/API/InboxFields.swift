@@ -24,9 +24,7 @@ enum InboxFields {
             throw ValidationError(reader.field("body"), "give a title or a body (a publish's message takes its notification's alert)")
         }
         let link = try reader.string("link", maxLength: maxLink) ?? defaults.link
-        if let link, URL(string: link)?.scheme == nil {
-            throw ValidationError(reader.field("link"), "\"\(link.prefix(80))\" is not a URL with a scheme")
-        }
+        if let link { try FieldRules.link(link, reader.field("link")) }
         var data: JSONValue?
         if let object = try reader.objectValue("data") {
             let size = JSONWriter.compactByteCount(.object(object))
@@ -65,7 +63,8 @@ enum InboxFields {
         switch value {
         case .bool(true): fields = try JSONObjectReader(.object([:]), path: "inbox")
         case .object: fields = try JSONObjectReader(value, path: "inbox")
-        default: throw ValidationError("inbox", "expected true or an object {\"body\", \"expiresAt\", \"data\"}, found \(value.typeDescription)")
+        default:
+            throw ValidationError("inbox", "expected true or an object {\"body\", \"expiresAt\", \"data\"}, found \(value.typeDescription)")
         }
         let content = try content(fields, now: now, defaults: defaults)
         return PublishInbox(

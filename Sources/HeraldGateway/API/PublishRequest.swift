@@ -182,9 +182,7 @@ struct PublishRequest {
         var aps: [String: JSONValue] = ["alert": .object(alert)]
         var herald: [String: JSONValue] = [:]
         if let link = try fields.string("link", maxLength: 2000) {
-            guard let url = URL(string: link), url.scheme != nil else {
-                throw ValidationError("notification.link", "\"\(link)\" is not a URL with a scheme")
-            }
+            try FieldRules.link(link, "notification.link")
             herald["link"] = .string(link)
         }
         if let image = try fields.string("image", maxLength: 2000) {

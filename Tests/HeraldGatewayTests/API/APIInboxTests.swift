@@ -18,7 +18,9 @@ struct APIInboxTests {
         return answer.json?["publishId"]?.stringValue ?? ""
     }
 
-    @Test("a publish with inbox: true reaches each user's and each unbound device's inbox, with the alert as content", arguments: StoreKind.tested)
+    @Test(
+        "a publish with inbox: true reaches each user's and each unbound device's inbox, with the alert as content",
+        arguments: StoreKind.tested)
     func publishToInbox(kind: StoreKind) throws {
         let h = try APIHarness(kind)
         #expect(h.clock.now == 1_800_000_000)
@@ -60,7 +62,10 @@ struct APIInboxTests {
             (["users": ["maya"], "notification": ["title": "x"], "inbox": "yes"], "inbox"),
             (["users": ["maya"], "notification": ["title": "x"], "inbox": ["expiresAt": 5]], "inbox.expiresAt"),
             (["users": ["maya"], "notification": ["title": "x"], "inbox": ["subtitle": "s"]], "inbox.subtitle"),
-            (["users": ["maya"], "apns": ["aps": ["content-available": 1]], "options": ["pushType": "background"], "inbox": true], "inbox"),
+            (
+                ["users": ["maya"], "apns": ["aps": ["content-available": 1]], "options": ["pushType": "background"], "inbox": true],
+                "inbox"
+            ),
             (["channels": ["chn_1"], "apns": ["aps": ["event": "update", "content-state": [:], "timestamp": 1]], "inbox": true], "inbox"),
         ]
         for (body, field) in cases {
@@ -135,7 +140,9 @@ struct APIInboxTests {
         #expect(try h.fixture.store.publishes(appID: h.appID, limit: 10).isEmpty)
     }
 
-    @Test("the server takes a message back from every device; an inbox over its quota refuses new messages with 409", arguments: StoreKind.tested)
+    @Test(
+        "the server takes a message back from every device; an inbox over its quota refuses new messages with 409",
+        arguments: StoreKind.tested)
     func serverDeleteAndQuota(kind: StoreKind) throws {
         let h = try APIHarness(kind, quota: DeviceQuota(inboxMessagesPerUser: 1))
         let maya = h.registered(1, user: "maya")

@@ -7,7 +7,8 @@ import Testing
 @Suite("Store: the inbox")
 struct StoreInboxTests {
     /// A publish to `target` that keeps a message in the inboxes it reaches (at most `limit` each).
-    static func publishWithInbox(_ fixture: StoreFixture, _ target: PublishTarget, limit: Int = 1000, now: Double = 1_000) throws -> String {
+    static func publishWithInbox(_ fixture: StoreFixture, _ target: PublishTarget, limit: Int = 1000, now: Double = 1_000) throws -> String
+    {
         try fixture.store.createPublish(
             NewPublish(
                 appID: fixture.appID, target: target, payload: ["aps": ["alert": "hi"]], options: PublishOptions(), createdAt: now,
@@ -39,7 +40,9 @@ struct StoreInboxTests {
         #expect(try fixture.scalar("SELECT count(*) FROM inbox_entries") == 2)
         #expect(try fixture.scalar("SELECT count(*) FROM inbox_messages WHERE id = ?", [.text(plain)]) == 0)
         // A crash after the page, before its cursor was saved: the page again adds nothing.
-        try fixture.execute("UPDATE publishes SET fanout_key = 0, fanout_seq = 0, fanout_done = ?, status = 'queued' WHERE id = ?", [.bool(false), .text(id)])
+        try fixture.execute(
+            "UPDATE publishes SET fanout_key = 0, fanout_seq = 0, fanout_done = ?, status = 'queued' WHERE id = ?",
+            [.bool(false), .text(id)])
         try fixture.fanOutAll()
         #expect(try fixture.scalar("SELECT count(*) FROM inbox_entries") == 2)
     }
@@ -52,7 +55,8 @@ struct StoreInboxTests {
         try fixture.fanOutAll()
         let later = try fixture.register(1, from: 5, user: "maya", now: 2_000)[0]
         let owner = try #require(try fixture.store.inboxOwner(appID: fixture.appID, deviceID: later))
-        #expect(try fixture.store.inbox(appID: fixture.appID, owner: owner, after: 0, limit: 10, now: 2_000).entries.map(\.message.id) == [id])
+        #expect(
+            try fixture.store.inbox(appID: fixture.appID, owner: owner, after: 0, limit: 10, now: 2_000).entries.map(\.message.id) == [id])
     }
 
     @Test("a devices target keeps the message for each device's owner", arguments: StoreKind.tested)
@@ -63,7 +67,10 @@ struct StoreInboxTests {
         let id = try Self.publishWithInbox(fixture, .devices([maya, unbound]))
         try fixture.fanOutAll()
         for owner in [InboxOwner.user("maya"), .device(unbound)] {
-            #expect(try fixture.store.inbox(appID: fixture.appID, owner: owner, after: 0, limit: 10, now: 1_000).entries.map(\.message.id) == [id])
+            #expect(
+                try fixture.store.inbox(appID: fixture.appID, owner: owner, after: 0, limit: 10, now: 1_000).entries.map(\.message.id) == [
+                    id
+                ])
         }
     }
 
@@ -85,7 +92,10 @@ struct StoreInboxTests {
         let changes = try store.inbox(appID: fixture.appID, owner: owner, after: rest.last, limit: 10, now: 1_100)
         #expect(changes.entries.map(\.message.id) == ["msg_a", "msg_b"])
         #expect(changes.entries.map(\.read) == [true, false] && changes.entries.map(\.deleted) == [false, true])
-        #expect(try store.inbox(appID: fixture.appID, owner: owner, after: 0, limit: 10, now: 1_100).entries.map(\.message.id) == ["msg_c", "msg_a"],
+        #expect(
+            try store.inbox(appID: fixture.appID, owner: owner, after: 0, limit: 10, now: 1_100).entries.map(\.message.id) == [
+                "msg_c", "msg_a",
+            ],
             "from the start, deleted messages are left out")
         #expect(try store.inbox(appID: fixture.appID, owner: .user("sam"), after: 0, limit: 10, now: 1_100).entries.isEmpty)
     }
@@ -149,12 +159,16 @@ struct StoreInboxTests {
         try store.addInboxMessage(appID: fixture.appID, owner: owner, Self.message("msg_old", now: 100), limit: 10)
         try store.addInboxMessage(appID: fixture.appID, owner: owner, Self.message("msg_expiring", expiresAt: 1_500), limit: 10)
         try store.addInboxMessage(appID: fixture.appID, owner: owner, Self.message("msg_kept"), limit: 10)
-        #expect(try store.inbox(appID: fixture.appID, owner: owner, after: 0, limit: 10, now: 1_600).entries.map(\.message.id) == ["msg_old", "msg_kept"],
+        #expect(
+            try store.inbox(appID: fixture.appID, owner: owner, after: 0, limit: 10, now: 1_600).entries.map(\.message.id) == [
+                "msg_old", "msg_kept",
+            ],
             "an expired message is not sent")
         #expect(try store.inbox(appID: fixture.appID, owner: owner, after: 0, limit: 10, now: 1_600).unread == 2)
         #expect(try store.pruneInbox(now: 1_400, before: nil, limit: 10) == 0)
         #expect(try store.pruneInbox(now: 1_600, before: 500, limit: 10) == 2)
-        #expect(try store.inbox(appID: fixture.appID, owner: owner, after: 0, limit: 10, now: 1_600).entries.map(\.message.id) == ["msg_kept"])
+        #expect(
+            try store.inbox(appID: fixture.appID, owner: owner, after: 0, limit: 10, now: 1_600).entries.map(\.message.id) == ["msg_kept"])
         #expect(try fixture.scalar("SELECT count(*) FROM inbox_entries") == 1)
     }
 
@@ -166,7 +180,9 @@ struct StoreInboxTests {
         try store.addInboxMessage(appID: fixture.appID, owner: .user("maya"), Self.message("msg_a"), limit: 10)
         let id = try Self.publishWithInbox(fixture, .users(["maya", "sam"]))
         try fixture.fanOutAll()
-        #expect(try store.userData(appID: fixture.appID, userID: "maya").inbox.map(\.message.id) == ["msg_a"], "maya has no device: the publish reached none")
+        #expect(
+            try store.userData(appID: fixture.appID, userID: "maya").inbox.map(\.message.id) == ["msg_a"],
+            "maya has no device: the publish reached none")
         _ = try fixture.register(1, from: 3, user: "maya")
         let id2 = try Self.publishWithInbox(fixture, .users(["maya"]))
         try fixture.fanOutAll()

@@ -12,5 +12,7 @@ extension FlakyStore {
     func addInboxMessage(appID: String, owner: InboxOwner, _ message: InboxMessage, limit: Int) throws {
         try pass(base).addInboxMessage(appID: appID, owner: owner, message, limit: limit)
     }
-    func pruneInbox(now: Double, before: Double?, limit: Int) throws -> Int { try pass(base).pruneInbox(now: now, before: before, limit: limit) }
+    func pruneInbox(now: Double, before: Double?, limit: Int) throws -> Int {
+        try pass(base).pruneInbox(now: now, before: before, limit: limit)
+    }
 }

@@ -13,11 +13,16 @@ public struct DeviceQuota: Sendable, Hashable {
     /// Receipts one app may store (default 100,000,000): each is one row until retention
     /// prunes its publish.
     public var eventsPerApp: Int
+    /// Messages one inbox (a user's, or a device's without a user) may hold, deleted ones
+    /// not counted (default 1000): past it the server API refuses new ones and a publish
+    /// skips the full inboxes (its pushes still go).
+    public var inboxMessagesPerUser: Int
 
     public init(
         interestsPerDevice: Int = 100, devicesPerApp: Int = 1_000_000, subscriptionsPerApp: Int = 10_000_000,
-        eventsPerApp: Int = 100_000_000
+        eventsPerApp: Int = 100_000_000, inboxMessagesPerUser: Int = 1000
     ) {
+        self.inboxMessagesPerUser = inboxMessagesPerUser
         self.interestsPerDevice = interestsPerDevice
         self.devicesPerApp = devicesPerApp
         self.subscriptionsPerApp = subscriptionsPerApp
@@ -25,7 +30,7 @@ public struct DeviceQuota: Sendable, Hashable {
     }
 
     /// No limit (imports by the operator, tests).
-    public static let unlimited = DeviceQuota(interestsPerDevice: .max, devicesPerApp: .max, subscriptionsPerApp: .max, eventsPerApp: .max)
+    public static let unlimited = DeviceQuota(interestsPerDevice: .max, devicesPerApp: .max, subscriptionsPerApp: .max, eventsPerApp: .max, inboxMessagesPerUser: .max)
 
     /// One of the limits, named as `herald serve` names it.
     public enum Limit: String, Sendable, CaseIterable {
@@ -33,6 +38,7 @@ public struct DeviceQuota: Sendable, Hashable {
         case devicesPerApp = "max-devices-per-app"
         case subscriptionsPerApp = "max-subscriptions-per-app"
         case eventsPerApp = "max-events-per-app"
+        case inboxMessagesPerUser = "max-inbox-messages-per-user"
 
         /// The `herald serve` option that sets it.
         public var flag: String { "--" + rawValue }
@@ -45,6 +51,7 @@ public struct DeviceQuota: Sendable, Hashable {
             case .devicesPerApp: devicesPerApp
             case .subscriptionsPerApp: subscriptionsPerApp
             case .eventsPerApp: eventsPerApp
+            case .inboxMessagesPerUser: inboxMessagesPerUser
             }
         }
         set {
@@ -53,6 +60,7 @@ public struct DeviceQuota: Sendable, Hashable {
             case .devicesPerApp: devicesPerApp = newValue
             case .subscriptionsPerApp: subscriptionsPerApp = newValue
             case .eventsPerApp: eventsPerApp = newValue
+            case .inboxMessagesPerUser: inboxMessagesPerUser = newValue
             }
         }
     }

@@ -1,8 +1,8 @@
 /// The statements of fan-out and of a publish's counters, written once for both stores
 /// (`?` and `?N` placeholders) and rendered for each database once.
 final class FanOutStatements: Sendable {
-    /// The oldest queued or sending publish whose fan-out is not finished, and whether it
-    /// has texts by language.
+    /// The oldest queued or sending publish whose fan-out is not finished, whether it has
+    /// texts by language, and its inbox message's limit (nil: it keeps none).
     let nextPublish: String
     /// A publish's cursor and counters after a step.
     let saveCursor: String
@@ -33,7 +33,8 @@ final class FanOutStatements: Sendable {
         nextPublish = d.render(
             """
             SELECT id, app_id, target_kind, target_keys, fanout_key, fanout_seq, environment, activity_type, audience_filter,
-            EXISTS (SELECT 1 FROM publish_variants v WHERE v.publish_id = publishes.id) FROM publishes
+            EXISTS (SELECT 1 FROM publish_variants v WHERE v.publish_id = publishes.id),
+            (SELECT owner_limit FROM inbox_messages m WHERE m.app_id = publishes.app_id AND m.id = publishes.id) FROM publishes
             WHERE status IN ('queued', 'sending') AND \(d.isFalse("fanout_done")) ORDER BY seq LIMIT 1\(d.forUpdateSkipLocked)
             """)
         saveCursor = d.render(

@@ -9,9 +9,9 @@ import HeraldShared
 /// one (any number of processes on one database). Both pass the same tests.
 ///
 /// Split by aggregate: `AppStore`, `DeviceStore`, `LiveActivityStore`, `PublishStore`,
-/// `EventStore` and `InstanceStore`; a part of the gateway that needs one of them can ask
+/// `EventStore`, `InstanceStore` and `InboxStore`; a part of the gateway that needs one of them can ask
 /// for that one only.
-public protocol GatewayStore: AppStore, DeviceStore, LiveActivityStore, PublishStore, EventStore, InstanceStore {}
+public protocol GatewayStore: AppStore, DeviceStore, LiveActivityStore, PublishStore, EventStore, InstanceStore, InboxStore {}
 
 /// A running `watchPublishes`.
 public protocol PublishWatch: AnyObject, Sendable {

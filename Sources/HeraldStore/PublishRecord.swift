@@ -63,11 +63,14 @@ public struct NewPublish: Sendable, Hashable {
     /// The texts by language (`LocalizedVariants`): by tag, the whole payload a device that
     /// matches it gets, without `herald.publishId` (the store adds it).
     public var localized: [String: [String: JSONValue]] = [:]
+    /// The message kept in the inbox of everyone the publish reaches (`InboxStore`); nil: none.
+    public var inbox: PublishInbox?
 
     public init(
         appID: String, target: PublishTarget, payload: [String: JSONValue], options: PublishOptions, idempotencyKey: String? = nil,
-        fingerprint: PublishFingerprint? = nil, createdAt: Double, filter: AudienceFilter? = nil
+        fingerprint: PublishFingerprint? = nil, createdAt: Double, filter: AudienceFilter? = nil, inbox: PublishInbox? = nil
     ) {
+        self.inbox = inbox
         self.appID = appID
         self.target = target
         self.filter = filter

@@ -67,6 +67,9 @@ enum SQLDialect: Sendable {
 
     /// A row key the database numbers: SQLite's rowid, PostgreSQL's identity column.
     var rowKey: String { self == .sqlite ? "INTEGER PRIMARY KEY" : "bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY" }
+    /// A row key the database numbers and never numbers again, even once the row with the
+    /// highest is deleted (SQLite's AUTOINCREMENT; PostgreSQL's identity columns never reuse).
+    var increasingRowKey: String { self == .sqlite ? "INTEGER PRIMARY KEY AUTOINCREMENT" : rowKey }
     var smallInteger: String { self == .sqlite ? "INTEGER" : "smallint" }
     var integer: String { self == .sqlite ? "INTEGER" : "integer" }
     var bigInteger: String { self == .sqlite ? "INTEGER" : "bigint" }

@@ -15,7 +15,8 @@ extension SQLStore {
                 (
                     id: try $0.string(0), appID: try $0.string(1), kind: try $0.string(2), keys: try $0.string(3), keyIndex: try $0.int(4),
                     afterSeq: try $0.int(5), environment: try $0.string(6), activityType: try $0.optionalString(7),
-                    filter: try $0.optionalString(8).map(AudienceFilter.init(stored:)), localized: try $0.bool(9)
+                    filter: try $0.optionalString(8).map(AudienceFilter.init(stored:)), localized: try $0.bool(9),
+                    inboxLimit: try $0.optionalInt(10)
                 )
             }).first
         else { return nil }
@@ -30,10 +31,15 @@ extension SQLStore {
                     db,
                     FanOutPageRequest(
                         publishID: id, appID: appID, kind: kind, activityType: activityType, key: $0, afterSeq: $1, limit: $2, now: now,
-                        filter: row.filter, localized: row.localized))
+                        filter: row.filter, localized: row.localized, inboxLimit: row.inboxLimit))
             },
             targets: { try targets(db, appID: appID, kind: kind, activityType: activityType, key: $0, environment: row.environment) },
-            deliver: { try insertDelivery(db, publishID: id, appID: appID, $0, now: now) })
+            deliver: { target in
+                if let limit = row.inboxLimit, let seq = target.seq {
+                    _ = try insertInboxEntry(db, appID: appID, publishID: id, deviceSeq: seq, limit: limit)
+                }
+                return try insertDelivery(db, publishID: id, appID: appID, target, now: now)
+            })
         let finished = cursor.finished(keys)
         try db.execute(
             sql.saveCursor, [.int(cursor.keyIndex), .int(cursor.afterSeq), .bool(finished), .int(created), .double(now), .text(id)])

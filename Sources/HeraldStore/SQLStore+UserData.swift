@@ -16,9 +16,11 @@ extension SQLStore {
             else { return nil }
             return UserLiveActivities(deviceID: device.id, activities: found)
         }
+        // Every message, expired ones too (`now` 0 is before every expiry).
+        let inbox = try Self.inbox(db, appID: appID, owner: .user(userID), after: 0, limit: Int(Int32.max), now: 0).entries
         return UserData(
-            devices: devices, deliveries: try db.query(sql.deliveries, user, outcomeRow), receipts: receipts, liveActivities: liveActivities
-        )
+            devices: devices, deliveries: try db.query(sql.deliveries, user, outcomeRow), receipts: receipts, liveActivities: liveActivities,
+            inbox: inbox)
     }
 
     /// Deletes every row of `UserDataKind` kept for the user's devices, in the caller's
@@ -29,8 +31,9 @@ extension SQLStore {
         let sql = db.dialect.statements.userData
         let user: [SQLValue] = [.text(appID), .text(userID)]
         // The devices' rows, then the user (`lockUser`), the order registrations take: a
-        // device cannot be bound to the user while its rows go.
-        guard !(try db.query(sql.lockDevices, user) { try $0.int(0) }).isEmpty else { return UserDeletion(counts: [:]) }
+        // device cannot be bound to the user while its rows go. A user without devices
+        // may still have an inbox (messages sent before any device registered).
+        _ = try db.query(sql.lockDevices, user) { try $0.int(0) }
         try lockUser(db, appID: appID, userID: userID)
         let unfinished = try db.query(sql.unfinishedDeliveries, user) { (seq: try $0.int(0), publishID: try $0.string(1)) }
         for delivery in unfinished {

@@ -19,8 +19,9 @@ protocol SQLStore: AnyObject {
     /// `publishes` durability, where every write is alike).
     func deviceWrite<T>(_ body: (Database) throws -> T) throws -> T
 
-    /// Inserts one page of an interest's or a user's devices as deliveries: how many
-    /// devices the page had, the last one's seq (the cursor), and how many deliveries were new.
+    /// Inserts one page of an interest's or a user's devices as deliveries (and its inbox
+    /// entries): how many devices the page had, the last one's seq (the cursor), and how
+    /// many deliveries were new.
     static func insertPage(_ db: Database, _ page: FanOutPageRequest) throws -> FanOutCursor.Page
     /// Inserts a device that registered its token for the first time; its seq.
     static func insertDevice(
@@ -48,6 +49,9 @@ struct FanOutPageRequest {
     var filter: AudienceFilter?
     /// Whether the publish has texts by language: each delivery gets its device's variant.
     var localized = false
+    /// The publish keeps an inbox message: its entries for the page's owners go in with the
+    /// page, skipping inboxes that hold this many (`InboxStatements.insertPage`).
+    var inboxLimit: Int?
 
     /// Whether the page is of an interest's devices (else of a user's, or of the app's).
     var isInterest: Bool { FanOutCursor.devicesKind(kind) == "interests" }

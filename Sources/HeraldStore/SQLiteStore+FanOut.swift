@@ -24,6 +24,7 @@ extension SQLiteStore: SQLStore {
             INSERT OR IGNORE INTO deliveries (publish_id, app_id, device_seq, token, environment, next_at, updated_at, platform, variant)
             SELECT \(publish), \(app), d.seq, \(token), d.environment, \(now), \(now), \(platform), \(variant) \(source)
             """, b.values)
+        if let limit = request.inboxLimit { _ = try insertInboxPage(db, request, limit: limit) }
         return FanOutCursor.Page(scanned: page.0, last: page.1, created: created)
     }
 }

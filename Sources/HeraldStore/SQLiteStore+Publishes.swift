@@ -24,6 +24,7 @@ extension SQLiteStore {
                     .optional(publish.filter?.stored), .optional(options.frequencyCap?.max), .optional(options.frequencyCap?.window),
                 ])
             try Self.insertVariants(db, publish, id: id)
+            try Self.insertPublishInbox(db, publish, id: id)
             return (id, true)
         }
     }

@@ -273,5 +273,28 @@ enum SchemaStatements {
             ALTER TABLE deliveries ADD COLUMN variant TEXT;
             """
         },
+        // The server-kept inbox (`InboxStore`): each message's content once per app (a
+        // publish's with the limit its fan-out applies), and one entry per inbox that holds
+        // it (`owner`: `user:<id>` or a device id) whose `seq` is renewed at every change;
+        // and the background sync publish pending for an inbox (one scheduled at a time).
+        Migration(19, "inbox") { d in
+            """
+            CREATE TABLE inbox_messages (
+                app_id TEXT NOT NULL, id TEXT NOT NULL, title TEXT, body TEXT, link TEXT, data TEXT,
+                created_at \(d.real) NOT NULL, expires_at \(d.real), owner_limit \(d.bigInteger),
+                PRIMARY KEY (app_id, id)
+            )\(d.withoutRowID);
+            CREATE INDEX inbox_messages_age ON inbox_messages(created_at);
+            CREATE INDEX inbox_messages_expiry ON inbox_messages(expires_at) WHERE expires_at IS NOT NULL;
+            CREATE TABLE inbox_entries (
+                seq \(d.increasingRowKey), app_id TEXT NOT NULL, owner TEXT NOT NULL, message_id TEXT NOT NULL,
+                is_read \(d.boolean) NOT NULL DEFAULT \(d.false), is_deleted \(d.boolean) NOT NULL DEFAULT \(d.false),
+                UNIQUE (app_id, message_id, owner)
+            );
+            CREATE INDEX inbox_entries_seq ON inbox_entries(app_id, owner, seq);
+            ALTER TABLE publishes ADD COLUMN inbox_sync TEXT;
+            CREATE UNIQUE INDEX publishes_inbox_sync ON publishes(app_id, inbox_sync) WHERE status = 'scheduled' AND inbox_sync IS NOT NULL;
+            """
+        },
     ]
 }

@@ -9,6 +9,7 @@ final class StoreStatements: Sendable {
     let deliveries: DeliveryStatements
     let devices: DeviceStatements
     let fanOut: FanOutStatements
+    let inbox: InboxStatements
     let publishes: PublishStatements
     let userData: UserDataStatements
 
@@ -20,6 +21,7 @@ final class StoreStatements: Sendable {
         deliveries = DeliveryStatements(dialect)
         devices = DeviceStatements(dialect)
         fanOut = FanOutStatements(dialect)
+        inbox = InboxStatements(dialect)
         publishes = PublishStatements(dialect)
         userData = UserDataStatements(dialect)
     }

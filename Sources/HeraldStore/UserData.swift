@@ -11,8 +11,14 @@ public struct UserData: Sendable, Hashable {
     public var receipts: [UserReceipt]
     /// Each device's Live Activity tokens, in the order of `devices` (devices with none are left out).
     public var liveActivities: [UserLiveActivities]
+    /// The user's inbox (`InboxStore`), deleted messages left out, by sequence.
+    public var inbox: [InboxEntry]
 
-    public init(devices: [DeviceRecord], deliveries: [DeliveryTrace], receipts: [UserReceipt], liveActivities: [UserLiveActivities]) {
+    public init(
+        devices: [DeviceRecord], deliveries: [DeliveryTrace], receipts: [UserReceipt], liveActivities: [UserLiveActivities],
+        inbox: [InboxEntry] = []
+    ) {
+        self.inbox = inbox
         self.devices = devices
         self.deliveries = deliveries
         self.receipts = receipts
@@ -42,6 +48,9 @@ public struct UserLiveActivities: Sendable, Hashable {
 /// statement in `UserDataStatements`.
 public enum UserDataKind: String, Sendable, Hashable, CaseIterable {
     case receipts, deliveries, pushToStartTokens, liveActivities, interests, tags, devices
+    /// The messages the server added to the user's inbox (a publish's message is the
+    /// publish's, kept for the others it reached), then the user's inbox entries.
+    case inboxMessages, inbox
 }
 
 /// What `deleteUser` removed: how many rows of each kind (0 for a kind it found none of).

@@ -45,6 +45,12 @@ final class UserDataStatements: Sendable {
             case .interests: sql = bySeq("device_interests")
             case .tags: sql = bySeq("device_tags")
             case .devices: sql = "DELETE FROM devices WHERE app_id = ?1 AND user_id = ?2"
+            case .inboxMessages:
+                sql = """
+                    DELETE FROM inbox_messages WHERE app_id = ?1 AND owner_limit IS NULL
+                    AND id IN (SELECT message_id FROM inbox_entries WHERE app_id = ?1 AND owner = 'user:' || ?2)
+                    """
+            case .inbox: sql = "DELETE FROM inbox_entries WHERE app_id = ?1 AND owner = 'user:' || ?2"
             }
             return (kind, d.render(sql))
         }

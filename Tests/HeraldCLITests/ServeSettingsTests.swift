@@ -19,7 +19,8 @@ struct ServeSettingsTests {
         #expect(
             settings.quota
                 == DeviceQuota(
-                    interestsPerDevice: 100, devicesPerApp: 1_000_000, subscriptionsPerApp: 10_000_000, eventsPerApp: 100_000_000))
+                    interestsPerDevice: 100, devicesPerApp: 1_000_000, subscriptionsPerApp: 10_000_000, eventsPerApp: 100_000_000,
+                    inboxMessagesPerUser: 1000))
     }
 
     @Test("each option sets its limit; 0 turns a rate limit or a quota off")
@@ -27,9 +28,10 @@ struct ServeSettingsTests {
         let set = try Self.settings([
             "--api-rate-limit", "5", "--api-burst", "7", "--device-rate-limit", "11", "--device-burst", "12", "--server-rate-limit", "9",
             "--max-interests-per-device", "3", "--max-devices-per-app", "4", "--max-subscriptions-per-app", "0", "--max-events-per-app", "6",
+            "--max-inbox-messages-per-user", "8",
         ])
         #expect(set.rateLimits == APIRateLimits(client: 5, clientBurst: 7, device: 11, deviceBurst: 12, server: 9))
-        #expect(set.quota == DeviceQuota(interestsPerDevice: 3, devicesPerApp: 4, subscriptionsPerApp: .max, eventsPerApp: 6))
+        #expect(set.quota == DeviceQuota(interestsPerDevice: 3, devicesPerApp: 4, subscriptionsPerApp: .max, eventsPerApp: 6, inboxMessagesPerUser: 8))
         #expect(try Self.settings(["--api-rate-limit", "0"]).rateLimits.client == nil)
     }
 

@@ -58,7 +58,10 @@ extension ServeCommand {
         case .subscriptionsPerApp: help = "interest subscriptions (each device's interests, summed) one app may have (default 10000000)"
         case .eventsPerApp:
             help =
-                "receipts (POST /events) one app may store until retention prunes them (default 100000000). Past a quota: 409 quota_exceeded, nothing stored. 0: no limit"
+                "receipts (POST /events) one app may store until retention prunes them (default 100000000)"
+        case .inboxMessagesPerUser:
+            help =
+                "messages one inbox (a user's, or a device's without a user) may hold (default 1000); a publish skips full inboxes, its pushes still go. Past a quota: 409 quota_exceeded, nothing stored. 0: no limit"
         }
         return (limit, Option.integer(limit.rawValue, "N", in: 0...10_000_000_000, help))
     }

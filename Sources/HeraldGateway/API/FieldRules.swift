@@ -1,3 +1,4 @@
+import Foundation
 import HeraldAPNsModel
 import HeraldShared
 import HeraldPayload
@@ -54,6 +55,11 @@ enum FieldRules {
         guard (1...200).contains(text.utf8.count), text.utf8.allSatisfy(interestCharacters.contains) else {
             throw ValidationError(field, "\"\(text.prefix(40))\" is not an id")
         }
+    }
+
+    /// A link a notification or an inbox message opens: a URL with a scheme.
+    static func link(_ text: String, _ field: String) throws(ValidationError) {
+        guard let url = URL(string: text), url.scheme != nil else { throw ValidationError(field, "\"\(text)\" is not a URL with a scheme") }
     }
 
     /// A value that goes out as an APNs header (`apns-collapse-id`): HeraldAPNs' rule,

@@ -6,7 +6,7 @@ extension GatewayAPI {
     /// POST /v1/apps/{app}/publishes: committed before the 202; the same idempotency key
     /// returns the same publish id and sends nothing again.
     func createPublish(_ context: Context) throws -> HTTPResponse {
-        let request = try PublishRequest(try body(context), appID: context.appID, now: now())
+        let request = try PublishRequest(try body(context), appID: context.appID, now: now(), inboxLimit: quota.inboxMessagesPerUser)
         try checkChannelTarget(request.publish.target, appID: context.appID)
         let result = try store.createPublish(request.publish)
         if result.created {

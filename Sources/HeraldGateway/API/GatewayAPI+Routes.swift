@@ -43,6 +43,15 @@ extension GatewayAPI {
             method: "DELETE", pattern: ["v1", "apps", ":app", "devices", ":device", "live-activities", ":activityId"], name: "end_activity",
             access: .device
         ) { try $0.endActivity($1) },
+        Route(method: "GET", pattern: ["v1", "apps", ":app", "devices", ":device", "inbox"], name: "get_device_inbox", access: .device) {
+            try $0.getDeviceInbox($1)
+        },
+        Route(method: "POST", pattern: ["v1", "apps", ":app", "devices", ":device", "inbox", "read"], name: "read_inbox", access: .device) {
+            try $0.changeDeviceInbox($1, .read)
+        },
+        Route(
+            method: "POST", pattern: ["v1", "apps", ":app", "devices", ":device", "inbox", "delete"], name: "delete_inbox", access: .device
+        ) { try $0.changeDeviceInbox($1, .delete) },
         Route(method: "POST", pattern: ["v1", "apps", ":app", "publishes"], name: "publish", access: .server) { try $0.createPublish($1) },
         Route(method: "POST", pattern: ["v1", "apps", ":app", "audience"], name: "audience", access: .server) { try $0.audience($1) },
         Route(method: "GET", pattern: ["v1", "apps", ":app", "publishes", ":publish"], name: "get_publish", access: .server) {
@@ -69,6 +78,16 @@ extension GatewayAPI {
         Route(method: "DELETE", pattern: ["v1", "apps", ":app", "users", ":user"], name: "delete_user", access: .server) {
             try $0.deleteUser($1)
         },
+        Route(method: "GET", pattern: ["v1", "apps", ":app", "users", ":user", "inbox"], name: "get_user_inbox", access: .server) {
+            try $0.getUserInbox($1)
+        },
+        Route(method: "POST", pattern: ["v1", "apps", ":app", "users", ":user", "inbox"], name: "add_user_inbox", access: .server) {
+            try $0.addUserInbox($1)
+        },
+        Route(
+            method: "DELETE", pattern: ["v1", "apps", ":app", "users", ":user", "inbox", ":message"], name: "delete_user_inbox",
+            access: .server
+        ) { try $0.deleteUserInbox($1) },
         Route(method: "POST", pattern: ["v1", "apps", ":app", "events"], name: "events", access: .events) { try $0.recordEvents($1) },
     ]
 }

@@ -8,7 +8,7 @@ import HeraldStore
 /// request is the same.
 extension GatewayAPI {
     /// GET /v1/apps/{app}/users/{user}/export: the user's devices, the deliveries and
-    /// receipts kept for them, and their Live Activity tokens.
+    /// receipts kept for them, their Live Activity tokens, and the user's inbox.
     func exportUser(_ context: Context) throws -> HTTPResponse {
         let userID = try Self.userID(context)
         let data = try store.userData(appID: context.appID, userID: userID)
@@ -24,6 +24,7 @@ extension GatewayAPI {
                 "userId": .string(userID), "exportedAt": .double(now()), "devices": .array(data.devices.map { Self.json($0) }),
                 "deliveries": .array(data.deliveries.map { Self.json($0) }), "receipts": .array(receipts),
                 "liveActivities": .array(data.liveActivities.map { Self.json($0.activities, deviceID: $0.deviceID) }),
+                "inbox": .array(data.inbox.map(Self.json)),
             ])
     }
 
@@ -36,7 +37,7 @@ extension GatewayAPI {
         return .json(200, ["userId": .string(userID), "deleted": .object(counts)])
     }
 
-    private static func userID(_ context: Context) throws(ValidationError) -> String {
+    static func userID(_ context: Context) throws(ValidationError) -> String {
         let id = context.parameters["user"] ?? ""
         try FieldRules.userID(id, "user")
         return id

@@ -18,9 +18,10 @@ struct PublishRequest {
     var publish: NewPublish
     var warnings: [String]
 
-    init(_ body: JSONValue, appID: String, now: Double) throws {
+    /// `inboxLimit`: how many messages an inbox may hold before a publish's message skips it.
+    init(_ body: JSONValue, appID: String, now: Double, inboxLimit: Int = DeviceQuota().inboxMessagesPerUser) throws {
         let reader = try JSONObjectReader(body)
-        try reader.allow(Self.targetLimits.map(\.kind) + ["filter", "apns", "notification", "android", "options", "idempotencyKey"])
+        try reader.allow(Self.targetLimits.map(\.kind) + ["filter", "apns", "notification", "android", "options", "idempotencyKey", "inbox"])
         let filter = try Self.filter(reader)
         var target = try Self.target(reader, filtered: filter != nil)
         let options = try Self.options(reader, now: now, target: target)
@@ -35,11 +36,12 @@ struct PublishRequest {
             let field = "notification.localized.\(tag)"
             checked += try Self.check(variant, options: options, forAndroid: forAndroid, now: now, field: field).map { "\(field): \($0)" }
         }
+        let inbox = try InboxFields.publishInbox(reader, payload: payload, options: options, target: target, now: now, limit: inboxLimit)
         var idempotencyKey: String?
         if let key = try reader.string("idempotencyKey", maxLength: 255) { idempotencyKey = key }
         publish = NewPublish(
             appID: appID, target: target, payload: payload, options: options, idempotencyKey: idempotencyKey,
-            fingerprint: idempotencyKey == nil ? nil : PublishFingerprint(request: reader.object), createdAt: now, filter: filter)
+            fingerprint: idempotencyKey == nil ? nil : PublishFingerprint(request: reader.object), createdAt: now, filter: filter, inbox: inbox)
         publish.localized = localized
         warnings = checked
     }
@@ -182,9 +184,7 @@ struct PublishRequest {
         var aps: [String: JSONValue] = ["alert": .object(try alert(fields))]
         var herald: [String: JSONValue] = [:]
         if let link = try fields.string("link", maxLength: 2000) {
-            guard let url = URL(string: link), url.scheme != nil else {
-                throw ValidationError("notification.link", "\"\(link)\" is not a URL with a scheme")
-            }
+            try FieldRules.link(link, "notification.link")
             herald["link"] = .string(link)
         }
         if let image = try fields.string("image", maxLength: 2000) {

@@ -194,12 +194,19 @@ public actor DeliveryEngine {
         return launched
     }
 
-    /// Deletes a batch of old deliveries when it is time; true when more are left.
+    /// Deletes a batch of old deliveries, and of inbox messages expired or past the
+    /// retention, when it is time; true when more are left.
     private func prune(now: Double) throws -> Bool {
-        guard let retention = policy.retention, now >= nextPruneAt else { return false }
+        guard now >= nextPruneAt else { return false }
+        let messages = try store.pruneInbox(now: now, before: policy.retention.map { now - $0 }, limit: policy.pruneBatch)
+        if messages > 0 { metrics.increment("herald_inbox_messages_pruned_total", [], by: Double(messages)) }
+        guard let retention = policy.retention else {
+            nextPruneAt = now + policy.pruneInterval
+            return messages == policy.pruneBatch
+        }
         let progress = try store.pruneFinished(before: now - retention, limit: policy.pruneBatch)
         if progress.deleted > 0 { metrics.increment("herald_deliveries_pruned_total", [], by: Double(progress.deleted)) }
-        guard progress.more else {
+        guard progress.more || messages == policy.pruneBatch else {
             nextPruneAt = now + policy.pruneInterval
             return false
         }

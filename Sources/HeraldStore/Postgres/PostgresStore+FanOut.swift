@@ -11,10 +11,17 @@ extension PostgresStore: SQLStore {
         // A push-to-start token is APNs' whatever the device.
         let platform = request.activityType == nil ? "d.platform" : "'apns'"
         // one store: the page the data-modifying WITH below inserts
+        let owner = request.inboxLimit == nil ? "" : ", \(InboxStatements.ownerColumn) AS owner"
         let source = """
-            SELECT d.seq, \(token) AS token, d.environment, \(platform) AS platform, \(request.variant(&b)) AS variant \(request.source(join: join, &b))
+            SELECT d.seq, \(token) AS token, d.environment, \(platform) AS platform, \(request.variant(&b)) AS variant\(owner) \(request.source(join: join, &b))
             """
         let (publish, app, now) = (b.bind(.text(request.publishID)), b.bind(.text(request.appID)), b.bind(.double(request.now)))
+        // The publish's inbox entries for the page's owners, from the same page.
+        let kept = request.inboxLimit.map { limit in
+            // one store: the page's owners, from the WITH's page (SQLite reads the page again, SQLiteStore.insertPage)
+            let owners = "SELECT DISTINCT owner FROM page"
+            return ", kept AS (\(InboxStatements.insertPage(.postgres, owners: owners, app: app, message: publish, limit: b.bind(.int(limit)))))"
+        } ?? ""
         // one store: a data-modifying WITH inserts the page and counts it in one round trip; SQLite has none
         let row = try db.query(
             """
@@ -23,7 +30,7 @@ extension PostgresStore: SQLStore {
                 INSERT INTO deliveries (publish_id, app_id, device_seq, token, environment, next_at, updated_at, platform, variant)
                 SELECT \(publish), \(app), seq, token, environment, \(now), \(now), platform, variant FROM page
                 ON CONFLICT (publish_id, token) DO NOTHING RETURNING 1
-            )
+            )\(kept)
             SELECT (SELECT count(*) FROM page), (SELECT max(seq) FROM page), (SELECT count(*) FROM made)
             """, b.values)[0]
         return FanOutCursor.Page(scanned: try row.int(0), last: try row.optionalInt(1), created: try row.int(2))

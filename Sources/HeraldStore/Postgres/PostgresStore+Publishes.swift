@@ -25,6 +25,7 @@ extension PostgresStore {
                 ])
             if !inserted.isEmpty { try Self.insertVariants(db, publish, id: id) }
             guard inserted.isEmpty, let key = publish.idempotencyKey else {
+                try Self.insertPublishInbox(db, publish, id: id)
                 // Heard by the other processes' watches when this commits.
                 try db.notify(PostgresPublishWatch.channel, payload: id)
                 return (id, true)

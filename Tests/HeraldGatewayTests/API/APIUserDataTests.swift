@@ -25,14 +25,16 @@ struct APIUserDataTests {
         #expect(export.json?["deliveries"] == [])
         #expect(export.json?["receipts"] == [])
         #expect(export.json?["liveActivities"] == [])
-        #expect(export.json?["inbox"] == nil)
+        #expect(export.json?["inbox"] == [])
 
         let deleted = h.send("DELETE", path, key: h.serverKey)
         #expect(deleted.status == 200)
         #expect(
             deleted.json == [
                 "userId": "maya",
-                "deleted": ["devices": 1, "interests": 1, "tags": 0, "deliveries": 0, "receipts": 0, "pushToStartTokens": 0, "liveActivities": 0],
+                "deleted": ["devices": 1, "interests": 1, "tags": 0, "deliveries": 0, "receipts": 0, "pushToStartTokens": 0, "liveActivities": 0,
+                    "inboxMessages": 0, "inbox": 0,
+                ],
             ])
         let again = h.send("DELETE", path, key: h.serverKey)
         #expect(again.json?["deleted"]?.objectValue?.values.allSatisfy { $0 == 0 } == true)

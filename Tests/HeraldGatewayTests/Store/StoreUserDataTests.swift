@@ -65,7 +65,7 @@ struct StoreUserDataTests {
         let samBefore = try store.userData(appID: fixture.appID, userID: "sam")
         let deleted = try store.deleteUser(appID: fixture.appID, userID: "maya", now: 2_000)
         #expect(
-            deleted.counts == [.devices: 2, .interests: 2, .tags: 1, .deliveries: 2, .receipts: 2, .pushToStartTokens: 1, .liveActivities: 1])
+            deleted.counts == [.devices: 2, .interests: 2, .tags: 1, .deliveries: 2, .receipts: 2, .pushToStartTokens: 1, .liveActivities: 1, .inboxMessages: 0, .inbox: 0])
         #expect(try fixture.scalar("SELECT count(*) FROM device_tags") == 1, "sam's tag stays")
         #expect(
             try store.userData(appID: fixture.appID, userID: "maya")

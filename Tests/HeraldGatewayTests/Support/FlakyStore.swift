@@ -27,7 +27,7 @@ final class FlakyStore: GatewayStore, @unchecked Sendable {
     }
 
     /// The real store, once the call may go on.
-    private func pass(_ store: any GatewayStore) throws -> any GatewayStore {
+    func pass(_ store: any GatewayStore) throws -> any GatewayStore {
         gate.pass()
         if down { throw StoreError(.unavailable, "the database cannot be reached") }
         return store

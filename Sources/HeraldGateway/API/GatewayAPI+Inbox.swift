@@ -1,0 +1,100 @@
+import HeraldHTTP
+import HeraldShared
+import HeraldStore
+
+/// The server-kept inbox (`InboxStore`): a device reads its inbox (its user's, or its own
+/// without a user) by cursor and marks messages read or deleted (device key); the server
+/// reads a user's inbox, adds a message without a push and takes one back (server key).
+extension GatewayAPI {
+    /// GET /v1/apps/{app}/devices/{id}/inbox?after=CURSOR&limit=N.
+    func getDeviceInbox(_ context: Context) throws -> HTTPResponse {
+        let (owner, scope) = try deviceInbox(context)
+        return try inboxPage(context, owner: owner, scope: scope)
+    }
+
+    /// POST /v1/apps/{app}/devices/{id}/inbox/read and …/inbox/delete: `{"ids": [...]}`.
+    func changeDeviceInbox(_ context: Context, _ change: InboxChangeKind) throws -> HTTPResponse {
+        let reader = try JSONObjectReader(try body(context))
+        try reader.allow(["ids"])
+        let ids =
+            try reader.strings("ids", required: true, count: 1...Self.maxInboxIDs) { text, field throws(ValidationError) in
+                try FieldRules.identifier(text, field)
+            } ?? []
+        let (owner, _) = try deviceInbox(context)
+        let result = try store.changeInbox(appID: context.appID, owner: owner, ids: ids, change, now: now())
+        if result.changed > 0 { onPublish() }
+        return .json(
+            200, ["changed": .int(result.changed), "unknown": .array(result.unknown.map(JSONValue.string)), "unread": .int(result.unread)])
+    }
+
+    /// GET /v1/apps/{app}/users/{user}/inbox?after=CURSOR&limit=N: as the device's.
+    func getUserInbox(_ context: Context) throws -> HTTPResponse {
+        let userID = try Self.userID(context)
+        return try inboxPage(context, owner: .user(userID), scope: "\(context.appID)/user:\(userID)")
+    }
+
+    /// POST /v1/apps/{app}/users/{user}/inbox: a message without a push; 201 `{"id"}`,
+    /// 409 `quota_exceeded` when the inbox is full.
+    func addUserInbox(_ context: Context) throws -> HTTPResponse {
+        let userID = try Self.userID(context)
+        let now = now()
+        let content = try InboxFields.content(try JSONObjectReader(try body(context)), now: now)
+        let message = InboxMessageRecord(
+            id: Identifier.make("msg_"), title: content.title, body: content.body, link: content.link, data: content.data, createdAt: now,
+            expiresAt: content.expiresAt)
+        try store.addInboxMessage(appID: context.appID, owner: .user(userID), message, limit: quota.inboxMessagesPerUser)
+        return .json(201, ["id": .string(message.id)])
+    }
+
+    /// DELETE /v1/apps/{app}/users/{user}/inbox/{message}: 204; marked deleted, so every
+    /// device's next sync brings the deletion.
+    func deleteUserInbox(_ context: Context) throws -> HTTPResponse {
+        let userID = try Self.userID(context)
+        let id = context.parameters["message"] ?? ""
+        try FieldRules.identifier(id, "message")
+        let result = try store.changeInbox(appID: context.appID, owner: .user(userID), ids: [id], .delete, now: now())
+        guard result.unknown.isEmpty else {
+            throw APIError.notFound("no message \(id) in the inbox of user \(userID) of app \(context.appID)")
+        }
+        if result.changed > 0 { onPublish() }
+        return HTTPResponse(status: 204)
+    }
+
+    /// Most ids one read or delete names.
+    static let maxInboxIDs = 500
+
+    /// The inbox of the path's device, and the scope of its cursors (the device's id).
+    private func deviceInbox(_ context: Context) throws -> (InboxOwner, String) {
+        let id = context.parameters["device"] ?? ""
+        guard let owner = try store.inboxOwner(appID: context.appID, deviceID: id) else { throw Self.noDevice(id, context.appID) }
+        return (owner, id)
+    }
+
+    private func inboxPage(_ context: Context, owner: InboxOwner, scope: String) throws -> HTTPResponse {
+        let query = context.request.queryItems
+        let limit = try Self.limit(query, default: 100, max: 500)
+        let after = try InboxCursor.decode(query["after"], scope: scope)
+        let page = try store.inbox(appID: context.appID, owner: owner, after: after, limit: limit, now: now())
+        return .json(
+            200,
+            [
+                "messages": .array(page.entries.map(Self.json)), "unread": .int(page.unread),
+                "cursor": .string(InboxCursor.encode(scope: scope, seq: page.last)), "more": .bool(page.more),
+            ])
+    }
+
+    /// A message as the API answers it; a deleted one without its content.
+    static func json(_ entry: InboxEntry) -> JSONValue {
+        let message = entry.message
+        var json: [String: JSONValue] = [
+            "id": .string(message.id), "read": .bool(entry.read), "deleted": .bool(entry.deleted), "createdAt": .double(message.createdAt),
+        ]
+        guard !entry.deleted else { return .object(json) }
+        json["title"] = message.title.map(JSONValue.string) ?? .null
+        json["body"] = message.body.map(JSONValue.string) ?? .null
+        json["link"] = message.link.map(JSONValue.string) ?? .null
+        json["data"] = message.data ?? .null
+        json["expiresAt"] = message.expiresAt.map(JSONValue.double) ?? .null
+        return .object(json)
+    }
+}

@@ -1,0 +1,171 @@
+import HeraldShared
+
+/// The inbox (`InboxStore`). Each runs in the caller's transaction.
+extension SQLStore {
+    static func inboxOwner(_ db: Database, appID: String, deviceID: String) throws -> InboxOwner? {
+        try db.query(db.dialect.statements.inbox.deviceOwner, [.text(appID), .text(deviceID)]) { row in
+            try row.optionalString(0).map(InboxOwner.user) ?? .device(deviceID)
+        }.first
+    }
+
+    static func inbox(_ db: Database, appID: String, owner: InboxOwner, after: Int, limit: Int, now: Double) throws -> InboxPage {
+        let sql = db.dialect.statements.inbox
+        let rows = try db.query(
+            after == 0 ? sql.fromStart : sql.page, [.text(appID), .text(owner.key), .int(after), .int(limit + 1)], inboxEntry)
+        let page = rows.prefix(limit)
+        // An expired message is not sent (its sequence is passed over all the same).
+        let entries = page.filter { $0.deleted || ($0.message.expiresAt ?? .infinity) > now }
+        return InboxPage(
+            entries: Array(entries), unread: try unread(db, appID: appID, owner: owner, now: now), last: page.last?.seq ?? after,
+            more: rows.count > limit)
+    }
+
+    private static func inboxEntry(_ row: Database.Row) throws -> InboxEntry {
+        let data = try row.optionalString(7).flatMap { try? JSONParser().parse($0) }
+        let message = InboxMessageRecord(
+            id: try row.string(1), title: try row.optionalString(4), body: try row.optionalString(5), link: try row.optionalString(6),
+            data: data, createdAt: try row.double(8), expiresAt: try row.optionalDouble(9))
+        return InboxEntry(message: message, read: try row.bool(2), deleted: try row.bool(3), seq: try row.int(0))
+    }
+
+    static func unread(_ db: Database, appID: String, owner: InboxOwner, now: Double) throws -> Int {
+        try db.query(db.dialect.statements.inbox.unread, [.text(appID), .text(owner.key), .double(now)]) { try $0.int(0) }.first ?? 0
+    }
+
+    /// Each entry changed is deleted and inserted again with its new state: the insert
+    /// gives it the next sequence.
+    static func changeInbox(
+        _ db: Database, appID: String, owner: InboxOwner, ids: [String], _ change: InboxChangeKind, now: Double
+    ) throws -> InboxChange {
+        let sql = db.dialect.statements.inbox
+        var changed = 0
+        var unknown: [String] = []
+        for id in ids {
+            let key: [SQLValue] = [.text(appID), .text(owner.key), .text(id)]
+            guard let (read, deleted) = try db.query(sql.entry, key, { (try $0.bool(0), try $0.bool(1)) }).first else {
+                unknown.append(id)
+                continue
+            }
+            let state = change == .read ? (true, deleted) : (read, true)
+            guard state != (read, deleted) else { continue }
+            try db.execute(sql.deleteEntry, key)
+            try db.execute(sql.insertEntry, key + [.bool(state.0), .bool(state.1)])
+            changed += 1
+        }
+        let unread = try unread(db, appID: appID, owner: owner, now: now)
+        if changed > 0 { try scheduleSync(db, appID: appID, owner: owner, unread: unread, now: now) }
+        return InboxChange(changed: changed, unknown: unknown, unread: unread)
+    }
+
+    /// Makes sure one background publish to the owner's devices is scheduled, `InboxSync.delay`
+    /// from now, carrying the unread count: a new one, or the one already scheduled with
+    /// its count brought up to date (the partial unique index `publishes_inbox_sync` lets
+    /// one be scheduled per inbox, so two gateways agree).
+    static func scheduleSync(_ db: Database, appID: String, owner: InboxOwner, unread: Int, now: Double) throws {
+        let sql = db.dialect.statements.inbox
+        let target: PublishTarget = owner.userID.map { .users([$0]) } ?? .devices([owner.key])
+        let keys = JSONWriter.serialize(.array(target.keys.map(JSONValue.string)))
+        for _ in 0..<2 {
+            let id = Identifier.make("pub_")
+            let inserted = try db.execute(
+                sql.insertSync,
+                [
+                    .text(id), .text(appID), .text(target.kind), .text(keys), .bytes(InboxSync.payload(publishID: id, unread: unread)),
+                    .double(now + InboxSync.delay), .double(now), .text(owner.key),
+                ])
+            if inserted > 0 { return }
+            // One is scheduled: it carries the count now (unless it went out meanwhile: then a new one).
+            guard let pending = try db.query(sql.pendingSync, [.text(appID), .text(owner.key)], { try $0.string(0) }).first else {
+                continue
+            }
+            let payload = InboxSync.payload(publishID: pending, unread: unread)
+            if try db.execute(sql.updateSync, [.bytes(payload), .double(now), .text(pending)]) > 0 { return }
+        }
+    }
+
+    static func addInboxMessage(_ db: Database, appID: String, owner: InboxOwner, _ message: InboxMessageRecord, limit: Int) throws {
+        let sql = db.dialect.statements.inbox
+        let held = try db.query(sql.count, [.text(appID), .text(owner.key)]) { try $0.int(0) }.first ?? 0
+        guard held < limit else {
+            throw DeviceQuota(inboxMessagesPerUser: limit).exceeded(
+                .inboxMessagesPerUser, "the inbox of \(owner.key) holds \(held) messages",
+                remedy: "Delete messages from it (DELETE /v1/apps/\(appID)/users/{user}/inbox/{message})")
+        }
+        try insertInboxMessage(db, appID: appID, message, limit: nil)
+        try db.execute(sql.insertEntry, [.text(appID), .text(owner.key), .text(message.id), .bool(false), .bool(false)])
+    }
+
+    /// A message's content, once per app and id (`limit`: a publish's, for its fan-out).
+    static func insertInboxMessage(_ db: Database, appID: String, _ message: InboxMessageRecord, limit: Int?) throws {
+        try db.execute(
+            db.dialect.statements.inbox.insertMessage,
+            [
+                .text(appID), .text(message.id), .optional(message.title), .optional(message.body), .optional(message.link),
+                .optional(message.data.map { JSONWriter.serialize($0) }), .double(message.createdAt), .optional(message.expiresAt),
+                .optional(limit),
+            ])
+    }
+
+    /// A publish's message, made with it.
+    static func insertPublishInbox(_ db: Database, _ publish: NewPublish, id: String) throws {
+        guard let inbox = publish.inbox else { return }
+        let message = InboxMessageRecord(
+            id: id, title: inbox.title, body: inbox.body, link: inbox.link, data: inbox.data, createdAt: publish.createdAt,
+            expiresAt: inbox.expiresAt)
+        try insertInboxMessage(db, appID: publish.appID, message, limit: inbox.limit)
+    }
+
+    /// One fan-out page's entries (`InboxStatements.insertPage`), for a store that inserts
+    /// them apart from the page's deliveries; how many were new.
+    static func insertInboxPage(_ db: Database, _ request: FanOutPageRequest, limit: Int) throws -> Int {
+        var b = SQLBindings(db.dialect)
+        let owners = InboxStatements.owners(request.source(join: "", &b))
+        let (app, message, max) = (b.bind(.text(request.appID)), b.bind(.text(request.publishID)), b.bind(.int(limit)))
+        return try db.execute(InboxStatements.insertPage(db.dialect, owners: owners, app: app, message: message, limit: max), b.values)
+    }
+
+    /// The entry of one device's owner (a `devices` or `tokens` target), as a page of one.
+    static func insertInboxEntry(_ db: Database, appID: String, publishID: String, deviceSeq: Int, limit: Int) throws -> Int {
+        var b = SQLBindings(db.dialect)
+        let owners = InboxStatements.owners("FROM devices d WHERE d.seq = \(b.bind(.int(deviceSeq)))")
+        let (app, message, max) = (b.bind(.text(appID)), b.bind(.text(publishID)), b.bind(.int(limit)))
+        return try db.execute(InboxStatements.insertPage(db.dialect, owners: owners, app: app, message: message, limit: max), b.values)
+    }
+
+    static func pruneInbox(_ db: Database, now: Double, before: Double?, limit: Int) throws -> Int {
+        let sql = db.dialect.statements.inbox
+        let old = try db.query(sql.prunable, [.double(now), .double(before ?? 0), .int(limit)]) {
+            (try $0.string(0), try $0.string(1))
+        }
+        for (app, id) in old {
+            try db.execute(sql.pruneEntries, [.text(app), .text(id)])
+            try db.execute(sql.pruneMessage, [.text(app), .text(id)])
+        }
+        return old.count
+    }
+}
+
+/// The public methods whose transaction and body are the same on both stores.
+extension SQLStore {
+    public func inboxOwner(appID: String, deviceID: String) throws -> InboxOwner? {
+        try read { db in try Self.inboxOwner(db, appID: appID, deviceID: deviceID) }
+    }
+
+    public func inbox(appID: String, owner: InboxOwner, after: Int, limit: Int, now: Double) throws -> InboxPage {
+        try read { db in try Self.inbox(db, appID: appID, owner: owner, after: after, limit: limit, now: now) }
+    }
+
+    public func changeInbox(appID: String, owner: InboxOwner, ids: [String], _ change: InboxChangeKind, now: Double) throws
+        -> InboxChange
+    {
+        try write { db in try Self.changeInbox(db, appID: appID, owner: owner, ids: ids, change, now: now) }
+    }
+
+    public func addInboxMessage(appID: String, owner: InboxOwner, _ message: InboxMessageRecord, limit: Int) throws {
+        try write { db in try Self.addInboxMessage(db, appID: appID, owner: owner, message, limit: limit) }
+    }
+
+    public func pruneInbox(now: Double, before: Double?, limit: Int) throws -> Int {
+        try write { db in try Self.pruneInbox(db, now: now, before: before, limit: limit) }
+    }
+}

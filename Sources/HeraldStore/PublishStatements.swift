@@ -27,7 +27,7 @@ final class PublishStatements: Sendable {
         publishes = """
             SELECT id, app_id, target_kind, target_keys, payload, push_type, priority, collapse_id, expiration, send_at, environment,
             status, created_at, targeted, sent, failed, invalidated, delivered, opened, activity_type, audience_filter,
-            (SELECT \(failures) FROM publish_failures WHERE publish_id = p.id), capped, cap_max, cap_window
+            (SELECT \(failures) FROM publish_failures WHERE publish_id = p.id), capped, cap_max, cap_window, local_time, local_date
             FROM publishes p\u{20}
             """
         byID = d.render("WHERE app_id = ? AND id = ?")

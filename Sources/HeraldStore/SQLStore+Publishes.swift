@@ -38,7 +38,8 @@ extension SQLStore {
                     pushType: try row.string(5), priority: try row.int(6), collapseID: try row.optionalString(7),
                     expiration: try row.optionalDouble(8), sendAt: try row.optionalDouble(9),
                     environment: APNsEnvironment(rawValue: try row.string(10)) ?? .production,
-                    frequencyCap: FrequencyCap(max: try row.optionalInt(23), window: try row.optionalInt(24))),
+                    frequencyCap: FrequencyCap(max: try row.optionalInt(23), window: try row.optionalInt(24)),
+                    localTime: LocalSendTime(time: try row.optionalString(25) ?? "", date: try row.optionalString(26) ?? "")),
                 status: PublishStatus(rawValue: try row.string(11)) ?? .queued, createdAt: try row.double(12), counts: counts,
                 failures: failures.compactMapValues(\.intValue))
         }

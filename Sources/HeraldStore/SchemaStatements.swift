@@ -261,5 +261,16 @@ enum SchemaStatements {
             CREATE INDEX capped_sends_age ON capped_sends(at);
             """
         },
+        // Publishes sent at a local time in each device's zone (`LocalSendTime`), each
+        // delivery's own instant (its expiry counts from it), and the app's default zone for
+        // devices without one.
+        Migration(18, "local time") { d in
+            """
+            ALTER TABLE publishes ADD COLUMN local_time TEXT;
+            ALTER TABLE publishes ADD COLUMN local_date TEXT;
+            ALTER TABLE deliveries ADD COLUMN due_at \(d.real);
+            ALTER TABLE apps ADD COLUMN default_time_zone TEXT;
+            """
+        },
     ]
 }

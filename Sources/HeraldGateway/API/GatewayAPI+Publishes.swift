@@ -52,6 +52,7 @@ extension GatewayAPI {
             "sendAt": publish.options.sendAt.map(JSONValue.double) ?? .null,
             "target": target(publish.target), "notification": notification(publish.payload),
         ]
+        if let local = publish.options.localTime { json["sendAt"] = ["localTime": .string(local.time), "date": .string(local.date)] }
         if let filter = publish.filter { json["filter"] = filter.json }
         if let cap = publish.options.frequencyCap { json["frequencyCap"] = ["max": .int(cap.max), "window": .int(cap.window)] }
         if !publish.byPlatform.isEmpty {

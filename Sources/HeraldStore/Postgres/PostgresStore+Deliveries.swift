@@ -40,7 +40,7 @@ extension PostgresStore {
                 UPDATE deliveries d SET state = 1, attempts = d.attempts + 1, updated_at = $2, lease_owner = me.id
                 FROM due, me WHERE d.seq = due.seq
                 RETURNING d.seq, d.publish_id, (SELECT id FROM devices WHERE seq = d.device_seq), d.token, d.environment, d.attempts,
-                d.in_doubt, d.next_at, d.platform, d.device_seq
+                d.in_doubt, d.next_at, d.platform, d.device_seq, d.due_at
                 """,
                 [.text(appID), .double(now), .array(excluding.map(\.key).sorted()), .int(max(0, limit)), .text(instance.id),
                     .text(instance.host), .int(instance.pid),
@@ -49,7 +49,8 @@ extension PostgresStore {
                 (
                     seq: try row.int(0), publishID: try row.string(1), deviceID: try row.optionalString(2), token: try row.string(3),
                     environment: try row.string(4), attempts: try row.int(5), inDoubt: try row.bool(6), nextAt: try row.double(7),
-                    platform: PushPlatform(rawValue: try row.string(8)) ?? .apns, deviceSeq: try row.optionalInt(9)
+                    platform: PushPlatform(rawValue: try row.string(8)) ?? .apns, deviceSeq: try row.optionalInt(9),
+                    dueAt: try row.optionalDouble(10)
                 )
             }.sorted { ($0.nextAt, $0.seq) < ($1.nextAt, $1.seq) }
             guard !claimed.isEmpty else { return [] }
@@ -78,11 +79,13 @@ extension PostgresStore {
                 now: now)
             return claimed.compactMap { job in
                 guard let publish = publishes[job.publishID] else { return nil }
-                return DeliveryJob(
+                var delivery = DeliveryJob(
                     seq: job.seq, publishID: job.publishID, appID: appID, deviceID: job.deviceID, token: job.token,
                     environment: APNsEnvironment(rawValue: job.environment) ?? .production, attempts: job.attempts,
                     payload: publish.payload, options: publish.options, apnsID: SHA256.uuid(job.publishID + ":" + job.token),
                     inDoubt: job.inDoubt, dueAt: publish.dueAt, platform: job.platform, capped: capped.contains(job.seq))
+                delivery.due(atOwnInstant: job.dueAt)
+                return delivery
             }
         }
     }

@@ -11,15 +11,16 @@ extension PostgresStore: SQLStore {
         // A push-to-start token is APNs' whatever the device.
         let platform = request.activityType == nil ? "d.platform" : "'apns'"
         // one store: the page the data-modifying WITH below inserts
-        let source = "SELECT d.seq, \(token) AS token, d.environment, \(platform) AS platform \(request.source(join: join, &b))"
+        let due = request.dueAt(&b)
+        let source = "SELECT d.seq, \(token) AS token, d.environment, \(platform) AS platform, \(due) AS due \(request.source(join: join, &b))"
         let (publish, app, now) = (b.bind(.text(request.publishID)), b.bind(.text(request.appID)), b.bind(.double(request.now)))
         // one store: a data-modifying WITH inserts the page and counts it in one round trip; SQLite has none
         let row = try db.query(
             """
             WITH page AS MATERIALIZED (\(source)),
             made AS (
-                INSERT INTO deliveries (publish_id, app_id, device_seq, token, environment, next_at, updated_at, platform)
-                SELECT \(publish), \(app), seq, token, environment, \(now), \(now), platform FROM page
+                INSERT INTO deliveries (publish_id, app_id, device_seq, token, environment, next_at, updated_at, platform, due_at)
+                SELECT \(publish), \(app), seq, token, environment, coalesce(due, \(now)), \(now), platform, due FROM page
                 ON CONFLICT (publish_id, token) DO NOTHING RETURNING 1
             )
             SELECT (SELECT count(*) FROM page), (SELECT max(seq) FROM page), (SELECT count(*) FROM made)

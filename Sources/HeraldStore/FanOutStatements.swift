@@ -25,7 +25,7 @@ final class FanOutStatements: Sendable {
     let addToCounter: [PublishTimeline.Series: String]
     /// Adds to the publish's history of a series in one second.
     let addToHistory: String
-    /// Counts one failure of a publish by reason.
+    /// Counts failures of a publish by reason.
     let countFailure: String
     /// A publish's start (created_at, send_at), and its history.
     let timelineStart: String
@@ -89,8 +89,8 @@ final class FanOutStatements: Sendable {
             """)
         countFailure = d.render(
             """
-            INSERT INTO publish_failures (publish_id, reason, count) VALUES (?, ?, 1)
-            ON CONFLICT (publish_id, reason) DO UPDATE SET count = publish_failures.count + 1
+            INSERT INTO publish_failures (publish_id, reason, count) VALUES (?, ?, ?)
+            ON CONFLICT (publish_id, reason) DO UPDATE SET count = publish_failures.count + excluded.count
             """)
         timelineStart = d.render("SELECT created_at, send_at FROM publishes WHERE app_id = ? AND id = ?")
         timelineHistory = d.render("SELECT second, series, count FROM publish_history WHERE publish_id = ?")

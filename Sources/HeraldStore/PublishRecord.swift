@@ -119,6 +119,25 @@ public struct PublishRecord: Sendable, Hashable {
     /// delivery, counted from the deliveries kept: read for one publish only, and empty once
     /// retention pruned its deliveries (the totals in `counts` stay).
     public var byPlatform: [PushPlatform: PublishCounts] = [:]
+    /// A local-time publish's deliveries by their device's time zone (the app's default
+    /// zone for devices without one), read like `byPlatform`.
+    public var byTimeZone: [String: TimeZoneProgress] = [:]
+}
+
+/// How far a local-time publish is in one time zone.
+public struct TimeZoneProgress: Sendable, Hashable {
+    /// When its deliveries are due (the earliest, should the zone's devices differ).
+    public var dueAt: Double
+    public var targeted = 0
+    public var sent = 0
+    /// Not final yet: waiting for their instant, or being sent.
+    public var waiting = 0
+
+    /// The two counted together (a zone devices have and the default zone for those without one).
+    func adding(_ other: TimeZoneProgress) -> TimeZoneProgress {
+        TimeZoneProgress(
+            dueAt: min(dueAt, other.dueAt), targeted: targeted + other.targeted, sent: sent + other.sent, waiting: waiting + other.waiting)
+    }
 }
 
 /// How both stores keep a new publish.

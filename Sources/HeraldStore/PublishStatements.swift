@@ -8,10 +8,13 @@ final class PublishStatements: Sendable {
     let promoteDue: String
     /// The publish an idempotency key names, and its fingerprint.
     let keyed: String
-    /// Whether a publish can still be cancelled: its status and whether its fan-out has
-    /// started (locked on PostgreSQL, as a fan-out step locks it), and the cancel.
+    /// Whether a publish can still be cancelled: its status, whether its fan-out has
+    /// started and whether it is sent at a local time (locked on PostgreSQL, as a fan-out
+    /// step locks it), the cancel, and a local-time publish's deliveries still waiting
+    /// finished as failed (`Cancelled`).
     let cancellable: String
     let cancel: String
+    let cancelWaiting: String
     /// The app's receipts, kept by migration 13's triggers.
     let eventCount: String
     let publishExists: String
@@ -21,6 +24,8 @@ final class PublishStatements: Sendable {
     let actionCount: String
     /// A publish's deliveries by platform: targeted, sent, failed, invalidated, capped.
     let platformCounts: String
+    /// A local-time publish's deliveries by their device's zone ('' for none): due, targeted, sent, waiting.
+    let zoneCounts: String
 
     init(_ d: SQLDialect) {
         let failures = d == .sqlite ? "json_group_object(reason, count)" : "json_object_agg(reason, count)"
@@ -33,7 +38,11 @@ final class PublishStatements: Sendable {
         byID = d.render("WHERE app_id = ? AND id = ?")
         promoteDue = d.render("UPDATE publishes SET status = 'queued', updated_at = ?1 WHERE status = 'scheduled' AND send_at <= ?1")
         keyed = d.render("SELECT id, request_fingerprint FROM publishes WHERE app_id = ? AND idempotency_key = ?")
-        cancellable = d.render("SELECT status, fanout_key + fanout_seq + targeted FROM publishes WHERE app_id = ? AND id = ?" + d.forUpdate)
+        cancellable = d.render(
+            "SELECT status, fanout_key + fanout_seq + targeted, local_time IS NOT NULL FROM publishes WHERE app_id = ? AND id = ?"
+                + d.forUpdate)
+        cancelWaiting = d.render(
+            "UPDATE deliveries SET state = \(DeliveryState.failed.rawValue), reason = ?, updated_at = ? WHERE publish_id = ? AND state = 0")
         cancel = d.render("UPDATE publishes SET status = 'cancelled', updated_at = ? WHERE id = ?")
         eventCount = d.render("SELECT event_count FROM apps WHERE id = ?")
         publishExists = d.render("SELECT 1 FROM publishes WHERE app_id = ? AND id = ?")
@@ -49,6 +58,12 @@ final class PublishStatements: Sendable {
             SELECT platform, count(*), sum(CASE WHEN state = 2 THEN 1 ELSE 0 END), sum(CASE WHEN state = 3 THEN 1 ELSE 0 END),
             sum(CASE WHEN state = 4 THEN 1 ELSE 0 END), sum(CASE WHEN state = 6 THEN 1 ELSE 0 END) FROM deliveries WHERE publish_id = ?
             GROUP BY platform
+            """)
+        zoneCounts = d.render(
+            """
+            SELECT coalesce(v.time_zone, ''), min(d.due_at), count(*), sum(CASE WHEN d.state = 2 THEN 1 ELSE 0 END),
+            sum(CASE WHEN d.state IN (0, 1) THEN 1 ELSE 0 END) FROM deliveries d LEFT JOIN devices v ON v.seq = d.device_seq
+            WHERE d.publish_id = ? GROUP BY coalesce(v.time_zone, '')
             """)
         actionCount = d.render("SELECT count(*) FROM events WHERE publish_id = ? AND device_id = ? AND event = 'action'")
     }

@@ -13,7 +13,27 @@ extension SQLStore {
             return (PushPlatform(rawValue: try row.string(0)) ?? .apns, counts)
         }
         for (platform, counts) in rows { publish.byPlatform[platform] = counts }
+        if publish.options.localTime != nil { publish.byTimeZone = try zoneProgress(db, appID: appID, id: id) }
         return publish
+    }
+
+    /// A local-time publish's deliveries by their device's zone now, devices without one
+    /// under the app's default zone (UTC when unset).
+    private static func zoneProgress(_ db: Database, appID: String, id: String) throws -> [String: TimeZoneProgress] {
+        let defaultZone =
+            try db.query(db.dialect.statements.fanOut.defaultTimeZone, [.text(appID)]) { try $0.optionalString(0) }.first ?? nil
+        let rows = try db.query(db.dialect.statements.publishes.zoneCounts, [.text(id)]) { row in
+            (
+                try row.string(0),
+                TimeZoneProgress(dueAt: try row.optionalDouble(1) ?? 0, targeted: try row.int(2), sent: try row.int(3), waiting: try row.int(4))
+            )
+        }
+        var zones: [String: TimeZoneProgress] = [:]
+        for (zone, progress) in rows {
+            let name = zone.isEmpty ? defaultZone ?? "UTC" : zone
+            zones[name] = zones[name].map { $0.adding(progress) } ?? progress
+        }
+        return zones
     }
 
     /// The publishes `condition` selects (after FROM publishes p), with their failures by
@@ -66,15 +86,27 @@ extension SQLStore {
     static func cancelPublish(_ db: Database, appID: String, id: String, now: Double) throws -> PublishRecord {
         let sql = db.dialect.statements.publishes
         guard
-            let (status, started) = try db.query(sql.cancellable, [.text(appID), .text(id)], {
-                (PublishStatus(rawValue: try $0.string(0)), try $0.int(1))
+            let (status, started, local) = try db.query(sql.cancellable, [.text(appID), .text(id)], {
+                (PublishStatus(rawValue: try $0.string(0)), try $0.int(1), try $0.bool(2))
             }).first
         else { throw StoreError(.notFound, "no publish \(id) in app \(appID)") }
-        guard status == .scheduled || (status == .queued && started == 0) else {
+        // A local-time publish is cancellable until its last zone's deliveries have gone.
+        let sending = local && (status == .queued || status == .sending)
+        guard status == .scheduled || (status == .queued && started == 0) || sending else {
             throw StoreError(
-                .conflict, "publish \(id) is \(status?.rawValue ?? "unknown"); only a scheduled or queued publish can be cancelled")
+                .conflict,
+                "publish \(id) is \(status?.rawValue ?? "unknown"); only a scheduled or queued publish, or one sent at a local time "
+                    + "that is not done, can be cancelled")
         }
         try db.execute(sql.cancel, [.double(now), .text(id)])
+        if sending {
+            let reason = "Cancelled"
+            let waiting = try db.execute(sql.cancelWaiting, [.text(reason), .double(now), .text(id)])
+            if waiting > 0 {
+                try count(db, .failed, waiting, publishID: id, at: now)
+                try countFailure(db, publishID: id, reason: reason, count: waiting)
+            }
+        }
         guard let cancelled = try loadPublish(db, appID: appID, id: id) else {
             throw StoreError(.notFound, "no publish \(id) in app \(appID)")
         }

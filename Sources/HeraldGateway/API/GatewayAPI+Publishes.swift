@@ -68,6 +68,12 @@ extension GatewayAPI {
                         )
                     }))
         }
+        if !publish.byTimeZone.isEmpty {
+            json["byTimeZone"] = .object(
+                publish.byTimeZone.mapValues {
+                    ["dueAt": .double($0.dueAt), "targeted": .int($0.targeted), "sent": .int($0.sent), "waiting": .int($0.waiting)]
+                })
+        }
         return .object(json)
     }
 

@@ -1,5 +1,7 @@
 import Foundation
 import HeraldCore
+import HeraldShared
+@testable import HeraldStore
 import HeraldTestSupport
 import Testing
 @testable import HeraldGateway
@@ -62,15 +64,53 @@ struct LocalTimeDeliveryTests {
         #expect(h.status(id)?["failed"] == 0, "New York's delivery, a day after the first zone's, has not expired")
     }
 
-    @Test("a device without a zone is sent at the time in the app's default zone", arguments: StoreKind.tested)
+    @Test(
+        "a device without a zone is sent at the time in the app's default zone, once set (an unknown zone is refused)",
+        arguments: StoreKind.tested)
     func defaultZone(kind: StoreKind) async throws {
         let h = try EngineHarness(kind)
-        try h.api.fixture.execute("UPDATE apps SET default_time_zone = 'Pacific/Auckland' WHERE id = ?", [.text(h.api.appID)])
+        #expect(throws: ValidationError.self) {
+            try AppProvisioning.setDefaultTimeZone(store: h.store, appID: h.api.appID, zone: "Mars/Olympus")
+        }
+        try AppProvisioning.setDefaultTimeZone(store: h.store, appID: h.api.appID, zone: "Pacific/Auckland")
+        #expect(try h.store.app(id: h.api.appID)?.defaultTimeZone == "Pacific/Auckland")
         let tokens = try await Self.devices(h, zones: ["Europe/Berlin", nil])
         _ = try h.publish([
             "interests": ["news"], "notification": ["title": "Kia ora"], "options": ["sendAt": ["localTime": "09:00", "date": .string(Self.date)]],
         ])
         await Self.expectSent(
             h, [(try Self.nineOClock(in: "Europe/Berlin"), [tokens[0]]), (try Self.nineOClock(in: "Pacific/Auckland"), [tokens[1]])])
+    }
+
+    @Test(
+        "cancelled half-way: the zones still waiting are never sent, counted as failed (Cancelled); the status shows each zone's progress",
+        arguments: StoreKind.tested)
+    func cancelHalfWay(kind: StoreKind) async throws {
+        let h = try EngineHarness(kind)
+        let zones = ["Asia/Tokyo", "Europe/Berlin", "America/New_York", nil]
+        let tokens = try await Self.devices(h, zones: zones)
+        let id = try h.publish([
+            "interests": ["news"], "notification": ["title": "Good morning"], "options": ["sendAt": ["localTime": "09:00", "date": .string(Self.date)]],
+        ])
+        await h.advance(by: try Self.nineOClock(in: "Europe/Berlin") - h.now)
+        #expect(Set(h.deliverer.sent.map(\.deviceToken)) == Set(tokens[0..<2]))
+        let progress = h.status(id)?["byTimeZone"]
+        let tokyo = progress?["Asia/Tokyo"]
+        #expect(tokyo?["dueAt"]?.doubleValue == (try Self.nineOClock(in: "Asia/Tokyo")))
+        #expect([tokyo?["targeted"], tokyo?["sent"], tokyo?["waiting"]] == [1, 1, 0])
+        #expect(progress?["America/New_York"]?["waiting"] == 1)
+        #expect(progress?["UTC"]?["dueAt"]?.doubleValue == (try Self.nineOClock(in: "UTC")), "a device without a zone is in the default one")
+        let cancelled = h.api.send("DELETE", h.api.publishes + "/" + id, key: h.api.serverKey)
+        #expect(cancelled.status == 200, "\(cancelled.errorMessage)")
+        await h.advance(by: try Self.nineOClock(in: "America/New_York") + 60 - h.now)
+        #expect(h.deliverer.sent.count == 2, "the later zones are never sent")
+        let status = h.status(id)
+        #expect(status?["status"] == "cancelled")
+        #expect(status?["sent"] == 2)
+        #expect(status?["failed"] == 2)
+        #expect(status?["failures"] == ["Cancelled": 2])
+        #expect(status?["byTimeZone"]?["America/New_York"]?["waiting"] == 0)
+        let again = h.api.send("DELETE", h.api.publishes + "/" + id, key: h.api.serverKey)
+        #expect(again.status == 409, "a cancelled publish is not cancelled again")
     }
 }

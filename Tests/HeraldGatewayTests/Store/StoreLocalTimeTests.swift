@@ -1,0 +1,79 @@
+import Foundation
+import HeraldCore
+import Testing
+@testable import HeraldGateway
+@testable import HeraldStore
+
+/// Local-time publishes in the store: each delivery waits, durably, for its device's instant.
+@Suite("Store: local time")
+struct StoreLocalTimeTests {
+    static let nine = LocalSendTime(time: "09:00", date: "2027-01-16")!
+
+    static func instant(_ zone: String) -> Double { nine.instant(in: TimeZone(identifier: zone)!) }
+
+    /// Devices in `zones` (`nil`: none) and a local-time publish to them; their ids and the publish's.
+    static func setUp(
+        _ fixture: StoreFixture, zones: [String?], target: ([String]) -> PublishTarget = { _ in .interests(["news"]) }
+    ) throws -> (devices: [String], publish: String) {
+        let devices = try fixture.register(zones.count)
+        for (device, zone) in zip(devices, zones) {
+            try fixture.execute("UPDATE devices SET time_zone = ? WHERE id = ?", [zone.map { .text($0) } ?? .null, .text(device)])
+        }
+        let publish = try fixture.store.createPublish(
+            NewPublish(
+                appID: fixture.appID, target: target(devices), payload: ["aps": ["alert": "hi"]],
+                options: PublishOptions(sendAt: nine.earliest, localTime: nine), createdAt: 1_000)
+        ).id
+        return (devices, publish)
+    }
+
+    /// The devices whose deliveries are claimed and sent at `now`.
+    static func deliver(_ fixture: StoreFixture, _ store: any GatewayStore, at now: Double) throws -> Set<String> {
+        let jobs = try store.claimDeliveries(appID: fixture.appID, now: now, limit: 100)
+        try store.completeDeliveries(jobs.map { DeliveryResult(seq: $0.seq, outcome: .sent(apnsID: nil)) }, now: now)
+        return Set(jobs.compactMap(\.deviceID))
+    }
+
+    @Test(
+        "the publish waits for the first zone, then each delivery for its own instant; a store reopened half-way delivers the rest",
+        arguments: StoreKind.tested)
+    func recovery(kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let (devices, id) = try Self.setUp(fixture, zones: ["Asia/Tokyo", "Europe/Berlin", "America/New_York", nil])
+        let (tokyo, berlin, newYork, utc) = (Self.instant("Asia/Tokyo"), Self.instant("Europe/Berlin"), Self.instant("America/New_York"), Self.instant("UTC"))
+        #expect(try fixture.store.nextDueTime() == Self.nine.earliest)
+        #expect(try fixture.store.promoteDuePublishes(now: Self.nine.earliest - 1) == 0)
+        #expect(try fixture.store.promoteDuePublishes(now: Self.nine.earliest) == 1)
+        try fixture.fanOutAll(now: Self.nine.earliest)
+        #expect(try fixture.store.nextDueTime() == tokyo)
+        #expect(try Self.deliver(fixture, fixture.store, at: tokyo - 1).isEmpty)
+        #expect(try Self.deliver(fixture, fixture.store, at: berlin) == [devices[0], devices[1]])
+        let reopened: any GatewayStore =
+            switch kind {
+            case .sqlite: try SQLiteStore(directory: URL(fileURLWithPath: fixture.location))
+            case .postgres: try PostgresStore(url: fixture.location, connections: 2)
+            }
+        #expect(try reopened.nextDueTime() == utc)
+        #expect(try Self.deliver(fixture, reopened, at: newYork - 1) == [devices[3]])
+        #expect(try reopened.publish(appID: fixture.appID, id: id)?.status == .sending)
+        #expect(try Self.deliver(fixture, reopened, at: newYork) == [devices[2]])
+        let publish = try #require(try reopened.publish(appID: fixture.appID, id: id))
+        #expect(publish.status == .done)
+        #expect(publish.counts.sent == 4)
+        #expect(publish.options.localTime == Self.nine)
+    }
+
+    @Test(
+        "a devices target and a zone that appears after fan-out began: each delivery at its device's zone as fan-out reaches it",
+        arguments: StoreKind.tested)
+    func zonesAsFanOutGoes(kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let (devices, id) = try Self.setUp(fixture, zones: ["Asia/Tokyo", nil], target: { .devices($0) })
+        _ = try fixture.store.promoteDuePublishes(now: Self.nine.earliest)
+        #expect(try fixture.store.fanOutStep(limit: 1, now: Self.nine.earliest)?.created == 1)
+        try fixture.execute("UPDATE devices SET time_zone = 'Europe/Lisbon' WHERE id = ?", [.text(devices[1])])
+        try fixture.fanOutAll(now: Self.nine.earliest)
+        let due = try fixture.rows("SELECT due_at FROM deliveries WHERE publish_id = ? ORDER BY device_seq", [.text(id)]).map { Double($0 ?? "") }
+        #expect(due == [Self.instant("Asia/Tokyo"), Self.instant("Europe/Lisbon")])
+    }
+}

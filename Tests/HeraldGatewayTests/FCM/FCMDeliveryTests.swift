@@ -58,8 +58,8 @@ struct FCMDeliveryTests {
         #expect(status["failures"] == [DeliveryEngine.noFCMDeliverer: 1])
         #expect(
             status["byPlatform"] == [
-                "apns": ["targeted": 2, "sent": 2, "failed": 0, "invalidated": 0],
-                "fcm": ["targeted": 1, "sent": 0, "failed": 1, "invalidated": 0],
+                "apns": ["targeted": 2, "sent": 2, "failed": 0, "invalidated": 0, "capped": 0],
+                "fcm": ["targeted": 1, "sent": 0, "failed": 1, "invalidated": 0, "capped": 0],
             ])
     }
 
@@ -74,7 +74,7 @@ struct FCMDeliveryTests {
         #expect(platforms == ["fcm"])
         let status = try #require(h.status(id))
         #expect(status["failures"] == [DeliveryEngine.noFCMDeliverer: 1])
-        #expect(status["byPlatform"] == ["fcm": ["targeted": 1, "sent": 0, "failed": 1, "invalidated": 0]])
+        #expect(status["byPlatform"] == ["fcm": ["targeted": 1, "sent": 0, "failed": 1, "invalidated": 0, "capped": 0]])
     }
 
     @Test("a user's APNs and FCM devices: each delivery row has its device's platform", arguments: StoreKind.tested)
@@ -117,8 +117,8 @@ struct FCMDeliveryTests {
         #expect(status["status"] == "done" && status["targeted"] == 4 && status["sent"] == 4)
         #expect(
             status["byPlatform"] == [
-                "apns": ["targeted": 2, "sent": 2, "failed": 0, "invalidated": 0],
-                "fcm": ["targeted": 2, "sent": 2, "failed": 0, "invalidated": 0],
+                "apns": ["targeted": 2, "sent": 2, "failed": 0, "invalidated": 0, "capped": 0],
+                "fcm": ["targeted": 2, "sent": 2, "failed": 0, "invalidated": 0, "capped": 0],
             ])
     }
 
@@ -207,7 +207,7 @@ struct FCMDeliveryTests {
         #expect(h.deliverer.fcmSent.map(\.deviceToken).sorted() == [raw, registered].sorted())
         let rows = try h.api.fixture.rows("SELECT device_seq IS NOT NULL FROM deliveries WHERE publish_id = ? ORDER BY token", [.text(id)])
         #expect(rows.count == 2)
-        #expect(h.status(id)?["byPlatform"] == ["fcm": ["targeted": 2, "sent": 2, "failed": 0, "invalidated": 0]])
+        #expect(h.status(id)?["byPlatform"] == ["fcm": ["targeted": 2, "sent": 2, "failed": 0, "invalidated": 0, "capped": 0]])
         #expect(try Self.fcmDevice(h, device)?.invalidatedAt == nil)
         for (body, message): (JSONValue, String) in [
             (["fcmTokens": ["has space"], "notification": ["title": "Hi"]], "fcmTokens[0]: an FCM registration token is printable ASCII"),

@@ -25,7 +25,8 @@ extension SQLStore {
         let rows = try db.query(db.dialect.statements.publishes.zoneCounts, [.text(id)]) { row in
             (
                 try row.string(0),
-                TimeZoneProgress(dueAt: try row.optionalDouble(1) ?? 0, targeted: try row.int(2), sent: try row.int(3), waiting: try row.int(4))
+                TimeZoneProgress(
+                    dueAt: try row.optionalDouble(1) ?? 0, targeted: try row.int(2), sent: try row.int(3), waiting: try row.int(4))
             )
         }
         var zones: [String: TimeZoneProgress] = [:]

@@ -54,7 +54,8 @@ enum AppCommand: Command {
         """
     static func run(_ arguments: Arguments, terminal: Terminal) async -> Int32 {
         guard let action = arguments.positionals.first,
-            ["create", "list", "rotate-key", "set-credentials", "import-devices", "user-token", "legacy-access", "time-zone"].contains(action),
+            ["create", "list", "rotate-key", "set-credentials", "import-devices", "user-token", "legacy-access", "time-zone"]
+                .contains(action),
             action == "import-devices" || arguments.positionals.count == 1
         else {
             terminal.error(

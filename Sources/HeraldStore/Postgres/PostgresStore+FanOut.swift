@@ -12,7 +12,8 @@ extension PostgresStore: SQLStore {
         let platform = request.activityType == nil ? "d.platform" : "'apns'"
         // one store: the page the data-modifying WITH below inserts
         let due = request.dueAt(&b)
-        let source = "SELECT d.seq, \(token) AS token, d.environment, \(platform) AS platform, \(due) AS due \(request.source(join: join, &b))"
+        let source =
+            "SELECT d.seq, \(token) AS token, d.environment, \(platform) AS platform, \(due) AS due \(request.source(join: join, &b))"
         let (publish, app, now) = (b.bind(.text(request.publishID)), b.bind(.text(request.appID)), b.bind(.double(request.now)))
         // one store: a data-modifying WITH inserts the page and counts it in one round trip; SQLite has none
         let row = try db.query(

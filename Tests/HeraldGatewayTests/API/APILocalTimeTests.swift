@@ -30,8 +30,14 @@ struct APILocalTimeTests {
             (body(["localTime": "09:00", "date": "2027-01-16", "zone": "UTC"]), "options.sendAt.zone: unknown field"),
             (body(at("19:00", "2027-01-14")), "options.sendAt.date: 19:00 on 2027-01-14 has passed in every time zone"),
             (body(at("09:00", "2027-02-15")), "options.sendAt.date: 09:00 on 2027-02-15 is more than 30 days ahead"),
-            (body(at("09:00", "2027-01-16"), target: ["channels": ["ch_1"]]), "options.sendAt: a local time is for notifications to devices"),
-            (body(at("09:00", "2027-01-16"), target: ["activities": ["a1"]]), "options.sendAt: a local time is for notifications to devices"),
+            (
+                body(at("09:00", "2027-01-16"), target: ["channels": ["ch_1"]]),
+                "options.sendAt: a local time is for notifications to devices"
+            ),
+            (
+                body(at("09:00", "2027-01-16"), target: ["activities": ["a1"]]),
+                "options.sendAt: a local time is for notifications to devices"
+            ),
         ] as [(JSONValue, String)])
     func validation(kind: StoreKind, example: (JSONValue, String)) throws {
         let (body, message) = example

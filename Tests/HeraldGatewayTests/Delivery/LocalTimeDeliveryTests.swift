@@ -76,7 +76,8 @@ struct LocalTimeDeliveryTests {
         #expect(try h.store.app(id: h.api.appID)?.defaultTimeZone == "Pacific/Auckland")
         let tokens = try await Self.devices(h, zones: ["Europe/Berlin", nil])
         _ = try h.publish([
-            "interests": ["news"], "notification": ["title": "Kia ora"], "options": ["sendAt": ["localTime": "09:00", "date": .string(Self.date)]],
+            "interests": ["news"], "notification": ["title": "Kia ora"],
+            "options": ["sendAt": ["localTime": "09:00", "date": .string(Self.date)]],
         ])
         await Self.expectSent(
             h, [(try Self.nineOClock(in: "Europe/Berlin"), [tokens[0]]), (try Self.nineOClock(in: "Pacific/Auckland"), [tokens[1]])])
@@ -90,7 +91,8 @@ struct LocalTimeDeliveryTests {
         let zones = ["Asia/Tokyo", "Europe/Berlin", "America/New_York", nil]
         let tokens = try await Self.devices(h, zones: zones)
         let id = try h.publish([
-            "interests": ["news"], "notification": ["title": "Good morning"], "options": ["sendAt": ["localTime": "09:00", "date": .string(Self.date)]],
+            "interests": ["news"], "notification": ["title": "Good morning"],
+            "options": ["sendAt": ["localTime": "09:00", "date": .string(Self.date)]],
         ])
         await h.advance(by: try Self.nineOClock(in: "Europe/Berlin") - h.now)
         #expect(Set(h.deliverer.sent.map(\.deviceToken)) == Set(tokens[0..<2]))
@@ -99,7 +101,8 @@ struct LocalTimeDeliveryTests {
         #expect(tokyo?["dueAt"]?.doubleValue == (try Self.nineOClock(in: "Asia/Tokyo")))
         #expect([tokyo?["targeted"], tokyo?["sent"], tokyo?["waiting"]] == [1, 1, 0])
         #expect(progress?["America/New_York"]?["waiting"] == 1)
-        #expect(progress?["UTC"]?["dueAt"]?.doubleValue == (try Self.nineOClock(in: "UTC")), "a device without a zone is in the default one")
+        #expect(
+            progress?["UTC"]?["dueAt"]?.doubleValue == (try Self.nineOClock(in: "UTC")), "a device without a zone is in the default one")
         let cancelled = h.api.send("DELETE", h.api.publishes + "/" + id, key: h.api.serverKey)
         #expect(cancelled.status == 200, "\(cancelled.errorMessage)")
         await h.advance(by: try Self.nineOClock(in: "America/New_York") + 60 - h.now)

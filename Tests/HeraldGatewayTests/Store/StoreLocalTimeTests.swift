@@ -40,7 +40,9 @@ struct StoreLocalTimeTests {
     func recovery(kind: StoreKind) throws {
         let fixture = try StoreFixture(kind)
         let (devices, id) = try Self.setUp(fixture, zones: ["Asia/Tokyo", "Europe/Berlin", "America/New_York", nil])
-        let (tokyo, berlin, newYork, utc) = (Self.instant("Asia/Tokyo"), Self.instant("Europe/Berlin"), Self.instant("America/New_York"), Self.instant("UTC"))
+        let (tokyo, berlin, newYork, utc) = (
+            Self.instant("Asia/Tokyo"), Self.instant("Europe/Berlin"), Self.instant("America/New_York"), Self.instant("UTC")
+        )
         #expect(try fixture.store.nextDueTime() == Self.nine.earliest)
         #expect(try fixture.store.promoteDuePublishes(now: Self.nine.earliest - 1) == 0)
         #expect(try fixture.store.promoteDuePublishes(now: Self.nine.earliest) == 1)
@@ -73,7 +75,9 @@ struct StoreLocalTimeTests {
         #expect(try fixture.store.fanOutStep(limit: 1, now: Self.nine.earliest)?.created == 1)
         try fixture.execute("UPDATE devices SET time_zone = 'Europe/Lisbon' WHERE id = ?", [.text(devices[1])])
         try fixture.fanOutAll(now: Self.nine.earliest)
-        let due = try fixture.rows("SELECT due_at FROM deliveries WHERE publish_id = ? ORDER BY device_seq", [.text(id)]).map { Double($0 ?? "") }
+        let due = try fixture.rows("SELECT due_at FROM deliveries WHERE publish_id = ? ORDER BY device_seq", [.text(id)]).map {
+            Double($0 ?? "")
+        }
         #expect(due == [Self.instant("Asia/Tokyo"), Self.instant("Europe/Lisbon")])
     }
 }

@@ -17,7 +17,7 @@ public struct LocalSendTime: Sendable, Hashable {
     public static let earliestZone = TimeZone(secondsFromGMT: 14 * 3600) ?? .gmt
     public static let latestZone = TimeZone(secondsFromGMT: -12 * 3600) ?? .gmt
 
-    /// `nil` when `time` is not HH:MM (00:00–23:59): see `timeProblem`.
+    /// Why `time` is not HH:MM (00:00–23:59); `nil` when it is.
     public static func timeProblem(_ time: String) -> String? {
         guard let parts = numbers(time, ":", [2, 2]), parts[0] < 24, parts[1] < 60 else {
             return "\"\(time)\" is not a time HH:MM from 00:00 to 23:59"
@@ -25,7 +25,7 @@ public struct LocalSendTime: Sendable, Hashable {
         return nil
     }
 
-    /// `nil` when `date` is a real date YYYY-MM-DD.
+    /// Why `date` is not a real date YYYY-MM-DD; `nil` when it is.
     public static func dateProblem(_ date: String) -> String? {
         guard let parts = numbers(date, "-", [4, 2, 2]), utcDate(parts) != nil else {
             return "\"\(date)\" is not a date YYYY-MM-DD"

@@ -63,6 +63,9 @@ struct StoreLocalTimeTests {
         #expect(publish.status == .done)
         #expect(publish.counts.sent == 4)
         #expect(publish.options.localTime == Self.nine)
+        #expect(throws: StoreError.self, "a done publish is not cancelled") {
+            try reopened.cancelPublish(appID: fixture.appID, id: id, now: newYork)
+        }
     }
 
     @Test(
@@ -79,5 +82,29 @@ struct StoreLocalTimeTests {
             Double($0 ?? "")
         }
         #expect(due == [Self.instant("Asia/Tokyo"), Self.instant("Europe/Lisbon")])
+    }
+
+    @Test(
+        "cancelled while a delivery is in flight: the waiting ones fail as Cancelled, the one in flight counts when it completes, the publish stays cancelled",
+        arguments: StoreKind.tested)
+    func cancelInFlight(kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let (devices, id) = try Self.setUp(fixture, zones: ["Asia/Tokyo", "Europe/Berlin", nil])
+        _ = try fixture.store.promoteDuePublishes(now: Self.nine.earliest)
+        try fixture.fanOutAll(now: Self.nine.earliest)
+        let tokyo = Self.instant("Asia/Tokyo")
+        let claimed = try fixture.store.claimDeliveries(appID: fixture.appID, now: tokyo, limit: 10)
+        #expect(claimed.map(\.deviceID) == [devices[0]])
+        let cancelled = try fixture.store.cancelPublish(appID: fixture.appID, id: id, now: tokyo)
+        #expect(cancelled.status == .cancelled)
+        #expect(cancelled.counts.failed == 2)
+        #expect(cancelled.failures == ["Cancelled": 2])
+        try fixture.store.completeDeliveries(claimed.map { DeliveryResult(seq: $0.seq, outcome: .sent(apnsID: nil)) }, now: tokyo)
+        #expect(try fixture.store.claimDeliveries(appID: fixture.appID, now: Self.instant("UTC") + 1, limit: 10).isEmpty)
+        let publish = try #require(try fixture.store.publish(appID: fixture.appID, id: id))
+        #expect(publish.status == .cancelled)
+        #expect(publish.counts.sent == 1)
+        #expect(publish.counts.targeted == publish.counts.sent + publish.counts.failed)
+        #expect(try fixture.store.nextDueTime() == nil, "nothing left to wake for")
     }
 }

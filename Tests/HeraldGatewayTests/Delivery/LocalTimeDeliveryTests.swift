@@ -61,7 +61,9 @@ struct LocalTimeDeliveryTests {
         await Self.expectSent(h, expected)
         #expect(h.status(id)?["status"] == "done")
         #expect(h.status(id)?["sent"] == 4)
-        #expect(h.status(id)?["failed"] == 0, "New York's delivery, a day after the first zone's, has not expired")
+        #expect(
+            h.status(id)?["failed"] == 0,
+            "with a ttl of 600 s, New York's delivery, 19 hours after the first zone's instant, has not expired")
     }
 
     @Test(

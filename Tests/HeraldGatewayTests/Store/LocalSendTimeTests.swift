@@ -5,7 +5,7 @@ import Testing
 @Suite("Local send time: instants in time zones")
 struct LocalSendTimeTests {
     /// Seconds since 1970 of an RFC 3339 time.
-    static func utc(_ text: String) -> Double { ISO8601DateFormatter().date(from: text)!.timeIntervalSince1970 }
+    static func utc(_ text: String) throws -> Double { try #require(ISO8601DateFormatter().date(from: text)).timeIntervalSince1970 }
 
     @Test(
         "the local time in a zone: as usual, in a daylight saving gap the next valid minute, when repeated the first",
@@ -19,14 +19,14 @@ struct LocalSendTimeTests {
         ])
     func instants(time: String, date: String, zone: String, expected: String) throws {
         let local = try #require(LocalSendTime(time: time, date: date))
-        #expect(local.instant(in: try #require(TimeZone(identifier: zone))) == Self.utc(expected))
+        #expect(local.instant(in: try #require(TimeZone(identifier: zone))) == (try Self.utc(expected)))
     }
 
     @Test("the first and last moments are in UTC+14 and UTC−12")
     func edges() throws {
         let local = try #require(LocalSendTime(time: "09:00", date: "2027-01-16"))
-        #expect(local.earliest == Self.utc("2027-01-15T19:00:00Z"))
-        #expect(local.latest == Self.utc("2027-01-16T21:00:00Z"))
+        #expect(local.earliest == (try Self.utc("2027-01-15T19:00:00Z")))
+        #expect(local.latest == (try Self.utc("2027-01-16T21:00:00Z")))
     }
 
     @Test("malformed times and dates, and dates that do not exist, are refused")

@@ -7,12 +7,14 @@ import Testing
 /// Local-time publishes in the store: each delivery waits, durably, for its device's instant.
 @Suite("Store: local time")
 struct StoreLocalTimeTests {
-    static let nine = LocalSendTime(time: "09:00", date: "2027-01-16")!
+    let nine: LocalSendTime
 
-    static func instant(_ zone: String) -> Double { nine.instant(in: TimeZone(identifier: zone)!) }
+    init() throws { nine = try #require(LocalSendTime(time: "09:00", date: "2027-01-16")) }
+
+    func instant(_ zone: String) throws -> Double { nine.instant(in: try #require(TimeZone(identifier: zone))) }
 
     /// Devices in `zones` (`nil`: none) and a local-time publish to them; their ids and the publish's.
-    static func setUp(
+    func setUp(
         _ fixture: StoreFixture, zones: [String?], target: ([String]) -> PublishTarget = { _ in .interests(["news"]) }
     ) throws -> (devices: [String], publish: String) {
         let devices = try fixture.register(zones.count)
@@ -39,14 +41,14 @@ struct StoreLocalTimeTests {
         arguments: StoreKind.tested)
     func recovery(kind: StoreKind) throws {
         let fixture = try StoreFixture(kind)
-        let (devices, id) = try Self.setUp(fixture, zones: ["Asia/Tokyo", "Europe/Berlin", "America/New_York", nil])
+        let (devices, id) = try setUp(fixture, zones: ["Asia/Tokyo", "Europe/Berlin", "America/New_York", nil])
         let (tokyo, berlin, newYork, utc) = (
-            Self.instant("Asia/Tokyo"), Self.instant("Europe/Berlin"), Self.instant("America/New_York"), Self.instant("UTC")
+            try instant("Asia/Tokyo"), try instant("Europe/Berlin"), try instant("America/New_York"), try instant("UTC")
         )
-        #expect(try fixture.store.nextDueTime() == Self.nine.earliest)
-        #expect(try fixture.store.promoteDuePublishes(now: Self.nine.earliest - 1) == 0)
-        #expect(try fixture.store.promoteDuePublishes(now: Self.nine.earliest) == 1)
-        try fixture.fanOutAll(now: Self.nine.earliest)
+        #expect(try fixture.store.nextDueTime() == nine.earliest)
+        #expect(try fixture.store.promoteDuePublishes(now: nine.earliest - 1) == 0)
+        #expect(try fixture.store.promoteDuePublishes(now: nine.earliest) == 1)
+        try fixture.fanOutAll(now: nine.earliest)
         #expect(try fixture.store.nextDueTime() == tokyo)
         #expect(try Self.deliver(fixture, fixture.store, at: tokyo - 1).isEmpty)
         #expect(try Self.deliver(fixture, fixture.store, at: berlin) == [devices[0], devices[1]])
@@ -62,7 +64,7 @@ struct StoreLocalTimeTests {
         let publish = try #require(try reopened.publish(appID: fixture.appID, id: id))
         #expect(publish.status == .done)
         #expect(publish.counts.sent == 4)
-        #expect(publish.options.localTime == Self.nine)
+        #expect(publish.options.localTime == nine)
         #expect(throws: StoreError.self, "a done publish is not cancelled") {
             try reopened.cancelPublish(appID: fixture.appID, id: id, now: newYork)
         }
@@ -73,15 +75,15 @@ struct StoreLocalTimeTests {
         arguments: StoreKind.tested)
     func zonesAsFanOutGoes(kind: StoreKind) throws {
         let fixture = try StoreFixture(kind)
-        let (devices, id) = try Self.setUp(fixture, zones: ["Asia/Tokyo", nil], target: { .devices($0) })
-        _ = try fixture.store.promoteDuePublishes(now: Self.nine.earliest)
-        #expect(try fixture.store.fanOutStep(limit: 1, now: Self.nine.earliest)?.created == 1)
+        let (devices, id) = try setUp(fixture, zones: ["Asia/Tokyo", nil], target: { .devices($0) })
+        _ = try fixture.store.promoteDuePublishes(now: nine.earliest)
+        #expect(try fixture.store.fanOutStep(limit: 1, now: nine.earliest)?.created == 1)
         try fixture.execute("UPDATE devices SET time_zone = 'Europe/Lisbon' WHERE id = ?", [.text(devices[1])])
-        try fixture.fanOutAll(now: Self.nine.earliest)
+        try fixture.fanOutAll(now: nine.earliest)
         let due = try fixture.rows("SELECT due_at FROM deliveries WHERE publish_id = ? ORDER BY device_seq", [.text(id)]).map {
             Double($0 ?? "")
         }
-        #expect(due == [Self.instant("Asia/Tokyo"), Self.instant("Europe/Lisbon")])
+        #expect(due == [try instant("Asia/Tokyo"), try instant("Europe/Lisbon")])
     }
 
     @Test(
@@ -89,10 +91,10 @@ struct StoreLocalTimeTests {
         arguments: StoreKind.tested)
     func cancelInFlight(kind: StoreKind) throws {
         let fixture = try StoreFixture(kind)
-        let (devices, id) = try Self.setUp(fixture, zones: ["Asia/Tokyo", "Europe/Berlin", nil])
-        _ = try fixture.store.promoteDuePublishes(now: Self.nine.earliest)
-        try fixture.fanOutAll(now: Self.nine.earliest)
-        let tokyo = Self.instant("Asia/Tokyo")
+        let (devices, id) = try setUp(fixture, zones: ["Asia/Tokyo", "Europe/Berlin", nil])
+        _ = try fixture.store.promoteDuePublishes(now: nine.earliest)
+        try fixture.fanOutAll(now: nine.earliest)
+        let tokyo = try instant("Asia/Tokyo")
         let claimed = try fixture.store.claimDeliveries(appID: fixture.appID, now: tokyo, limit: 10)
         #expect(claimed.map(\.deviceID) == [devices[0]])
         let cancelled = try fixture.store.cancelPublish(appID: fixture.appID, id: id, now: tokyo)
@@ -100,7 +102,7 @@ struct StoreLocalTimeTests {
         #expect(cancelled.counts.failed == 2)
         #expect(cancelled.failures == ["Cancelled": 2])
         try fixture.store.completeDeliveries(claimed.map { DeliveryResult(seq: $0.seq, outcome: .sent(apnsID: nil)) }, now: tokyo)
-        #expect(try fixture.store.claimDeliveries(appID: fixture.appID, now: Self.instant("UTC") + 1, limit: 10).isEmpty)
+        #expect(try fixture.store.claimDeliveries(appID: fixture.appID, now: try instant("UTC") + 1, limit: 10).isEmpty)
         let publish = try #require(try fixture.store.publish(appID: fixture.appID, id: id))
         #expect(publish.status == .cancelled)
         #expect(publish.counts.sent == 1)

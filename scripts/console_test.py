@@ -277,6 +277,7 @@ class ConsoleTest:
         self.wait(lambda d: self.text("#bundle-id") == "org.herald.console", "the app's bundle id")
         assert "CONSOLE123" in self.text("main"), "the key id"
         assert self.text("#fcm-project") == "herald-sim", self.text("#fcm-project")
+        assert self.text("#default-time-zone") == "UTC", self.text("#default-time-zone")
         self.shoot("app-light")
 
     def phone_width(self):
@@ -323,6 +324,25 @@ class ConsoleTest:
         self.d.find_element(By.XPATH, "//button[normalize-space()='Cancel this publish']").click()
         self.wait(lambda d: self.text("#publish-status") == "cancelled", "the publish to be cancelled", seconds=5)
         assert not self.d.find_elements(By.XPATH, "//button[normalize-space()='Cancel this publish']"), "Cancel is still offered"
+
+    def local_time(self):
+        self.open("#/compose")
+        self.wait(lambda d: d.find_elements(By.ID, "title"), "the compose form")
+        self.d.find_element(By.ID, "title").send_keys("Good morning")
+        self.d.find_element(By.ID, "target-keys").send_keys("deploys")
+        self.d.find_element(By.ID, "when-local").click()
+        # 09:00 the day after tomorrow: still to come in every zone.
+        self.d.execute_script(
+            "const f = document.getElementById('send-at'); const t = new Date(Date.now() + 2 * 86400e3);"
+            "f.value = t.toISOString().slice(0, 10) + 'T09:00'; f.dispatchEvent(new Event('input', {bubbles: true}))")
+        date = self.d.execute_script("return document.getElementById('send-at').value.slice(0, 10)")
+        self.wait(lambda d: "would accept" in self.text("#lint"), "lint of the local-time publish")
+        self.d.find_element(By.ID, "send").click()
+        self.wait(lambda d: self.text("#publish-status") == "scheduled", "the publish to be scheduled")
+        expected = f"09:00 on {date} in each device's time zone"
+        assert self.text("#publish-send-at") == expected, self.text("#publish-send-at")
+        self.d.find_element(By.XPATH, "//button[normalize-space()='Cancel this publish']").click()
+        self.wait(lambda d: self.text("#publish-status") == "cancelled", "the publish to be cancelled", seconds=5)
 
     def build_filter(self):
         self.open("#/compose")
@@ -395,7 +415,8 @@ class ConsoleTest:
                  ("the publishes list with its funnel", self.list_shows_funnel), ("find the failed device", self.failed_device),
                  ("the app's settings", self.app_page), ("a phone's width", self.phone_width),
                  ("a hostile title is text", self.hostile_title),
-                 ("cancel a scheduled publish", self.cancel_scheduled), ("build an audience filter", self.build_filter),
+                 ("cancel a scheduled publish", self.cancel_scheduled), ("a local-time publish", self.local_time),
+                 ("build an audience filter", self.build_filter),
                  ("a frequency cap holds back", self.frequency_cap),
                  ("keyboard and labels", self.keyboard), ("sign out", self.sign_out)]
         for name, step in steps:

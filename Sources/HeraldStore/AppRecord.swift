@@ -23,13 +23,15 @@ public struct AppRecord: Sendable, Hashable, CustomStringConvertible {
     public var legacyDeviceAccess: Bool
     /// Notifications per second this app may send; `nil` for no limit.
     public var rateLimit: Double?
+    /// The time zone (IANA) a local-time publish uses for devices without one; `nil`: UTC.
+    public var defaultTimeZone: String?
     /// Seconds since 1970.
     public var createdAt: Double
 
     public init(
         id: String, name: String, bundleID: String, serverKeyHash: String, clientKeyHash: String,
         userTokenSecret: String? = nil, legacyDeviceAccess: Bool = false, credentials: [APNSCredentials] = [],
-        fcmCredentials: FCMCredentials? = nil, rateLimit: Double? = nil, createdAt: Double
+        fcmCredentials: FCMCredentials? = nil, rateLimit: Double? = nil, defaultTimeZone: String? = nil, createdAt: Double
     ) {
         self.id = id
         self.name = name
@@ -41,6 +43,7 @@ public struct AppRecord: Sendable, Hashable, CustomStringConvertible {
         self.credentials = credentials
         self.fcmCredentials = fcmCredentials
         self.rateLimit = rateLimit
+        self.defaultTimeZone = defaultTimeZone
         self.createdAt = createdAt
     }
 

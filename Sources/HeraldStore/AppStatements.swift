@@ -8,6 +8,8 @@ final class AppStatements: Sendable {
     let appExists: String
     let updateKeys: String
     let setLegacyDeviceAccess: String
+    /// The zone a local-time publish uses for the app's devices without one.
+    let setDefaultTimeZone: String
     /// The app an unknown id reads instead (see `SQLStore.appKeys`).
     let decoy: String
     /// Whether the row read is the app asked for (?1), then the app: that app's row or,
@@ -20,6 +22,7 @@ final class AppStatements: Sendable {
 
     init(_ d: SQLDialect) {
         let columns = "id, name, bundle_id, server_key_hash, client_key_hash, rate_limit, created_at, user_token_secret, legacy_device_access"
+            + ", default_time_zone"
         insert = d.render(
             """
             INSERT INTO apps (id, name, bundle_id, server_key_hash, client_key_hash, user_token_secret, legacy_device_access, rate_limit,
@@ -46,11 +49,12 @@ final class AppStatements: Sendable {
             user_token_secret = coalesce(?, user_token_secret) WHERE id = ?
             """)
         setLegacyDeviceAccess = d.render("UPDATE apps SET legacy_device_access = ? WHERE id = ?")
+        setDefaultTimeZone = d.render("UPDATE apps SET default_time_zone = ? WHERE id = ?")
         decoy = d.render("SELECT min(id) FROM apps")
         appKeys = d.render(
             """
             SELECT a.id = ?1, a.id, a.name, a.bundle_id, a.server_key_hash, a.client_key_hash, a.rate_limit, a.created_at,
-            a.user_token_secret, a.legacy_device_access
+            a.user_token_secret, a.legacy_device_access, a.default_time_zone
             FROM apps a WHERE a.id = coalesce((SELECT id FROM apps WHERE id = ?1), ?2)
             """)
         appByID = d.render("SELECT \(columns) FROM apps WHERE id = ?")

@@ -14,6 +14,9 @@ public protocol AppStore: AnyObject, Sendable {
     func updateKeys(appID: String, server: String?, client: String?, userTokenSecret: String?) throws -> Bool
     /// Turns the grace period for keyless devices on or off; `false` when no such app.
     func setLegacyDeviceAccess(appID: String, _ enabled: Bool) throws -> Bool
+    /// The zone (IANA, checked by the caller) a local-time publish uses for the app's devices
+    /// without one; `nil` for UTC. Whether the app exists.
+    func setDefaultTimeZone(appID: String, _ zone: String?) throws -> Bool
     /// Adds or replaces the credentials for one environment; `false` when no such app.
     func setCredentials(appID: String, _ credentials: APNSCredentials) throws -> Bool
     /// Adds or replaces the app's FCM credentials; `false` when no such app.

@@ -25,6 +25,14 @@ public struct DeliveryJob: Sendable, Hashable {
     /// Finished as `capped` by the claim (the device had its publish's frequency cap's
     /// worth): not to be sent. Claimed anyway so the caller sees the work done.
     public var capped = false
+
+    /// A local-time publish's delivery is due at its device's own instant (`due_at`), and
+    /// its expiry counts from there: the publish's expiration moves by as much.
+    mutating func due(atOwnInstant instant: Double?) {
+        guard let instant else { return }
+        options.expiration = options.expiration.map { $0 + instant - dueAt }
+        dueAt = instant
+    }
 }
 
 /// What a worker records for a claimed delivery.

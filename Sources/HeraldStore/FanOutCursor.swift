@@ -77,4 +77,6 @@ struct FanOutTarget {
     var invalidReason: String?
     /// The push service the token is for: a raw token's and a channel's are APNs'.
     var platform: PushPlatform = .apns
+    /// The device's time zone (a local-time publish's instant).
+    var timeZone: String?
 }

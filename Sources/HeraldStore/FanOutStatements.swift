@@ -12,18 +12,21 @@ final class FanOutStatements: Sendable {
     /// for its locale), nothing when the publish has one for that token.
     let insertDelivery: String
     /// Targets by key: columns seq, token, environment, dead (bool), reason, platform (a Live
-    /// Activity's tokens are APNs').
+    /// Activity's tokens are APNs'), time zone.
     let deviceTargets: String
     let activityTargets: String
     let tokenTargets: String
     let pushToStartTargets: String
+    /// The time zones of an app's devices, and its default zone (a local-time publish).
+    let timeZones: String
+    let defaultTimeZone: String
     /// A channel's id and environment.
     let channelTarget: String
     /// Adds to one counter of a publish, by series.
     let addToCounter: [PublishTimeline.Series: String]
     /// Adds to the publish's history of a series in one second.
     let addToHistory: String
-    /// Counts one failure of a publish by reason.
+    /// Counts failures of a publish by reason.
     let countFailure: String
     /// A publish's start (created_at, send_at), and its history.
     let timelineStart: String
@@ -34,7 +37,8 @@ final class FanOutStatements: Sendable {
             """
             SELECT id, app_id, target_kind, target_keys, fanout_key, fanout_seq, environment, activity_type, audience_filter,
             EXISTS (SELECT 1 FROM publish_variants v WHERE v.publish_id = publishes.id),
-            (SELECT owner_limit FROM inbox_messages m WHERE m.app_id = publishes.app_id AND m.id = publishes.id) FROM publishes
+            (SELECT owner_limit FROM inbox_messages m WHERE m.app_id = publishes.app_id AND m.id = publishes.id),
+            local_time, local_date FROM publishes
             WHERE status IN ('queued', 'sending') AND \(d.isFalse("fanout_done")) ORDER BY seq LIMIT 1\(d.forUpdateSkipLocked)
             """)
         saveCursor = d.render(
@@ -50,30 +54,32 @@ final class FanOutStatements: Sendable {
         insertDelivery = d.render(
             d.insertOrIgnore(
                 """
-                deliveries (publish_id, app_id, device_seq, token, environment, next_at, updated_at, state, reason, platform, variant)
-                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6, ?7, ?8, ?9, \(Self.variantMatch(publish: "?1", deviceSeq: "?3", d)))
+                deliveries (publish_id, app_id, device_seq, token, environment, next_at, updated_at, state, reason, platform, due_at, variant)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?10, ?6, ?7, ?8, ?9, ?11, \(Self.variantMatch(publish: "?1", deviceSeq: "?3", d)))
                 """, conflict: "publish_id, token"))
         deviceTargets = d.render(
             """
-            SELECT seq, token, environment, invalidated_at IS NOT NULL, invalid_reason, platform FROM devices
+            SELECT seq, token, environment, invalidated_at IS NOT NULL, invalid_reason, platform, time_zone FROM devices
             WHERE app_id = ? AND id = ? AND invalidated_at IS NULL
             """)
         activityTargets = d.render(
             """
-            SELECT d.seq, a.token, d.environment, \(d.false), CAST(NULL AS TEXT), 'apns' FROM activities a JOIN devices d ON d.seq = a.device_seq
+            SELECT d.seq, a.token, d.environment, \(d.false), CAST(NULL AS TEXT), 'apns', d.time_zone FROM activities a JOIN devices d ON d.seq = a.device_seq
             WHERE a.app_id = ? AND a.activity_id = ? AND a.ended_at IS NULL AND d.invalidated_at IS NULL ORDER BY d.seq
             """)
         tokenTargets = d.render(
             """
-            SELECT seq, token, environment, invalidated_at IS NOT NULL, coalesce(invalid_reason, 'Unregistered'), platform
-            FROM devices WHERE app_id = ? AND token = ?
+            SELECT seq, token, environment, invalidated_at IS NOT NULL, coalesce(invalid_reason, 'Unregistered'), platform,
+            time_zone FROM devices WHERE app_id = ? AND token = ?
             """)
         pushToStartTargets = d.render(
             """
-            SELECT d.seq, p.token, d.environment, \(d.false), CAST(NULL AS TEXT), 'apns' FROM devices d
+            SELECT d.seq, p.token, d.environment, \(d.false), CAST(NULL AS TEXT), 'apns', d.time_zone FROM devices d
             JOIN push_to_start_tokens p ON p.device_seq = d.seq AND p.activity_type = ?3
             WHERE d.app_id = ?1 AND d.id = ?2 AND d.invalidated_at IS NULL
             """)
+        timeZones = d.render("SELECT DISTINCT time_zone FROM devices WHERE app_id = ? AND time_zone IS NOT NULL")
+        defaultTimeZone = d.render("SELECT default_time_zone FROM apps WHERE id = ?")
         channelTarget = d.render("SELECT id, environment FROM channels WHERE app_id = ? AND id = ?")
         addToCounter = Dictionary(
             uniqueKeysWithValues: PublishTimeline.Series.allCases.map { series in
@@ -86,8 +92,8 @@ final class FanOutStatements: Sendable {
             """)
         countFailure = d.render(
             """
-            INSERT INTO publish_failures (publish_id, reason, count) VALUES (?, ?, 1)
-            ON CONFLICT (publish_id, reason) DO UPDATE SET count = publish_failures.count + 1
+            INSERT INTO publish_failures (publish_id, reason, count) VALUES (?, ?, ?)
+            ON CONFLICT (publish_id, reason) DO UPDATE SET count = publish_failures.count + excluded.count
             """)
         timelineStart = d.render("SELECT created_at, send_at FROM publishes WHERE app_id = ? AND id = ?")
         timelineHistory = d.render("SELECT second, series, count FROM publish_history WHERE publish_id = ?")

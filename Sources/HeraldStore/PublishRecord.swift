@@ -24,8 +24,11 @@ public struct PublishOptions: Sendable, Hashable {
     public var collapseID: String?
     /// Seconds since 1970 after which APNs (and the gateway) stop trying; `nil` for APNs' default.
     public var expiration: Double?
-    /// Seconds since 1970 to send at; `nil` for now.
+    /// Seconds since 1970 to send at; `nil` for now. With `localTime`, the first moment the
+    /// local time comes anywhere (UTC+14), when the publish fans out.
     public var sendAt: Double?
+    /// Sent at this local time in each device's time zone (`LocalSendTime`).
+    public var localTime: LocalSendTime?
     /// For `tokens` targets that are not registered devices.
     public var environment: APNsEnvironment
     /// How often a device may receive capped publishes; `nil`: not capped.
@@ -33,7 +36,8 @@ public struct PublishOptions: Sendable, Hashable {
 
     public init(
         pushType: String = "alert", priority: Int = 10, collapseID: String? = nil, expiration: Double? = nil,
-        sendAt: Double? = nil, environment: APNsEnvironment = .production, frequencyCap: FrequencyCap? = nil
+        sendAt: Double? = nil, environment: APNsEnvironment = .production, frequencyCap: FrequencyCap? = nil,
+        localTime: LocalSendTime? = nil
     ) {
         self.pushType = pushType
         self.priority = priority
@@ -42,6 +46,7 @@ public struct PublishOptions: Sendable, Hashable {
         self.sendAt = sendAt
         self.environment = environment
         self.frequencyCap = frequencyCap
+        self.localTime = localTime
     }
 }
 
@@ -123,6 +128,25 @@ public struct PublishRecord: Sendable, Hashable {
     /// The same counters by the variant each delivery got (its tag, or
     /// `LocalizedVariants.defaultName`), for a publish with texts by language only.
     public var byLanguage: [String: PublishCounts] = [:]
+    /// A local-time publish's deliveries by their device's time zone (the app's default
+    /// zone for devices without one), read like `byPlatform`.
+    public var byTimeZone: [String: TimeZoneProgress] = [:]
+}
+
+/// How far a local-time publish is in one time zone.
+public struct TimeZoneProgress: Sendable, Hashable {
+    /// When its deliveries are due (the earliest, should the zone's devices differ).
+    public var dueAt: Double
+    public var targeted = 0
+    public var sent = 0
+    /// Not final yet: waiting for their instant, or being sent.
+    public var waiting = 0
+
+    /// The two counted together (a zone devices have and the default zone for those without one).
+    func adding(_ other: TimeZoneProgress) -> TimeZoneProgress {
+        TimeZoneProgress(
+            dueAt: min(dueAt, other.dueAt), targeted: targeted + other.targeted, sent: sent + other.sent, waiting: waiting + other.waiting)
+    }
 }
 
 /// How both stores keep a new publish.

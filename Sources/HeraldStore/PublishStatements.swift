@@ -8,10 +8,13 @@ final class PublishStatements: Sendable {
     let promoteDue: String
     /// The publish an idempotency key names, and its fingerprint.
     let keyed: String
-    /// Whether a publish can still be cancelled: its status and whether its fan-out has
-    /// started (locked on PostgreSQL, as a fan-out step locks it), and the cancel.
+    /// Whether a publish can still be cancelled: its status, whether its fan-out has
+    /// started and whether it is sent at a local time (locked on PostgreSQL, as a fan-out
+    /// step locks it), the cancel, and a local-time publish's deliveries still waiting
+    /// finished as failed (`Cancelled`).
     let cancellable: String
     let cancel: String
+    let cancelWaiting: String
     /// The app's receipts, kept by migration 13's triggers.
     let eventCount: String
     let publishExists: String
@@ -26,19 +29,25 @@ final class PublishStatements: Sendable {
     let languageCounts: String
     /// One text by language of a publish (`LocalizedVariants`).
     let insertVariant: String
+    /// A local-time publish's deliveries by their device's zone ('' for none): due, targeted, sent, waiting.
+    let zoneCounts: String
 
     init(_ d: SQLDialect) {
         let failures = d == .sqlite ? "json_group_object(reason, count)" : "json_object_agg(reason, count)"
         publishes = """
             SELECT id, app_id, target_kind, target_keys, payload, push_type, priority, collapse_id, expiration, send_at, environment,
             status, created_at, targeted, sent, failed, invalidated, delivered, opened, activity_type, audience_filter,
-            (SELECT \(failures) FROM publish_failures WHERE publish_id = p.id), capped, cap_max, cap_window
+            (SELECT \(failures) FROM publish_failures WHERE publish_id = p.id), capped, cap_max, cap_window, local_time, local_date
             FROM publishes p\u{20}
             """
         byID = d.render("WHERE app_id = ? AND id = ?")
         promoteDue = d.render("UPDATE publishes SET status = 'queued', updated_at = ?1 WHERE status = 'scheduled' AND send_at <= ?1")
         keyed = d.render("SELECT id, request_fingerprint FROM publishes WHERE app_id = ? AND idempotency_key = ?")
-        cancellable = d.render("SELECT status, fanout_key + fanout_seq + targeted FROM publishes WHERE app_id = ? AND id = ?" + d.forUpdate)
+        cancellable = d.render(
+            "SELECT status, fanout_key + fanout_seq + targeted, local_time IS NOT NULL FROM publishes WHERE app_id = ? AND id = ?"
+                + d.forUpdate)
+        cancelWaiting = d.render(
+            "UPDATE deliveries SET state = \(DeliveryState.failed.rawValue), reason = ?, updated_at = ? WHERE publish_id = ? AND state = 0")
         cancel = d.render("UPDATE publishes SET status = 'cancelled', updated_at = ? WHERE id = ?")
         eventCount = d.render("SELECT event_count FROM apps WHERE id = ?")
         publishExists = d.render("SELECT 1 FROM publishes WHERE app_id = ? AND id = ?")
@@ -60,6 +69,12 @@ final class PublishStatements: Sendable {
             AND EXISTS (SELECT 1 FROM publish_variants WHERE publish_id = ?1) GROUP BY coalesce(variant, '\(LocalizedVariants.defaultName)')
             """)
         insertVariant = d.render("INSERT INTO publish_variants (publish_id, tag, language, payload) VALUES (?, ?, ?, ?)")
+        zoneCounts = d.render(
+            """
+            SELECT coalesce(v.time_zone, ''), min(d.due_at), count(*), sum(CASE WHEN d.state = 2 THEN 1 ELSE 0 END),
+            sum(CASE WHEN d.state IN (0, 1) THEN 1 ELSE 0 END) FROM deliveries d LEFT JOIN devices v ON v.seq = d.device_seq
+            WHERE d.publish_id = ? GROUP BY coalesce(v.time_zone, '')
+            """)
         actionCount = d.render("SELECT count(*) FROM events WHERE publish_id = ? AND device_id = ? AND event = 'action'")
     }
 }

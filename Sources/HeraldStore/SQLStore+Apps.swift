@@ -32,6 +32,10 @@ extension SQLStore {
         try db.execute(db.dialect.statements.apps.setLegacyDeviceAccess, [.bool(enabled), .text(appID)]) > 0
     }
 
+    static func setDefaultTimeZone(_ db: Database, appID: String, _ zone: String?) throws -> Bool {
+        try db.execute(db.dialect.statements.apps.setDefaultTimeZone, [.optional(zone), .text(appID)]) > 0
+    }
+
     static func setCredentials(_ db: Database, appID: String, _ credentials: APNSCredentials) throws -> Bool {
         guard try !db.query(db.dialect.statements.apps.appExists, [.text(appID)], { _ in () }).isEmpty else { return false }
         try saveCredentials(db, appID: appID, credentials)
@@ -84,13 +88,14 @@ extension SQLStore {
     }
 
     /// An app from the columns id, name, bundle_id, server_key_hash, client_key_hash,
-    /// rate_limit, created_at, user_token_secret, legacy_device_access at `first`.
+    /// rate_limit, created_at, user_token_secret, legacy_device_access, default_time_zone at `first`.
     private static func appRecord(_ row: Database.Row, from first: Int) throws -> AppRecord {
         AppRecord(
             id: try row.string(first), name: try row.string(first + 1), bundleID: try row.string(first + 2),
             serverKeyHash: try row.string(first + 3), clientKeyHash: try row.string(first + 4),
             userTokenSecret: try row.optionalString(first + 7), legacyDeviceAccess: try row.bool(first + 8),
-            rateLimit: try row.optionalDouble(first + 5), createdAt: try row.double(first + 6))
+            rateLimit: try row.optionalDouble(first + 5), defaultTimeZone: try row.optionalString(first + 9),
+            createdAt: try row.double(first + 6))
     }
 
     /// Apps with their APNs and FCM credentials.
@@ -133,6 +138,10 @@ extension SQLStore {
 
     public func setLegacyDeviceAccess(appID: String, _ enabled: Bool) throws -> Bool {
         try write { db in try Self.setLegacyDeviceAccess(db, appID: appID, enabled) }
+    }
+
+    public func setDefaultTimeZone(appID: String, _ zone: String?) throws -> Bool {
+        try write { db in try Self.setDefaultTimeZone(db, appID: appID, zone) }
     }
 
     public func setCredentials(appID: String, _ credentials: APNSCredentials) throws -> Bool {

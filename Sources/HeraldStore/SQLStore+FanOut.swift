@@ -16,7 +16,8 @@ extension SQLStore {
                     id: try $0.string(0), appID: try $0.string(1), kind: try $0.string(2), keys: try $0.string(3), keyIndex: try $0.int(4),
                     afterSeq: try $0.int(5), environment: try $0.string(6), activityType: try $0.optionalString(7),
                     filter: try $0.optionalString(8).map(AudienceFilter.init(stored:)), localized: try $0.bool(9),
-                    inboxLimit: try $0.optionalInt(10)
+                    inboxLimit: try $0.optionalInt(10),
+                    localTime: LocalSendTime(time: try $0.optionalString(11) ?? "", date: try $0.optionalString(12) ?? "")
                 )
             }).first
         else { return nil }
@@ -24,6 +25,7 @@ extension SQLStore {
         // A filter alone pages over the app's devices: one key.
         let keys = FanOutCursor.devicesKind(kind) == "app" ? [appID] : PublishTarget(kind: kind, storedKeys: row.keys).keys
         var cursor = FanOutCursor(keyIndex: row.keyIndex, afterSeq: row.afterSeq)
+        let due = try row.localTime.map { try localDueTimes(db, appID: appID, $0) }
         let created = try cursor.step(
             kind: kind, keys: keys, limit: limit,
             page: {
@@ -31,14 +33,14 @@ extension SQLStore {
                     db,
                     FanOutPageRequest(
                         publishID: id, appID: appID, kind: kind, activityType: activityType, key: $0, afterSeq: $1, limit: $2, now: now,
-                        filter: row.filter, localized: row.localized, inboxLimit: row.inboxLimit))
+                        filter: row.filter, localized: row.localized, inboxLimit: row.inboxLimit, due: due))
             },
             targets: { try targets(db, appID: appID, kind: kind, activityType: activityType, key: $0, environment: row.environment) },
             deliver: { target in
                 if let limit = row.inboxLimit, let seq = target.seq {
                     _ = try insertInboxEntry(db, appID: appID, publishID: id, deviceSeq: seq, limit: limit)
                 }
-                return try insertDelivery(db, publishID: id, appID: appID, target, now: now)
+                return try insertDelivery(db, publishID: id, appID: appID, target, due: due, now: now)
             })
         let finished = cursor.finished(keys)
         try db.execute(
@@ -49,16 +51,17 @@ extension SQLStore {
 
     /// A delivery to one target; 1 when it is new. A token APNs already declared dead is
     /// not sent again: its delivery is final at once, counted as invalidated with the reason.
-    private static func insertDelivery(_ db: Database, publishID: String, appID: String, _ target: FanOutTarget, now: Double) throws
-        -> Int
-    {
+    private static func insertDelivery(
+        _ db: Database, publishID: String, appID: String, _ target: FanOutTarget, due: LocalDueTimes?, now: Double
+    ) throws -> Int {
         let dead = target.invalidReason != nil
+        let dueAt = due?.at(zone: target.timeZone)
         let inserted = try db.execute(
             db.dialect.statements.fanOut.insertDelivery,
             [
                 .text(publishID), .text(appID), .optional(target.seq), .text(target.token), .text(target.environment), .double(now),
                 .int(dead ? DeliveryState.invalidated.rawValue : DeliveryState.pending.rawValue), .optional(target.invalidReason),
-                .text(target.platform.rawValue),
+                .text(target.platform.rawValue), .double(dueAt ?? now), .optional(dueAt),
             ])
         if inserted > 0, let reason = target.invalidReason {
             try count(db, .invalidated, publishID: publishID, at: now)
@@ -95,7 +98,8 @@ extension SQLStore {
         var registered = try db.query(statement, parameters) { row in
             FanOutTarget(
                 seq: try row.int(0), token: try row.string(1), environment: try row.string(2),
-                invalidReason: try row.bool(3) ? try row.string(4) : nil, platform: PushPlatform(rawValue: try row.string(5)) ?? .apns)
+                invalidReason: try row.bool(3) ? try row.string(4) : nil, platform: PushPlatform(rawValue: try row.string(5)) ?? .apns,
+                timeZone: try row.optionalString(6))
         }
         // A raw token names a device of its own platform only (an FCM token may look like hex).
         if kind == "tokens" || kind == "fcmTokens" { registered.removeAll { $0.platform != (kind == "tokens" ? .apns : .fcm) } }
@@ -105,6 +109,14 @@ extension SQLStore {
         case "fcmTokens": return [FanOutTarget(seq: nil, token: key, environment: APNsEnvironment.production.rawValue, platform: .fcm)]
         default: return []
         }
+    }
+
+    /// A local-time publish's instants for the zones the app's devices have now (one query).
+    private static func localDueTimes(_ db: Database, appID: String, _ localTime: LocalSendTime) throws -> LocalDueTimes {
+        let sql = db.dialect.statements.fanOut
+        let zones = try db.query(sql.timeZones, [.text(appID)]) { try $0.string(0) }
+        let defaultZone = try db.query(sql.defaultTimeZone, [.text(appID)]) { try $0.optionalString(0) }.first ?? nil
+        return LocalDueTimes(localTime, zones: zones, defaultZone: defaultZone)
     }
 
     /// Marks a publish done once its fan-out finished and every delivery is final.

@@ -7,9 +7,9 @@ extension SQLStore {
         try db.execute(sql.addToHistory, [.text(publishID), .int(Int(at.rounded(.down))), .text(series.rawValue), .int(count)])
     }
 
-    /// Counts one failure of the publish with `reason`.
-    static func countFailure(_ db: Database, publishID: String, reason: String) throws {
-        try db.execute(db.dialect.statements.fanOut.countFailure, [.text(publishID), .text(reason)])
+    /// Counts `count` failures of the publish with `reason`.
+    static func countFailure(_ db: Database, publishID: String, reason: String, count: Int = 1) throws {
+        try db.execute(db.dialect.statements.fanOut.countFailure, [.text(publishID), .text(reason), .int(count)])
     }
 
     /// The publish's counters over time; `nil`: no such publish (see `GatewayStore.publishTimeline`).

@@ -17,6 +17,7 @@ extension SQLStore {
         }
         for (platform, counts) in try counts(sql.platformCounts) { publish.byPlatform[PushPlatform(rawValue: platform) ?? .apns] = counts }
         publish.byLanguage = Dictionary(try counts(sql.languageCounts), uniquingKeysWith: { first, _ in first })
+        if publish.options.localTime != nil { publish.byTimeZone = try zoneProgress(db, appID: appID, id: id) }
         return publish
     }
 
@@ -27,6 +28,26 @@ extension SQLStore {
                 db.dialect.statements.publishes.insertVariant,
                 [.text(id), .text(tag), .text(DeviceAttributes.language(of: tag)), .bytes(publish.storedPayload(id: id, payload))])
         }
+    }
+
+    /// A local-time publish's deliveries by their device's zone now, devices without one
+    /// under the app's default zone (UTC when unset).
+    private static func zoneProgress(_ db: Database, appID: String, id: String) throws -> [String: TimeZoneProgress] {
+        let defaultZone =
+            try db.query(db.dialect.statements.fanOut.defaultTimeZone, [.text(appID)]) { try $0.optionalString(0) }.first ?? nil
+        let rows = try db.query(db.dialect.statements.publishes.zoneCounts, [.text(id)]) { row in
+            (
+                try row.string(0),
+                TimeZoneProgress(
+                    dueAt: try row.optionalDouble(1) ?? 0, targeted: try row.int(2), sent: try row.int(3), waiting: try row.int(4))
+            )
+        }
+        var zones: [String: TimeZoneProgress] = [:]
+        for (zone, progress) in rows {
+            let name = zone.isEmpty ? defaultZone ?? "UTC" : zone
+            zones[name] = zones[name].map { $0.adding(progress) } ?? progress
+        }
+        return zones
     }
 
     /// The publishes `condition` selects (after FROM publishes p), with their failures by
@@ -51,7 +72,8 @@ extension SQLStore {
                     pushType: try row.string(5), priority: try row.int(6), collapseID: try row.optionalString(7),
                     expiration: try row.optionalDouble(8), sendAt: try row.optionalDouble(9),
                     environment: APNsEnvironment(rawValue: try row.string(10)) ?? .production,
-                    frequencyCap: FrequencyCap(max: try row.optionalInt(23), window: try row.optionalInt(24))),
+                    frequencyCap: FrequencyCap(max: try row.optionalInt(23), window: try row.optionalInt(24)),
+                    localTime: LocalSendTime(time: try row.optionalString(25) ?? "", date: try row.optionalString(26) ?? "")),
                 status: PublishStatus(rawValue: try row.string(11)) ?? .queued, createdAt: try row.double(12), counts: counts,
                 failures: failures.compactMapValues(\.intValue))
         }
@@ -78,15 +100,27 @@ extension SQLStore {
     static func cancelPublish(_ db: Database, appID: String, id: String, now: Double) throws -> PublishRecord {
         let sql = db.dialect.statements.publishes
         guard
-            let (status, started) = try db.query(sql.cancellable, [.text(appID), .text(id)], {
-                (PublishStatus(rawValue: try $0.string(0)), try $0.int(1))
+            let (status, started, local) = try db.query(sql.cancellable, [.text(appID), .text(id)], {
+                (PublishStatus(rawValue: try $0.string(0)), try $0.int(1), try $0.bool(2))
             }).first
         else { throw StoreError(.notFound, "no publish \(id) in app \(appID)") }
-        guard status == .scheduled || (status == .queued && started == 0) else {
+        // A local-time publish is cancellable until its last zone's deliveries have gone.
+        let sending = local && (status == .queued || status == .sending)
+        guard status == .scheduled || (status == .queued && started == 0) || sending else {
             throw StoreError(
-                .conflict, "publish \(id) is \(status?.rawValue ?? "unknown"); only a scheduled or queued publish can be cancelled")
+                .conflict,
+                "publish \(id) is \(status?.rawValue ?? "unknown"); only a scheduled or queued publish, or one sent at a local time "
+                    + "that is not done, can be cancelled")
         }
         try db.execute(sql.cancel, [.double(now), .text(id)])
+        if sending {
+            let reason = "Cancelled"
+            let waiting = try db.execute(sql.cancelWaiting, [.text(reason), .double(now), .text(id)])
+            if waiting > 0 {
+                try count(db, .failed, waiting, publishID: id, at: now)
+                try countFailure(db, publishID: id, reason: reason, count: waiting)
+            }
+        }
         guard let cancelled = try loadPublish(db, appID: appID, id: id) else {
             throw StoreError(.notFound, "no publish \(id) in app \(appID)")
         }

@@ -52,6 +52,11 @@ struct FanOutPageRequest {
     /// The publish keeps an inbox message: its entries for the page's owners go in with the
     /// page, skipping inboxes that hold this many (`InboxStatements.insertPage`).
     var inboxLimit: Int?
+    /// A local-time publish's instants: each delivery waits until its device's.
+    var due: LocalDueTimes?
+
+    /// Each device's instant as SQL (`NULL` when the publish is not at a local time).
+    func dueAt(_ b: inout SQLBindings) -> String { due?.sql(&b) ?? "CAST(NULL AS \(b.dialect.real))" }
 
     /// Whether the page is of an interest's devices (else of a user's, or of the app's).
     var isInterest: Bool { FanOutCursor.devicesKind(kind) == "interests" }

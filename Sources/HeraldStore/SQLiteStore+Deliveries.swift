@@ -26,14 +26,14 @@ extension SQLiteStore {
                 """
                 SELECT d.seq, d.publish_id, dv.id, d.token, d.environment, d.attempts, d.in_doubt, coalesce(v.payload, p.payload),
                 p.push_type, p.priority, p.collapse_id, p.expiration, p.environment, max(p.created_at, coalesce(p.send_at, 0)), d.platform,
-                d.device_seq, p.cap_max, p.cap_window
+                d.device_seq, p.cap_max, p.cap_window, d.due_at
                 FROM deliveries d JOIN publishes p ON p.id = d.publish_id LEFT JOIN devices dv ON dv.seq = d.device_seq
                 LEFT JOIN publish_variants v ON v.publish_id = d.publish_id AND v.tag = d.variant
                 WHERE d.app_id = ? AND d.state = 0 AND d.next_at <= ? \(routes) ORDER BY d.next_at, d.seq LIMIT ?
                 """, [.text(appID), .double(now)] + skipped.map { .text($0) } + [.int(limit)]
             ) { row in
                 let publishID = row.string(1), token = row.string(3)
-                let job = DeliveryJob(
+                var job = DeliveryJob(
                     seq: row.int(0), publishID: publishID, appID: appID, deviceID: row.optionalString(2), token: token,
                     environment: APNsEnvironment(rawValue: row.string(4)) ?? .production, attempts: row.int(5) + 1, payload: row.bytes(7),
                     options: PublishOptions(
@@ -41,6 +41,7 @@ extension SQLiteStore {
                         environment: APNsEnvironment(rawValue: row.string(12)) ?? .production),
                     apnsID: SHA256.uuid(publishID + ":" + token), inDoubt: row.int(6) != 0, dueAt: row.double(13),
                     platform: PushPlatform(rawValue: row.string(14)) ?? .apns)
+                job.due(atOwnInstant: row.optionalDouble(18))
                 let cap = FrequencyCap(max: row.optionalInt(16), window: row.optionalInt(17))
                 return (job, CapCandidate(seq: job.seq, publishID: publishID, deviceSeq: row.optionalInt(15), cap: cap))
             }

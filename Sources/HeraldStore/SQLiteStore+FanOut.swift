@@ -18,11 +18,12 @@ extension SQLiteStore: SQLStore {
         guard page.0 > 0 else { return FanOutCursor.Page(scanned: 0, last: nil, created: 0) }
         let (publish, app, now) = (b.bind(.text(request.publishID)), b.bind(.text(request.appID)), b.bind(.double(request.now)))
         let variant = request.variant(&b)
+        let due = request.dueAt(&b)
         // one store: PostgreSQL inserts the page and counts it in one statement (PostgresStore.insertPage)
         let created = try db.execute(
             """
-            INSERT OR IGNORE INTO deliveries (publish_id, app_id, device_seq, token, environment, next_at, updated_at, platform, variant)
-            SELECT \(publish), \(app), d.seq, \(token), d.environment, \(now), \(now), \(platform), \(variant) \(source)
+            INSERT OR IGNORE INTO deliveries (publish_id, app_id, device_seq, token, environment, next_at, updated_at, platform, variant, due_at)
+            SELECT \(publish), \(app), d.seq, \(token), d.environment, coalesce(\(due), \(now)), \(now), \(platform), \(variant), \(due) \(source)
             """, b.values)
         if let limit = request.inboxLimit { _ = try insertInboxPage(db, request, limit: limit) }
         return FanOutCursor.Page(scanned: page.0, last: page.1, created: created)

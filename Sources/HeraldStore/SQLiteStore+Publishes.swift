@@ -11,8 +11,8 @@ extension SQLiteStore {
                 """
                 INSERT INTO publishes (id, app_id, target_kind, target_keys, payload, push_type, priority, collapse_id, expiration,
                 send_at, environment, idempotency_key, request_fingerprint, status, created_at, updated_at, activity_type, audience_filter,
-                cap_max, cap_window)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                cap_max, cap_window, local_time, local_date)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
                 [
                     .text(id), .text(publish.appID), .text(publish.target.kind), .text(publish.storedTargetKeys),
@@ -22,6 +22,7 @@ extension SQLiteStore {
                     .text(publish.initialStatus.rawValue),
                     .double(publish.createdAt), .double(publish.createdAt), .optional(publish.target.activityType),
                     .optional(publish.filter?.stored), .optional(options.frequencyCap?.max), .optional(options.frequencyCap?.window),
+                    .optional(options.localTime?.time), .optional(options.localTime?.date),
                 ])
             try Self.insertVariants(db, publish, id: id)
             try Self.insertPublishInbox(db, publish, id: id)

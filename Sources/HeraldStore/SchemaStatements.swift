@@ -296,5 +296,16 @@ enum SchemaStatements {
             CREATE UNIQUE INDEX publishes_inbox_sync ON publishes(app_id, inbox_sync) WHERE status = 'scheduled' AND inbox_sync IS NOT NULL;
             """
         },
+        // Publishes sent at a local time in each device's zone (`LocalSendTime`), each
+        // delivery's own instant (its expiry counts from it), and the app's default zone for
+        // devices without one.
+        Migration(20, "local time") { d in
+            """
+            ALTER TABLE publishes ADD COLUMN local_time TEXT;
+            ALTER TABLE publishes ADD COLUMN local_date TEXT;
+            ALTER TABLE deliveries ADD COLUMN due_at \(d.real);
+            ALTER TABLE apps ADD COLUMN default_time_zone TEXT;
+            """
+        },
     ]
 }

@@ -55,4 +55,23 @@ struct AppTrustCommandTests {
         #expect(try SQLiteStore(directory: URL(fileURLWithPath: data)).app(id: app)?.legacyDeviceAccess == false)
         #expect(await CLIRun(["app", "legacy-access", "--data", data, "--app", app]).status == 2)
     }
+
+    @Test("time-zone sets the app's default zone for local-time publishes; list shows it; an unknown zone is refused with the option named")
+    func timeZone() async throws {
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let (app, _) = try await created()
+        #expect(try parseJSON(await CLIRun(["app", "list", "--data", data, "--json"]).out)[0]?["defaultTimeZone"] == "UTC")
+        let set = await CLIRun(["app", "time-zone", "--data", data, "--app", app, "--zone", "Europe/Berlin"])
+        #expect(set.status == 0, "\(set.err)")
+        #expect(try parseJSON(set.out) == ["appId": .string(app), "defaultTimeZone": "Europe/Berlin"])
+        #expect(try SQLiteStore(directory: URL(fileURLWithPath: data)).app(id: app)?.defaultTimeZone == "Europe/Berlin")
+        #expect(try parseJSON(await CLIRun(["app", "list", "--data", data, "--json"]).out)[0]?["defaultTimeZone"] == "Europe/Berlin")
+        let bad = await CLIRun(["app", "time-zone", "--data", data, "--app", app, "--zone", "Mars/Olympus"])
+        #expect(bad.status == 2)
+        #expect(bad.err.contains("--zone"), "\(bad.err)")
+        #expect(try SQLiteStore(directory: URL(fileURLWithPath: data)).app(id: app)?.defaultTimeZone == "Europe/Berlin", "nothing changed")
+        #expect(await CLIRun(["app", "time-zone", "--data", data, "--app", "app_nope", "--zone", "UTC"]).status != 0)
+        #expect(await CLIRun(["app", "time-zone", "--data", data, "--app", app, "--zone", "UTC"]).status == 0)
+        #expect(try SQLiteStore(directory: URL(fileURLWithPath: data)).app(id: app)?.defaultTimeZone == nil, "UTC is the default")
+    }
 }

@@ -28,6 +28,8 @@ extension AppCommand {
         "how long a user token lives, 1 to \(Int(UserToken.maxLifetime))")
     static let on = Option.flag("on", "legacy-access: the client key acts for keyless devices")
     static let off = Option.flag("off", "legacy-access: the client key no longer acts for keyless devices")
+    static let zone = Option.text(
+        "zone", "ZONE", "time-zone: the IANA zone (Europe/Berlin) local-time publishes use for devices without one; UTC by default")
     static let json = Option.flag("json", "list as one JSON array")
 
     static let spec: Arguments.Spec = {
@@ -41,6 +43,7 @@ extension AppCommand {
             .init("rotate-key", store + [app.descriptor, key.descriptor]),
             .init("user-token", store + [app.descriptor, user.descriptor, lifetime.descriptor]),
             .init("legacy-access", store + [app.descriptor, on.descriptor, off.descriptor]),
+            .init("time-zone", store + [app.descriptor, zone.descriptor]),
             .init("set-credentials", store + [app.descriptor] + credentials),
             .init("import-devices", store + [app.descriptor]),
         ])

@@ -23,6 +23,15 @@ extension AppCommand {
         return 0
     }
 
+    /// `herald app time-zone`: the zone local-time publishes use for devices without one.
+    static func timeZone(_ arguments: Arguments, store location: StoreLocation, terminal: Terminal) throws -> Int32 {
+        let appID = try arguments.required(Self.app)
+        let zone = try arguments.required(Self.zone)
+        try AppProvisioning.setDefaultTimeZone(store: try location.open(connections: 2), appID: appID, zone: zone)
+        terminal.print(JSONWriter.serialize(["appId": .string(appID), "defaultTimeZone": .string(zone)]))
+        return 0
+    }
+
     /// `herald app legacy-access`: the upgrade's grace period for devices without a key.
     static func legacyAccess(_ arguments: Arguments, store location: StoreLocation, terminal: Terminal) throws -> Int32 {
         let appID = try arguments.required(Self.app)

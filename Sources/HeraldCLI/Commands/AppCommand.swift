@@ -15,6 +15,7 @@ enum AppCommand: Command {
           herald app rotate-key --app ID [--key server|client|both|user-token] [STORE]
           herald app user-token --app ID --user U [--lifetime SECONDS] [STORE]
           herald app legacy-access --app ID (--on | --off) [STORE]
+          herald app time-zone --app ID --zone ZONE [STORE]
           herald app set-credentials --app ID [APNS] [FCM] [STORE]
           herald app import-devices --app ID FILE|- [STORE]
 
@@ -39,7 +40,8 @@ enum AppCommand: Command {
         'herald serve'. user-token prints a user token for trying it (your backend makes
         them with any JWT library). legacy-access turns the upgrade's grace period on or
         off: while on, the client key still acts for devices registered before device keys
-        existed (list shows how many are left).
+        existed (list shows how many are left). time-zone sets the zone a publish sent at
+        a local time uses for the app's devices without one (UTC until set).
         import-devices registers devices from JSON lines ({"token", "environment",
         "interests"?, "userId"?}, one per line; from another provider, or for a
         benchmark) in one transaction, all or none, and prints {"appId", "devices", "created"}.
@@ -52,11 +54,12 @@ enum AppCommand: Command {
         """
     static func run(_ arguments: Arguments, terminal: Terminal) async -> Int32 {
         guard let action = arguments.positionals.first,
-            ["create", "list", "rotate-key", "set-credentials", "import-devices", "user-token", "legacy-access"].contains(action),
+            ["create", "list", "rotate-key", "set-credentials", "import-devices", "user-token", "legacy-access", "time-zone"]
+                .contains(action),
             action == "import-devices" || arguments.positionals.count == 1
         else {
             terminal.error(
-                "herald app: expected one of create, list, rotate-key, set-credentials, import-devices, user-token, legacy-access\nRun 'herald app --help' for usage."
+                "herald app: expected one of create, list, rotate-key, set-credentials, import-devices, user-token, legacy-access, time-zone\nRun 'herald app --help' for usage."
             )
             return 2
         }
@@ -75,6 +78,7 @@ enum AppCommand: Command {
             case "import-devices": return try importDevices(arguments, store: store, terminal: terminal)
             case "user-token": return try userToken(arguments, store: store, terminal: terminal)
             case "legacy-access": return try legacyAccess(arguments, store: store, terminal: terminal)
+            case "time-zone": return try timeZone(arguments, store: store, terminal: terminal)
             default: return try setCredentials(arguments, store: store, terminal: terminal)
             }
         } catch let error as ValidationError {
@@ -120,6 +124,7 @@ enum AppCommand: Command {
                 "environments": .array(app.credentials.map { .string($0.environment.rawValue) }),
                 "rateLimit": app.rateLimit.map(JSONValue.double) ?? .null, "userTokenSecret": .bool(app.userTokenSecret != nil),
                 "legacyDeviceAccess": .bool(app.legacyDeviceAccess), "keylessDevices": .int(keyless), "fcm": fcmSummary(app.fcmCredentials),
+                "defaultTimeZone": .string(app.defaultTimeZone ?? "UTC"),
             ]
         }
         if arguments[Self.json] {

@@ -53,12 +53,19 @@ extension GatewayAPI {
             "sendAt": publish.options.sendAt.map(JSONValue.double) ?? .null,
             "target": target(publish.target), "notification": notification(publish.payload),
         ]
+        if let local = publish.options.localTime { json["sendAt"] = ["localTime": .string(local.time), "date": .string(local.date)] }
         if let filter = publish.filter { json["filter"] = filter.json }
         if let cap = publish.options.frequencyCap { json["frequencyCap"] = ["max": .int(cap.max), "window": .int(cap.window)] }
         if !publish.byPlatform.isEmpty {
             json["byPlatform"] = deliveryCounts(Dictionary(uniqueKeysWithValues: publish.byPlatform.map { ($0.key.rawValue, $0.value) }))
         }
         if !publish.byLanguage.isEmpty { json["byLanguage"] = deliveryCounts(publish.byLanguage) }
+        if !publish.byTimeZone.isEmpty {
+            json["byTimeZone"] = .object(
+                publish.byTimeZone.mapValues {
+                    ["dueAt": .double($0.dueAt), "targeted": .int($0.targeted), "sent": .int($0.sent), "waiting": .int($0.waiting)]
+                })
+        }
         return .object(json)
     }
 

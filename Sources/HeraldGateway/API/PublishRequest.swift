@@ -118,7 +118,11 @@ struct PublishRequest {
             try FieldRules.headerValue(collapse, "options.collapseId", maxBytes: 64)
             options.collapseID = collapse
         }
-        if let sendAt = try sendAt(fields) {
+        if let localTime = try localTime(fields, pushType: options.pushType, target: target, now: now) {
+            // Fans out when the local time comes first (UTC+14); each delivery waits for its device's.
+            options.localTime = localTime
+            options.sendAt = localTime.earliest > now ? localTime.earliest : nil
+        } else if let sendAt = try sendAt(fields) {
             guard sendAt <= now + maxTTL else { throw ValidationError("options.sendAt", "is more than 30 days ahead") }
             options.sendAt = sendAt > now ? sendAt : nil
         }

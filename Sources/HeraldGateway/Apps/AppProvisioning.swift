@@ -72,6 +72,15 @@ public struct AppProvisioning: Sendable {
         }
     }
 
+    /// Sets the zone local-time publishes use for the app's devices without one, checked by
+    /// the rule devices' zones follow; `UTC` is kept as none (the default).
+    public static func setDefaultTimeZone(store: any AppStore, appID: String, zone: String) throws {
+        let checked = try FieldRules.timeZone(zone, "--zone")
+        guard try store.setDefaultTimeZone(appID: appID, checked == "UTC" ? nil : checked) else {
+            throw StoreError(.notFound, "no app \(appID); 'herald app list' shows the apps")
+        }
+    }
+
     static func validate(name: String) throws {
         guard !name.isEmpty, name.count <= 200 else { throw ValidationError("--name", "give a name of 1 to 200 characters") }
     }

@@ -101,6 +101,7 @@ extension GatewayAPI {
             [
                 "appId": .string(app.id), "name": .string(app.name), "bundleId": .string(app.bundleID), "createdAt": .double(app.createdAt),
                 "credentials": .array(credentials), "legacyDeviceAccess": .bool(app.legacyDeviceAccess),
+                "defaultTimeZone": .string(app.defaultTimeZone ?? "UTC"),
                 "fcm": app.fcmCredentials.map {
                     [
                         "projectId": .string($0.projectID), "clientEmail": .string($0.clientEmail),

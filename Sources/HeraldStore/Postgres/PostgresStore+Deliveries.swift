@@ -40,7 +40,7 @@ extension PostgresStore {
                 UPDATE deliveries d SET state = 1, attempts = d.attempts + 1, updated_at = $2, lease_owner = me.id
                 FROM due, me WHERE d.seq = due.seq
                 RETURNING d.seq, d.publish_id, (SELECT id FROM devices WHERE seq = d.device_seq), d.token, d.environment, d.attempts,
-                d.in_doubt, d.next_at, d.platform, d.device_seq, d.variant
+                d.in_doubt, d.next_at, d.platform, d.device_seq, d.variant, d.due_at
                 """,
                 [.text(appID), .double(now), .array(excluding.map(\.key).sorted()), .int(max(0, limit)), .text(instance.id),
                     .text(instance.host), .int(instance.pid),
@@ -50,7 +50,7 @@ extension PostgresStore {
                     seq: try row.int(0), publishID: try row.string(1), deviceID: try row.optionalString(2), token: try row.string(3),
                     environment: try row.string(4), attempts: try row.int(5), inDoubt: try row.bool(6), nextAt: try row.double(7),
                     platform: PushPlatform(rawValue: try row.string(8)) ?? .apns, deviceSeq: try row.optionalInt(9),
-                    variant: try row.optionalString(10)
+                    variant: try row.optionalString(10), dueAt: try row.optionalDouble(11)
                 )
             }.sorted { ($0.nextAt, $0.seq) < ($1.nextAt, $1.seq) }
             guard !claimed.isEmpty else { return [] }
@@ -92,11 +92,13 @@ extension PostgresStore {
             return claimed.compactMap { job in
                 guard let publish = publishes[job.publishID] else { return nil }
                 let variant = job.variant.flatMap { variants[job.publishID + " " + $0] }
-                return DeliveryJob(
+                var delivery = DeliveryJob(
                     seq: job.seq, publishID: job.publishID, appID: appID, deviceID: job.deviceID, token: job.token,
                     environment: APNsEnvironment(rawValue: job.environment) ?? .production, attempts: job.attempts,
                     payload: variant ?? publish.payload, options: publish.options, apnsID: SHA256.uuid(job.publishID + ":" + job.token),
                     inDoubt: job.inDoubt, dueAt: publish.dueAt, platform: job.platform, capped: capped.contains(job.seq))
+                delivery.due(atOwnInstant: job.dueAt)
+                return delivery
             }
         }
     }

@@ -10,10 +10,11 @@ extension PostgresStore: SQLStore {
         let token = request.activityType == nil ? "d.token" : "p.token"
         // A push-to-start token is APNs' whatever the device.
         let platform = request.activityType == nil ? "d.platform" : "'apns'"
-        // one store: the page the data-modifying WITH below inserts
         let owner = request.inboxLimit == nil ? "" : ", \(InboxStatements.ownerColumn) AS owner"
+        let due = request.dueAt(&b)
+        // one store: the page the data-modifying WITH below inserts
         let source = """
-            SELECT d.seq, \(token) AS token, d.environment, \(platform) AS platform, \(request.variant(&b)) AS variant\(owner) \(request.source(join: join, &b))
+            SELECT d.seq, \(token) AS token, d.environment, \(platform) AS platform, \(request.variant(&b)) AS variant, \(due) AS due\(owner) \(request.source(join: join, &b))
             """
         let (publish, app, now) = (b.bind(.text(request.publishID)), b.bind(.text(request.appID)), b.bind(.double(request.now)))
         // The publish's inbox entries for the page's owners, from the same page.
@@ -27,8 +28,8 @@ extension PostgresStore: SQLStore {
             """
             WITH page AS MATERIALIZED (\(source)),
             made AS (
-                INSERT INTO deliveries (publish_id, app_id, device_seq, token, environment, next_at, updated_at, platform, variant)
-                SELECT \(publish), \(app), seq, token, environment, \(now), \(now), platform, variant FROM page
+                INSERT INTO deliveries (publish_id, app_id, device_seq, token, environment, next_at, updated_at, platform, variant, due_at)
+                SELECT \(publish), \(app), seq, token, environment, coalesce(due, \(now)), \(now), platform, variant, due FROM page
                 ON CONFLICT (publish_id, token) DO NOTHING RETURNING 1
             )\(kept)
             SELECT (SELECT count(*) FROM page), (SELECT max(seq) FROM page), (SELECT count(*) FROM made)

@@ -11,8 +11,8 @@ extension PostgresStore {
                 """
                 INSERT INTO publishes (id, app_id, target_kind, target_keys, payload, push_type, priority, collapse_id, expiration,
                 send_at, environment, idempotency_key, request_fingerprint, status, created_at, updated_at, activity_type, audience_filter,
-                cap_max, cap_window)
-                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15, $16, $17, $18, $19)
+                cap_max, cap_window, local_time, local_date)
+                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15, $16, $17, $18, $19, $20, $21)
                 ON CONFLICT (app_id, idempotency_key) DO NOTHING RETURNING id
                 """,
                 [
@@ -22,6 +22,7 @@ extension PostgresStore {
                     .text(options.environment.rawValue), .optional(publish.idempotencyKey), .optional(publish.storedFingerprint),
                     .text(publish.initialStatus.rawValue), .double(publish.createdAt), .optional(publish.target.activityType),
                     .optional(publish.filter?.stored), .optional(options.frequencyCap?.max), .optional(options.frequencyCap?.window),
+                    .optional(options.localTime?.time), .optional(options.localTime?.date),
                 ])
             if !inserted.isEmpty { try Self.insertVariants(db, publish, id: id) }
             guard inserted.isEmpty, let key = publish.idempotencyKey else {

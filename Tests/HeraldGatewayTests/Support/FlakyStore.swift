@@ -70,6 +70,7 @@ final class FlakyStore: GatewayStore, @unchecked Sendable {
     func setLegacyDeviceAccess(appID: String, _ enabled: Bool) throws -> Bool {
         try pass(base).setLegacyDeviceAccess(appID: appID, enabled)
     }
+    func setDefaultTimeZone(appID: String, _ zone: String?) throws -> Bool { try pass(base).setDefaultTimeZone(appID: appID, zone) }
     func setCredentials(appID: String, _ credentials: APNSCredentials) throws -> Bool {
         try pass(base).setCredentials(appID: appID, credentials)
     }

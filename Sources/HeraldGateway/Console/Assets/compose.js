@@ -38,6 +38,7 @@ export function showCompose(main) {
   const keys = el("input", { id: "target-keys", name: "targetKeys", placeholder: "deploys, releases", spellcheck: "false", "aria-describedby": "target-help" });
   const now = el("input", { type: "radio", name: "when", id: "when-now", value: "now", checked: true });
   const later = el("input", { type: "radio", name: "when", id: "when-later", value: "later" });
+  const local = el("input", { type: "radio", name: "when", id: "when-local", value: "local" });
   const at = el("input", { type: "datetime-local", id: "send-at", name: "sendAt", "aria-label": "Send at (your local time)" });
   const lint = el("div", { class: "lint", id: "lint", role: "status", "aria-live": "polite" });
   const filter = filterBuilder(() => changed());
@@ -79,7 +80,8 @@ export function showCompose(main) {
     el("p", { class: "meta", id: "target-help" }, "Interests and users reach every device subscribed or bound to them."),
     filter.node, audience,
     el("fieldset", {}, el("legend", {}, "When"),
-      el("label", { for: "when-now" }, now, "Now"), el("label", { for: "when-later" }, later, "At"), at),
+      el("label", { for: "when-now" }, now, "Now"), el("label", { for: "when-later" }, later, "At"),
+      el("label", { for: "when-local" }, local, "At this local time in each device's zone"), at),
     el("h2", {}, "Gateway lint"), lint,
     el("p", {}, send), result);
   const previews = el("div", { class: "previews", id: "preview", "aria-label": "Notification preview" });
@@ -100,6 +102,8 @@ export function showCompose(main) {
     const publish = { notification };
     Object.assign(publish, target());
     if (later.checked && at.value) publish.options = { sendAt: new Date(at.value).toISOString().replace(/\.\d+Z$/, "Z") };
+    // The field's "YYYY-MM-DDTHH:MM" as a date and a time each device's zone reads.
+    if (local.checked && at.value) publish.options = { sendAt: { localTime: at.value.slice(11, 16), date: at.value.slice(0, 10) } };
     return publish;
   }
 

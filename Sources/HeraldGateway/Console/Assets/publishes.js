@@ -29,6 +29,19 @@ function split(counts) {
   }).join(" · ");
 }
 
+// When it is sent: a time, or a local time in each device's zone ("09:00 on 2026-12-24 in each device's time zone").
+function sendAtText(sendAt) {
+  return typeof sendAt === "object" ? `${sendAt.localTime} on ${sendAt.date} in each device's time zone` : time(sendAt);
+}
+
+// A local-time publish's zones in the order they come: "Asia/Tokyo: 1 of 1 sent · Europe/Berlin: 0 of 1 sent, 1 waiting until …".
+function timeZones(publish) {
+  const zones = Object.entries(publish.byTimeZone || {}).sort((a, b) => a[1].dueAt - b[1].dueAt);
+  if (!zones.length) return null;
+  return zones.map(([zone, z]) => `${zone}: ${number(z.sent)} of ${number(z.targeted)} sent`
+    + (z.waiting ? `, ${number(z.waiting)} waiting until ${time(z.dueAt)}` : "")).join(" · ");
+}
+
 // The frequency cap and what it held back: "At most 2 capped publishes per 1 d to a device; 5 held back".
 function frequencyCap(publish) {
   const cap = publish.frequencyCap;
@@ -136,8 +149,9 @@ export function showPublish(main, id) {
         n.subtitle ? [el("dt", {}, "Subtitle"), el("dd", {}, n.subtitle)] : null,
         n.body ? [el("dt", {}, "Body"), el("dd", {}, n.body)] : null,
         el("dt", {}, "Created"), el("dd", {}, time(publish.createdAt)),
-        publish.sendAt ? [el("dt", {}, "Send at"), el("dd", {}, time(publish.sendAt))] : null),
-      publish.status === "scheduled" || publish.status === "queued"
+        publish.sendAt ? [el("dt", {}, "Send at"), el("dd", { id: "publish-send-at" }, sendAtText(publish.sendAt))] : null,
+        timeZones(publish) ? [el("dt", {}, "By time zone"), el("dd", { id: "publish-zones" }, timeZones(publish))] : null),
+      publish.status === "scheduled" || publish.status === "queued" || (publish.sendAt && typeof publish.sendAt === "object" && publish.status === "sending")
         ? el("p", {}, el("button", { type: "button", class: "danger", onclick: cancel }, "Cancel this publish")) : null));
     if (drawn !== lastDrawn) clear(funnelBox).append(el("h2", {}, "Funnel"), funnel(publish, "Funnel"));
     if (drawn !== lastDrawn || !overTime.firstChild) await drawTimeline(overTime, id);

@@ -28,8 +28,14 @@ final class InboxStatements: Sendable {
     let insertSync: String
     let pendingSync: String
     let updateSync: String
+    /// PostgreSQL: the app's inbox lock, taken by every transaction that gives entries a
+    /// sequence and held to its commit, so an app's sequences commit in order and a reader's
+    /// cursor never passes one still to come. SQLite (one writer) needs none: nil.
+    let lockApp: String?
 
     init(_ d: SQLDialect) {
+        // "HIBX": the inbox's class of transaction advisory locks, the app's hash the key.
+        lockApp = d == .postgres ? "SELECT pg_advisory_xact_lock(1212760664, hashtext($1))" : nil
         deviceOwner = d.render("SELECT user_id FROM devices WHERE app_id = ? AND id = ?")
         let columns = """
             SELECT e.seq, e.message_id, e.is_read, e.is_deleted, m.title, m.body, m.link, m.data, m.created_at, m.expires_at

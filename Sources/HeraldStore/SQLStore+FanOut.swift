@@ -26,6 +26,7 @@ extension SQLStore {
         let keys = FanOutCursor.devicesKind(kind) == "app" ? [appID] : PublishTarget(kind: kind, storedKeys: row.keys).keys
         var cursor = FanOutCursor(keyIndex: row.keyIndex, afterSeq: row.afterSeq)
         let due = try row.localTime.map { try localDueTimes(db, appID: appID, $0) }
+        if row.inboxLimit != nil { try lockInboxes(db, appID: appID) }
         let created = try cursor.step(
             kind: kind, keys: keys, limit: limit,
             page: {

@@ -38,6 +38,7 @@ extension SQLStore {
         _ db: Database, appID: String, owner: InboxOwner, ids: [String], _ change: InboxChangeKind, now: Double
     ) throws -> InboxChange {
         let sql = db.dialect.statements.inbox
+        try lockInboxes(db, appID: appID)
         var changed = 0
         var unknown: [String] = []
         for id in ids {
@@ -85,6 +86,7 @@ extension SQLStore {
 
     static func addInboxMessage(_ db: Database, appID: String, owner: InboxOwner, _ message: InboxMessageRecord, limit: Int) throws {
         let sql = db.dialect.statements.inbox
+        try lockInboxes(db, appID: appID)
         let held = try db.query(sql.count, [.text(appID), .text(owner.key)]) { try $0.int(0) }.first ?? 0
         guard held < limit else {
             throw DeviceQuota(inboxMessagesPerUser: limit).exceeded(
@@ -93,6 +95,14 @@ extension SQLStore {
         }
         try insertInboxMessage(db, appID: appID, message, limit: nil)
         try db.execute(sql.insertEntry, [.text(appID), .text(owner.key), .text(message.id), .bool(false), .bool(false)])
+    }
+
+    /// Takes the app's inbox lock before entries get a sequence (`InboxStatements.lockApp`:
+    /// PostgreSQL's sequence values can commit out of order; held to the commit, the lock
+    /// keeps an app's in order). Nothing on SQLite, whose one writer commits in order.
+    static func lockInboxes(_ db: Database, appID: String) throws {
+        guard let lock = db.dialect.statements.inbox.lockApp else { return }
+        _ = try db.execute(lock, [.text(appID)])
     }
 
     /// A message's content, once per app and id (`limit`: a publish's, for its fan-out).

@@ -30,7 +30,7 @@ final class DeviceInbox {
         if result != .noData {
             return [("inbox", follow(runner, fields: ["sync": "push", "result": .string("\(result)")]))]
         }
-        guard readsArrivals, payload["herald"]?["inboxMessage"] == true, let id = payload["herald"]?["publishId"]?.stringValue else {
+        guard readsArrivals, GatewayClient.isInboxMessagePush(payload), let id = payload["herald"]?["publishId"]?.stringValue else {
             return []
         }
         // As a tap: the app opens the message (in the inbox, if the push was not there yet) and reads it.

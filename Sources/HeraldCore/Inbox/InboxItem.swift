@@ -41,7 +41,7 @@ public struct InboxItem: Sendable, Hashable {
         self.init(
             id: id, threadID: notification.aps.threadID, title: notification.content.title, body: notification.content.body,
             link: notification.link, provider: notification.provider, receivedAt: time, serverBadge: notification.aps.badge,
-            inboxMessage: notification.provider == .herald && notification.raw["herald"]?["inboxMessage"]?.boolValue == true)
+            inboxMessage: notification.provider == .herald && GatewayClient.isInboxMessagePush(.object(notification.raw)))
     }
 
     /// The item for a message of the gateway's inbox.

@@ -186,7 +186,7 @@ public final class HeraldRuntime {
             return nil
         }
         if notification.provider == .herald, GatewayClient.isInboxSyncPush(payload) {
-            // The inbox's background sync push is Herald's own bookkeeping: no receipt, no event.
+            // The inbox's background sync push is Herald's own bookkeeping: nothing shown, no receipt.
             emit(.ignored(notification, reason: "herald inbox sync push"))
             return nil
         }

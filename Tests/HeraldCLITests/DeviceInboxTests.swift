@@ -23,7 +23,8 @@ struct DeviceInboxTests {
             let path = request.url.path, query = request.url.query ?? ""
             let body = try request.body.map { try JSONParser().parse($0) }
             return lock.withLock {
-                requests.append("\(request.method) \(path.split(separator: "/").suffix(2).joined(separator: "/"))\(query.isEmpty ? "" : "?" + query)")
+                requests.append(
+                    "\(request.method) \(path.split(separator: "/").suffix(2).joined(separator: "/"))\(query.isEmpty ? "" : "?" + query)")
                 func json(_ status: Int, _ value: JSONValue) -> GatewayHTTPResponse {
                     GatewayHTTPResponse(status: status, body: Data(JSONWriter.serialize(value).utf8))
                 }
@@ -41,7 +42,8 @@ struct DeviceInboxTests {
                         "expiresAt": nil, "read": .bool(read), "deleted": false,
                     ]
                     let after = query.contains("after=")
-                    return json(200, ["messages": after ? [message] : [], "unread": .int(after && !read ? 1 : 0), "cursor": "ic1_1", "more": false])
+                    return json(
+                        200, ["messages": after ? [message] : [], "unread": .int(after && !read ? 1 : 0), "cursor": "ic1_1", "more": false])
                 default:
                     return json(202, ["accepted": 1])
                 }
@@ -61,8 +63,11 @@ struct DeviceInboxTests {
             name: name, token: try #require(DeviceToken(hex: token)), environment: .sandbox, userID: "maya", expect: expect,
             timeout: 60, json: true, inbox: true, readInbox: read)
         let session = try DeviceSession(
-            options: options, scenario: try Scenario(json: ["steps": [["state": "background"]]]), records: RecordFileReader(path: records.path),
-            client: { GatewayClient(baseURL: URL(fileURLWithPath: "/"), appID: "app_1", clientKey: "hck", transport: gateway, stateDirectory: $0) },
+            options: options, scenario: try Scenario(json: ["steps": [["state": "background"]]]),
+            records: RecordFileReader(path: records.path),
+            client: {
+                GatewayClient(baseURL: URL(fileURLWithPath: "/"), appID: "app_1", clientKey: "hck", transport: gateway, stateDirectory: $0)
+            },
             print: { lines.append($0) })
         return (session, { lines.compactMap { try? JSONParser().parse(Array($0.utf8)) } })
     }

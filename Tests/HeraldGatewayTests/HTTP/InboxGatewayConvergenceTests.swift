@@ -79,14 +79,16 @@ struct InboxGatewayConvergenceTests {
         }
     }
 
-    @Test("a burst of reads and a delete make one background sync publish; it reaches the other device, whose list and badge follow",
-          arguments: StoreKind.tested)
+    @Test(
+        "a burst of reads and a delete make one background sync publish; it reaches the other device, whose list and badge follow",
+        arguments: StoreKind.tested)
     func oneSyncPushPerBurst(kind: StoreKind) async throws {
         let run = try await InboxConvergenceRun(kind)
         defer { run.cleanup() }
         let (phone, tablet) = (run.devices[0], run.devices[1])
         let answers = (1...3).map { n in
-            run.harness.publish(["users": ["maya"], "notification": ["title": .string("N\(n)")], "inbox": true]).json?["publishId"]?.stringValue
+            run.harness.publish(["users": ["maya"], "notification": ["title": .string("N\(n)")], "inbox": true]).json?["publishId"]?
+                .stringValue
         }
         let ids = answers.compactMap { $0 }
         try #require(ids.count == 3)

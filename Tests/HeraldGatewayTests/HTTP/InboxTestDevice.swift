@@ -1,7 +1,6 @@
 import Foundation
 import HeraldCore
 import HeraldTestSupport
-@testable import HeraldStore
 
 /// One simulated iOS device of a user, against an `APIHarness`'s gateway: its own `Inbox`
 /// folder and `GatewayClient`, a connection that can go offline, the notification list,
@@ -23,7 +22,7 @@ final class InboxTestDevice {
     private(set) var folder: TemporaryFolder
     private(set) var inbox: Inbox
     private var installs = 0
-    /// Local reads and deletes the gateway has not been sent yet.
+    /// Local reads and deletes not sent to the gateway yet.
     var unsent: [Change] = []
     /// Items of pushes without `inbox`, with their read flag: the device's own.
     var local: [String: Bool] = [:]
@@ -41,8 +40,6 @@ final class InboxTestDevice {
         get { transport.isOffline }
         set { transport.isOffline = newValue }
     }
-
-    var deviceID: String { client.deviceID ?? "" }
 
     /// The app deleted and installed again: a new folder (no cursor, nothing unsent), a new
     /// APNs token and so a new registration for the same user.

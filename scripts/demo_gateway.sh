@@ -111,6 +111,36 @@ for p in "$p1" "$p2"; do
     api GET "publishes/$p" "$server" | json "'  %s: %s, targeted %d, sent %d, failed %d, delivered %d, opened %d; by platform: %s' % (d['publishId'], d['status'], d['targeted'], d['sent'], d['failed'], d['delivered'], d['opened'], ', '.join('%s sent %d' % (k, v['sent']) for k, v in sorted(d.get('byPlatform', {}).items())))"
 done
 
+# maya's inbox on two devices (herald device --inbox): a publish with "inbox": true reaches
+# her phone and her iPad; she reads it on the phone (--read-inbox); the gateway's background
+# push brings the read to the iPad, whose unread count and notification list follow.
+inbox_device() { # name, token number, pushes expected, extra options
+    "$herald" device --gateway "http://$gw" --app "$app" --client-key "$client" --record sim-record.jsonl \
+        --token "$(printf '%064x' "$2")" --name "$1" --scenario "$scenarios/inbox.json" --user maya --user-token "$maya_token" \
+        --inbox --expect "$3" --timeout 60 "${@:4}" > "device-$1.out" 2>&1 &
+    device_pids+=($!)
+}
+device_pids=()
+inbox_device maya-phone 31676 1 --read-inbox
+inbox_device maya-ipad 39595 2
+for name in maya-phone maya-ipad; do
+    for _ in $(seq 100); do grep -q "device.inbox" "device-$name.out" 2>/dev/null && break; sleep 0.1; done
+done
+p3=$(publish '{"users":["maya"],"notification":{"title":"Standup moved","body":"Standup is at 10:30 today"},"inbox":true}')
+for pid in "${device_pids[@]}"; do wait "$pid" || status=1; done
+echo
+say "maya's inbox: $p3 (\"inbox\": true) to the user 'maya', who has a phone and an iPad"
+for name in maya-phone maya-ipad; do
+    say "device $name"
+    sed 's/^/    /' "device-$name.out"
+done
+[ "$status" = 0 ] || { echo "maya's phone or iPad did not get its pushes or could not sync its inbox" >&2; exit 1; }
+unread=$(api GET "users/maya/inbox" "$server" | json "d['unread']")
+ipad=$(grep 'sync=push' device-maya-ipad.out | tail -1)
+say "maya read it on her phone; her iPad got the gateway's background push and synced:"
+say "  its badge is $(grep -o 'unread=[0-9]*' <<< "$ipad" | cut -d= -f2), and $(grep -o 'removed=[^ ]*' <<< "$ipad" | cut -d= -f2) left its notification list"
+say "  the gateway agrees: maya's inbox has $unread unread"
+
 echo
 say "Herald Console, the gateway's web page: http://$gw/console"
 say "  sign in with app id $app"

@@ -76,6 +76,22 @@ public final class ScenarioRunner {
     /// The user's view of the app now.
     public var navigation: NavigationState { device.state }
 
+    /// The notification centre's list as the Apple adapter reads it: each notification's
+    /// identifier (its push's id, else its place) and payload, oldest first.
+    public var deliveredNotifications: [DeliveredNotification] {
+        device.delivered.enumerated().map { index, payload in
+            let id = (try? scenario.configuration.decoder.decode(payload))?.id
+            return DeliveredNotification(identifier: id ?? "#\(index)", payload: payload)
+        }
+    }
+
+    /// `removeDeliveredNotifications(withIdentifiers:)`: those notifications leave the list.
+    public func removeDelivered(_ identifiers: [String]) {
+        let gone = Set(identifiers)
+        let kept = zip(deliveredNotifications, device.delivered).filter { !gone.contains($0.0.identifier) }
+        device.delivered = kept.map(\.1)
+    }
+
     public func run(_ step: ScenarioStep) {
         switch step {
         case .launch(let payload):

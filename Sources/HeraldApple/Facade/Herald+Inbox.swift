@@ -33,9 +33,10 @@ extension Herald {
     public func didReceiveBackgroundPush(_ userInfo: [AnyHashable: Any]) async -> UIBackgroundFetchResult {
         let payload = JSONValue(foundation: userInfo)
         runtime.didReceiveSilent(payload)
-        guard let inbox = gatewayInbox(), await inbox.didReceive(payload) else { return .noData }
-        await refreshNotificationList(inbox)
-        return .newData
+        guard let inbox = gatewayInbox() else { return .noData }
+        let result = await inbox.didReceive(payload)
+        if result != .noData { await refreshNotificationList(inbox) }
+        return UIBackgroundFetchResult(result)
     }
 
     /// The gateway's inbox, when the app asked for it and has a `GatewayClient` and an App Group.

@@ -24,6 +24,17 @@ extension NotificationSource {
     }
 }
 
+extension UIBackgroundFetchResult {
+    /// The system's answer for what the inbox's background push brought.
+    init(_ result: GatewayInbox.BackgroundResult) {
+        switch result {
+        case .noData: self = .noData
+        case .newData: self = .newData
+        case .failed: self = .failed
+        }
+    }
+}
+
 extension UNNotificationPresentationOptions {
     /// The system options for the core's presentation options.
     init(_ options: PresentationOptions) {

@@ -12,6 +12,7 @@ enum DeviceCommand: Command {
                              [--scenario FILE] [--interests A,B] [--user ID --user-token JWT]
                              [--environment sandbox|production]
                              [--service-extension] [--live-activity TYPE]
+                             [--inbox] [--read-inbox]
                              [--name NAME] [--expect N] [--timeout SECONDS] [--json]
                herald device --platform fcm --gateway URL --app APP_ID --client-key KEY
                              --token FCM_TOKEN --record FILE [--interests A,B]
@@ -25,6 +26,12 @@ enum DeviceCommand: Command {
         scenario (docs/simulate.md: its app, its steps at start, and its "onPush" steps
         after each push, such as a tap on the banner), prints the timeline (banners,
         navigation, receipts) and sends the receipts outbox to the gateway.
+
+        With --inbox the app uses the gateway's inbox (docs/inbox.md): it syncs at start
+        and on each push that carries herald.inbox, then prints the unread count (the
+        badge) and the delivered notifications that left the list (device.inbox). With
+        --read-inbox it also reads each inbox message as it arrives (device.inbox.read):
+        the user's other devices follow after their background push.
 
         With --platform fcm it is an Android device, as docs/android.md describes one:
         it registers FCM_TOKEN with "platform": "fcm", takes every message that
@@ -63,6 +70,10 @@ enum DeviceCommand: Command {
         expected: "the name of an ActivityAttributes type (A-Z a-z 0-9 _ ., not starting with a digit or a dot)",
         "the app has Live Activities of this ActivityAttributes type: the device reports a push-to-start token for it; a start push to that token starts an activity (its update token is reported when the push has input-push-token), updates show its content state, an end ends it (reported). Each counts as a push for --expect. The tokens are derived from TOKEN."
     )
+    static let inbox = Option.flag(
+        "inbox", "the app uses the gateway's inbox: sync at start and on the background push (herald.inbox), then the badge and the list follow")
+    static let readInbox = Option.flag(
+        "read-inbox", "with --inbox: read each inbox message (herald.inboxMessage) as it arrives, as a tap would")
     static let deviceName = Option.text("name", "NAME", "label of the output lines (default: the token's first 8 digits)")
     static let expect = Option.integer("expect", "N", in: 1...Int.max, default: 1, "stop after N pushes")
     static let timeout = Option.duration("timeout", in: .positive, default: 30, "give up after this long")
@@ -70,7 +81,7 @@ enum DeviceCommand: Command {
     static let spec = Arguments.Spec([
         platform.descriptor, gateway.descriptor, app.descriptor, clientKey.descriptor, token.descriptor, record.descriptor, scenarioFile.descriptor,
         interests.descriptor, user.descriptor, userToken.descriptor, environment.descriptor, serviceExtension.descriptor,
-        liveActivity.descriptor, deviceName.descriptor, expect.descriptor, timeout.descriptor, json.descriptor,
+        liveActivity.descriptor, inbox.descriptor, readInbox.descriptor, deviceName.descriptor, expect.descriptor, timeout.descriptor, json.descriptor,
     ])
 
     static func run(_ arguments: Arguments, terminal: Terminal) async -> Int32 {
@@ -131,12 +142,13 @@ enum DeviceCommand: Command {
         }
         if arguments[Self.userToken] != nil, arguments[Self.user] == nil { throw UsageError("--user-token goes with --user") }
         if let type = arguments[Self.liveActivity], !LiveActivityContent.isActivityTypeName(type) { throw Self.liveActivity.invalid(type) }
+        if arguments[Self.readInbox], !arguments[Self.inbox] { throw UsageError("--read-inbox goes with --inbox") }
         let options = DeviceSession.Options(
             name: arguments[Self.deviceName] ?? String(token.hex.prefix(8)), token: token, environment: environment,
             interests: arguments[Self.interests].map { $0.split(separator: ",").map(String.init) },
             userID: arguments[Self.user], userToken: arguments[Self.userToken], expect: arguments[Self.expect],
             timeout: arguments[Self.timeout], json: arguments[Self.json], serviceExtension: arguments[Self.serviceExtension],
-            liveActivityType: arguments[Self.liveActivity])
+            liveActivityType: arguments[Self.liveActivity], inbox: arguments[Self.inbox], readInbox: arguments[Self.readInbox])
         return (
             options, try scenario(arguments[Self.scenarioFile]), gateway, try arguments.required(Self.app), try arguments.required(Self.clientKey),
             try arguments.required(Self.record)

@@ -26,6 +26,9 @@ final class DeviceSession {
         var serviceExtension = false
         /// The `ActivityAttributes` type whose Live Activities the device plays, if any.
         var liveActivityType: String?
+        /// The app uses the gateway's inbox (`DeviceInbox`); `readInbox`: reads each inbox message that arrives.
+        var inbox = false
+        var readInbox = false
     }
 
     let options: Options
@@ -35,6 +38,7 @@ final class DeviceSession {
     let sender: ReceiptSender
     let serviceExtension: DeviceExtension?
     let liveActivities: DeviceLiveActivities?
+    let inbox: DeviceInbox?
     /// Polling, the timeout and the receipts sender's retries run on it.
     let clock: any HeraldClock
     let print: (String) -> Void
@@ -61,6 +65,9 @@ final class DeviceSession {
         liveActivities = options.liveActivityType.map {
             DeviceLiveActivities(activityType: $0, deviceToken: options.token, gateway: gateway)
         }
+        inbox = runner.runtime.receipts?.inbox.flatMap { shared in
+            options.inbox ? DeviceInbox(client: gateway, inbox: shared, readsArrivals: options.readInbox) : nil
+        }
         self.print = print
     }
 
@@ -81,6 +88,10 @@ final class DeviceSession {
         }
         runner.runAll()
         printTimeline()
+        if let inbox {
+            let line = await inbox.start(runner)
+            say(line.event, line.fields)
+        }
         unsent = try await DeviceLoop.run(
             records: records, sender: sender, clock: clock, timeout: options.timeout, done: { received >= options.expect },
             take: { await play($0) })
@@ -121,6 +132,7 @@ final class DeviceSession {
             runner.clock.runDue()
         }
         printTimeline()
+        for line in await inbox?.played(payload, runner: runner) ?? [] { say(line.event, line.fields) }
         sender.flush()
     }
 

@@ -82,6 +82,12 @@ extension GatewayClient {
         payload["herald"]?["inbox"] != nil
     }
 
+    /// Whether a push is of a publish that keeps an inbox message (the gateway marks it
+    /// `herald.inboxMessage`): only such a push follows the inbox's rules on the device.
+    nonisolated public static func isInboxMessagePush(_ payload: JSONValue) -> Bool {
+        payload["herald"]?["inboxMessage"] == true
+    }
+
     /// Sends the pending deletes, then the pending reads; each acknowledged chunk leaves the inbox's pending list.
     func sendInboxChanges(_ inbox: Inbox) async throws(GatewayClientError) {
         let pending = try kept { try inbox.pendingChanges() }

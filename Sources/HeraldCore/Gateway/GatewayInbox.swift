@@ -33,11 +33,20 @@ public final class GatewayInbox {
         await serially { [client, inbox] () throws(GatewayClientError) in try await client.deleteFromInbox(ids, in: inbox) }
     }
 
-    /// A push arrived: when it is the inbox's sync push (`herald.inbox`), syncs. Whether it was.
-    public func didReceive(_ payload: JSONValue) async -> Bool {
-        guard GatewayClient.isInboxSyncPush(payload) else { return false }
-        await sync()
-        return true
+    /// What a background push brought, as the app answers the system for it.
+    public enum BackgroundResult: Sendable, Equatable {
+        /// Not the inbox's sync push.
+        case noData
+        /// The sync push, and the sync reached the gateway.
+        case newData
+        /// The sync push, and the sync failed (logged); what was synced stays.
+        case failed
+    }
+
+    /// A push arrived: when it is the inbox's sync push (`herald.inbox`), syncs.
+    public func didReceive(_ payload: JSONValue) async -> BackgroundResult {
+        guard GatewayClient.isInboxSyncPush(payload) else { return .noData }
+        return await sync() ? .newData : .failed
     }
 
     /// The delivered notifications to remove from the list (their message is read or

@@ -100,12 +100,12 @@ public final class Inbox: @unchecked Sendable {
     }
 
     /// The ids a complete sync that starts now must list, or they were deleted while this
-    /// inbox did not follow: from the start (`fromStart`), every Herald message kept here;
-    /// by cursor, the Herald pushes that arrived since the last sync (their message was
-    /// deleted before that sync's cursor, or is not in the gateway's inbox).
+    /// inbox did not follow: from the start (`fromStart`), every inbox message kept here;
+    /// by cursor, the inbox pushes (`herald.inboxMessage`) that arrived since the last sync
+    /// (their message was deleted before that sync's cursor). Other pushes stay local.
     public func idsToConfirm(fromStart: Bool) throws -> Set<String> {
         let state = try state()
-        return fromStart ? Set(state.items.filter { $0.provider == .herald }.map(\.id)) : state.unconfirmed
+        return fromStart ? Set(state.items.filter(\.inboxMessage).map(\.id)) : state.unconfirmed
     }
 
     /// Items dropped by the capacity so far.

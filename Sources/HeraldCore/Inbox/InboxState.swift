@@ -31,7 +31,7 @@ struct InboxState {
         case "add":
             guard let item = InboxItem(json: record), !contains(item.id) else { return }
             items.append(item)
-            if usesServer && item.provider == .herald { unconfirmed.insert(item.id) }
+            if usesServer && item.inboxMessage { unconfirmed.insert(item.id) }
             if record["cleared"] != true { sinceClear.insert(item.id) }
             serverBadge = item.serverBadge
         case "read":

@@ -171,7 +171,7 @@ public final class HeraldRuntime {
 
     /// The notification of `payload`, its localization keys resolved (`localized(by:)`), or
     /// `nil` for one that cannot be decoded (`rejected`) or that its provider sent for its
-    /// own use (`ignored`): nothing else happens with either.
+    /// own use, such as the inbox's sync push (`ignored`): nothing else happens with either.
     func decode(_ payload: JSONValue) -> PushNotification? {
         let notification: PushNotification
         do {
@@ -183,6 +183,11 @@ public final class HeraldRuntime {
         }
         if let flag = notification.providerInternal {
             emit(.ignored(notification, reason: "provider-internal (\(flag))"))
+            return nil
+        }
+        if notification.provider == .herald, GatewayClient.isInboxSyncPush(payload) {
+            // The inbox's background sync push is Herald's own bookkeeping: nothing shown, no receipt.
+            emit(.ignored(notification, reason: "herald inbox sync push"))
             return nil
         }
         return notification

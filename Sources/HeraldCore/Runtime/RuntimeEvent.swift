@@ -33,8 +33,8 @@ public enum RuntimeEvent: Sendable, Hashable {
     case app(name: String, notification: PushNotification)
     /// A payload that could not be decoded; nothing else happens with it.
     case rejected(reason: String)
-    /// A push the provider sent for its own use (`PushNotification.providerInternal`, the
-    /// reason): kept from the user, with no banner, no system notification, no route and no receipt.
+    /// A push the provider sent for its own use (`PushNotification.providerInternal`, or
+    /// Herald's inbox sync push; the reason): kept from the user, with no banner, no system notification, no route and no receipt.
     case ignored(PushNotification, reason: String)
     /// The app's state changed.
     case stateChanged(AppState)

@@ -40,6 +40,16 @@ enum InboxFields {
         return (title, body, link, data, expiresAt)
     }
 
+    /// `herald.inboxMessage`: the gateway marks the payload of a publish that keeps a message,
+    /// so the device applies the inbox's rules to its push only (other pushes stay local).
+    static let messageMarker = "inboxMessage"
+
+    static func markInboxMessage(_ payload: inout [String: JSONValue]) {
+        var herald = payload["herald"]?.objectValue ?? [:]
+        herald[messageMarker] = .bool(true)
+        payload["herald"] = .object(herald)
+    }
+
     /// A publish's `inbox`: `true`, or an object of `content`'s fields, whose title, body and
     /// link default to the notification's. Only an alert push to devices keeps one.
     static func publishInbox(

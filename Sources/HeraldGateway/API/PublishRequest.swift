@@ -30,13 +30,14 @@ struct PublishRequest {
         if options.pushType == PushType.liveActivity.rawValue {
             try Self.liveActivity(&target, &payload, timestamp: options.sendAt ?? now)
         }
+        let inbox = try InboxFields.publishInbox(reader, payload: payload, options: options, target: target, now: now, limit: inboxLimit)
+        if inbox != nil { InboxFields.markInboxMessage(&payload) }
         let localized = try Self.localized(reader, payload: payload, options: options)
         var checked = try Self.check(payload, options: options, forAndroid: forAndroid, now: now)
         for (tag, variant) in localized.sorted(by: { $0.key < $1.key }) {
             let field = "notification.localized.\(tag)"
             checked += try Self.check(variant, options: options, forAndroid: forAndroid, now: now, field: field).map { "\(field): \($0)" }
         }
-        let inbox = try InboxFields.publishInbox(reader, payload: payload, options: options, target: target, now: now, limit: inboxLimit)
         var idempotencyKey: String?
         if let key = try reader.string("idempotencyKey", maxLength: 255) { idempotencyKey = key }
         publish = NewPublish(
@@ -170,7 +171,9 @@ struct PublishRequest {
             }
             if let herald = apns["herald"] {
                 guard case .object(let inner) = herald else { throw ValidationError("apns.herald", "expected a JSON object") }
-                if inner["publishId"] != nil { throw ValidationError("apns.herald.publishId", "is set by the gateway; leave it out") }
+                for key in ["publishId", InboxFields.messageMarker] where inner[key] != nil {
+                    throw ValidationError("apns.herald.\(key)", "is set by the gateway; leave it out")
+                }
             }
             return apns
         case (nil, let notification?):

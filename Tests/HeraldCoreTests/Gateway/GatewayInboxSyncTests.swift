@@ -85,8 +85,8 @@ struct GatewayInboxSyncTests {
         let inbox = try inbox()
         gateway.addMessage("pub_1")
         gateway.addMessage("pub_2")
-        try inbox.add(PushNotification(provider: .herald, id: "pub_1"))
-        try inbox.add(PushNotification(provider: .herald, id: "pub_2"))
+        try inbox.add(PushNotification.inboxPush("pub_1"))
+        try inbox.add(PushNotification.inboxPush("pub_2"))
         try inbox.apply([], cursor: "ic1_dev_other_9")
         gateway.deleteMessage("pub_2")
         try await client.syncInbox(inbox)
@@ -103,11 +103,26 @@ struct GatewayInboxSyncTests {
         gateway.deleteMessage("pub_1")
         gateway.addMessage("pub_2")
         try await client.syncInbox(inbox)
-        try inbox.add(PushNotification(provider: .herald, id: "pub_1"))
-        try inbox.add(PushNotification(provider: .herald, id: "pub_3"))
+        try inbox.add(PushNotification.inboxPush("pub_1"))
+        try inbox.add(PushNotification.inboxPush("pub_3"))
         gateway.addMessage("pub_3")
         try await client.syncInbox(inbox)
         #expect(try inbox.items().map(\.id).sorted() == ["pub_2", "pub_3"])
+    }
+
+    @Test("a Herald push without herald.inboxMessage (a publish without inbox) stays local: a sync that does not list it keeps it")
+    func plainPushStays() async throws {
+        let client = try await device()
+        let inbox = try inbox()
+        gateway.addMessage("pub_1")
+        try await client.syncInbox(inbox)
+        try inbox.add(PushNotification(provider: .herald, id: "pub_plain", raw: ["herald": ["publishId": "pub_plain"]]))
+        try inbox.add(PushNotification.inboxPush("pub_gone"))
+        try await client.syncInbox(inbox)
+        #expect(try inbox.items().map(\.id).sorted() == ["pub_1", "pub_plain"])
+        try inbox.apply([], cursor: "ic1_dev_other_9")
+        try await client.syncInbox(inbox)  // refused: from the start, which lists only pub_1
+        #expect(try inbox.items().map(\.id).sorted() == ["pub_1", "pub_plain"])
     }
 
     @Test("the background sync push is recognised by herald.inbox; an alert push is not")
@@ -127,7 +142,7 @@ struct GatewayInboxSyncTests {
         let delivered = ["pub_1", "pub_2", "pub_3"].map { id in
             DeliveredNotification(identifier: "request-\(id)", payload: ["aps": ["alert": "hi"], "herald": ["publishId": .string(id)]])
         } + [DeliveredNotification(identifier: "other", payload: ["aps": ["alert": "no id"]])]
-        for id in ["pub_1", "pub_2", "pub_3"] { try tabletInbox.add(PushNotification(provider: .herald, id: id)) }
+        for id in ["pub_1", "pub_2", "pub_3"] { try tabletInbox.add(PushNotification.inboxPush(id)) }
         try await phone.syncInbox(phoneInbox)
         try await tablet.syncInbox(tabletInbox)
         #expect(try DeliveredNotificationCleanup.identifiers(toRemove: delivered, inbox: tabletInbox).isEmpty)

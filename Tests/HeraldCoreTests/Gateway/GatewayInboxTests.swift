@@ -31,7 +31,7 @@ struct GatewayInboxTests {
         let (tablet, _) = try await device(0xB2, folder: tabletFolder)
         for id in ["pub_1", "pub_2"] {
             gateway.addMessage(id)
-            try tablet.inbox.add(PushNotification(provider: .herald, id: id))
+            try tablet.inbox.add(PushNotification.inboxPush(id))
         }
         let delivered = ["pub_1", "pub_2"].map { id in
             DeliveredNotification(identifier: "n-\(id)", payload: ["aps": ["alert": "hi"], "herald": ["publishId": .string(id)]])
@@ -41,9 +41,9 @@ struct GatewayInboxTests {
         #expect(tablet.identifiersToRemove(delivered: delivered) == [])
         #expect(try tablet.inbox.badge() == 2)
         #expect(await phone.markRead(["pub_1"]))
-        #expect(await tablet.didReceive(["aps": ["alert": "an alert push"], "herald": ["publishId": "pub_3"]]) == false)
+        #expect(await tablet.didReceive(["aps": ["alert": "an alert push"], "herald": ["publishId": "pub_3"]]) == .noData)
         let push = try #require(gateway.takeSyncPush(for: "dev_b2b2"))
-        #expect(await tablet.didReceive(push))
+        #expect(await tablet.didReceive(push) == .newData)
         #expect(tablet.identifiersToRemove(delivered: delivered) == ["n-pub_1"])
         #expect(try tablet.inbox.badge() == 1)
     }
@@ -70,6 +70,7 @@ struct GatewayInboxTests {
         connection.isOffline = true
         #expect(await phone.markRead(["pub_1"]) == false)
         #expect(await phone.sync() == false)
+        #expect(await phone.didReceive(["aps": ["content-available": 1], "herald": ["publishId": "p", "inbox": ["unread": 0]]]) == .failed)
         #expect(try phone.inbox.badge() == 0)
         #expect(logger.lines.contains { $0.contains("did not answer") })
         connection.isOffline = false

@@ -54,7 +54,7 @@ struct InboxConvergenceTests {
         }
 
         func push(_ id: String) throws {
-            try inbox.add(PushNotification(provider: .herald, id: id, content: AlertContent(title: "T \(id)")))
+            try inbox.add(PushNotification.inboxPush(id, title: "T \(id)"))
             delivered.append(DeliveredNotification(identifier: "n-\(id)", payload: ["aps": ["alert": "T"], "herald": ["publishId": .string(id)]]))
         }
 

@@ -175,3 +175,12 @@ final class InboxModelGateway {
         answer(status, ["error": ["code": .string(code), "message": .string("\(code) (model gateway)")]])
     }
 }
+
+extension PushNotification {
+    /// A push of a publish that keeps an inbox message (the gateway marks it `herald.inboxMessage`).
+    static func inboxPush(_ id: String, title: String? = nil, badge: Int? = nil) -> PushNotification {
+        PushNotification(
+            provider: .herald, id: id, aps: APS(badge: badge), content: AlertContent(title: title),
+            raw: ["herald": ["publishId": .string(id), "inboxMessage": true]])
+    }
+}

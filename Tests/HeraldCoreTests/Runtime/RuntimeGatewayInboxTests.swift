@@ -10,7 +10,7 @@ import Testing
 @Suite("Runtime with the gateway's inbox")
 @MainActor
 struct RuntimeGatewayInboxTests {
-    func alert(_ id: String) -> JSONValue { ["aps": ["alert": ["title": "T"]], "herald": ["publishId": .string(id)]] }
+    func alert(_ id: String) -> JSONValue { ["aps": ["alert": ["title": "T"]], "herald": ["publishId": .string(id), "inboxMessage": true]] }
 
     @Test("a tap reads the message everywhere; another device's background push then syncs, and its list and badge follow")
     func tapAndBackgroundPush() async throws {
@@ -38,9 +38,13 @@ struct RuntimeGatewayInboxTests {
         #expect(gateway.isRead("pub_1") == true)
 
         let push = try #require(gateway.takeSyncPush(for: "dev_b2b2"))
+        tablet.events = []
         tablet.runtime.didReceiveSilent(push)
         #expect(try tabletInbox.inbox.items().count == 2, "the sync push is not a message")
-        #expect(await tabletInbox.didReceive(push))
+        #expect(tablet.events.count == 1, "\(tablet.events)")
+        #expect(tablet.events.allSatisfy { if case .ignored(_, let reason) = $0 { reason == "herald inbox sync push" } else { false } })
+        #expect(try tabletRecorder.outbox.pending().allSatisfy { $0.notificationID != "pub_sync" }, "no receipt for the sync push")
+        #expect(await tabletInbox.didReceive(push) == .newData)
         let delivered = ["pub_1", "pub_2"].map { DeliveredNotification(identifier: "n-\($0)", payload: alert($0)) }
         #expect(tabletInbox.identifiersToRemove(delivered: delivered) == ["n-pub_1"])
         tablet.events = []

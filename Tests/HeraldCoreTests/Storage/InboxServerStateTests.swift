@@ -6,7 +6,7 @@ import Testing
 @Suite("Inbox: the gateway's state")
 struct InboxServerStateTests {
     func push(_ id: String, badge: Int? = nil) -> PushNotification {
-        PushNotification(provider: .herald, id: id, aps: APS(badge: badge), content: AlertContent(title: "push \(id)"))
+        PushNotification.inboxPush(id, title: "push \(id)", badge: badge)
     }
 
     func message(_ id: String, at: Double = 5, read: Bool = false, deleted: Bool = false, expires: Double? = nil) -> InboxMessage {

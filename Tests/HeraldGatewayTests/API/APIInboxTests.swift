@@ -55,6 +55,17 @@ struct APIInboxTests {
         #expect(messages.last?["body"] == "The long story" && messages.last?["title"] == "Goal" && messages.last?["data"] == ["match": 7])
     }
 
+    @Test("the payload of a publish that keeps a message, and each of its languages, is marked herald.inboxMessage; others are not")
+    func inboxMarker() throws {
+        let notification: JSONValue = ["title": "Goal", "link": "app://match/7", "localized": ["de": ["title": "Tor"]]]
+        let kept = try PublishRequest(["users": ["maya"], "notification": notification, "inbox": true], appID: "app_1", now: 1)
+        #expect(kept.publish.payload["herald"] == ["link": "app://match/7", "inboxMessage": true])
+        #expect(kept.publish.localized["de"]?["herald"]?["inboxMessage"] == true)
+        let plain = try PublishRequest(["users": ["maya"], "notification": notification], appID: "app_1", now: 1)
+        #expect(plain.publish.payload["herald"] == ["link": "app://match/7"])
+        #expect(plain.publish.localized["de"]?["herald"]?["inboxMessage"] == nil)
+    }
+
     @Test("a malformed inbox is refused naming the field, and nothing is published", arguments: StoreKind.tested)
     func publishRefusals(kind: StoreKind) throws {
         let h = try APIHarness(kind)
@@ -67,6 +78,7 @@ struct APIInboxTests {
                 "inbox"
             ),
             (["channels": ["chn_1"], "apns": ["aps": ["event": "update", "content-state": [:], "timestamp": 1]], "inbox": true], "inbox"),
+            (["users": ["maya"], "apns": ["aps": ["alert": "x"], "herald": ["inboxMessage": true]]], "apns.herald.inboxMessage"),
         ]
         for (body, field) in cases {
             let answer = h.publish(body)

@@ -41,8 +41,9 @@ export async function showUser(main, userId) {
     const now = Date.now() / 1000;
     const shown = [...messages.values()].sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : -1));
     const deleted = shown.filter((m) => m.deleted).length;
-    summary.textContent = `${number(unread)} unread of ${number(shown.length - deleted)}`
-      + (shown.length - deleted === 1 ? " message" : " messages") + (deleted ? `, ${number(deleted)} deleted` : "");
+    const kept = shown.filter((m) => ["read", "unread"].includes(state(m, now))).length; // as `unread` counts: not deleted, not expired
+    summary.textContent = `${number(unread)} unread of ${number(kept)}` + (kept === 1 ? " message" : " messages")
+      + (deleted ? `, ${number(deleted)} deleted` : "");
     clear(list);
     if (!shown.length) { list.append(el("p", { class: "muted" }, "The inbox is empty.")); return; }
     list.append(el("table", {},

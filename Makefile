@@ -113,13 +113,15 @@ clean:
 # The gateway under load (minutes): registrations with wrk, a publish to 100,000 devices
 # (test deliverers, then through HeraldAPNs to herald apns-sim beside aioapns sending the same);
 # then SQLite against PostgreSQL with one and with two gateways (a PostgreSQL server of its own);
-# then what an audience filter costs beside the unfiltered publish.
+# then what an audience filter costs beside the unfiltered publish; then what the server-kept
+# inbox costs (a publish keeping a message for 100,000 users, a device's sync of 100).
 bench-gateway: deps
 	$(SWIFT) build -c release
 	@scripts/pyenv.sh PyJWT cryptography aioapns
 	@.build/pyvenv/bin/python3 Benchmarks/gateway_bench.py --herald $(HERALD_RELEASE) --report docs/benchmarks.md
 	@.build/pyvenv/bin/python3 Benchmarks/scaleout_bench.py --herald $(HERALD_RELEASE) --report docs/benchmarks.md
 	@.build/pyvenv/bin/python3 Benchmarks/audience_bench.py --herald $(HERALD_RELEASE) --report docs/benchmarks.md
+	@.build/pyvenv/bin/python3 Benchmarks/inbox_bench.py --herald $(HERALD_RELEASE) --report docs/benchmarks.md
 
 # Hostile clients (minutes): slow heads and unauthenticated 1 MiB bodies against herald serve
 # and nginx (Debian) side by side: health-check answers and memory, in docs/benchmarks.md.

@@ -1,4 +1,4 @@
-"""`make bench-gateway`, last part: what a filter costs.
+"""`make bench-gateway`: what a filter costs.
 
 `herald serve` (release build, the test deliverer `discard`, which answers at once, so the
 time is the gateway's own) on SQLite with N devices (100,000 by default) imported in one

@@ -37,6 +37,7 @@ HOSTILE = "<img src=x onerror=alert(1)>"
 TOKENS = [f"{n:064x}" for n in (101, 202, 303)]
 DEAD = TOKENS[2]
 ANDROID = "console-android:APA91bH-console"
+INBOX_TOKEN = f"{404:064x}"
 
 
 def wait_for_line(path, text, seconds=20):
@@ -386,6 +387,35 @@ class ConsoleTest:
         cap_text = self.text("#publish-cap")
         assert cap_text == "At most 1 capped publish per 1 d to a device; 3 held back", cap_text
 
+    def user_inbox(self):
+        # A device of user maya (bound with the server key) and two publishes kept in her inbox.
+        server, client = self.h.app["serverKey"], self.h.app["clientKey"]
+        device = self.h.api("POST", "/devices", {"token": INBOX_TOKEN, "environment": "sandbox"}, client)
+        self.h.api("PUT", f"/devices/{device['deviceId']}/user", {"userId": "maya"}, server)
+        first, second = (self.h.api("POST", "/publishes", {"users": ["maya"], "notification": {"title": title, "body": body},
+                                                           "inbox": True}, server)["publishId"]
+                         for title, body in [("Order shipped", "Your parcel left the depot"), ("Order delivered", "At your door")])
+        self.open("#/devices/" + device["deviceId"])
+        self.wait(lambda d: d.find_elements(By.CSS_SELECTOR, "#device-user a"), "the device's user link")
+        self.d.find_element(By.CSS_SELECTOR, "#device-user a").click()
+        self.wait(lambda d: self.text("h1") == "User maya", "the user's page")
+        self.wait(lambda d: self.text("#inbox-unread") == "2 unread of 2 messages", "both messages kept, unread")
+        # The device reads the first one; the page follows by its cursor.
+        read = self.h.api("POST", f"/devices/{device['deviceId']}/inbox/read", {"ids": [first]}, device["deviceKey"])
+        assert read == {"changed": 1, "unknown": [], "unread": 1}, read
+        self.wait(lambda d: self.text("#inbox-unread") == "1 unread of 2 messages", "the read message counted")
+        states = lambda: self.d.execute_script(
+            "return [...document.querySelectorAll('#inbox tbody tr')].map(r => r.dataset.id + ' ' + r.dataset.state)")
+        assert states() == [f"{second} unread", f"{first} read"], states()
+        assert "Order delivered" in self.text("#inbox tbody tr") and "At your door" in self.text("#inbox tbody tr"), self.text("#inbox")
+        # One added by the server without a push, then taken back.
+        added = self.h.api("POST", "/users/maya/inbox", {"title": "Coupon", "body": "10 % off"}, server)["id"]
+        self.wait(lambda d: self.text("#inbox-unread") == "2 unread of 3 messages", "the added message")
+        self.h.api("DELETE", f"/users/maya/inbox/{added}", None, server)
+        self.wait(lambda d: self.text("#inbox-unread") == "1 unread of 2 messages, 1 deleted", "the deleted message")
+        assert states() == [f"{added} deleted", f"{second} unread", f"{first} read"], states()
+        self.shoot("inbox-light")
+
     def keyboard(self):
         self.open("#/publishes")
         self.d.refresh()  # a fresh load: focus starts at the top of the page
@@ -417,7 +447,7 @@ class ConsoleTest:
                  ("a hostile title is text", self.hostile_title),
                  ("cancel a scheduled publish", self.cancel_scheduled), ("a local-time publish", self.local_time),
                  ("build an audience filter", self.build_filter),
-                 ("a frequency cap holds back", self.frequency_cap),
+                 ("a frequency cap holds back", self.frequency_cap), ("a user's inbox", self.user_inbox),
                  ("keyboard and labels", self.keyboard), ("sign out", self.sign_out)]
         for name, step in steps:
             self.check(name, step)

@@ -40,3 +40,15 @@ export async function api(method, path, body, accept = []) {
 export function appPath(rest) {
   return "/v1/apps/" + encodeURIComponent(session.appId) + rest;
 }
+
+// Polls `load` every `fast` ms while `busy()` says so, else every `slow` ms; returns the stop function.
+export function poll(load, busy, fast, slow) {
+  let stopped = false, timer = null;
+  const step = async () => {
+    if (stopped) return;
+    try { await load(); } catch (error) { if (error instanceof ApiError && error.status === 401) return; }
+    if (!stopped) timer = setTimeout(step, busy() ? fast : slow);
+  };
+  step();
+  return () => { stopped = true; clearTimeout(timer); };
+}

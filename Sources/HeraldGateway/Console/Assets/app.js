@@ -1,10 +1,11 @@
 // Herald Console: sign-in, the sections, and the hash routes (#/publishes, #/publishes/ID,
-// #/compose, #/devices, #/app).
+// #/compose, #/devices, #/devices/ID, #/users/ID, #/app).
 import { api, session, ApiError } from "./api.js";
 import { el, clear, announce } from "./dom.js";
 import { showPublishes, showPublish } from "./publishes.js";
 import { showCompose } from "./compose.js";
 import { showDevices } from "./devices.js";
+import { showUser } from "./users.js";
 import { showApp } from "./settings.js";
 
 const main = document.getElementById("main");
@@ -65,6 +66,7 @@ async function route() {
     publishes: () => (parts[1] ? showPublish(main, parts[1]) : showPublishes(main)),
     compose: () => showCompose(main),
     devices: () => showDevices(main, parts[1] || ""),
+    users: () => showUser(main, parts[1] || ""),
     app: () => showApp(main),
   };
   const page = pages[section] || pages.publishes;

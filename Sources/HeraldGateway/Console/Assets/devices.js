@@ -1,7 +1,12 @@
 // Devices: find by token, device id, user or interest; one device's registration and
-// its last deliveries.
+// its last deliveries (its user links to the user's inbox).
 import { api, appPath } from "./api.js";
 import { el, clear, time } from "./dom.js";
+
+// A user's id as the link to the user's inbox.
+function userLink(userId) {
+  return userId ? el("a", { href: "#/users/" + encodeURIComponent(userId) }, userId) : null;
+}
 
 export async function showDevices(main, deviceId) {
   const by = el("select", { id: "find-by", name: "by" },
@@ -26,7 +31,7 @@ export async function showDevices(main, deviceId) {
         el("thead", {}, el("tr", {}, ["Device", "User", "Interests", "State"].map((h) => el("th", { scope: "col" }, h)))),
         el("tbody", {}, data.devices.map((d) => el("tr", {},
           el("td", {}, el("a", { href: "#/devices/" + encodeURIComponent(d.deviceId) }, d.deviceId)),
-          el("td", {}, d.userId || ""), el("td", {}, d.interests.join(", ")),
+          el("td", {}, userLink(d.userId)), el("td", {}, d.interests.join(", ")),
           el("td", {}, d.invalidatedAt ? "invalidated: " + (d.invalidReason || "") : "active"))))));
     } catch (error) {
       results.append(el("p", { class: "error", role: "alert" }, error.message));
@@ -42,7 +47,7 @@ export async function showDevices(main, deviceId) {
         el("dt", {}, "Platform"), el("dd", {}, device.platform),
         el("dt", {}, "Environment"), el("dd", {}, device.environment || "not applicable (FCM)"),
         el("dt", {}, "Registered"), el("dd", {}, time(device.createdAt)),
-        el("dt", {}, "User"), el("dd", {}, device.userId || "none"),
+        el("dt", {}, "User"), el("dd", { id: "device-user" }, userLink(device.userId) || "none"),
         el("dt", {}, "Interests"), el("dd", {}, device.interests.length ? device.interests.join(", ") : "none"),
         el("dt", {}, "State"), el("dd", { id: "device-state" },
           device.invalidatedAt ? `invalidated at ${time(device.invalidatedAt)}: ${device.invalidReason || ""}` : "active"),

@@ -1,5 +1,5 @@
 // The publishes list (refreshing itself while one runs) and one publish.
-import { api, appPath, ApiError } from "./api.js";
+import { api, appPath, poll } from "./api.js";
 import { el, clear, time, number, announce } from "./dom.js";
 import { funnel, timeline, duration } from "./charts.js";
 import { filterText } from "./filter.js";
@@ -54,18 +54,6 @@ function failuresList(publish) {
   if (!reasons.length) return null;
   return el("ul", { class: "failures", "aria-label": "Failures by reason" },
     reasons.map(([reason, count]) => el("li", {}, `${reason}: ${count}`)));
-}
-
-// Polls `load` every `fast` ms while `busy()` says so, else every `slow` ms; returns the stop function.
-function poll(load, busy, fast, slow) {
-  let stopped = false, timer = null;
-  const step = async () => {
-    if (stopped) return;
-    try { await load(); } catch (error) { if (error instanceof ApiError && error.status === 401) return; }
-    if (!stopped) timer = setTimeout(step, busy() ? fast : slow);
-  };
-  step();
-  return () => { stopped = true; clearTimeout(timer); };
 }
 
 export function showPublishes(main) {

@@ -11,16 +11,14 @@ The issue's aims: row 2 at most 20 % of row 1's time, row 4 within 100 ms. Write
 section between the bench:audience markers of the --report file.
 """
 import argparse
-import json
 import os
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from benchlib import Server, call, machine, write_p8, write_section  # noqa: E402
+from benchlib import Server, call, imported_app, machine, write_section  # noqa: E402
 
 START, END = "<!-- bench:audience:start -->", "<!-- bench:audience:end -->"
 COHORT_ZERO = {"field": "tag:cohort", "op": "eq", "value": 0}
@@ -48,20 +46,8 @@ def main():
     args = parser.parse_args()
     n = args.devices
     with tempfile.TemporaryDirectory() as folder:
-        data = os.path.join(folder, "data")
-        key_file = os.path.join(folder, "AuthKey_BENCH12345.p8")
-        write_p8(key_file)  # the deliverer sends nothing; an app needs credentials all the same
-        created = json.loads(subprocess.run(
-            [args.herald, "app", "create", "--data", data, "--name", "Bench", "--bundle-id", "com.example.bench",
-             "--auth-key", key_file, "--key-id", "BENCH12345", "--team-id", "TEAM123456"],
-            check=True, capture_output=True, text=True).stdout)
+        data, created = imported_app(args.herald, folder, n, lambda i: {"locale": "de-DE" if i % 2 else "en-US", "tags": {"cohort": i % 10}})
         app, key = created["appId"], created["serverKey"]
-        devices = os.path.join(folder, "devices.jsonl")
-        with open(devices, "w") as f:
-            for i in range(n):
-                f.write(json.dumps({"token": "%064x" % (i + 1), "environment": "production", "interests": ["bench"],
-                                    "locale": "de-DE" if i % 2 else "en-US", "tags": {"cohort": i % 10}}) + "\n")
-        subprocess.run([args.herald, "app", "import-devices", "--data", data, "--app", app, devices], check=True, capture_output=True)
         server = Server(args.herald, ["--data", data], os.path.join(folder, "serve.err"), ["--deliverer", "discard"])
         try:
             notification = {"title": "Bench", "body": "one to many"}

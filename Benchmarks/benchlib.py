@@ -244,3 +244,22 @@ def write_devices(path, n, interest="bench"):
             tokens.add(token)
             f.write(f'{{"token":"{token}","environment":"production","interests":["{interest}"]}}\n')
     return tokens
+
+
+def imported_app(herald, folder, n, fields):
+    """A data folder in `folder` with one app (APNs credentials the test deliverer never
+    uses) and n devices imported in the interest `bench`, device i with `fields(i)` beside
+    its token: the data folder, and the app as `herald app create` printed it (its id and keys)."""
+    data = os.path.join(folder, "data")
+    key_file = os.path.join(folder, "AuthKey_BENCH12345.p8")
+    write_p8(key_file)
+    created = json.loads(subprocess.run(
+        [herald, "app", "create", "--data", data, "--name", "Bench", "--bundle-id", "com.example.bench",
+         "--auth-key", key_file, "--key-id", "BENCH12345", "--team-id", "TEAM123456"],
+        check=True, capture_output=True, text=True).stdout)
+    devices = os.path.join(folder, "devices.jsonl")
+    with open(devices, "w") as f:
+        for i in range(n):
+            f.write(json.dumps({"token": "%064x" % (i + 1), "environment": "production", "interests": ["bench"], **fields(i)}) + "\n")
+    subprocess.run([herald, "app", "import-devices", "--data", data, "--app", created["appId"], devices], check=True, capture_output=True)
+    return data, created

@@ -16,7 +16,6 @@ import argparse
 import json
 import os
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -24,7 +23,7 @@ import urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from audience_bench import publish_and_wait  # noqa: E402
-from benchlib import Server, call, machine, write_p8, write_section  # noqa: E402
+from benchlib import Server, call, imported_app, machine, write_section  # noqa: E402
 
 START, END = "<!-- bench:inbox:start -->", "<!-- bench:inbox:end -->"
 SYNCS, SYNC_SIZE = 50, 100
@@ -39,20 +38,8 @@ def main():
     args = parser.parse_args()
     n = args.devices
     with tempfile.TemporaryDirectory() as folder:
-        data = os.path.join(folder, "data")
-        key_file = os.path.join(folder, "AuthKey_BENCH12345.p8")
-        write_p8(key_file)  # the deliverer sends nothing; an app needs credentials all the same
-        created = json.loads(subprocess.run(
-            [args.herald, "app", "create", "--data", data, "--name", "Bench", "--bundle-id", "com.example.bench",
-             "--auth-key", key_file, "--key-id", "BENCH12345", "--team-id", "TEAM123456"],
-            check=True, capture_output=True, text=True).stdout)
+        data, created = imported_app(args.herald, folder, n, lambda i: {"userId": f"user-{i}"})
         app, key = created["appId"], created["serverKey"]
-        devices = os.path.join(folder, "devices.jsonl")
-        with open(devices, "w") as f:
-            for i in range(n):
-                f.write(json.dumps({"token": "%064x" % (i + 1), "environment": "production", "interests": ["bench"],
-                                    "userId": f"user-{i}"}) + "\n")
-        subprocess.run([args.herald, "app", "import-devices", "--data", data, "--app", app, devices], check=True, capture_output=True)
         server = Server(args.herald, ["--data", data], os.path.join(folder, "serve.err"), ["--deliverer", "discard"])
         try:
             notification = {"title": "Bench", "body": "one to many"}

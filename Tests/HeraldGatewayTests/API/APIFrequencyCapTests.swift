@@ -29,13 +29,7 @@ struct APIFrequencyCapTests {
             (body(["max": 2, "window": 3600], target: ["channels": ["ch_1"]]), "options.frequencyCap: applies to deliveries to devices"),
         ] as [(JSONValue, String)])
     func validation(kind: StoreKind, example: (JSONValue, String)) throws {
-        let (body, message) = example
-        let h = try APIHarness(kind)
-        let response = h.publish(body)
-        #expect(response.status == 400)
-        #expect(response.errorCode == "invalid_request")
-        #expect(response.errorMessage.hasPrefix(message), "\(response.errorMessage)")
-        #expect(h.published.count == 0)
+        try APIHarness(kind).expectPublishRefused(example.0, example.1)
     }
 
     @Test("the status shows the cap and how many deliveries it held back, in all and by platform", arguments: StoreKind.tested)

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 import HeraldAuth
 import HeraldCore
 @testable import HeraldGateway
@@ -94,6 +95,16 @@ final class APIHarness: @unchecked Sendable {
     }
 
     func publish(_ body: JSONValue) -> HTTPResponse { send("POST", publishes, key: serverKey, json: body) }
+
+    /// Expects `body` refused as a publish: 400 `invalid_request`, a message starting with
+    /// `message`, nothing published.
+    func expectPublishRefused(_ body: JSONValue, _ message: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let response = publish(body)
+        #expect(response.status == 400, sourceLocation: sourceLocation)
+        #expect(response.errorCode == "invalid_request", sourceLocation: sourceLocation)
+        #expect(response.errorMessage.hasPrefix(message), "\(response.errorMessage)", sourceLocation: sourceLocation)
+        #expect(published.count == 0, sourceLocation: sourceLocation)
+    }
 }
 
 extension HTTPResponse {

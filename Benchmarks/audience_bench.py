@@ -18,7 +18,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from benchlib import Server, call, imported_app, machine, write_section  # noqa: E402
+from benchlib import Server, call, imported_app, write_discard_table  # noqa: E402
 
 START, END = "<!-- bench:audience:start -->", "<!-- bench:audience:end -->"
 COHORT_ZERO = {"field": "tag:cohort", "op": "eq", "value": 0}
@@ -72,14 +72,7 @@ def main():
         f"| 4. `POST /audience` for row 2's target and filter, 20 times | median {statistics.median(latencies):.1f} ms, "
         f"slowest {max(latencies):.1f} ms |",
     ]
-    section = "\n".join([
-        START,
-        f"Measured {time.strftime('%Y-%m-%d')} on {machine()}. `herald serve` release build on SQLite, the test deliverer "
-        "`discard` (answers at once: the time is the gateway's own), default options.",
-        "", "| what | result |", "| --- | --- |", *rows, END,
-    ])
-    write_section(args.report, section, START, END)
-    print(section)
+    write_discard_table(args.report, rows, START, END)
 
 
 if __name__ == "__main__":

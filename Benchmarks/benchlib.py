@@ -263,3 +263,16 @@ def imported_app(herald, folder, n, fields):
             f.write(json.dumps({"token": "%064x" % (i + 1), "environment": "production", "interests": ["bench"], **fields(i)}) + "\n")
     subprocess.run([herald, "app", "import-devices", "--data", data, "--app", created["appId"], devices], check=True, capture_output=True)
     return data, created
+
+
+def write_discard_table(path, rows, start, end):
+    """Writes (and prints) a section of `herald serve` runs on SQLite with the test deliverer
+    `discard`: the machine, then the table of `rows` ("| what | result |" lines)."""
+    section = "\n".join([
+        start,
+        f"Measured {time.strftime('%Y-%m-%d')} on {machine()}. `herald serve` release build on SQLite, the test deliverer "
+        "`discard` (answers at once: the time is the gateway's own), default options.",
+        "", "| what | result |", "| --- | --- |", *rows, end,
+    ])
+    write_section(path, section, start, end)
+    print(section)

@@ -23,7 +23,7 @@ import urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from audience_bench import publish_and_wait  # noqa: E402
-from benchlib import Server, call, imported_app, machine, write_section  # noqa: E402
+from benchlib import Server, call, imported_app, write_discard_table  # noqa: E402
 
 START, END = "<!-- bench:inbox:start -->", "<!-- bench:inbox:end -->"
 SYNCS, SYNC_SIZE = 50, 100
@@ -61,14 +61,7 @@ def main():
         f"| 3. a device's sync of {SYNC_SIZE} messages (`GET …/devices/{{id}}/inbox?limit={SYNC_SIZE}`, "
         f"{len(answer):,} bytes), {SYNCS} times | median {statistics.median(latencies):.1f} ms, slowest {max(latencies):.1f} ms |",
     ]
-    section = "\n".join([
-        START,
-        f"Measured {time.strftime('%Y-%m-%d')} on {machine()}. `herald serve` release build on SQLite, the test deliverer "
-        "`discard` (answers at once: the time is the gateway's own), default options.",
-        "", "| what | result |", "| --- | --- |", *rows, END,
-    ])
-    write_section(args.report, section, START, END)
-    print(section)
+    write_discard_table(args.report, rows, START, END)
 
 
 def measured(server, app, key, body, n):

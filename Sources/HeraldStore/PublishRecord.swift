@@ -122,8 +122,8 @@ public struct PublishRecord: Sendable, Hashable {
     /// Failed deliveries by APNs reason (or `Expired`, `NoCredentials`, ...).
     public var failures: [String: Int]
     /// The delivery counters (targeted, sent, failed, invalidated, capped) by the platform of each
-    /// delivery, counted from the deliveries kept: read for one publish only, and empty once
-    /// retention pruned its deliveries (the totals in `counts` stay).
+    /// delivery, kept as deliveries change state (`SplitStatements`): read for one publish
+    /// only; they outlive the deliveries retention prunes.
     public var byPlatform: [PushPlatform: PublishCounts] = [:]
     /// The same counters by the variant each delivery got (its tag, or
     /// `LocalizedVariants.defaultName`), for a publish with texts by language only.

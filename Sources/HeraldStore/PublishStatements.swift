@@ -22,11 +22,6 @@ final class PublishStatements: Sendable {
     let eventDelivery: String
     let insertEvent: String
     let actionCount: String
-    /// A publish's deliveries by platform: targeted, sent, failed, invalidated, capped.
-    let platformCounts: String
-    /// The same by the variant each delivery got (`LocalizedVariants.defaultName` for the
-    /// default text), for a publish with variants only.
-    let languageCounts: String
     /// One text by language of a publish (`LocalizedVariants`).
     let insertVariant: String
     /// A local-time publish's deliveries by their device's zone ('' for none): due, targeted, sent, waiting.
@@ -58,16 +53,6 @@ final class PublishStatements: Sendable {
             """)
         insertEvent = d.render(
             d.insertOrIgnore("events (publish_id, device_id, event, action_id, at, counted) VALUES (?, ?, ?, ?, ?, ?)"))
-        let counters = """
-            count(*), sum(CASE WHEN state = 2 THEN 1 ELSE 0 END), sum(CASE WHEN state = 3 THEN 1 ELSE 0 END),
-            sum(CASE WHEN state = 4 THEN 1 ELSE 0 END), sum(CASE WHEN state = 6 THEN 1 ELSE 0 END) FROM deliveries
-            """
-        platformCounts = d.render("SELECT platform, \(counters) WHERE publish_id = ? GROUP BY platform")
-        languageCounts = d.render(
-            """
-            SELECT coalesce(variant, '\(LocalizedVariants.defaultName)'), \(counters) WHERE publish_id = ?1
-            AND EXISTS (SELECT 1 FROM publish_variants WHERE publish_id = ?1) GROUP BY coalesce(variant, '\(LocalizedVariants.defaultName)')
-            """)
         insertVariant = d.render("INSERT INTO publish_variants (publish_id, tag, language, payload) VALUES (?, ?, ?, ?)")
         zoneCounts = d.render(
             """

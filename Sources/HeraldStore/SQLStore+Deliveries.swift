@@ -56,7 +56,8 @@ extension SQLStore {
     }
 
     /// A delivery's final state. One that failed or was invalidated did not reach its
-    /// device: its place under a frequency cap is given back.
+    /// device: its place under a frequency cap is given back. The caller adds it to the
+    /// split counters (`addFinalSplits`) once its publish's counters are written.
     static func finishDelivery(_ db: Database, _ seq: Int, _ state: DeliveryState, reason: String?, now: Double) throws {
         let sql = db.dialect.statements.deliveries
         try db.execute(sql.finish, [.int(state.rawValue), .optional(reason), .double(now), .int(seq)])

@@ -64,6 +64,7 @@ extension SQLStore {
                 .int(dead ? DeliveryState.invalidated.rawValue : DeliveryState.pending.rawValue), .optional(target.invalidReason),
                 .text(target.platform.rawValue), .double(dueAt ?? now), .optional(dueAt),
             ])
+        if inserted > 0 { try db.execute(db.dialect.statements.splits.addTargeted, [.text(publishID), .text(target.token)]) }
         if inserted > 0, let reason = target.invalidReason {
             try count(db, .invalidated, publishID: publishID, at: now)
             try countFailure(db, publishID: publishID, reason: reason)

@@ -44,6 +44,7 @@ extension SQLStore {
             try Self.count(db, .capped, count, publishID: publishID, at: now)
             try finishIfComplete(db, publishID: publishID, now: now)
         }
+        try addFinalSplits(db, seqs: capped.sorted())
         return capped
     }
 }

@@ -3,7 +3,7 @@ import HeraldShared
 /// Publishes and receipts. Each runs in the caller's transaction.
 extension SQLStore {
     /// The publish with its failures by reason, read in one statement (one snapshot), and
-    /// its deliveries' counters by platform.
+    /// its counters by platform and by variant (`SplitStatements`).
     static func loadPublish(_ db: Database, appID: String, id: String) throws -> PublishRecord? {
         let sql = db.dialect.statements.publishes
         guard var publish = try loadPublishes(db, sql.byID, [.text(appID), .text(id)]).first else { return nil }
@@ -15,8 +15,9 @@ extension SQLStore {
                 return (try row.string(0), counts)
             }
         }
-        for (platform, counts) in try counts(sql.platformCounts) { publish.byPlatform[PushPlatform(rawValue: platform) ?? .apns] = counts }
-        publish.byLanguage = Dictionary(try counts(sql.languageCounts), uniquingKeysWith: { first, _ in first })
+        let splits = db.dialect.statements.splits
+        for (platform, counts) in try counts(splits.byPlatform) { publish.byPlatform[PushPlatform(rawValue: platform) ?? .apns] = counts }
+        publish.byLanguage = Dictionary(try counts(splits.byVariant), uniquingKeysWith: { first, _ in first })
         if publish.options.localTime != nil { publish.byTimeZone = try zoneProgress(db, appID: appID, id: id) }
         return publish
     }
@@ -115,6 +116,7 @@ extension SQLStore {
         try db.execute(sql.cancel, [.double(now), .text(id)])
         if sending {
             let reason = "Cancelled"
+            try db.execute(db.dialect.statements.splits.addWaitingAsFailed, [.text(id)])
             let waiting = try db.execute(sql.cancelWaiting, [.text(reason), .double(now), .text(id)])
             if waiting > 0 {
                 try count(db, .failed, waiting, publishID: id, at: now)

@@ -23,6 +23,11 @@ protocol SQLStore: AnyObject {
     /// entries): how many devices the page had, the last one's seq (the cursor), and how
     /// many deliveries were new.
     static func insertPage(_ db: Database, _ page: FanOutPageRequest) throws -> FanOutCursor.Page
+    /// Adds the deliveries `seqs` that have just become final to their publishes' split
+    /// counters (`SplitStatements`); those still waiting add nothing. Called after the
+    /// publishes' own counters are written: on PostgreSQL every transaction locks a
+    /// publish's row before its split rows, so two never wait on each other in turn.
+    static func addFinalSplits(_ db: Database, seqs: [Int]) throws
     /// Inserts a device that registered its token for the first time; its seq.
     static func insertDevice(
         _ db: Database, id: String, appID: String, _ registration: DeviceRegistration, metadata: String?, now: Double

@@ -85,6 +85,15 @@ extension SQLiteStore {
                 try Self.count(db, .sent, count, publishID: publishID, at: now)
             }
             for publishID in batch.touched { try Self.finishIfComplete(db, publishID: publishID, now: now) }
+            try Self.addFinalSplits(db, seqs: inFlight.keys.sorted())
+        }
+    }
+
+    static func addFinalSplits(_ db: SQLiteConnection, seqs: [Int]) throws {
+        guard !seqs.isEmpty else { return }
+        // one store: a list of `?` per seq (PostgreSQL binds one array).
+        _ = try db.queryOnce(SplitStatements.addFinal(where: "seq IN (\(SQLiteConnection.placeholders(seqs.count)))"), seqs.map { .int($0) }) {
+            _ in ()
         }
     }
 

@@ -1,7 +1,8 @@
 
 extension SQLiteStore: SQLStore {
     /// One page inserted by one `INSERT … SELECT` (no row leaves SQLite), after a count of
-    /// the page (SQLite has no data-modifying WITH to do both in one statement).
+    /// the page (SQLite has no data-modifying WITH to do both in one statement), and added
+    /// to the publish's split counters.
     static func insertPage(_ db: SQLiteConnection, _ request: FanOutPageRequest) throws -> FanOutCursor.Page {
         var b = SQLBindings(.sqlite)
         var join = "", token = "d.token", platform = "d.platform"
@@ -19,12 +20,18 @@ extension SQLiteStore: SQLStore {
         let (publish, app, now) = (b.bind(.text(request.publishID)), b.bind(.text(request.appID)), b.bind(.double(request.now)))
         let variant = request.variant(&b)
         let due = request.dueAt(&b)
+        // one store: the one writer's new rows are those past the table's last seq (PostgreSQL counts the inserted rows in its WITH)
+        let before = try db.scalar("SELECT coalesce(max(seq), 0) FROM deliveries") ?? 0
         // one store: PostgreSQL inserts the page and counts it in one statement (PostgresStore.insertPage)
         let created = try db.execute(
             """
             INSERT OR IGNORE INTO deliveries (publish_id, app_id, device_seq, token, environment, next_at, updated_at, platform, variant, due_at)
             SELECT \(publish), \(app), d.seq, \(token), d.environment, coalesce(\(due), \(now)), \(now), \(platform), \(variant), \(due) \(source)
             """, b.values)
+        if created > 0 {
+            // one store: as above
+            try db.execute(SplitStatements.addTargeted(from: "deliveries WHERE seq > ?"), [.int(before)])
+        }
         if let limit = request.inboxLimit { _ = try insertInboxPage(db, request, limit: limit) }
         return FanOutCursor.Page(scanned: page.0, last: page.1, created: created)
     }

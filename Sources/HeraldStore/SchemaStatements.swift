@@ -307,5 +307,19 @@ enum SchemaStatements {
             ALTER TABLE apps ADD COLUMN default_time_zone TEXT;
             """
         },
+        // A publish's counters by platform and by variant (`SplitStatements`), kept as its
+        // deliveries change state instead of counted from them at each read; filled from
+        // the deliveries there are.
+        Migration(21, "publish splits") { d in
+            """
+            CREATE TABLE publish_splits (
+                publish_id TEXT NOT NULL, platform TEXT NOT NULL, variant TEXT NOT NULL,
+                targeted \(d.bigInteger) NOT NULL, sent \(d.bigInteger) NOT NULL, failed \(d.bigInteger) NOT NULL,
+                invalidated \(d.bigInteger) NOT NULL, capped \(d.bigInteger) NOT NULL,
+                PRIMARY KEY (publish_id, platform, variant)
+            )\(d.withoutRowID);
+            \(SplitStatements.addTargeted(from: "deliveries WHERE true"));
+            """
+        },
     ]
 }

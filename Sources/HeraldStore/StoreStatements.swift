@@ -11,6 +11,7 @@ final class StoreStatements: Sendable {
     let fanOut: FanOutStatements
     let inbox: InboxStatements
     let publishes: PublishStatements
+    let splits: SplitStatements
     let userData: UserDataStatements
 
     init(_ dialect: SQLDialect) {
@@ -23,6 +24,7 @@ final class StoreStatements: Sendable {
         fanOut = FanOutStatements(dialect)
         inbox = InboxStatements(dialect)
         publishes = PublishStatements(dialect)
+        splits = SplitStatements(dialect)
         userData = UserDataStatements(dialect)
     }
 

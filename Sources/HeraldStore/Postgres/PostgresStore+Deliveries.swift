@@ -129,7 +129,14 @@ extension PostgresStore {
                 try Self.count(db, .sent, count, publishID: publishID, at: now)
             }
             for publishID in batch.touched.sorted() { try Self.finishIfComplete(db, publishID: publishID, now: now) }
+            try Self.addFinalSplits(db, seqs: inFlight.keys.sorted())
         }
+    }
+
+    static func addFinalSplits(_ db: PostgresConnection, seqs: [Int]) throws {
+        guard !seqs.isEmpty else { return }
+        // one store: binds one array (SQLite: a list of `?` per seq).
+        try db.execute(SplitStatements.addFinal(where: "seq = ANY($1::bigint[])"), [.array(seqs)])
     }
 
     public func nextDueTime() throws -> Double? {

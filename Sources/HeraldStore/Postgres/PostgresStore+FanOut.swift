@@ -1,7 +1,8 @@
 
 extension PostgresStore: SQLStore {
-    /// One page inserted and counted by one statement (no row leaves the server): a
-    /// data-modifying WITH, which SQLite lacks (`SQLiteStore.insertPage` takes two).
+    /// One page inserted, counted and added to the publish's split counters by one
+    /// statement (no row leaves the server): a data-modifying WITH, which SQLite lacks
+    /// (`SQLiteStore.insertPage` takes several).
     static func insertPage(_ db: PostgresConnection, _ request: FanOutPageRequest) throws -> FanOutCursor.Page {
         var b = SQLBindings(.postgres)
         let join =
@@ -30,8 +31,9 @@ extension PostgresStore: SQLStore {
             made AS (
                 INSERT INTO deliveries (publish_id, app_id, device_seq, token, environment, next_at, updated_at, platform, variant, due_at)
                 SELECT \(publish), \(app), seq, token, environment, coalesce(due, \(now)), \(now), platform, variant, due FROM page
-                ON CONFLICT (publish_id, token) DO NOTHING RETURNING 1
-            )\(kept)
+                ON CONFLICT (publish_id, token) DO NOTHING RETURNING publish_id, platform, variant, state
+            ),
+            split AS (\(SplitStatements.addTargeted(from: "made")))\(kept)
             SELECT (SELECT count(*) FROM page), (SELECT max(seq) FROM page), (SELECT count(*) FROM made)
             """, b.values)[0]
         return FanOutCursor.Page(scanned: try row.int(0), last: try row.optionalInt(1), created: try row.int(2))

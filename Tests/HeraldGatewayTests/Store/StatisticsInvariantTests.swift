@@ -124,7 +124,22 @@ struct StatisticsInvariantTests {
     }
 
     private func check(_ fixture: StoreFixture, publish: String, model: Model, seed: Int) throws {
-        let counts = try #require(try fixture.store.publish(appID: fixture.appID, id: publish)).counts
+        let record = try #require(try fixture.store.publish(appID: fixture.appID, id: publish))
+        let counts = record.counts
+        // The counters by platform, kept as deliveries change state, are what the deliveries
+        // themselves count, and add up to the totals.
+        let counted = try fixture.scalar(
+            """
+            SELECT count(*) * 10000 + sum(CASE WHEN state = 2 THEN 1 ELSE 0 END) * 1000 + sum(CASE WHEN state = 3 THEN 1 ELSE 0 END) * 100
+            + sum(CASE WHEN state = 4 THEN 1 ELSE 0 END) * 10 + sum(CASE WHEN state = 6 THEN 1 ELSE 0 END) FROM deliveries WHERE publish_id = ?
+            """, [.text(publish)])
+        let split = try #require(record.byPlatform[.apns], "seed \(seed)")
+        #expect(record.byPlatform.count == 1, "seed \(seed)")
+        let kept: Int = split.targeted * 10000 + split.sent * 1000 + split.failed * 100 + split.invalidated * 10 + split.capped
+        #expect(kept == counted, "seed \(seed): \(split)")
+        let splitCounters: [Int] = [split.targeted, split.sent, split.failed, split.invalidated, split.capped]
+        let totalCounters: [Int] = [counts.targeted, counts.sent, counts.failed, counts.invalidated, counts.capped]
+        #expect(splitCounters == totalCounters, "seed \(seed)")
         let pending = try fixture.scalar("SELECT count(*) FROM deliveries WHERE publish_id = ? AND state IN (0, 1)", [.text(publish)]) ?? -1
         #expect(counts.invalidated == model.state.values.filter { $0 == .invalidated }.count, "seed \(seed)")
         #expect(counts.targeted == counts.sent + counts.failed + counts.invalidated + counts.capped + pending, "seed \(seed)")

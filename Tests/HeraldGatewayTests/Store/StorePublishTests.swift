@@ -21,6 +21,26 @@ struct StorePublishTests {
         #expect(try fixture.store.publish(appID: "other", id: id) == nil)
     }
 
+    @Test("the counters by platform are kept as deliveries end, not counted from them: they outlive retention", arguments: StoreKind.tested)
+    func splitsOutliveRetention(kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        try fixture.register(5)
+        let id = try fixture.publish(.interests(["news"]))
+        try fixture.fanOutAll(batch: 2)
+        let jobs = try fixture.store.claimDeliveries(appID: fixture.appID, now: 1_000, limit: 100)
+        try fixture.store.completeDeliveries(
+            jobs.enumerated().map { DeliveryResult(seq: $1.seq, outcome: $0 < 3 ? .sent(apnsID: nil) : .failed(reason: "BadTopic")) }, now: 1_000)
+        let before = try #require(try fixture.store.publish(appID: fixture.appID, id: id))
+        let apns = try #require(before.byPlatform[.apns])
+        let counters: [Int] = [apns.targeted, apns.sent, apns.failed, apns.invalidated, apns.capped]
+        #expect(counters == [5, 3, 2, 0, 0])
+        while try fixture.store.pruneFinished(before: 2_000, limit: 2).more {}
+        #expect(try fixture.scalar("SELECT count(*) FROM deliveries") == 0)
+        let after = try #require(try fixture.store.publish(appID: fixture.appID, id: id))
+        #expect(after.byPlatform == before.byPlatform)
+        #expect(after.counts.sent == 3)
+    }
+
     @Test("the same idempotency key returns the same publish", arguments: StoreKind.tested)
     func idempotency(kind: StoreKind) throws {
         let fixture = try StoreFixture(kind)

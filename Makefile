@@ -119,6 +119,7 @@ bench-gateway: deps
 	$(SWIFT) build -c release
 	@scripts/pyenv.sh PyJWT cryptography aioapns
 	@.build/pyvenv/bin/python3 Benchmarks/gateway_bench.py --herald $(HERALD_RELEASE) --report docs/benchmarks.md
+	@.build/pyvenv/bin/python3 Benchmarks/scale_bench.py --herald $(HERALD_RELEASE) --report docs/benchmarks.md
 	@.build/pyvenv/bin/python3 Benchmarks/scaleout_bench.py --herald $(HERALD_RELEASE) --report docs/benchmarks.md
 	@.build/pyvenv/bin/python3 Benchmarks/audience_bench.py --herald $(HERALD_RELEASE) --report docs/benchmarks.md
 	@.build/pyvenv/bin/python3 Benchmarks/inbox_bench.py --herald $(HERALD_RELEASE) --report docs/benchmarks.md

@@ -15,7 +15,9 @@
    (Benchmarks/aioapns_peer.py), sends the same N (same tokens, payload, collapse id)
    to the same simulator. The simulator records every notification it accepts; the
    script checks afterwards that each side delivered to every token exactly once and
-   that the two sent the same payload and headers.
+   that the two sent the same payload and headers. Last, `herald bench-apns` (HeraldAPNs
+   alone, the same 2 connections, 500 streams each, as the gateway's deliverer) sends N
+   to the same simulator: the rate the gateway's row is measured against.
 4. The console's read of that publish over time (GET .../timeline?buckets=60, 20 times
    while the gateway runs): the latency, checked to add up to all N sent; beside it the
    same statements run straight on the data file by Python's sqlite3, the floor the
@@ -35,12 +37,13 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from benchlib import (  # noqa: E402
-    APNsSim, Server, call, machine, publish_and_wait, write_devices, write_p8, write_section, wrk_register)
+    APNsSim, Server, call, machine, publish_and_wait, run_json, write_devices, write_p8, write_section, wrk_register)
 
 START, END = "<!-- bench:gateway:start -->", "<!-- bench:gateway:end -->"
 KEY_ID, TEAM_ID, TOPIC = "BENCH12345", "TEAM123456", "com.example.bench"
 TITLE, BODY = "Bench", "one to many"
-APNS_CONNECTIONS = 2  # APNsPushDeliverer's default (Sources/HeraldGateway/Delivery)
+APNS_CONNECTIONS = 2  # APNsPushDeliverer's default (Sources/HeraldGatewayAPNs)
+APNS_STREAMS = 500  # the streams it keeps in flight per connection
 
 def main():
     parser = argparse.ArgumentParser()
@@ -109,6 +112,12 @@ def main():
             if out.returncode != 0:
                 raise SystemExit(f"aioapns peer failed:\n{out.stderr}")
             peer = json.loads(out.stdout.strip().splitlines()[-1])
+            client = run_json(
+                [args.herald, "bench-apns", "--count", str(n), "--connections", str(APNS_CONNECTIONS), "--streams", str(APNS_STREAMS),
+                 "--endpoint", sim.url, "--ca", sim.ca, "--auth-key", key_file, "--key-id", KEY_ID, "--team-id", TEAM_ID,
+                 "--topic", TOPIC], timeout=900)
+            if client["accepted"] != n:
+                raise SystemExit(f"herald bench-apns: {client['accepted']:,} of {n:,} accepted")
         finally:
             sim_stats = sim.stop()
         check_record(record, devices, n, peer, sim_stats)
@@ -128,6 +137,8 @@ def main():
         f"to the same simulator, {APNS_CONNECTIONS} connections allowed, {peer['window']:,} in flight | "
         f"all accepted in {peer['seconds']:.2f} s ({peer['rate']:,.0f}/s); the gateway (row 4) "
         f"{peer['seconds'] / apns:.1f}x its rate; its peak RSS {peer['peakRSSMiB']:.0f} MiB |",
+        f"| 5b. `herald bench-apns`: HeraldAPNs alone sends {n:,} to the same simulator, {APNS_CONNECTIONS} connections, "
+        f"{APNS_STREAMS} streams each | {client['rate']:,.0f}/s; the gateway (row 4) at {n / apns / client['rate'] * 100:.0f} % of it |",
         f"| 6. the console's publish over time: GET /publishes/{{id}}/timeline?buckets=60 on that publish of {n:,}, 20 times | "
         f"median {timeline['gateway']:.1f} ms, slowest {timeline['gatewayMax']:.1f} ms; the same statements from Python's sqlite3 "
         f"on the data file: median {timeline['peer']:.2f} ms |",
@@ -138,9 +149,9 @@ def main():
         f"Measured {time.strftime('%Y-%m-%d')} on {machine()}; wrk {wrk_version()}; "
         "`herald serve` release build, default options but `--api-rate-limit 0` in row 1 (durability `publishes`, "
         "batches of 500, 4 in flight; "
-        f"APNs: {APNS_CONNECTIONS} HTTP/2 connections, up to 500 streams each). Simulator: `herald apns-sim`, "
+        f"APNs: {APNS_CONNECTIONS} HTTP/2 connections, up to {APNS_STREAMS} streams each). Simulator: `herald apns-sim`, "
         f"SETTINGS_MAX_CONCURRENT_STREAMS 1000, recording; it accepted {sim_stats['accepted']:,} in all "
-        f"over {sim_stats['connections']} connections, each of rows 4 and 5 to every token once.",
+        f"over {sim_stats['connections']} connections, each of rows 4 and 5 to every token once, and row 5b's {n:,}.",
         "",
         "| what | result |",
         "| --- | --- |",
@@ -182,15 +193,16 @@ def timeline_reads(server, app, key, publish_id, data, n, rounds=20):
 
 
 def check_record(record, devices, n, peer, sim_stats):
-    """The simulator's record: the gateway's n notifications, then the peer's n, each to every token once, alike."""
+    """The simulator's record: the gateway's n notifications, then the peer's n, each to every token once, alike;
+    then bench-apns's n."""
     with open(devices) as f:
         tokens = {json.loads(line)["token"] for line in f}
     with open(record) as f:
         lines = [json.loads(line) for line in f]
     problems = []
-    if sim_stats.get("accepted") != 2 * n or len(lines) != 2 * n or peer["accepted"] != n:
+    if sim_stats.get("accepted") != 3 * n or len(lines) != 3 * n or peer["accepted"] != n:
         problems.append(f"simulator accepted {sim_stats.get('accepted')}, recorded {len(lines):,}, "
-                        f"aioapns accepted {peer['accepted']:,}; expected {n:,} + {n:,}")
+                        f"aioapns accepted {peer['accepted']:,}; expected {n:,} each from the gateway, aioapns and bench-apns")
     for name, part in (("gateway", lines[:n]), ("aioapns", lines[n:2 * n])):
         if {line["token"] for line in part} != tokens or len(part) != n:
             problems.append(f"{name}: not every token exactly once")

@@ -92,7 +92,7 @@ extension SQLiteStore {
     static func addFinalSplits(_ db: SQLiteConnection, seqs: [Int]) throws {
         guard !seqs.isEmpty else { return }
         // one store: a list of `?` per seq (PostgreSQL binds one array).
-        _ = try db.queryOnce(SplitStatements.addFinal(where: "seq IN (\(SQLiteConnection.placeholders(seqs.count)))"), seqs.map { .int($0) }) {
+        _ = try db.queryOnce(SplitStatements.addFinal(notIndexed: true, where: "seq IN (\(SQLiteConnection.placeholders(seqs.count)))"), seqs.map { .int($0) }) {
             _ in ()
         }
     }

@@ -29,8 +29,9 @@ extension SQLiteStore: SQLStore {
             SELECT \(publish), \(app), d.seq, \(token), d.environment, coalesce(\(due), \(now)), \(now), \(platform), \(variant), \(due) \(source)
             """, b.values)
         if created > 0 {
+            // NOT INDEXED keeps SQLite on the rowid range (grouping by publish, it would walk the whole (publish_id, token) index).
             // one store: as above
-            try db.execute(SplitStatements.addTargeted(from: "deliveries WHERE seq > ?"), [.int(before)])
+            try db.execute(SplitStatements.addTargeted(from: "deliveries NOT INDEXED WHERE seq > ?"), [.int(before)])
         }
         if let limit = request.inboxLimit { _ = try insertInboxPage(db, request, limit: limit) }
         return FanOutCursor.Page(scanned: page.0, last: page.1, created: created)

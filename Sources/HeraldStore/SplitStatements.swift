@@ -38,8 +38,10 @@ final class SplitStatements: Sendable {
 
     /// Adds the deliveries `condition` selects (unrendered SQL after `WHERE`) that have just
     /// become final to the counters of their states.
-    static func addFinal(where condition: String) -> String {
-        add(targeted: "0", finals: byState, from: "deliveries WHERE " + condition)
+    /// `notIndexed`: SQLite reads the rows by rowid only (its planner may otherwise walk a
+    /// whole index to save the grouping's sort).
+    static func addFinal(notIndexed: Bool = false, where condition: String) -> String {
+        add(targeted: "0", finals: byState, from: "deliveries\(notIndexed ? " NOT INDEXED" : "") WHERE " + condition)
     }
 
     /// Adds the deliveries of `source` (unrendered SQL after `FROM`: `deliveries WHERE …`,

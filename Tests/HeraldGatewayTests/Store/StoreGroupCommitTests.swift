@@ -63,6 +63,54 @@ struct StoreGroupCommitTests {
         #expect(try fixture.store.usage(appID: fixture.appID) == (5, 5))
     }
 
+    @Test(
+        "in one batch, a body whose statement fails is rolled back alone; on PostgreSQL so is one that caught the error and went on",
+        arguments: StoreKind.tested)
+    func failingStatement(kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let outcomes: [Int: String?]
+        switch fixture.store {
+        case let sqlite as SQLiteStore: outcomes = try Self.failingStatement(sqlite, fixture)
+        case let postgres as PostgresStore: outcomes = try Self.failingStatement(postgres, fixture)
+        default: fatalError("unknown store \(type(of: fixture.store))")
+        }
+        // SQLite's transaction goes on after a statement that failed; PostgreSQL's refuses
+        // the rest of it, so the body that went on fails too.
+        let wentOn = kind == .sqlite
+        #expect(outcomes.mapValues { $0 != nil } == [0: true, 1: false, 2: wentOn, 3: true])
+        for case (let caller, let id?) in outcomes {
+            #expect(try fixture.store.device(appID: fixture.appID, id: id)?.token == StoreFixture.token(caller))
+        }
+        #expect(try fixture.store.usage(appID: fixture.appID).devices == (wentOn ? 3 : 2))
+    }
+
+    /// Four registrations queued behind a held device write, in one batch: the second runs
+    /// a statement that fails, the third one too but catches its error. Each caller's
+    /// device id, nil for an error.
+    static func failingStatement<S: SQLStore & Sendable>(_ store: S, _ fixture: StoreFixture) throws -> [Int: String?] {
+        let gate = Gate(open: false), threads = DispatchGroup()
+        GroupCommitTests.start(threads) { _ = try? store.deviceWrite { _ in gate.pass() } }
+        try GroupCommitTests.waitUntil("the first device write at the gate") { gate.waitingCount == 1 }
+        let outcomes = Results<(caller: Int, id: String?)>()
+        for n in 0..<4 {
+            GroupCommitTests.start(threads) {
+                let id = try? store.deviceWrite { db in
+                    let device = try S.register(db, appID: fixture.appID, Self.registration(n), quota: .unlimited, now: 1)
+                    if n == 1 { try db.execute("SELECT x FROM no_such_table", []) }
+                    if n == 2 { _ = try? db.execute("SELECT x FROM no_such_table", []) }
+                    return device.id
+                }
+                outcomes.add((n, id))
+            }
+            try GroupCommitTests.waitUntil("registration \(n) queued") { fixture.deviceWrites.queued == n + 1 }
+        }
+        let transactions = fixture.deviceWrites.transactions
+        gate.open()
+        threads.wait()
+        #expect(fixture.deviceWrites.transactions == transactions + 1, "one transaction for the four")
+        return Dictionary(uniqueKeysWithValues: outcomes.all.map { ($0.caller, $0.id) })
+    }
+
     @Test("24 threads racing for the last 4 places of the quota: exactly 4 register", arguments: StoreKind.tested)
     func quotaRace(kind: StoreKind) throws {
         let fixture = try StoreFixture(kind)

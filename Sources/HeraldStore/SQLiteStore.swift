@@ -6,8 +6,9 @@ import HeraldShared
 /// The embedded store: one SQLite database (WAL) in the data folder, `herald.sqlite`.
 ///
 /// One connection, one lock: calls from the HTTP threads and the workers take turns,
-/// each in its own transaction. Other processes (`herald app` while `herald serve`
-/// runs) share the file through SQLite's locks. Each call ends within `timeout` seconds:
+/// each in its own transaction (device writes made at the same moment share one,
+/// `deviceWrite`). Other processes (`herald app` while `herald serve` runs) share the
+/// file through SQLite's locks. Each call ends within `timeout` seconds:
 /// one that waits longer for its turn, or for another process's lock on the file, throws
 /// `.unavailable`.
 public final class SQLiteStore: GatewayStore, @unchecked Sendable {

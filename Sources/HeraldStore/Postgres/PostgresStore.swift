@@ -98,7 +98,9 @@ public final class PostgresStore: GatewayStore, @unchecked Sendable {
                     }
                 },
                 expired: { deadline in
-                    StoreError(.unavailable, "the device writes ahead of this one kept the database busy for the whole \(deadline) store timeout; try again")
+                    StoreError(
+                        .unavailable,
+                        "the device writes ahead of this one kept the database busy for the whole \(deadline) store timeout; try again")
                 })
         } catch let error as PostgresError {
             throw StoreError(error)

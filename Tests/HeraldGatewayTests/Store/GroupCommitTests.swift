@@ -9,7 +9,10 @@ struct GroupCommitTests {
     @Test("a lone caller's body runs in a transaction of its own, without a savepoint")
     func alone() throws {
         let store = FakeStore()
-        #expect(try store.write { db in db.write("a"); return 7 } == 7)
+        #expect(
+            try store.write { db in
+                db.write("a"); return 7
+            } == 7)
         #expect(store.db.log == ["BEGIN", "write a", "COMMIT"])
         #expect(store.db.committed == ["a"])
     }
@@ -21,7 +24,11 @@ struct GroupCommitTests {
         try store.holdLeader(at: gate, threads)
         for n in 0..<5 {
             Self.start(threads) {
-                if let value = try? store.write({ db in db.write("\(n)"); return n * 10 }) { results.add((n, value)) }
+                if let value = try? store.write({ db in
+                    db.write("\(n)"); return n * 10
+                }) {
+                    results.add((n, value))
+                }
             }
         }
         try Self.waitUntil("five callers queued") { store.commits.queued == 5 }
@@ -42,7 +49,14 @@ struct GroupCommitTests {
         for n in 0..<4 {
             Self.start(threads) {
                 outcomes.add(
-                    (n, Result { try store.write { db in db.write("\(n)"); if n == 2 { throw FakeError.refused(n) }; return n } }.mapError { $0 as! FakeError }))
+                    (
+                        n,
+                        Result {
+                            try store.write { db in
+                                db.write("\(n)"); if n == 2 { throw FakeError.refused(n) }; return n
+                            }
+                        }.mapError { $0 as! FakeError }
+                    ))
             }
         }
         try Self.waitUntil("four callers queued") { store.commits.queued == 4 }
@@ -63,7 +77,12 @@ struct GroupCommitTests {
         try store.holdLeader(at: gate, threads)
         for n in 0..<4 {
             Self.start(threads) {
-                outcomes.add(Result { try store.write { db in db.write("\(n)"); return n } }.mapError { $0 as! FakeError })
+                outcomes.add(
+                    Result {
+                        try store.write { db in
+                            db.write("\(n)"); return n
+                        }
+                    }.mapError { $0 as! FakeError })
             }
         }
         try Self.waitUntil("four callers queued") { store.commits.queued == 4 }
@@ -81,7 +100,12 @@ struct GroupCommitTests {
         let ran = Results<Int>()
         try store.holdLeader(at: gate, leader)
         Self.start(follower) {
-            outcome.add(Result { try store.write(timeout: 0.05) { _ in ran.add(1); return 1 } }.mapError { $0 as! FakeError })
+            outcome.add(
+                Result {
+                    try store.write(timeout: 0.05) { _ in
+                        ran.add(1); return 1
+                    }
+                }.mapError { $0 as! FakeError })
         }
         follower.wait()  // the leader is still at the gate: the follower's body cannot have started
         #expect(outcome.all == [.failure(.expired)])
@@ -140,7 +164,11 @@ final class FakeStore: @unchecked Sendable {
     /// Starts a write (on a thread in `group`) that leads a batch and waits at `gate` in its
     /// body; returns once it is there.
     func holdLeader(at gate: Gate, _ group: DispatchGroup) throws {
-        GroupCommitTests.start(group) { _ = try? self.write { db in db.write("leader"); gate.pass() } }
+        GroupCommitTests.start(group) {
+            _ = try? self.write { db in
+                db.write("leader"); gate.pass()
+            }
+        }
         try GroupCommitTests.waitUntil("the leader at the gate") { gate.waitingCount == 1 }
     }
 }
@@ -173,9 +201,17 @@ final class FakeDatabase: GroupCommitDatabase, @unchecked Sendable {
         }
     }
 
-    func write(_ row: String) { lock.withLock { pending.append(row); statements.append("write \(row)") } }
+    func write(_ row: String) {
+        lock.withLock {
+            pending.append(row); statements.append("write \(row)")
+        }
+    }
 
-    func begin() { lock.withLock { transactions += 1; statements.append("BEGIN") } }
+    func begin() {
+        lock.withLock {
+            transactions += 1; statements.append("BEGIN")
+        }
+    }
 
     func commit() throws {
         try lock.withLock {

@@ -12,7 +12,9 @@ struct StoreGroupCommitTests {
         DeviceRegistration(token: StoreFixture.token(n), environment: .production, interests: ["t\(n)"])
     }
 
-    @Test("32 threads registering distinct devices at once: each committed and readable, each caller with its own device", arguments: StoreKind.tested)
+    @Test(
+        "32 threads registering distinct devices at once: each committed and readable, each caller with its own device",
+        arguments: StoreKind.tested)
     func distinctDevices(kind: StoreKind) throws {
         let fixture = try StoreFixture(kind)
         let results = Results<(caller: Int, device: RegisteredDevice)>()
@@ -42,7 +44,8 @@ struct StoreGroupCommitTests {
         let outcomes = Results<(caller: Int, outcome: Result<RegisteredDevice, any Error>)>()
         for n in 10..<18 {
             GroupCommitTests.start(threads) {
-                outcomes.add((n, Result { try fixture.store.registerDevice(appID: fixture.appID, Self.registration(n), quota: quota, now: 1) }))
+                outcomes.add(
+                    (n, Result { try fixture.store.registerDevice(appID: fixture.appID, Self.registration(n), quota: quota, now: 1) }))
             }
         }
         try GroupCommitTests.waitUntil("eight registrations queued") { fixture.deviceWrites.queued == 8 }

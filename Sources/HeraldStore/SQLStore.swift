@@ -15,8 +15,11 @@ protocol SQLStore: AnyObject {
     /// PostgreSQL: READ COMMITTED on a pooled connection).
     func write<T>(_ body: (Database) throws -> T) throws -> T
     /// A `write` of device data (registrations, interests, users, attributes, Live Activity
-    /// tokens). PostgreSQL's does not wait for its WAL flush unless told to (SQLite's
-    /// `publishes` durability, where every write is alike).
+    /// tokens), shared with the device writes of other threads at the same moment
+    /// (`GroupCommit`): one transaction and one commit for them all, each body in its own
+    /// savepoint, each caller with its own result or error. PostgreSQL's does not wait for
+    /// its WAL flush unless told to (SQLite's `publishes` durability, where every write is
+    /// alike). A body must not call back into the store.
     func deviceWrite<T>(_ body: (Database) throws -> T) throws -> T
 
     /// Inserts one page of an interest's or a user's devices as deliveries (and its inbox

@@ -1,9 +1,20 @@
 import HeraldShared
 
 extension SQLiteStore {
-    /// Every SQLite write is as durable as its mode makes it: a device write is a `write`.
+    /// A `write` shared with the device writes of other threads (`GroupCommit`): one
+    /// transaction, one commit for all of them, each body in its own savepoint. Every
+    /// SQLite write is as durable as its mode makes it, and so is this one: it returns once
+    /// committed. A call still queued at its deadline throws `.unavailable`, as a `write`
+    /// still waiting for the lock does.
     func deviceWrite<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
-        try write(body)
+        do {
+            return try deviceWrites.submit(
+                by: StoreDeadline(seconds: timeout), body,
+                transaction: { deadline, batch in try read(by: deadline) { db in try db.transaction { try batch(db) } } },
+                expired: { Self.busy($0) })
+        } catch let error as SQLiteError {
+            throw StoreError(error, file: connection.path)
+        }
     }
 
     public func importDevices(appID: String, _ registrations: [DeviceRegistration], quota: DeviceQuota, now: Double) throws

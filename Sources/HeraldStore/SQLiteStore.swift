@@ -6,8 +6,9 @@ import HeraldShared
 /// The embedded store: one SQLite database (WAL) in the data folder, `herald.sqlite`.
 ///
 /// One connection, one lock: calls from the HTTP threads and the workers take turns,
-/// each in its own transaction. Other processes (`herald app` while `herald serve`
-/// runs) share the file through SQLite's locks. Each call ends within `timeout` seconds:
+/// each in its own transaction (device writes made at the same moment share one,
+/// `deviceWrite`). Other processes (`herald app` while `herald serve` runs) share the
+/// file through SQLite's locks. Each call ends within `timeout` seconds:
 /// one that waits longer for its turn, or for another process's lock on the file, throws
 /// `.unavailable`.
 public final class SQLiteStore: GatewayStore, @unchecked Sendable {
@@ -17,6 +18,8 @@ public final class SQLiteStore: GatewayStore, @unchecked Sendable {
     /// An app whose row is read, as a decoy, when authorization asks for an unknown app
     /// (see `appKeys`); found once there is an app. Read and set under `lock`.
     private var decoyAppID: String?
+    /// Device writes share transactions (`deviceWrite`).
+    let deviceWrites = GroupCommit<SQLiteConnection>()
 
     /// How commits reach the disk. Every commit survives a crash of the process (kill -9):
     /// it is in the WAL, in the kernel's page cache. Surviving power loss needs an fsync.
@@ -65,12 +68,12 @@ public final class SQLiteStore: GatewayStore, @unchecked Sendable {
     /// Runs `body` with the connection under the lock, both within the call's deadline;
     /// SQLite errors become `StoreError`s.
     func read<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
-        let deadline = StoreDeadline(seconds: timeout)
-        guard lock.lock(before: deadline.date) else {
-            throw StoreError(
-                .unavailable,
-                "the store's other calls kept its database connection busy for the whole \(deadline) store timeout; try again")
-        }
+        try read(by: StoreDeadline(seconds: timeout), body)
+    }
+
+    /// A `read` within `deadline` (a group commit's leader's, see `deviceWrite`).
+    func read<T>(by deadline: StoreDeadline, _ body: (SQLiteConnection) throws -> T) throws -> T {
+        guard lock.lock(before: deadline.date) else { throw Self.busy(deadline) }
         defer { lock.unlock() }
         connection.deadline = deadline
         defer { connection.deadline = nil }
@@ -97,6 +100,12 @@ public final class SQLiteStore: GatewayStore, @unchecked Sendable {
             defer { try? connection.executeScript("PRAGMA synchronous = NORMAL") }
             return try connection.transaction { try body(connection) }
         }
+    }
+
+    /// The error of a call that did not get the connection within its deadline.
+    static func busy(_ deadline: StoreDeadline) -> StoreError {
+        StoreError(
+            .unavailable, "the store's other calls kept its database connection busy for the whole \(deadline) store timeout; try again")
     }
 
     // MARK: Apps

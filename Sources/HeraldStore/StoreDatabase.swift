@@ -16,8 +16,9 @@ protocol StoreRow {
 /// A connection either store runs its statements on, with the same words on both drivers:
 /// `execute` runs one statement (prepared once per connection and cached) and returns how
 /// many rows it changed, `query` runs one and reads its rows, `executeScript` runs SQL
-/// without parameters or caching (several statements allowed).
-protocol StoreDatabase {
+/// without parameters or caching (several statements allowed). Each can run a group
+/// commit's batch (`GroupCommitDatabase`).
+protocol StoreDatabase: GroupCommitDatabase {
     associatedtype Row: StoreRow
     /// How this database's SQL differs from the other's.
     var dialect: SQLDialect { get }

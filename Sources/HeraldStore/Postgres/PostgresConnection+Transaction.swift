@@ -110,3 +110,20 @@ extension PostgresConnection {
         PQclear(result)
     }
 }
+
+/// A group commit's batch on PostgreSQL (`GroupCommit`).
+extension PostgresConnection {
+    /// A collision (serialization failure, deadlock) runs the whole transaction again, as
+    /// `transaction` does for one body; a lost connection ends it.
+    func failsTransaction(_ error: any Error) -> Bool {
+        (error as? PostgresError)?.isRetryable == true || isBroken
+    }
+
+    /// A statement failed and the body went on (it caught the error): PostgreSQL refuses
+    /// the rest of the transaction, so the body fails with that error.
+    func checkTransaction() throws {
+        guard PQtransactionStatus(handle) == PQTRANS_INERROR else { return }
+        throw lastError
+            ?? PostgresError(.query, message: "a statement of the body failed and the body went on", server: redactedURL)
+    }
+}

@@ -85,7 +85,11 @@ public final class PostgresPool: @unchecked Sendable {
     /// checkout and each statement of `body` end within `timeout` seconds (the pool's by
     /// default) from now, else throw (`.poolTimeout`, `.deadline`).
     public func withConnection<T>(timeout: Double? = nil, _ body: (PostgresConnection) throws -> T) throws -> T {
-        let deadline = StoreDeadline(seconds: timeout ?? self.timeout)
+        try withConnection(by: StoreDeadline(seconds: timeout ?? self.timeout), body)
+    }
+
+    /// `withConnection` within `deadline`, the caller's (a group commit's leader's).
+    public func withConnection<T>(by deadline: StoreDeadline, _ body: (PostgresConnection) throws -> T) throws -> T {
         let connection = try checkout(by: deadline)
         connection.deadline = deadline
         defer { checkin(connection) }

@@ -3,7 +3,10 @@ import HeraldShared
 /// Devices. Locks are taken in one order, so that concurrent calls wait instead of
 /// deadlocking: the device's row, then its user's (an advisory lock), then the app's row
 /// (the quota counters). Device writes are `deviceWrite`s: by default they do not wait
-/// for their WAL flush (SQLite's `publishes` durability).
+/// for their WAL flush (SQLite's `publishes` durability). Several device writes share a
+/// transaction (`GroupCommit`), which so holds the locks of each in turn: another
+/// process's transaction may then wait for one of them while holding a lock a later body
+/// asks for; PostgreSQL ends one of the two (a deadlock) and it runs again, whole.
 extension PostgresStore {
     /// One transaction. Without a quota (the operator's import) new tokens go in a few
     /// thousand at a time, each batch in one statement; a quota is checked device by device.

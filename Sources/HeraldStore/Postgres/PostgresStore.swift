@@ -25,6 +25,8 @@ public final class PostgresStore: GatewayStore, @unchecked Sendable {
     /// An app whose row is read, as a decoy, when authorization asks for an unknown app
     /// (see `appKeys`); found once there is an app. Read and set under `lock`.
     private var decoyAppID: String?
+    /// Device writes share transactions (`deviceWrite`).
+    let deviceWrites = GroupCommit<PostgresConnection>()
 
     /// The process this store claims deliveries for (`PostgresStore+Leases`).
     public let instance: GatewayInstance
@@ -80,9 +82,29 @@ public final class PostgresStore: GatewayStore, @unchecked Sendable {
         try transaction(waitForFlush: true, body)
     }
 
-    /// A `write` for device data: without its WAL flush unless `deviceWritesWaitForDisk`.
+    /// A `write` for device data, without its WAL flush unless `deviceWritesWaitForDisk`,
+    /// shared with the device writes of other threads (`GroupCommit`): one transaction on
+    /// one connection, each body in its own savepoint, one commit (and the app's row locked
+    /// once for all of them). It returns once committed (and flushed, when waiting for the
+    /// disk). A collision that makes PostgreSQL run a transaction again runs the whole batch
+    /// again. A call still queued at its deadline throws `.unavailable`.
     func deviceWrite<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
-        try transaction(waitForFlush: deviceWritesWaitForDisk, body)
+        do {
+            return try deviceWrites.submit(
+                by: StoreDeadline(seconds: timeout), body,
+                transaction: { deadline, batch in
+                    try pool.withConnection(by: deadline) { db in
+                        try db.transaction(.readCommitted, waitForFlush: deviceWritesWaitForDisk) { try batch($0) }
+                    }
+                },
+                expired: { deadline in
+                    StoreError(
+                        .unavailable,
+                        "the device writes ahead of this one kept the database busy for the whole \(deadline) store timeout; try again")
+                })
+        } catch let error as PostgresError {
+            throw StoreError(error)
+        }
     }
 
     private func transaction<T>(waitForFlush: Bool, _ body: (PostgresConnection) throws -> T) throws -> T {

@@ -1,0 +1,205 @@
+import Foundation
+
+/// What a group commit needs of a connection: its script statements (the savepoints), and
+/// how the driver reports a body that spoiled the whole transaction.
+protocol GroupCommitDatabase {
+    func executeScript(_ sql: String) throws
+    /// Whether `error`, thrown by one body, must end the whole transaction instead of that
+    /// body alone: the store runs the transaction again (a serialization failure or
+    /// deadlock) or cannot go on with it (a lost connection).
+    func failsTransaction(_ error: any Error) -> Bool
+    /// Throws when a body returned but left the transaction refusing every later statement
+    /// (PostgreSQL, after an error the body caught).
+    func checkTransaction() throws
+}
+
+extension GroupCommitDatabase {
+    func failsTransaction(_ error: any Error) -> Bool { false }
+    func checkTransaction() throws {}
+}
+
+/// Coalesces concurrent write transactions into one commit (group commit).
+///
+/// Callers on many threads submit their write bodies. The oldest caller waiting while no
+/// batch runs becomes the leader: it opens the store's connection and one transaction
+/// (the store's `transaction` closure, by the leader's deadline), takes the queued bodies
+/// (its own first, at most `limit`), runs each inside its own savepoint, and commits once.
+/// Then every caller gets its own result or error. A body that throws is rolled back to its
+/// savepoint and its caller gets that error; the others still commit. When the commit (or
+/// the transaction around the bodies) fails, every caller of the batch gets that error:
+/// none of their writes was stored. Callers that arrive while a batch runs queue for the
+/// next one. A batch of one body runs without a savepoint, so a lone caller pays nothing
+/// for the grouping: nobody waits to collect a batch.
+///
+/// A caller returns only once the commit holding its write is done, so its write is as
+/// durable as the store's own transactions make it. A queued caller whose deadline passes
+/// before its body starts withdraws and throws the store's `expired` error; once its body
+/// is in a running batch it waits for that batch's outcome (the leader's deadline, the
+/// oldest of the batch, bounds it).
+///
+/// The store may run the transaction closure more than once (PostgreSQL runs a transaction
+/// again after a serialization failure or deadlock): each run runs the same bodies again,
+/// as the store would run one body again. Bodies run on the leader's thread, one after
+/// another; a body must not call back into the store (its connection is the batch's, and
+/// the leader holds it).
+final class GroupCommit<Database: GroupCommitDatabase>: @unchecked Sendable {
+    /// The most bodies one transaction runs. 64 keeps a PostgreSQL transaction within the
+    /// subtransactions the server tracks for a session in memory.
+    let limit: Int
+    private let condition = NSCondition()
+    private var queue: [Entry] = []
+    private var running = false
+    private var transactions = 0
+
+    init(limit: Int = 64) {
+        precondition(limit > 0, "a group commit runs at least one body per transaction")
+        self.limit = limit
+    }
+
+    /// Callers waiting for a batch (not yet in a running one).
+    var queued: Int { condition.withLock { queue.count } }
+
+    /// Transactions the leaders have opened (each holding one batch), retries not counted.
+    var transactionCount: Int { condition.withLock { transactions } }
+
+    /// Runs `body` in a transaction shared with the bodies submitted at the same time and
+    /// returns its result once that transaction has committed.
+    ///
+    /// - `deadline`: this call's; a caller still queued when it passes throws `expired(deadline)`.
+    /// - `transaction`: opens the store's connection and a transaction by the given deadline,
+    ///   runs the closure it is given inside it and commits; called by a leader only.
+    func submit<T>(
+        by deadline: StoreDeadline, _ body: (Database) throws -> T,
+        transaction: (StoreDeadline, (Database) throws -> Void) throws -> Void, expired: (StoreDeadline) -> any Error
+    ) throws -> T {
+        try withoutActuallyEscaping(body) { body in
+            // Written on the leader's thread, read here after the batch's outcome is handed
+            // over under `condition`.
+            var value: T?
+            let entry = Entry(deadline: deadline) { db in value = try body(db) }
+            try wait(for: entry, transaction: transaction, expired: expired)
+            guard let value else { preconditionFailure("GroupCommit: a body without an error ended without a value") }
+            return value
+        }
+    }
+
+    /// Queues `entry` and waits for its outcome, leading a batch when its turn comes.
+    /// Returns once `entry.run` is released (so the body does not outlive the call).
+    private func wait(
+        for entry: Entry, transaction: (StoreDeadline, (Database) throws -> Void) throws -> Void,
+        expired: (StoreDeadline) -> any Error
+    ) throws {
+        condition.lock()
+        queue.append(entry)
+        while entry.state != .done {
+            if entry.state == .queued && entry.deadline.hasPassed {
+                queue.removeAll { $0 === entry }
+                entry.run = nil
+                condition.unlock()
+                condition.broadcast()
+                throw expired(entry.deadline)
+            } else if entry.state == .queued && !running && queue.first === entry {
+                running = true
+                condition.unlock()
+                lead(entry, transaction: transaction)
+                condition.lock()
+            } else if entry.state == .queued {
+                _ = condition.wait(until: entry.deadline.date)
+            } else {
+                condition.wait()
+            }
+        }
+        condition.unlock()
+        if let error = entry.error { throw error }
+    }
+
+    /// The leader's work: one transaction for the batch it takes, then each caller's outcome.
+    private func lead(_ leader: Entry, transaction: (StoreDeadline, (Database) throws -> Void) throws -> Void) {
+        var batch: [Entry] = []
+        var failure: (any Error)?
+        do {
+            try transaction(leader.deadline) { db in
+                if batch.isEmpty { batch = take(leader) }
+                try run(batch, db)
+            }
+        } catch {
+            failure = error
+        }
+        condition.lock()
+        if batch.isEmpty {
+            // The transaction did not open (no connection by the deadline): the leader
+            // alone gets the error; the queued callers lead their own batches.
+            queue.removeAll { $0 === leader }
+            batch = [leader]
+        }
+        for entry in batch {
+            entry.state = .done
+            entry.run = nil
+            if let failure { entry.error = failure }
+        }
+        running = false
+        condition.unlock()
+        condition.broadcast()
+    }
+
+    /// Takes the batch off the queue: the leader, then the oldest callers whose deadlines
+    /// have not passed (those whose have withdraw themselves), `limit` in all.
+    private func take(_ leader: Entry) -> [Entry] {
+        condition.withLock {
+            var batch = [leader]
+            for entry in queue where entry !== leader && entry.state == .queued && !entry.deadline.hasPassed {
+                guard batch.count < limit else { break }
+                batch.append(entry)
+            }
+            for entry in batch { entry.state = .running }
+            queue.removeAll { $0.state == .running }
+            transactions += 1
+            return batch
+        }
+    }
+
+    /// Runs the batch's bodies in the open transaction, each in its own savepoint (a batch
+    /// of one in the transaction itself). Throws what must fail the whole transaction.
+    private func run(_ batch: [Entry], _ db: Database) throws {
+        guard batch.count > 1 else {
+            batch[0].error = nil
+            try batch[0].body(db)
+            return
+        }
+        for entry in batch {
+            entry.error = nil
+            try db.executeScript(SavepointStatements.savepoint)
+            do {
+                try entry.body(db)
+                try db.checkTransaction()
+            } catch let failure where !db.failsTransaction(failure) {
+                entry.error = failure
+                // A savepoint that cannot be rolled back to (the database ended the
+                // transaction itself) fails the batch, with the body's error.
+                do { try db.executeScript(SavepointStatements.rollback) } catch { throw failure }
+                continue
+            }
+            try db.executeScript(SavepointStatements.release)
+        }
+    }
+
+    /// One caller's write: its body, where it stands, and its error. Read and written
+    /// under `condition`, except by the leader while the batch runs.
+    private final class Entry {
+        enum State { case queued, running, done }
+        let deadline: StoreDeadline
+        var run: ((Database) throws -> Void)?
+        var state = State.queued
+        var error: (any Error)?
+
+        init(deadline: StoreDeadline, run: @escaping (Database) throws -> Void) {
+            self.deadline = deadline
+            self.run = run
+        }
+
+        func body(_ db: Database) throws {
+            guard let run else { preconditionFailure("GroupCommit: a body ran after its caller's outcome") }
+            try run(db)
+        }
+    }
+}

@@ -42,7 +42,7 @@ final class ConsoleStatements: Sendable {
             SELECT d.publish_id, v.id, d.token, d.state, d.reason, d.updated_at
             FROM (SELECT id, seq FROM publishes WHERE app_id = ?1 ORDER BY seq DESC LIMIT ?2) p
             JOIN devices v ON v.app_id = ?1 AND v.id = ?3
-            JOIN deliveries d ON d.publish_id = p.id AND d.token = v.token
+            JOIN deliveries d ON d.publish_id = p.id AND (d.device_seq = v.seq OR (d.device_seq IS NULL AND d.token = v.token))
             ORDER BY p.seq DESC LIMIT ?4
             """)
         dropExpiredSignouts = d.render("DELETE FROM console_signouts WHERE expires_at <= ?")

@@ -9,7 +9,8 @@ final class FanOutStatements: Sendable {
     /// A publish done once its fan-out finished and every delivery is final.
     let finishIfComplete: String
     /// One delivery to one target (with its device's platform and the publish's variant
-    /// for its locale), nothing when the publish has one for that token.
+    /// for its locale), nothing when the publish has one for that device (for that token
+    /// when the target has no device).
     let insertDelivery: String
     /// Targets by key: columns seq, token, environment, dead (bool), reason, platform (a Live
     /// Activity's tokens are APNs'), time zone.
@@ -56,7 +57,7 @@ final class FanOutStatements: Sendable {
                 """
                 deliveries (publish_id, app_id, device_seq, token, environment, next_at, updated_at, state, reason, platform, due_at, variant)
                 VALUES (?1, ?2, ?3, ?4, ?5, ?10, ?6, ?7, ?8, ?9, ?11, \(Self.variantMatch(publish: "?1", deviceSeq: "?3", d)))
-                """, conflict: "publish_id, token"))
+                """))
         deviceTargets = d.render(
             """
             SELECT seq, token, environment, invalidated_at IS NOT NULL, invalid_reason, platform, time_zone FROM devices

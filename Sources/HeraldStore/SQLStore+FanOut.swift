@@ -4,7 +4,7 @@ extension SQLStore {
     /// One step of fan-out: the oldest queued or sending publish whose fan-out is not
     /// finished gets up to `limit` more deliveries, in device order, from a cursor kept in
     /// its row (target key index, last device seq) so a restart resumes where it stopped.
-    /// A device reached through two interests gets one delivery (unique publish and token).
+    /// A device reached through two interests gets one delivery (unique publish and device).
     /// On PostgreSQL the publish's row is locked for the step, skipping one that another
     /// process is fanning out (`FOR UPDATE SKIP LOCKED`): each page of devices is turned
     /// into deliveries once, whichever process gets it. Runs in the caller's transaction.
@@ -64,7 +64,14 @@ extension SQLStore {
                 .int(dead ? DeliveryState.invalidated.rawValue : DeliveryState.pending.rawValue), .optional(target.invalidReason),
                 .text(target.platform.rawValue), .double(dueAt ?? now), .optional(dueAt),
             ])
-        if inserted > 0 { try db.execute(db.dialect.statements.splits.addTargeted, [.text(publishID), .text(target.token)]) }
+        if inserted > 0 {
+            let splits = db.dialect.statements.splits
+            if let seq = target.seq {
+                try db.execute(splits.addTargetedDevice, [.text(publishID), .int(seq)])
+            } else {
+                try db.execute(splits.addTargetedToken, [.text(publishID), .text(target.token)])
+            }
+        }
         if inserted > 0, let reason = target.invalidReason {
             try count(db, .invalidated, publishID: publishID, at: now)
             try countFailure(db, publishID: publishID, reason: reason)

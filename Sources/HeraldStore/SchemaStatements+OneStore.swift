@@ -47,6 +47,34 @@ extension SchemaStatements {
         }
     }
 
+    /// Migration 22's first step: the deliveries without their (publish_id, token)
+    /// constraint. PostgreSQL drops it; SQLite cannot drop a table's constraint, so it makes
+    /// the table again without it (same columns, rows and indexes).
+    static func deliveriesWithoutTokenKey(_ d: SQLDialect) -> String {
+        // one store: PostgreSQL drops a constraint by name
+        guard d == .sqlite else { return "ALTER TABLE deliveries DROP CONSTRAINT deliveries_publish_id_token_key;" }
+        let columns = """
+            seq, publish_id, app_id, device_seq, token, environment, state, attempts, next_at, in_doubt, reason, apns_id, updated_at,
+            lease_owner, platform, variant, due_at
+            """
+        // one store: SQLite's way to drop a constraint, a new table
+        return """
+            CREATE TABLE deliveries_keyed (
+                seq INTEGER PRIMARY KEY, publish_id TEXT NOT NULL, app_id TEXT NOT NULL,
+                device_seq INTEGER, token TEXT NOT NULL, environment TEXT NOT NULL,
+                state INTEGER NOT NULL DEFAULT 0, attempts INTEGER NOT NULL DEFAULT 0,
+                next_at REAL NOT NULL, in_doubt INTEGER NOT NULL DEFAULT 0,
+                reason TEXT, apns_id TEXT, updated_at REAL NOT NULL, lease_owner TEXT, platform TEXT NOT NULL DEFAULT 'apns',
+                variant TEXT, due_at REAL
+            );
+            INSERT INTO deliveries_keyed (\(columns)) SELECT \(columns) FROM deliveries;
+            DROP TABLE deliveries;
+            ALTER TABLE deliveries_keyed RENAME TO deliveries;
+            CREATE INDEX deliveries_due ON deliveries(app_id, next_at) WHERE state = 0;
+            CREATE INDEX deliveries_inflight ON deliveries(state) WHERE state = 1;
+            """
+    }
+
     /// Migration 6's index of the deliveries in flight by the process holding them.
     static func deliveriesByHolder(_ d: SQLDialect) -> String {
         guard d == .postgres else { return "" }

@@ -321,5 +321,20 @@ enum SchemaStatements {
             \(SplitStatements.addTargeted(from: "deliveries WHERE true"));
             """
         },
+        // A delivery is unique by publish and device (fan-out visits devices in seq order,
+        // so its inserts grow the index at its end), by publish and token only without a
+        // device (raw tokens, channels): random tokens put every insert on a random page of
+        // a (publish, token) index, a cost that grew with the publish. A device with two
+        // deliveries of one publish from before (its token changed mid fan-out) keeps the
+        // first by device, the others by token.
+        Migration(22, "deliveries keyed by device") { d in
+            """
+            \(deliveriesWithoutTokenKey(d))
+            UPDATE deliveries SET device_seq = NULL WHERE device_seq IS NOT NULL AND seq NOT IN
+                (SELECT min(seq) FROM deliveries WHERE device_seq IS NOT NULL GROUP BY publish_id, device_seq);
+            CREATE UNIQUE INDEX deliveries_device ON deliveries(publish_id, device_seq);
+            CREATE UNIQUE INDEX deliveries_raw_token ON deliveries(publish_id, token) WHERE device_seq IS NULL;
+            """
+        },
     ]
 }

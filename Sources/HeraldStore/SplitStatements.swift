@@ -7,9 +7,11 @@
 /// every delivery of the publish at each read: 70 ms for 100,000 on SQLite, holding the
 /// one connection). They outlive the deliveries retention prunes.
 final class SplitStatements: Sendable {
-    /// Adds one delivery just made (by publish and token) as targeted, and to the counter
-    /// of its state when it is final at once (a token known dead).
-    let addTargeted: String
+    /// Adds one delivery just made (by publish and device, or by publish and token when it
+    /// has no device) as targeted, and to the counter of its state when it is final at once
+    /// (a token known dead).
+    let addTargetedDevice: String
+    let addTargetedToken: String
     /// A publish's deliveries still waiting, added as failed (before a cancel fails them).
     let addWaitingAsFailed: String
     /// A publish's counters by platform, and by variant (`LocalizedVariants.defaultName`
@@ -19,7 +21,8 @@ final class SplitStatements: Sendable {
     let byVariant: String
 
     init(_ d: SQLDialect) {
-        addTargeted = d.render(Self.addTargeted(from: "deliveries WHERE publish_id = ? AND token = ?"))
+        addTargetedDevice = d.render(Self.addTargeted(from: "deliveries WHERE publish_id = ? AND device_seq = ?"))
+        addTargetedToken = d.render(Self.addTargeted(from: "deliveries WHERE publish_id = ? AND token = ? AND device_seq IS NULL"))
         addWaitingAsFailed = d.render(
             Self.add(targeted: "0", finals: ["0", "count(*)", "0", "0"], from: "deliveries WHERE publish_id = ? AND state = 0"))
         let sums = "sum(targeted), sum(sent), sum(failed), sum(invalidated), sum(capped) FROM publish_splits"

@@ -31,7 +31,7 @@ extension PostgresStore: SQLStore {
             made AS (
                 INSERT INTO deliveries (publish_id, app_id, device_seq, token, environment, next_at, updated_at, platform, variant, due_at)
                 SELECT \(publish), \(app), seq, token, environment, coalesce(due, \(now)), \(now), platform, variant, due FROM page
-                ON CONFLICT (publish_id, token) DO NOTHING RETURNING publish_id, platform, variant, state
+                ON CONFLICT DO NOTHING RETURNING publish_id, platform, variant, state
             ),
             split AS (\(SplitStatements.addTargeted(from: "made")))\(kept)
             SELECT (SELECT count(*) FROM page), (SELECT max(seq) FROM page), (SELECT count(*) FROM made)

@@ -181,8 +181,9 @@ def call(method, url, key, body=None):
         return json.loads(response.read() or b"{}")
 
 
-def publish_and_wait(server, app, key, interest, n, title, body, timeout=900):
-    """Seconds from the POST until `done`, seconds until the 202, the final status; exits unless all n were sent."""
+def publish_and_wait(server, app, key, interest, n, title, body, timeout=900, poll=0.02):
+    """Seconds from the POST until `done` (the status read every `poll` seconds), seconds until the 202, the final
+    status; exits unless all n were sent."""
     started = time.perf_counter()
     publish = call("POST", f"{server.base}/v1/apps/{app}/publishes", key,
                    {"interests": [interest], "notification": {"title": title, "body": body}})
@@ -191,7 +192,7 @@ def publish_and_wait(server, app, key, interest, n, title, body, timeout=900):
         status = call("GET", f"{server.base}/v1/apps/{app}/publishes/{publish['publishId']}", key)
         if status["status"] == "done" or time.perf_counter() - started > timeout:
             break
-        time.sleep(0.02)
+        time.sleep(poll)
     if status["status"] != "done" or status["sent"] != n:
         raise SystemExit(f"publish {publish['publishId']}: not all {n:,} sent after "
                          f"{time.perf_counter() - started:.0f} s: {status}\n{server.errors()}")

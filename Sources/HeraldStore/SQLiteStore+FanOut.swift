@@ -29,7 +29,7 @@ extension SQLiteStore: SQLStore {
             SELECT \(publish), \(app), d.seq, \(token), d.environment, coalesce(\(due), \(now)), \(now), \(platform), \(variant), \(due) \(source)
             """, b.values)
         if created > 0 {
-            // NOT INDEXED keeps SQLite on the rowid range (grouping by publish, it would walk the whole (publish_id, token) index).
+            // NOT INDEXED keeps SQLite on the rowid range (grouping by publish, it would walk the whole (publish_id, device_seq) index).
             // one store: as above
             try db.execute(SplitStatements.addTargeted(from: "deliveries NOT INDEXED WHERE seq > ?"), [.int(before)])
         }

@@ -247,10 +247,9 @@ def write_devices(path, n, interest="bench"):
     return tokens
 
 
-def imported_app(herald, folder, n, fields):
+def created_app(herald, folder):
     """A data folder in `folder` with one app (APNs credentials the test deliverer never
-    uses) and n devices imported in the interest `bench`, device i with `fields(i)` beside
-    its token: the data folder, and the app as `herald app create` printed it (its id and keys)."""
+    uses): the data folder, and the app as `herald app create` printed it (its id and keys)."""
     data = os.path.join(folder, "data")
     key_file = os.path.join(folder, "AuthKey_BENCH12345.p8")
     write_p8(key_file)
@@ -258,6 +257,13 @@ def imported_app(herald, folder, n, fields):
         [herald, "app", "create", "--data", data, "--name", "Bench", "--bundle-id", "com.example.bench",
          "--auth-key", key_file, "--key-id", "BENCH12345", "--team-id", "TEAM123456"],
         check=True, capture_output=True, text=True).stdout)
+    return data, created
+
+
+def imported_app(herald, folder, n, fields):
+    """`created_app` with n devices imported in the interest `bench`, device i with
+    `fields(i)` beside its token (tokens in order): the data folder, and the app."""
+    data, created = created_app(herald, folder)
     devices = os.path.join(folder, "devices.jsonl")
     with open(devices, "w") as f:
         for i in range(n):

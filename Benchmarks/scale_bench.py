@@ -2,14 +2,13 @@
 devices, each in a data folder of its own (SQLite), imported with `herald app
 import-devices` (timed apart), then one publish to all of them with the test deliverer
 `discard` (answers at once: the time is the gateway's own), the status read every 5 ms.
-For each size: the import,
-the publish from the POST until `done`, the time per device, and the server's peak
-memory. The aim: time per device within 20 % across the sizes, memory flat.
+For each size: the import, the publish from the POST until `done`, the time per device,
+and the server's peak memory. The aim: time per device within 20 % across the sizes,
+memory flat.
 
 Needs the venv of scripts/pyenv.sh (cryptography): `make bench-gateway`.
 """
 import argparse
-import json
 import os
 import subprocess
 import sys
@@ -17,7 +16,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from benchlib import Server, machine, publish_and_wait, write_devices, write_p8, write_section  # noqa: E402
+from benchlib import Server, created_app, machine, publish_and_wait, write_devices, write_section  # noqa: E402
 
 START, END = "<!-- bench:scale:start -->", "<!-- bench:scale:end -->"
 
@@ -56,13 +55,7 @@ def main():
 def run(herald, n):
     """Imports n devices into a new data folder and publishes to all of them; the timings."""
     with tempfile.TemporaryDirectory() as folder:
-        data = os.path.join(folder, "data")
-        key_file = os.path.join(folder, "AuthKey_BENCH12345.p8")
-        write_p8(key_file)
-        created = json.loads(subprocess.run(
-            [herald, "app", "create", "--data", data, "--name", "Bench", "--bundle-id", "com.example.bench",
-             "--auth-key", key_file, "--key-id", "BENCH12345", "--team-id", "TEAM123456"],
-            check=True, capture_output=True, text=True).stdout)
+        data, created = created_app(herald, folder)
         devices = os.path.join(folder, "devices.jsonl")
         write_devices(devices, n)
         started = time.perf_counter()

@@ -13,7 +13,10 @@ default, imported with `herald app import-devices`):
 PostgreSQL is a server of the script's own (Benchmarks/pglib.py) with its default
 settings; the gateways run with their default durability (`publishes`) on both stores:
 publishes wait for the disk, device writes do not. A last row measures registrations on
-PostgreSQL with `--durability full` (every commit waits for its WAL flush).
+PostgreSQL with `--durability full` (every commit waits for its WAL flush). Last, the
+scale-out a deliverer's round trips leave room for: the same publish on the two
+PostgreSQL databases with the test deliverer `discard` waiting 50 ms per batch (about an
+APNs round trip), with one gateway and with two.
 """
 import argparse
 import json
@@ -89,6 +92,18 @@ def run_setup(herald, store, gateways, created, n, seconds, folder, name, extra=
             "p99": "/".join(result["p99"] for result in results)}
 
 
+def latency_publish(herald, store, gateways, created, n, folder, name):
+    """Seconds of a publish to the n devices with `gateways` gateways whose deliverer waits 50 ms per batch."""
+    servers = [Server(herald, store, os.path.join(folder, f"{name}-{i}.err"),
+                      ["--deliverer", "discard", "--deliverer-latency", "50"]) for i in range(gateways)]
+    try:
+        seconds, _, _ = publish_and_wait(servers[0], created["appId"], created["serverKey"], "bench", n, "Bench", "round trips")
+    finally:
+        for server in servers:
+            server.stop()
+    return seconds
+
+
 def check_record(record, publishes, tokens):
     counts = {publish: {} for publish in publishes}
     with open(record) as f:
@@ -133,6 +148,8 @@ def main():
                     apps[tuple(store)] = create_app(args.herald, store, sim, key_file, devices)
                 results.append((name, gateways, run_setup(args.herald, store, gateways, apps[tuple(store)], n,
                                                           args.wrk_seconds, folder, f"setup{index}", extra, publish)))
+            waits = [latency_publish(args.herald, store, gateways, apps[tuple(store)], n, folder, f"wait{gateways}")
+                     for store, gateways in ((one, 1), (setups[2][1], 2))]
             pgbench_tps = pg.pgbench("bench_one", REGISTRATION_SQL.format(app=apps[tuple(one)]["appId"]), args.wrk_seconds)
             pg_version = pg.version()
         finally:
@@ -167,6 +184,10 @@ def main():
         f"| peer: pgbench runs a registration's statements (one new device, one interest) on the same server, "
         f"4 clients, {args.wrk_seconds} s | {pgbench_tps:,.0f} transactions/s: PostgreSQL's own ceiling for them "
         f"here | | |",
+        f"| PostgreSQL, 1 gateway, the test deliverer waits 50 ms per batch (publish only) | not measured | "
+        f"{waits[0]:.2f} s ({n / waits[0]:,.0f}/s) | |",
+        f"| PostgreSQL, 2 gateways, the same (publish only) | not measured | "
+        f"{waits[1]:.2f} s ({n / waits[1]:,.0f}/s, {waits[0] / waits[1]:.2f}x one gateway) | |",
         END,
     ])
     write_section(args.report, section, START, END)

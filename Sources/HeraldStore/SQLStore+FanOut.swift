@@ -64,15 +64,14 @@ extension SQLStore {
                 .int(dead ? DeliveryState.invalidated.rawValue : DeliveryState.pending.rawValue), .optional(target.invalidReason),
                 .text(target.platform.rawValue), .double(dueAt ?? now), .optional(dueAt),
             ])
-        if inserted > 0 {
-            let splits = db.dialect.statements.splits
-            if let seq = target.seq {
-                try db.execute(splits.addTargetedDevice, [.text(publishID), .int(seq)])
-            } else {
-                try db.execute(splits.addTargetedToken, [.text(publishID), .text(target.token)])
-            }
+        guard inserted > 0 else { return 0 }
+        let splits = db.dialect.statements.splits
+        if let seq = target.seq {
+            try db.execute(splits.addTargetedDevice, [.text(publishID), .int(seq)])
+        } else {
+            try db.execute(splits.addTargetedToken, [.text(publishID), .text(target.token)])
         }
-        if inserted > 0, let reason = target.invalidReason {
+        if let reason = target.invalidReason {
             try count(db, .invalidated, publishID: publishID, at: now)
             try countFailure(db, publishID: publishID, reason: reason)
         }

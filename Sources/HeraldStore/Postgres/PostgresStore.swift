@@ -92,11 +92,7 @@ public final class PostgresStore: GatewayStore, @unchecked Sendable {
         do {
             return try deviceWrites.submit(
                 by: StoreDeadline(seconds: timeout), body,
-                transaction: { deadline, batch in
-                    try pool.withConnection(by: deadline) { db in
-                        try db.transaction(.readCommitted, waitForFlush: deviceWritesWaitForDisk) { try batch($0) }
-                    }
-                },
+                transaction: { deadline, batch in try transaction(waitForFlush: deviceWritesWaitForDisk, by: deadline, batch) },
                 expired: { deadline in
                     StoreError(
                         .unavailable,
@@ -107,9 +103,15 @@ public final class PostgresStore: GatewayStore, @unchecked Sendable {
         }
     }
 
-    private func transaction<T>(waitForFlush: Bool, _ body: (PostgresConnection) throws -> T) throws -> T {
+    /// One READ COMMITTED transaction on a pooled connection, by `deadline` (the pool's
+    /// timeout from now when nil).
+    private func transaction<T>(waitForFlush: Bool, by deadline: StoreDeadline? = nil, _ body: (PostgresConnection) throws -> T) throws
+        -> T
+    {
         do {
-            return try pool.withConnection { db in try db.transaction(.readCommitted, waitForFlush: waitForFlush) { try body($0) } }
+            return try pool.withConnection(by: deadline ?? StoreDeadline(seconds: pool.timeout)) { db in
+                try db.transaction(.readCommitted, waitForFlush: waitForFlush) { try body($0) }
+            }
         } catch let error as PostgresError {
             throw StoreError(error)
         }

@@ -186,6 +186,10 @@ package final class HTTPConnection {
         case .response(let response):
             let exchange = waiting.exchange
             answer(response, version: exchange.minorVersion, keepAlive: exchange.keepAlive, linger: false, now: now)
+        case .handled(let response):
+            let exchange = waiting.exchange
+            input.removeFirst(exchange.length)
+            answer(response, version: exchange.minorVersion, keepAlive: exchange.keepAlive, linger: false, now: now)
         }
         if !hasOutput { process(now: now) }
     }
@@ -295,7 +299,25 @@ package final class HTTPConnection {
             answer(response, version: exchange.minorVersion, keepAlive: exchange.keepAlive && length == 0, linger: length > 0, now: now)
         case .defer(let decide):
             let request = exchange.request
-            hand(exchange, now: now) { .decision(decide(request)) }
+            guard let whole = bufferedWhole(exchange) else {
+                return hand(exchange, now: now) { .decision(decide(request)) }
+            }
+            // The body came whole with the head (a small request): the handler runs in the
+            // decision's hand-off, one trip off the loop instead of two. Anything else the
+            // decision says comes back to the loop and is done there, as without a body.
+            let budget = self.budget
+            hand(exchange, now: now) {
+                let decision = decide(request)
+                guard case .read(let limit, let keyed, let then) = decision, length <= limit else { return .decision(decision) }
+                var reservation: HTTPBodyBudget.Reservation?
+                if length > 0 {
+                    guard let taken = budget.reserve(length, keyed: keyed) else { return .decision(decision) }
+                    reservation = taken
+                }
+                let response = then(whole)
+                reservation?.release()
+                return .handled(response)
+            }
         case .read(let limit, let keyed, let then):
             guard length <= limit else {
                 return fail(.tooLarge(length, limit: limit), now: now, counting: .protocolError)
@@ -318,6 +340,19 @@ package final class HTTPConnection {
             body.append(contentsOf: input[0..<take])
             input.removeFirst(take)
         }
+    }
+
+    /// Bodies up to this size that arrived whole with their head go with a deferred
+    /// decision (a copy of them, while the input keeps the bytes until the result is in).
+    static let bufferedBodyLimit = 64 << 10
+
+    /// The request with its body, when the input already holds all of it and the client
+    /// does not wait for `100 Continue`; nil otherwise.
+    private func bufferedWhole(_ exchange: Exchange) -> HTTPRequest? {
+        guard !exchange.continues, exchange.length <= Self.bufferedBodyLimit, input.count >= exchange.length else { return nil }
+        var whole = exchange.request
+        whole.body = Array(input[0..<exchange.length])
+        return whole
     }
 
     private func finishBody(_ pending: PendingBody, now: Double) {

@@ -73,6 +73,8 @@ public enum HTTPHeadDecision: Sendable {
     case read(limit: Int, keyed: Bool = false, then: @Sendable (HTTPRequest) -> HTTPResponse)
     /// Decide on the worker pool (the decision needs the store: the key, the app); the
     /// connection reads nothing more until it is made, and answers 503 with Retry-After
-    /// if it is not made within the handler timeout.
+    /// if it is not made within the handler timeout. When the request's body came whole
+    /// with its head and the decision is `read`, its handler runs right after, in the same
+    /// hand-off.
     case `defer`(@Sendable (HTTPRequest) -> HTTPHeadDecision)
 }

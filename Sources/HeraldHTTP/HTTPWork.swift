@@ -10,6 +10,9 @@ package final class HTTPWork: Sendable {
         case decision(HTTPHeadDecision)
         /// The handler's answer.
         case response(HTTPResponse)
+        /// A deferred decision admitted the body already buffered with the head, and its
+        /// handler answered in the same hand-off: those bytes of the input are consumed.
+        case handled(HTTPResponse)
     }
 
     /// Which of its connection's hand-offs this is: a result for an earlier one is dropped.

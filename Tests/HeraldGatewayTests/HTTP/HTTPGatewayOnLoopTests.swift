@@ -36,10 +36,9 @@ struct HTTPGatewayOnLoopTests {
         let answered = ConnectionDriver(executor: TestExecutor(.manual), decide: harness.api.head)
         answered.send(request)
         #expect(answered.take().isEmpty)
-        #expect(answered.executor.queued == 1, "the key check")
+        #expect(answered.executor.queued == 1, "the key check, and the handler with it (the request has no body to wait for)")
         answered.finishNext()
-        #expect(answered.executor.queued == 1, "the handler")
-        answered.finishNext()
+        #expect(answered.executor.queued == 0)
         #expect(Self.status(answered.take()) == 200)
 
         let stalled = ConnectionDriver(executor: TestExecutor(.manual), decide: harness.api.head)

@@ -28,6 +28,20 @@ public struct HTTPRequest: Sendable {
 
     public func header(_ name: String) -> String? { headers[name.lowercased()] }
 
+    /// The credentials of an `Authorization: Bearer …` header (the scheme in any case),
+    /// without the spaces and tabs around them; nil when the request has no such header.
+    public var bearerToken: String? {
+        let lower = { (byte: UInt8) in byte >= 65 && byte <= 90 ? byte + 32 : byte }
+        guard let header = headers["authorization"], header.utf8.prefix(7).map(lower).elementsEqual("bearer ".utf8) else { return nil }
+        let bytes = header.utf8
+        let isSpace = { (byte: UInt8) in byte == 32 || byte == 9 }
+        var start = bytes.index(bytes.startIndex, offsetBy: 7)
+        var end = bytes.endIndex
+        while start < end, isSpace(bytes[start]) { start = bytes.index(after: start) }
+        while end > start, isSpace(bytes[bytes.index(before: end)]) { end = bytes.index(before: end) }
+        return String(header[start..<end])
+    }
+
     /// The query's parameters, percent-decoded (`+` is a space). The API refuses a query
     /// that names a parameter twice (`repeatedQueryName`) before any handler reads this.
     public var queryItems: [String: String] {

@@ -38,13 +38,11 @@ extension GatewayAPI {
     /// instead; `missingKey` when it presents neither. Reads no store: a request without
     /// any key is refused on the event loop.
     static func bearerKey(_ request: HTTPRequest) throws -> String? {
-        guard let header = request.header("authorization") else {
+        guard request.header("authorization") != nil else {
             guard ConsoleSession.cookie(in: request) != nil else { throw APIError.missingKey }
             return nil
         }
-        guard header.lowercased().hasPrefix("bearer ") else { throw APIError.missingKey }
-        let key = String(header.dropFirst(7)).trimmingCharacters(in: .whitespaces)
-        guard !key.isEmpty else { throw APIError.missingKey }
+        guard let key = request.bearerToken, !key.isEmpty else { throw APIError.missingKey }
         return key
     }
 

@@ -8,8 +8,7 @@ extension GatewayAPI {
     /// cannot be probed there either.
     func scrapeMetrics(_ context: Context) throws -> HTTPResponse {
         if let metricsTokenHash {
-            let header = context.request.header("authorization") ?? ""
-            let token = header.lowercased().hasPrefix("bearer ") ? String(header.dropFirst(7)).trimmingCharacters(in: .whitespaces) : ""
+            let token = context.request.bearerToken ?? ""
             guard !token.isEmpty, APIKey.matches(token, storedHash: metricsTokenHash) else { throw APIError.metricsTokenRequired }
         }
         return HTTPResponse(

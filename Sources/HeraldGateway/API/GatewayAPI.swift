@@ -217,7 +217,9 @@ public final class GatewayAPI: Sendable {
 
     /// The request's route and path parameters, or its 404 or 405.
     private static func route(_ request: HTTPRequest) -> Routing {
-        let segments = request.path.split(separator: "/", omittingEmptySubsequences: true).map { $0.removingPercentEncoding ?? String($0) }
+        let segments = request.path.split(separator: "/", omittingEmptySubsequences: true).map { segment in
+            segment.contains("%") ? segment.removingPercentEncoding ?? String(segment) : String(segment)
+        }
         let matching =
             segments.contains { $0.unicodeScalars.contains("\0") }
             ? [] : Self.routes.compactMap { route in Self.match(route.pattern, segments).map { (route, $0) } }

@@ -22,12 +22,37 @@ public enum SHA256 {
 
     /// A lowercase canonical UUID (version 4 layout) derived from `text`: the same text,
     /// the same UUID. Used as the apns-id of a delivery, so every attempt carries one id.
+    /// One per delivery: the digest goes into a 36-byte string with no array or string in
+    /// between.
     public static func uuid(_ text: String) -> String {
-        var bytes = Array(hash(Array(text.utf8)).prefix(16))
-        bytes[6] = bytes[6] & 0x0F | 0x40
-        bytes[8] = bytes[8] & 0x3F | 0x80
-        let hex = Array(Hex.encode(bytes))
-        let parts = [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(hex[$0]) }
-        return parts.joined(separator: "-")
+        var text = text
+        var digest: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &digest) { output in
+            text.withUTF8 { input in
+                _ = COpenSSL.SHA256(input.baseAddress, input.count, output.baseAddress?.assumingMemoryBound(to: UInt8.self))
+            }
+        }
+        return withUnsafeBytes(of: &digest) { bytes in
+            String(unsafeUninitializedCapacity: 36) { out in
+                var at = 0
+                for index in 0..<16 {
+                    if index == 4 || index == 6 || index == 8 || index == 10 {
+                        out[at] = UInt8(ascii: "-")
+                        at += 1
+                    }
+                    var byte = bytes[index]
+                    if index == 6 { byte = byte & 0x0F | 0x40 }  // version 4
+                    if index == 8 { byte = byte & 0x3F | 0x80 }  // the RFC 4122 variant
+                    out[at] = hexDigit(byte >> 4)
+                    out[at + 1] = hexDigit(byte & 0x0F)
+                    at += 2
+                }
+                return at
+            }
+        }
+    }
+
+    private static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? 48 + value : 87 + value
     }
 }

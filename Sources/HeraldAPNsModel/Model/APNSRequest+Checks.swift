@@ -4,6 +4,11 @@ import HeraldPayload
 extension APNSRequest {
     /// The token in lowercase hex; spaces and `<>` (from a logged `Data`) are dropped.
     static func checkToken(_ text: String) throws(APNSRequestError) -> String {
+        // What a gateway sends: already lowercase hex of a token's length, as it is.
+        let count = text.utf8.count
+        if count % 2 == 0, (32...200).contains(count), text.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) }) {
+            return text
+        }
         guard let token = DeviceToken(hex: text) else {
             throw APNSRequestError("device token", "\"\(text.prefix(80))\" is not hex; give the token as the app logged DeviceToken(data:).hex (64 hex digits)")
         }
@@ -45,14 +50,22 @@ extension APNSRequest {
         return issues
     }
 
-    /// A canonical UUID, lowercased.
+    /// A canonical UUID, lowercased. Byte by byte: a gateway checks one per delivery.
     static func checkUUID(_ text: String) throws(APNSRequestError) -> String {
-        let lower = text.lowercased()
-        let groups = lower.split(separator: "-", omittingEmptySubsequences: false).map(\.count)
-        let hex = lower.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) || $0 == 0x2d }
-        guard groups == [8, 4, 4, 4, 12], hex else {
+        var valid = text.utf8.count == 36
+        var upper = false
+        for (index, byte) in text.utf8.enumerated() where valid {
+            switch (index, byte) {
+            case (8, 0x2d), (13, 0x2d), (18, 0x2d), (23, 0x2d): continue
+            case (8, _), (13, _), (18, _), (23, _): valid = false
+            case (_, 0x30...0x39), (_, 0x61...0x66): continue
+            case (_, 0x41...0x46): upper = true
+            default: valid = false
+            }
+        }
+        guard valid else {
             throw APNSRequestError("apns-id", "\"\(text)\" is not a UUID like 123e4567-e89b-12d3-a456-4266554400a0")
         }
-        return lower
+        return upper ? text.lowercased() : text
     }
 }

@@ -147,4 +147,41 @@ struct RequestTests {
         #expect(throws: APNSRequestError.self) { try template.addressed(to: "xyz") }
         #expect(throws: APNSRequestError.self) { try template.addressed(to: other, apnsID: "not-a-uuid") }
     }
+
+    @Test(
+        "an apns-id is a canonical UUID: 36 characters, dashes at 8, 13, 18 and 23, hex elsewhere (either case)",
+        arguments: [
+            ("123e4567-e89b-12d3-a456-4266554400a0", true), ("123E4567-E89B-12D3-A456-4266554400A0", true),
+            ("123e4567e-89b-12d3-a456-4266554400a0", false), ("123e4567-e89b-12d3-a456-4266554400a", false),
+            ("123e4567-e89b-12d3-a456-4266554400a00", false), ("123g4567-e89b-12d3-a456-4266554400a0", false),
+            ("123e4567-e89b-12d3-a456-42665544-0a0", false), ("123e4567-e89b-12d3-a456-4266554400aé", false), ("", false),
+        ])
+    func apnsIDShape(id: String, valid: Bool) throws {
+        let template = try APNSRequest(deviceToken: Self.token, payload: Self.alert, bundleID: "a.b")
+        if valid {
+            #expect(try template.addressed(to: Self.token, apnsID: id).apnsID == id.lowercased())
+        } else {
+            #expect(throws: APNSRequestError.self) { try template.addressed(to: Self.token, apnsID: id) }
+        }
+    }
+
+    @Test(
+        "a device token: 16 to 100 bytes of hex, given back in lowercase without spaces or <>",
+        arguments: [
+            (String(repeating: "ab", count: 32), String(repeating: "ab", count: 32)),
+            ("<" + String(repeating: "AB", count: 16) + " " + String(repeating: "cd", count: 16) + ">",
+                String(repeating: "ab", count: 16) + String(repeating: "cd", count: 16)),
+            (String(repeating: "ab", count: 16), String(repeating: "ab", count: 16)),
+            (String(repeating: "ab", count: 100), String(repeating: "ab", count: 100)),
+            (String(repeating: "ab", count: 15), nil), (String(repeating: "ab", count: 101), nil),
+            (String(repeating: "ab", count: 32) + "a", nil), (String(repeating: "ag", count: 32), nil),
+        ] as [(String, String?)])
+    func tokenShape(token: String, expected: String?) throws {
+        let template = try APNSRequest(deviceToken: Self.token, payload: Self.alert, bundleID: "a.b")
+        if let expected {
+            #expect(try template.addressed(to: token).path == "/3/device/" + expected)
+        } else {
+            #expect(throws: APNSRequestError.self) { try template.addressed(to: token) }
+        }
+    }
 }

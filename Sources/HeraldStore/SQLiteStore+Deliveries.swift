@@ -47,9 +47,9 @@ extension SQLiteStore {
             }
             if !jobs.isEmpty {
                 // one store: a list of `?` per seq (PostgreSQL binds one array).
-                _ = try db.queryOnce(
-                    "UPDATE deliveries SET state = 1, attempts = attempts + 1, updated_at = ?, lease_owner = ? WHERE seq IN (\(SQLiteConnection.placeholders(jobs.count)))",
-                    [.double(now), .text(instance.id)] + jobs.map { .int($0.0.seq) }
+                _ = try db.query(
+                    { "UPDATE deliveries SET state = 1, attempts = attempts + 1, updated_at = ?, lease_owner = ? WHERE seq IN (\($0))" },
+                    [.double(now), .text(instance.id)], in: jobs.map { .int($0.0.seq) }
                 ) { _ in () }
             }
             let capped = try Self.applyFrequencyCaps(db, jobs.map(\.1), now: now)
@@ -66,19 +66,17 @@ extension SQLiteStore {
         try write { db in
             // The deliveries still in flight (a result for any other is a repeat: ignored).
             // one store: a list of `?` per seq; PostgreSQL binds one array, locks and checks the lease.
-            let rows = try db.queryOnce(
-                "SELECT seq, publish_id, device_seq FROM deliveries WHERE state = 1 AND seq IN (\(SQLiteConnection.placeholders(results.count)))",
-                results.map { .int($0.seq) }
+            let rows = try db.query(
+                { "SELECT seq, publish_id, device_seq FROM deliveries WHERE state = 1 AND seq IN (\($0))" }, [], in: results.map { .int($0.seq) }
             ) { ($0.int(0), (publishID: $0.string(1), deviceSeq: $0.isNull(2) ? nil : $0.int(2))) }
             let inFlight = Dictionary(rows, uniquingKeysWith: { first, _ in first })
             let batch = try Self.applyResults(db, results, inFlight: inFlight, now: now)
             let sent = batch.sent
             if !sent.isEmpty {
                 // one store: a list of `?` per seq (PostgreSQL binds one array).
-                _ = try db.queryOnce(
-                    "UPDATE deliveries SET state = 2, updated_at = ? WHERE seq IN (\(SQLiteConnection.placeholders(sent.count)))",
-                    [.double(now)] + sent.map { .int($0) }
-                ) { _ in () }
+                _ = try db.query({ "UPDATE deliveries SET state = 2, updated_at = ? WHERE seq IN (\($0))" }, [.double(now)], in: sent.map { .int($0) }) {
+                    _ in ()
+                }
             }
             try Self.countHeldEvents(db, sent: sent)
             for (publishID, count) in batch.sentPerPublish {
@@ -92,9 +90,7 @@ extension SQLiteStore {
     static func addFinalSplits(_ db: SQLiteConnection, seqs: [Int]) throws {
         guard !seqs.isEmpty else { return }
         // one store: a list of `?` per seq (PostgreSQL binds one array).
-        _ = try db.queryOnce(SplitStatements.addFinal(notIndexed: true, where: "seq IN (\(SQLiteConnection.placeholders(seqs.count)))"), seqs.map { .int($0) }) {
-            _ in ()
-        }
+        _ = try db.query({ SplitStatements.addFinal(notIndexed: true, where: "seq IN (\($0))") }, [], in: seqs.map { .int($0) }) { _ in () }
     }
 
     public func nextDueTime() throws -> Double? {

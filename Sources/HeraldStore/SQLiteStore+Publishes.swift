@@ -39,13 +39,15 @@ extension SQLiteStore {
     static func countHeldEvents(_ db: SQLiteConnection, sent seqs: [Int]) throws {
         // one store: a list of `?` per seq, then receipt by receipt (PostgreSQL: one UPDATE … FROM over an array).
         guard !seqs.isEmpty, try db.scalar("SELECT 1 FROM events WHERE counted = 0 LIMIT 1") != nil else { return }
-        // one store: as above.
-        let held = try db.queryOnce(
-            """
-            SELECT e.publish_id, e.device_id, e.event, e.action_id, max(e.at, d.updated_at) FROM deliveries d
-            JOIN devices v ON v.seq = d.device_seq JOIN events e ON e.publish_id = d.publish_id AND e.device_id = v.id AND e.counted = 0
-            WHERE d.seq IN (\(SQLiteConnection.placeholders(seqs.count)))
-            """, seqs.map { .int($0) }
+        let held = try db.query(
+            {
+                // one store: as above.
+                """
+                SELECT e.publish_id, e.device_id, e.event, e.action_id, max(e.at, d.updated_at) FROM deliveries d
+                JOIN devices v ON v.seq = d.device_seq JOIN events e ON e.publish_id = d.publish_id AND e.device_id = v.id AND e.counted = 0
+                WHERE d.seq IN (\($0))
+                """
+            }, [], in: seqs.map { .int($0) }
         ) { ($0.string(0), $0.string(1), $0.string(2), $0.string(3), $0.double(4)) }
         for (publishID, deviceID, event, actionID, at) in held {
             // one store: as above.

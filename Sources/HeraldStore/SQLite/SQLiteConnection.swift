@@ -89,6 +89,19 @@ final class SQLiteConnection {
         return rows
     }
 
+    /// `query` with an `IN` list: `sql` gets the list's placeholders, and `list` is bound
+    /// after `values`. The list is padded to a power of two (up to 1024) with its last value
+    /// again, which changes no `IN` list's meaning, so that a few statement texts serve
+    /// every batch size and stay prepared in the cache: preparing a statement of 500
+    /// placeholders took about as long as running it.
+    func query<T>(
+        _ sql: (String) -> String, _ values: [SQLValue], in list: [SQLValue], _ row: (SQLiteStatement) throws -> T
+    ) throws -> [T] {
+        guard let last = list.last, list.count <= 1024 else { return try queryOnce(sql(Self.placeholders(list.count)), values + list, row) }
+        let size = 1 << (Int.bitWidth - (list.count - 1).leadingZeroBitCount)
+        return try query(sql(Self.placeholders(size)), values + list + Array(repeating: last, count: size - list.count), row)
+    }
+
     /// `?, ?, …` for `count` parameters.
     static func placeholders(_ count: Int) -> String {
         Array(repeating: "?", count: count).joined(separator: ", ")

@@ -16,48 +16,43 @@ extension SQLiteStore {
         }
     }
 
+    /// Claims in one statement: the due rows are marked in flight under this instance's
+    /// lease and read back; then each of their publishes once (and the variants they got),
+    /// and their frequency caps (`applyFrequencyCaps`).
     public func claimDeliveries(appID: String, now: Double, limit: Int, excluding: Set<DeliveryRoute>) throws -> [DeliveryJob] {
         let skipped = excluding.map(\.key).sorted()
         let routes = skipped.isEmpty ? "" : "AND \(DeliveryRoute.routeColumn) NOT IN (\(SQLiteConnection.placeholders(skipped.count)))"
         return try write { db in
-            // The one writer reads the due rows and marks them after (PostgreSQL claims in one statement).
-            // one store: SQLite's rows and their publishes (and variants) in one join; PostgreSQL skips rows others hold.
-            let jobs = try db.query(
+            // one store: the one writer needs no lock to skip (PostgreSQL's claim skips rows other processes hold).
+            let claimed = try db.query(
                 """
-                SELECT d.seq, d.publish_id, dv.id, d.token, d.environment, d.attempts, d.in_doubt, coalesce(v.payload, p.payload),
-                p.push_type, p.priority, p.collapse_id, p.expiration, p.environment, max(p.created_at, coalesce(p.send_at, 0)), d.platform,
-                d.device_seq, p.cap_max, p.cap_window, d.due_at
-                FROM deliveries d JOIN publishes p ON p.id = d.publish_id LEFT JOIN devices dv ON dv.seq = d.device_seq
-                LEFT JOIN publish_variants v ON v.publish_id = d.publish_id AND v.tag = d.variant
-                WHERE d.app_id = ? AND d.state = 0 AND d.next_at <= ? \(routes) ORDER BY d.next_at, d.seq LIMIT ?
-                """, [.text(appID), .double(now)] + skipped.map { .text($0) } + [.int(limit)]
-            ) { row in
-                let publishID = row.string(1), token = row.string(3)
-                var job = DeliveryJob(
-                    seq: row.int(0), publishID: publishID, appID: appID, deviceID: row.optionalString(2), token: token,
-                    environment: APNsEnvironment(rawValue: row.string(4)) ?? .production, attempts: row.int(5) + 1, payload: row.bytes(7),
-                    options: PublishOptions(
-                        pushType: row.string(8), priority: row.int(9), collapseID: row.optionalString(10), expiration: row.optionalDouble(11),
-                        environment: APNsEnvironment(rawValue: row.string(12)) ?? .production),
-                    apnsID: SHA256.uuid(publishID + ":" + token), inDoubt: row.int(6) != 0, dueAt: row.double(13),
-                    platform: PushPlatform(rawValue: row.string(14)) ?? .apns)
-                job.due(atOwnInstant: row.optionalDouble(18))
-                let cap = FrequencyCap(max: row.optionalInt(16), window: row.optionalInt(17))
-                return (job, CapCandidate(seq: job.seq, publishID: publishID, deviceSeq: row.optionalInt(15), cap: cap))
+                UPDATE deliveries SET state = 1, attempts = attempts + 1, updated_at = ?, lease_owner = ? WHERE seq IN (
+                SELECT seq FROM deliveries d WHERE app_id = ? AND state = 0 AND next_at <= ? \(routes) ORDER BY next_at, seq LIMIT ?)
+                RETURNING \(ClaimedDelivery.columns(of: "deliveries"))
+                """, [.double(now), .text(instance.id), .text(appID), .double(now)] + skipped.map { .text($0) } + [.int(limit)],
+                ClaimedDelivery.init
+            ).sorted { ($0.nextAt, $0.seq) < ($1.nextAt, $1.seq) }
+            guard !claimed.isEmpty else { return [] }
+            let publishIDs = Array(Set(claimed.map(\.publishID))).sorted()
+            var publishes: [String: ClaimedPublish] = [:]
+            for row in try db.query(
+                // one store: a list of `?` (PostgreSQL binds one array).
+                { "SELECT \(ClaimedPublish.columns(.sqlite)) FROM publishes WHERE id IN (\($0))" }, [], in: publishIDs.map { .text($0) },
+                { (row: SQLiteStatement) in (row.string(0), try ClaimedPublish(row)) })
+            {
+                publishes[row.0] = row.1
             }
-            if !jobs.isEmpty {
-                // one store: a list of `?` per seq (PostgreSQL binds one array).
-                _ = try db.query(
-                    { "UPDATE deliveries SET state = 1, attempts = attempts + 1, updated_at = ?, lease_owner = ? WHERE seq IN (\($0))" },
-                    [.double(now), .text(instance.id)], in: jobs.map { .int($0.0.seq) }
-                ) { _ in () }
+            var variants: [String: [UInt8]] = [:]
+            if claimed.contains(where: { $0.variant != nil }) {
+                for row in try db.query(
+                    // one store: as above; a publish has a few variants, those no claimed delivery got are dropped after.
+                    { "SELECT publish_id, tag, payload FROM publish_variants WHERE publish_id IN (\($0))" }, [], in: publishIDs.map { .text($0) },
+                    { (row: SQLiteStatement) in (row.string(0) + " " + row.string(1), row.bytes(2)) })
+                {
+                    variants[row.0] = row.1
+                }
             }
-            let capped = try Self.applyFrequencyCaps(db, jobs.map(\.1), now: now)
-            return jobs.map { job, _ in
-                var job = job
-                job.capped = capped.contains(job.seq)
-                return job
-            }
+            return try Self.jobs(db, claimed, publishes: publishes, variants: variants, appID: appID, now: now)
         }
     }
 

@@ -39,49 +39,24 @@ extension PostgresStore {
                 )
                 UPDATE deliveries d SET state = 1, attempts = d.attempts + 1, updated_at = $2, lease_owner = me.id
                 FROM due, me WHERE d.seq = due.seq
-                RETURNING d.seq, d.publish_id, (SELECT id FROM devices WHERE seq = d.device_seq), d.token, d.environment, d.attempts,
-                d.in_doubt, d.next_at, d.platform, d.device_seq, d.variant, d.due_at
+                RETURNING \(ClaimedDelivery.columns(of: "d"))
                 """,
                 [.text(appID), .double(now), .array(excluding.map(\.key).sorted()), .int(max(0, limit)), .text(instance.id),
                     .text(instance.host), .int(instance.pid),
                 ]
-            ).map { row in
-                (
-                    seq: try row.int(0), publishID: try row.string(1), deviceID: try row.optionalString(2), token: try row.string(3),
-                    environment: try row.string(4), attempts: try row.int(5), inDoubt: try row.bool(6), nextAt: try row.double(7),
-                    platform: PushPlatform(rawValue: try row.string(8)) ?? .apns, deviceSeq: try row.optionalInt(9),
-                    variant: try row.optionalString(10), dueAt: try row.optionalDouble(11)
-                )
-            }.sorted { ($0.nextAt, $0.seq) < ($1.nextAt, $1.seq) }
+            ).map(ClaimedDelivery.init).sorted { ($0.nextAt, $0.seq) < ($1.nextAt, $1.seq) }
             guard !claimed.isEmpty else { return [] }
             let publishIDs = Array(Set(claimed.map(\.publishID))).sorted()
-            var publishes: [String: (payload: [UInt8], options: PublishOptions, dueAt: Double, cap: FrequencyCap?)] = [:]
-            // one store: the claimed deliveries' publishes, by one array (SQLite joins them in its claim).
-            for row in try db.query(
-                """
-                SELECT id, payload, push_type, priority, collapse_id, expiration, environment, greatest(created_at, coalesce(send_at, 0)),
-                cap_max, cap_window FROM publishes WHERE id = ANY($1::text[])
-                """, [.array(publishIDs)])
-            {
-                publishes[try row.string(0)] = (
-                    try row.bytes(1),
-                    PublishOptions(
-                        pushType: try row.string(2), priority: try row.int(3), collapseID: try row.optionalString(4),
-                        expiration: try row.optionalDouble(5), environment: APNsEnvironment(rawValue: try row.string(6)) ?? .production),
-                    try row.double(7), FrequencyCap(max: try row.optionalInt(8), window: try row.optionalInt(9))
-                )
+            var publishes: [String: ClaimedPublish] = [:]
+            // one store: the claimed deliveries' publishes by one array (SQLite: a list of `?`).
+            for row in try db.query("SELECT \(ClaimedPublish.columns(.postgres)) FROM publishes WHERE id = ANY($1::text[])", [.array(publishIDs)]) {
+                publishes[try row.string(0)] = try ClaimedPublish(row)
             }
-            let capped = try Self.applyFrequencyCaps(
-                db,
-                claimed.map {
-                    CapCandidate(seq: $0.seq, publishID: $0.publishID, deviceSeq: $0.deviceSeq, cap: publishes[$0.publishID]?.cap)
-                },
-                now: now)
             // The variants the claimed deliveries got, by publish id and tag.
             let tags = Array(Set(claimed.compactMap(\.variant))).sorted()
             var variants: [String: [UInt8]] = [:]
             if !tags.isEmpty {
-                // one store: by two arrays (SQLite joins the variants in its claim).
+                // one store: by two arrays (SQLite: lists of `?`).
                 for row in try db.query(
                     "SELECT publish_id, tag, payload FROM publish_variants WHERE publish_id = ANY($1::text[]) AND tag = ANY($2::text[])",
                     [.array(publishIDs), .array(tags)])
@@ -89,17 +64,7 @@ extension PostgresStore {
                     variants[try row.string(0) + " " + row.string(1)] = try row.bytes(2)
                 }
             }
-            return claimed.compactMap { job in
-                guard let publish = publishes[job.publishID] else { return nil }
-                let variant = job.variant.flatMap { variants[job.publishID + " " + $0] }
-                var delivery = DeliveryJob(
-                    seq: job.seq, publishID: job.publishID, appID: appID, deviceID: job.deviceID, token: job.token,
-                    environment: APNsEnvironment(rawValue: job.environment) ?? .production, attempts: job.attempts,
-                    payload: variant ?? publish.payload, options: publish.options, apnsID: SHA256.uuid(job.publishID + ":" + job.token),
-                    inDoubt: job.inDoubt, dueAt: publish.dueAt, platform: job.platform, capped: capped.contains(job.seq))
-                delivery.due(atOwnInstant: job.dueAt)
-                return delivery
-            }
+            return try Self.jobs(db, claimed, publishes: publishes, variants: variants, appID: appID, now: now)
         }
     }
 

@@ -54,19 +54,17 @@ final class AndroidDeviceSession {
         let id = try await client.register(
             fcmToken: options.token, interests: options.interests, userID: options.userID, userToken: options.userToken)
         say("registered", ["deviceId": .string(id), "platform": "fcm", "user": options.userID.map(JSONValue.string) ?? .null])
-        unsent = try await DeviceLoop.run(
-            records: records, sender: sender, clock: clock, timeout: options.timeout, done: { received >= options.expect },
-            take: { try take($0) })
-        say("done", ["messages": .int(received), "receiptsUnsent": .int(unsent)])
-        return received >= options.expect && unsent == 0
+        let succeeded: Bool
+        (unsent, succeeded) = try await DeviceLoop.run(
+            records: records, sender: sender, clock: clock, timeout: options.timeout, expect: options.expect, received: { received },
+            countKey: "messages", say: say, take: { try take($0) })
+        return succeeded
     }
 
     /// One line of the FCM simulator's record: a message for this token is shown and
     /// acknowledged; a line that is not a record is reported, never dropped silently.
     private func take(_ line: String) throws {
-        lineNumber += 1
-        guard let record = DeviceLoop.record(line, number: lineNumber, unreadable: { say("unreadable", ["line": .int($0), "reason": .string($1)]) })
-        else { return }
+        guard let record = DeviceLoop.record(line, number: &lineNumber, say: say) else { return }
         guard let message = record["message"], message["token"]?.stringValue == options.token else { return }
         received += 1
         let data = message["data"]?.objectValue ?? [:]

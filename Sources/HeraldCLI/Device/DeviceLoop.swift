@@ -7,18 +7,19 @@ import HeraldSimulator
 /// empty, and print their timeline lines.
 @MainActor
 enum DeviceLoop {
-    /// Hands each new line of `records` to `take` until `done()` or the `timeout` (from now on
-    /// `clock`), then sends the outbox of `sender` until it is empty or the time is up.
-    /// Returns the receipts left unsent.
+    /// Hands each new line of `records` to `take` until `expect` arrived (`received()`) or the
+    /// `timeout` (from now on `clock`), then sends the outbox of `sender` until it is empty or
+    /// the time is up, and says `done` with how many arrived (under `countKey`) and the receipts
+    /// left unsent. Returns those receipts, and whether all arrived and were sent.
     static func run(
-        records: RecordFileReader, sender: ReceiptSender, clock: any HeraldClock, timeout: Double, done: () -> Bool,
-        take: (String) async throws -> Void
-    ) async throws -> Int {
+        records: RecordFileReader, sender: ReceiptSender, clock: any HeraldClock, timeout: Double, expect: Int, received: () -> Int,
+        countKey: String, say: (String, [String: JSONValue]) -> Void, take: (String) async throws -> Void
+    ) async throws -> (unsent: Int, succeeded: Bool) {
         let deadline = clock.now + timeout
         // Read, then decide: a wait that overslept the deadline still gets a last look.
         while true {
             for line in try records.newLines() { try await take(line) }
-            if done() || clock.now >= deadline { break }
+            if received() >= expect || clock.now >= deadline { break }
             await pause(0.05, on: clock)
         }
         sender.flush()
@@ -26,16 +27,19 @@ enum DeviceLoop {
             await pause(0.05, on: clock)
             if !sender.isSending { sender.flush() }
         }
-        return try sender.outbox.pending().count
+        let unsent = try sender.outbox.pending().count
+        say("done", [countKey: .int(received()), "receiptsUnsent": .int(unsent)])
+        return (unsent, received() >= expect && unsent == 0)
     }
 
-    /// Line `number` of a record file as JSON; a line that is not JSON is told to
-    /// `unreadable` (its number and why), never dropped silently.
-    static func record(_ line: String, number: Int, unreadable: (Int, String) -> Void) -> JSONValue? {
+    /// The next line of a record file as JSON, counting it in `number`; a line that is not
+    /// JSON is said as `unreadable` (its number and why), never dropped silently.
+    static func record(_ line: String, number: inout Int, say: (String, [String: JSONValue]) -> Void) -> JSONValue? {
+        number += 1
         do {
             return try JSONParser().parse(Array(line.utf8))
         } catch {
-            unreadable(number, "\(error)")
+            say("unreadable", ["line": .int(number), "reason": .string("\(error)")])
             return nil
         }
     }

@@ -92,19 +92,17 @@ final class DeviceSession {
             let line = await inbox.start(runner)
             say(line.event, line.fields)
         }
-        unsent = try await DeviceLoop.run(
-            records: records, sender: sender, clock: clock, timeout: options.timeout, done: { received >= options.expect },
-            take: { await play($0) })
-        say("done", ["pushes": .int(received), "receiptsUnsent": .int(unsent)])
-        return received >= options.expect && unsent == 0
+        let succeeded: Bool
+        (unsent, succeeded) = try await DeviceLoop.run(
+            records: records, sender: sender, clock: clock, timeout: options.timeout, expect: options.expect, received: { received },
+            countKey: "pushes", say: say, take: { await play($0) })
+        return succeeded
     }
 
     /// One line of the record file: a push for this device is played, others are skipped;
     /// a line that is not a record is reported, never dropped silently.
     private func play(_ line: String) async {
-        lineNumber += 1
-        guard let record = DeviceLoop.record(line, number: lineNumber, unreadable: { say("unreadable", ["line": .int($0), "reason": .string($1)]) })
-        else { return }
+        guard let record = DeviceLoop.record(line, number: &lineNumber, say: say) else { return }
         let token = record["token"]?.stringValue ?? ""
         let live = liveActivities?.owns(token) == true
         guard token == options.token.hex || live else { return }

@@ -79,9 +79,7 @@ enum ChannelCommand: Command {
         default:
             return usage("unknown action \"\(action)\"; use create, list, read or delete", terminal)
         }
-        let outcome = await APNSSession.run(configuration) { client -> Result<[JSONValue], any Error> in
-            do { return .success(try await work(client)) } catch { return .failure(error) }
-        }
+        let outcome = await ClientSession.run(APNSClient.self, configuration, throwing: work)
         guard let outcome else { return fail("no answer within an hour", terminal) }
         switch outcome {
         case .failure(let error):

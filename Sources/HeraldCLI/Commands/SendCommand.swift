@@ -87,7 +87,7 @@ enum SendCommand: Command {
             return usage(error.description, terminal)
         }
         for warning in requests.first?.warnings ?? [] { terminal.error("herald send: \(warning)") }
-        let outcome = await APNSSession.run(configuration) { client in await client.send(batch: requests) }
+        let outcome = await ClientSession.run(APNSClient.self, configuration) { client in await client.send(batch: requests) }
         guard let outcome else { return fail("no answer within an hour", terminal) }
         switch outcome {
         case .failure(let error): return fail(error.description, terminal)
@@ -107,6 +107,23 @@ enum SendCommand: Command {
                 collapseID: arguments[Self.collapseID])
         } catch {
             throw UsageError(error.description)
+        }
+    }
+
+    /// Sends one request through a client of its own and prints `line` of the answer: 0 when
+    /// it was accepted, 1 when it was refused, 2 when no client could be made or no answer came.
+    static func sendOne<Client: SessionClient, Answer: Sendable>(
+        _ client: Client.Type, _ configuration: Client.Configuration, terminal: Terminal,
+        _ send: @escaping @Sendable (Client) async throws -> Answer, line: (Result<Answer, any Error>) -> String
+    ) async -> Int32 {
+        guard let outcome = await ClientSession.run(client, configuration, throwing: send) else {
+            return fail("no answer within an hour", terminal)
+        }
+        switch outcome {
+        case .failure(let error): return fail(error.description, terminal)
+        case .success(let result):
+            terminal.print(line(result))
+            return (try? result.get()) != nil ? 0 : 1
         }
     }
 

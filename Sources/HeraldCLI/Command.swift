@@ -54,8 +54,7 @@ public enum HeraldCLI {
         do {
             return await command.run(try Arguments(rest, spec: command.spec, command: command.name), terminal: terminal)
         } catch {
-            terminal.error("herald \(command.name): \(error)\nRun 'herald \(command.name) --help' for usage.")
-            return 2
+            return command.usage("\(error)", terminal)
         }
     }
 

@@ -43,8 +43,7 @@ enum BenchAPNSCommand: Command {
                     bundleID: topic)
             }
         } catch {
-            terminal.error("herald bench-apns: \(error)")
-            return 2
+            return fail("\(error)", terminal)
         }
         return await BenchMeasurement.run(
             APNSClient.self, configuration, command: name, count: count, connections: configuration.connections,

@@ -40,8 +40,7 @@ enum BenchFCMCommand: Command {
             configuration.maxConcurrentStreams = arguments[Self.streams]
             configuration.maxRetries = 0
         } catch {
-            terminal.error("herald bench-fcm: \(error)")
-            return 2
+            return fail("\(error)", terminal)
         }
         let messages = (0..<count).map { n in
             FCMMessage(

@@ -34,8 +34,7 @@ enum BenchOutboxCommand: Command {
     @MainActor
     private static func measureAll(_ arguments: Arguments, terminal: Terminal) -> Int32 {
         guard arguments.positionals.count == 1 else {
-            terminal.error("herald bench-outbox: give one empty folder\nRun 'herald bench-outbox --help' for usage.")
-            return 2
+            return usage("give one empty folder", terminal)
         }
         let events = arguments[Self.events]
         let root = URL(fileURLWithPath: arguments.positionals[0])
@@ -66,8 +65,7 @@ enum BenchOutboxCommand: Command {
             terminal.print(JSONWriter.serialize(.object(result)))
             return 0
         } catch {
-            terminal.error("herald bench-outbox: \(error)")
-            return 2
+            return fail("\(error)", terminal)
         }
     }
 

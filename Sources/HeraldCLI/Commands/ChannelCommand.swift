@@ -106,14 +106,4 @@ enum ChannelCommand: Command {
         if line["deleted"] == .bool(true) { words.append("deleted") }
         return words.joined(separator: " ")
     }
-
-    private static func usage(_ message: String, _ terminal: Terminal) -> Int32 {
-        terminal.error("herald channel: \(message)\nRun 'herald channel --help' for usage.")
-        return 2
-    }
-
-    private static func fail(_ message: String, _ terminal: Terminal) -> Int32 {
-        terminal.error("herald channel: \(message)")
-        return 2
-    }
 }

@@ -20,15 +20,13 @@ extension DeviceCommand {
                 client: { GatewayClient(baseURL: setup.gateway, appID: setup.app, clientKey: setup.key, stateDirectory: $0) },
                 print: { terminal.print($0) })
         } catch {
-            terminal.error("herald device: \(error)\nRun 'herald device --help' for usage.")
-            return 2
+            return usage("\(error)", terminal)
         }
         let name = setup.options.name
         do {
             if try await session.run() { return 0 }
         } catch {
-            terminal.error("herald device: \(name): \(error)")
-            return 1
+            return fail("\(name): \(error)", terminal, status: 1)
         }
         if session.received < setup.options.expect {
             terminal.error(

@@ -95,8 +95,7 @@ enum DeviceCommand: Command {
         do {
             setup = try settings(arguments)
         } catch {
-            terminal.error("herald device: \(error)\nRun 'herald device --help' for usage.")
-            return 2
+            return usage("\(error)", terminal)
         }
         let session: DeviceSession
         do {
@@ -105,8 +104,7 @@ enum DeviceCommand: Command {
                 client: { GatewayClient(baseURL: setup.gateway, appID: setup.app, clientKey: setup.key, stateDirectory: $0) },
                 print: { terminal.print($0) })
         } catch {
-            terminal.error("herald device: \(error)")
-            return 2
+            return fail("\(error)", terminal)
         }
         let outcome: Result<Bool, any Error>
         do { outcome = .success(try await session.run()) } catch { outcome = .failure(error) }
@@ -124,8 +122,7 @@ enum DeviceCommand: Command {
             }
             return 1
         case .failure(let error):
-            terminal.error("herald device: \(setup.options.name): \(error)")
-            return 1
+            return fail("\(setup.options.name): \(error)", terminal, status: 1)
         }
     }
 

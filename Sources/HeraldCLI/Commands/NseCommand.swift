@@ -65,8 +65,7 @@ enum NseCommand: Command {
             shared = try arguments[Self.appGroup].map(AppGroup.init(path:))
             (configuration, payload, kept) = try prepare(arguments, terminal: terminal)
         } catch {
-            terminal.error("herald nse: \(error)")
-            return 2
+            return fail("\(error)", terminal)
         }
         // The folder the command made for itself goes with it; --out's folder is the caller's.
         defer { if !kept { try? FileManager.default.removeItem(atPath: configuration.directory) } }

@@ -63,11 +63,9 @@ enum SendCommand: Command {
             let input = try PayloadInput.read([payloadName], terminal: terminal)[0]
             payload = try JSONParser().parse(input.bytes)
         } catch let error as JSONParseError {
-            terminal.error("herald send: \(source): not valid JSON: \(error)")
-            return 2
+            return fail("\(source): not valid JSON: \(error)", terminal)
         } catch {
-            terminal.error("herald send: \(error)")
-            return 2
+            return fail("\(error)", terminal)
         }
         guard let topic = arguments[APNSOptions.topic] else { return usage("--topic is required: --topic BUNDLE_ID", terminal) }
         if let out = arguments[Self.simulatorFile] {
@@ -125,15 +123,5 @@ enum SendCommand: Command {
             terminal.print(line(result))
             return (try? result.get()) != nil ? 0 : 1
         }
-    }
-
-    static func usage(_ message: String, _ terminal: Terminal) -> Int32 {
-        terminal.error("herald send: \(message)\nRun 'herald send --help' for usage.")
-        return 2
-    }
-
-    static func fail(_ message: String, _ terminal: Terminal) -> Int32 {
-        terminal.error("herald send: \(message)")
-        return 2
     }
 }

@@ -31,8 +31,7 @@ enum SimulateCommand: Command {
     @MainActor
     private static func play(_ arguments: Arguments, terminal: Terminal) -> Int32 {
         guard arguments.positionals.count == 1 else {
-            terminal.error("herald simulate: give one scenario file (see docs/simulate.md)")
-            return 2
+            return fail("give one scenario file (see docs/simulate.md)", terminal)
         }
         let name = arguments.positionals[0]
         let scenario: Scenario
@@ -46,18 +45,15 @@ enum SimulateCommand: Command {
             }
             scenario = try Scenario(json: json)
         } catch let error as InputError {
-            terminal.error("herald simulate: \(error)")
-            return 2
+            return fail("\(error)", terminal)
         } catch {
-            terminal.error("herald simulate: \(name): \(error)")
-            return 2
+            return fail("\(name): \(error)", terminal)
         }
         let timeline: [TimelineEntry]
         do {
             timeline = try ScenarioRunner.run(scenario)
         } catch {
-            terminal.error("herald simulate: \(name): \(error)")
-            return 2
+            return fail("\(name): \(error)", terminal)
         }
         for entry in timeline {
             terminal.print(arguments[Self.json] ? JSONWriter.serialize(entry.json) : entry.text)

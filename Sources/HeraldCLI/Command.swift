@@ -73,3 +73,15 @@ public enum HeraldCLI {
             """
     }
 }
+
+/// A command whose work belongs to the main actor (the client runtime, the extension
+/// pipeline, the receipts sender): `run` hops there and calls `runOnMain`.
+protocol MainActorCommand: Command {
+    @MainActor static func runOnMain(_ arguments: Arguments, terminal: Terminal) async -> Int32
+}
+
+extension MainActorCommand {
+    static func run(_ arguments: Arguments, terminal: Terminal) async -> Int32 {
+        await runOnMain(arguments, terminal: terminal)
+    }
+}

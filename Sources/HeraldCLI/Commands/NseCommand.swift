@@ -4,7 +4,7 @@ import HeraldCore
 import HeraldDownload
 
 /// `herald nse`: the real Service Extension pipeline on Linux, live clock and libcurl.
-enum NseCommand: Command {
+enum NseCommand: MainActorCommand {
     static let name = "nse"
     static let summary = "Run the Notification Service Extension pipeline on a payload"
     static let help = """
@@ -49,13 +49,9 @@ enum NseCommand: Command {
         deadline.descriptor, out.descriptor, json.descriptor, preset.descriptor, resources.descriptor, appGroup.descriptor,
     ])
 
-    static func run(_ arguments: Arguments, terminal: Terminal) async -> Int32 {
-        await runOnMain(arguments, terminal: terminal)
-    }
-
     /// The pipeline and its downloader belong to the main actor.
     @MainActor
-    private static func runOnMain(_ arguments: Arguments, terminal: Terminal) async -> Int32 {
+    static func runOnMain(_ arguments: Arguments, terminal: Terminal) async -> Int32 {
         let configuration: ServiceExtensionConfiguration
         let payload: Data
         let kept: Bool

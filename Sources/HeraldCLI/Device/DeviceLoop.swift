@@ -2,44 +2,65 @@ import Foundation
 import HeraldCore
 import HeraldSimulator
 
-/// What both simulated devices (`DeviceSession`, `AndroidDeviceSession`) do alike: follow a
-/// simulator's record file until enough has arrived, send the receipts outbox until it is
-/// empty, and print their timeline lines.
+/// What both simulated devices (`DeviceSession`, `AndroidDeviceSession`) do alike: talk to
+/// the gateway through one `GatewayClient` and receipts outbox in the device's folder,
+/// follow a simulator's record file until enough has arrived, send the receipts outbox
+/// until it is empty, and print their timeline lines.
 @MainActor
-enum DeviceLoop {
-    /// Hands each new line of `records` to `take` until `expect` arrived (`received()`) or the
-    /// `timeout` (from now on `clock`), then sends the outbox of `sender` until it is empty or
-    /// the time is up, and says `done` with how many arrived (under `countKey`) and the receipts
-    /// left unsent. Returns those receipts, and whether all arrived and were sent.
-    static func run(
-        records: RecordFileReader, sender: ReceiptSender, clock: any HeraldClock, timeout: Double, expect: Int, received: () -> Int,
-        countKey: String, say: (String, [String: JSONValue]) -> Void, take: (String) async throws -> Void
-    ) async throws -> (unsent: Int, succeeded: Bool) {
+final class DeviceLoop {
+    let client: GatewayClient
+    let records: RecordFileReader
+    let sender: ReceiptSender
+    /// Polling, the timeout and the receipts sender's retries run on it.
+    let clock: any HeraldClock
+    /// The record file's lines read so far.
+    private(set) var lineNumber = 0
+    /// What arrived for the device; the session counts it.
+    var received = 0
+    /// Receipts the gateway had not accepted when the loop ended.
+    private(set) var unsent = 0
+
+    /// - Parameter storage: the device's folder: the gateway's device id and the receipts outbox.
+    init(storage: URL, records: RecordFileReader, client: (URL) -> GatewayClient, clock: any HeraldClock) throws {
+        let gateway = client(storage)
+        self.client = gateway
+        self.records = records
+        self.clock = clock
+        sender = ReceiptSender(outbox: try ReceiptOutbox(directory: storage), transport: gateway, clock: clock, coalescing: 0)
+    }
+
+    /// Hands each new line of the record file to `take` until `expect` arrived or the
+    /// `timeout` (from now on the clock), then sends the receipts outbox until it is empty or
+    /// the time is up, and says `done` with how many arrived (under `countKey`) and the
+    /// receipts left unsent. Returns whether all arrived and were sent.
+    func run(
+        timeout: Double, expect: Int, countKey: String, say: (String, [String: JSONValue]) -> Void, take: (String) async throws -> Void
+    ) async throws -> Bool {
         let deadline = clock.now + timeout
         // Read, then decide: a wait that overslept the deadline still gets a last look.
         while true {
             for line in try records.newLines() { try await take(line) }
-            if received() >= expect || clock.now >= deadline { break }
-            await pause(0.05, on: clock)
+            if received >= expect || clock.now >= deadline { break }
+            await Self.pause(0.05, on: clock)
         }
         sender.flush()
         while (try sender.outbox.pending().count) > 0, clock.now < deadline {
-            await pause(0.05, on: clock)
+            await Self.pause(0.05, on: clock)
             if !sender.isSending { sender.flush() }
         }
-        let unsent = try sender.outbox.pending().count
-        say("done", [countKey: .int(received()), "receiptsUnsent": .int(unsent)])
-        return (unsent, received() >= expect && unsent == 0)
+        unsent = try sender.outbox.pending().count
+        say("done", [countKey: .int(received), "receiptsUnsent": .int(unsent)])
+        return received >= expect && unsent == 0
     }
 
-    /// The next line of a record file as JSON, counting it in `number`; a line that is not
-    /// JSON is said as `unreadable` (its number and why), never dropped silently.
-    static func record(_ line: String, number: inout Int, say: (String, [String: JSONValue]) -> Void) -> JSONValue? {
-        number += 1
+    /// The next line of the record file as JSON; a line that is not JSON is said as
+    /// `unreadable` (its number and why), never dropped silently.
+    func record(_ line: String, say: (String, [String: JSONValue]) -> Void) -> JSONValue? {
+        lineNumber += 1
         do {
             return try JSONParser().parse(Array(line.utf8))
         } catch {
-            say("unreadable", ["line": .int(number), "reason": .string("\(error)")])
+            say("unreadable", ["line": .int(lineNumber), "reason": .string("\(error)")])
             return nil
         }
     }

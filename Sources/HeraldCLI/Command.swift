@@ -54,8 +54,7 @@ public enum HeraldCLI {
         do {
             return await command.run(try Arguments(rest, spec: command.spec, command: command.name), terminal: terminal)
         } catch {
-            terminal.error("herald \(command.name): \(error)\nRun 'herald \(command.name) --help' for usage.")
-            return 2
+            return command.usage("\(error)", terminal)
         }
     }
 
@@ -72,5 +71,17 @@ public enum HeraldCLI {
 
             Run 'herald <command> --help' for a command's options.
             """
+    }
+}
+
+/// A command whose work belongs to the main actor (the client runtime, the extension
+/// pipeline, the receipts sender): `run` hops there and calls `runOnMain`.
+protocol MainActorCommand: Command {
+    @MainActor static func runOnMain(_ arguments: Arguments, terminal: Terminal) async -> Int32
+}
+
+extension MainActorCommand {
+    static func run(_ arguments: Arguments, terminal: Terminal) async -> Int32 {
+        await runOnMain(arguments, terminal: terminal)
     }
 }

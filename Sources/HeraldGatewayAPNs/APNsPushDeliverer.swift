@@ -21,15 +21,13 @@ public actor APNsPushDeliverer: PushDeliverer {
     }
 
     public func deliver(_ batch: [OutgoingNotification], credentials: APNSCredentials?) async -> [DeliveryOutcome] {
-        guard let credentials else {
-            return batch.map { _ in .rejected(APNSError(status: 403, reason: .missingProviderToken)) }
-        }
+        guard let credentials else { return batch.map { _ in .noCredentials } }
         let client: APNSClient
         do {
             client = try await self.client(for: credentials)
         } catch {
             logger.log(.error, "herald gateway: cannot make an APNs client: \(error)")
-            return batch.map { _ in .transportFailure("APNs client: \(error)") }
+            return batch.map { _ in .clientFailure(error) }
         }
         var outcomes = [DeliveryOutcome?](repeating: nil, count: batch.count)
         var requests: [APNSRequest] = []
@@ -91,13 +89,8 @@ public actor APNsPushDeliverer: PushDeliverer {
         switch result {
         case .success(let response):
             return .accepted(apnsID: response.apnsID)
-        case .failure(let error as APNSError):
-            return .rejected(error)
-        case .failure(let error as APNSRequestError):
-            // A request APNs would refuse as written: sending it again cannot help.
-            return .unsendable("\(error)")
         case .failure(let error):
-            return .transportFailure("\(error)")
+            return .failure(error)
         }
     }
 

@@ -53,8 +53,7 @@ enum APNSSimCommand: Command {
         do {
             configuration = try makeConfiguration(arguments)
         } catch {
-            terminal.error("herald apns-sim: \(error)")
-            return 2
+            return fail("\(error)", terminal)
         }
         return await SimulatorRun.serve(name, duration: duration, terminal: terminal) {
             let simulator = try APNSSimulator.start(configuration)

@@ -58,17 +58,13 @@ enum AppCommand: Command {
                 .contains(action),
             action == "import-devices" || arguments.positionals.count == 1
         else {
-            terminal.error(
-                "herald app: expected one of create, list, rotate-key, set-credentials, import-devices, user-token, legacy-access, time-zone\nRun 'herald app --help' for usage."
-            )
-            return 2
+            return usage("expected one of create, list, rotate-key, set-credentials, import-devices, user-token, legacy-access, time-zone", terminal)
         }
         let store: StoreLocation
         do {
             store = try StoreOptions.location(arguments, environment: ProcessInfo.processInfo.environment)
         } catch {
-            terminal.error("herald app: \(error)\nRun 'herald app --help' for usage.")
-            return 2
+            return usage("\(error)", terminal)
         }
         do {
             switch action {
@@ -82,17 +78,13 @@ enum AppCommand: Command {
             default: return try setCredentials(arguments, store: store, terminal: terminal)
             }
         } catch let error as ValidationError {
-            terminal.error("herald app: \(error)")
-            return 2
+            return fail("\(error)", terminal)
         } catch let error as UsageError {
-            terminal.error("herald app: \(error)\nRun 'herald app --help' for usage.")
-            return 2
+            return usage("\(error)", terminal)
         } catch let error as StoreError where error.reason == .notFound {
-            terminal.error("herald app: \(error)")
-            return 2
+            return fail("\(error)", terminal)
         } catch {
-            terminal.error("herald app: \(store): \(error)")
-            return 1
+            return fail("\(store): \(error)", terminal, status: 1)
         }
     }
 

@@ -43,33 +43,11 @@ enum BenchAPNSCommand: Command {
                     bundleID: topic)
             }
         } catch {
-            terminal.error("herald bench-apns: \(error)")
-            return 2
+            return fail("\(error)", terminal)
         }
-        let finalConfiguration = configuration
-        let outcome = await TimeLimit.run { () async -> Result<BenchMeasurement, APNSConfigurationError> in
-            do {
-                let client = try APNSClient(configuration: finalConfiguration)
-                _ = try? await client.send(requests[0])
-                let measured = await BenchMeasurement.batch { await client.send(batch: requests) }
-                await client.shutdown()
-                return .success(measured)
-            } catch let error as APNSConfigurationError {
-                return .failure(error)
-            } catch {
-                return .failure(APNSConfigurationError("client", "\(error)"))
-            }
-        }
-        switch outcome {
-        case .success(let measured)?:
-            terminal.print(measured.line(connections: configuration.connections, streams: configuration.maxConcurrentStreams))
-            return measured.accepted == count ? 0 : 1
-        case .failure(let error)?:
-            terminal.error("herald bench-apns: \(error)")
-            return 2
-        case nil:
-            terminal.error("herald bench-apns: did not finish within an hour")
-            return 2
-        }
+        return await BenchMeasurement.run(
+            APNSClient.self, configuration, command: name, count: count, connections: configuration.connections,
+            streams: configuration.maxConcurrentStreams, terminal: terminal, warm: { client in _ = try? await client.send(requests[0]) },
+            batch: { client in await client.send(batch: requests) })
     }
 }

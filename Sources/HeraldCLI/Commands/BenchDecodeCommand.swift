@@ -27,8 +27,7 @@ enum BenchDecodeCommand: Command {
         do {
             corpus = try PayloadInput.read(arguments.positionals, terminal: terminal).map(\.bytes)
         } catch {
-            terminal.error("herald bench-decode: \(error)")
-            return 2
+            return fail("\(error)", terminal)
         }
         let decoder = PayloadDecoder()
         var checksum = 0

@@ -40,36 +40,15 @@ enum BenchFCMCommand: Command {
             configuration.maxConcurrentStreams = arguments[Self.streams]
             configuration.maxRetries = 0
         } catch {
-            terminal.error("herald bench-fcm: \(error)")
-            return 2
+            return fail("\(error)", terminal)
         }
         let messages = (0..<count).map { n in
             FCMMessage(
                 token: "bench-\(n + 1)", notification: FCMNotification(title: "Benchmark", body: "Message \(n)"), data: ["n": String(n)])
         }
-        let finalConfiguration = configuration
-        let outcome = await TimeLimit.run { () async -> Result<BenchMeasurement, FCMConfigurationError> in
-            do {
-                let client = try FCMClient(configuration: finalConfiguration)
-                // The first send opens the connection and fetches the access token, outside the measurement.
-                _ = try? await client.send(messages[0])
-                let measured = await BenchMeasurement.batch { await client.send(batch: messages) }
-                await client.shutdown()
-                return .success(measured)
-            } catch {
-                return .failure(error as? FCMConfigurationError ?? FCMConfigurationError("client", "\(error)"))
-            }
-        }
-        switch outcome {
-        case .success(let measured)?:
-            terminal.print(measured.line(connections: configuration.connections, streams: configuration.maxConcurrentStreams))
-            return measured.accepted == count ? 0 : 1
-        case .failure(let error)?:
-            terminal.error("herald bench-fcm: \(error)")
-            return 2
-        case nil:
-            terminal.error("herald bench-fcm: did not finish within an hour")
-            return 2
-        }
+        return await BenchMeasurement.run(
+            FCMClient.self, configuration, command: name, count: count, connections: configuration.connections,
+            streams: configuration.maxConcurrentStreams, terminal: terminal, warm: { client in _ = try? await client.send(messages[0]) },
+            batch: { client in await client.send(batch: messages) })
     }
 }

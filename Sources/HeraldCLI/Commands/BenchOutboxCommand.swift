@@ -3,7 +3,7 @@ import HeraldCore
 
 /// `herald bench-outbox`: durable receipt appends per second against the naive way apps
 /// keep them (rewrite the whole file per event), and the sender's batching.
-enum BenchOutboxCommand: Command {
+enum BenchOutboxCommand: MainActorCommand {
     static let name = "bench-outbox"
     static let summary = "Measure durable outbox appends and sender batching (for make bench)"
     static let help = """
@@ -26,16 +26,11 @@ enum BenchOutboxCommand: Command {
         var id: String, kind: String, notification: String, at: Double
     }
 
-    static func run(_ arguments: Arguments, terminal: Terminal) async -> Int32 {
-        await measureAll(arguments, terminal: terminal)
-    }
-
     /// The receipts sender belongs to the main actor.
     @MainActor
-    private static func measureAll(_ arguments: Arguments, terminal: Terminal) -> Int32 {
+    static func runOnMain(_ arguments: Arguments, terminal: Terminal) -> Int32 {
         guard arguments.positionals.count == 1 else {
-            terminal.error("herald bench-outbox: give one empty folder\nRun 'herald bench-outbox --help' for usage.")
-            return 2
+            return usage("give one empty folder", terminal)
         }
         let events = arguments[Self.events]
         let root = URL(fileURLWithPath: arguments.positionals[0])
@@ -66,8 +61,7 @@ enum BenchOutboxCommand: Command {
             terminal.print(JSONWriter.serialize(.object(result)))
             return 0
         } catch {
-            terminal.error("herald bench-outbox: \(error)")
-            return 2
+            return fail("\(error)", terminal)
         }
     }
 

@@ -79,9 +79,7 @@ enum ChannelCommand: Command {
         default:
             return usage("unknown action \"\(action)\"; use create, list, read or delete", terminal)
         }
-        let outcome = await APNSSession.run(configuration) { client -> Result<[JSONValue], any Error> in
-            do { return .success(try await work(client)) } catch { return .failure(error) }
-        }
+        let outcome = await ClientSession.run(APNSClient.self, configuration, throwing: work)
         guard let outcome else { return fail("no answer within an hour", terminal) }
         switch outcome {
         case .failure(let error):
@@ -107,15 +105,5 @@ enum ChannelCommand: Command {
         if let storage = line["storage"]?.stringValue { words.append(storage) }
         if line["deleted"] == .bool(true) { words.append("deleted") }
         return words.joined(separator: " ")
-    }
-
-    private static func usage(_ message: String, _ terminal: Terminal) -> Int32 {
-        terminal.error("herald channel: \(message)\nRun 'herald channel --help' for usage.")
-        return 2
-    }
-
-    private static func fail(_ message: String, _ terminal: Terminal) -> Int32 {
-        terminal.error("herald channel: \(message)")
-        return 2
     }
 }

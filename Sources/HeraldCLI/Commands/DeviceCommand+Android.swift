@@ -20,24 +20,17 @@ extension DeviceCommand {
                 client: { GatewayClient(baseURL: setup.gateway, appID: setup.app, clientKey: setup.key, stateDirectory: $0) },
                 print: { terminal.print($0) })
         } catch {
-            terminal.error("herald device: \(error)\nRun 'herald device --help' for usage.")
-            return 2
+            return usage("\(error)", terminal)
         }
         let name = setup.options.name
         do {
             if try await session.run() { return 0 }
         } catch {
-            terminal.error("herald device: \(name): \(error)")
-            return 1
+            return fail("\(name): \(error)", terminal, status: 1)
         }
-        if session.received < setup.options.expect {
-            terminal.error(
-                "herald device: \(name): \(session.received) of \(setup.options.expect) messages in \(setup.options.timeout) s; was a publish sent to this device, and does \(setup.record) come from herald fcm-sim --record?"
-            )
-        } else {
-            terminal.error("herald device: \(name): the gateway did not accept \(session.unsent) receipts in \(setup.options.timeout) s")
-        }
-        return 1
+        return shortfall(
+            session.loop, name: name, expect: setup.options.expect, timeout: setup.options.timeout, what: "messages", record: setup.record,
+            simulator: "fcm-sim", terminal: terminal)
     }
 
     private static func androidSettings(_ arguments: Arguments) throws -> (

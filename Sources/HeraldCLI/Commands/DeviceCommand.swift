@@ -95,8 +95,7 @@ enum DeviceCommand: Command {
         do {
             setup = try settings(arguments)
         } catch {
-            terminal.error("herald device: \(error)\nRun 'herald device --help' for usage.")
-            return 2
+            return usage("\(error)", terminal)
         }
         let session: DeviceSession
         do {
@@ -105,8 +104,7 @@ enum DeviceCommand: Command {
                 client: { GatewayClient(baseURL: setup.gateway, appID: setup.app, clientKey: setup.key, stateDirectory: $0) },
                 print: { terminal.print($0) })
         } catch {
-            terminal.error("herald device: \(error)")
-            return 2
+            return fail("\(error)", terminal)
         }
         let outcome: Result<Bool, any Error>
         do { outcome = .success(try await session.run()) } catch { outcome = .failure(error) }
@@ -114,19 +112,27 @@ enum DeviceCommand: Command {
         case .success(true): return 0
         case .success(false):
             let options = setup.options
-            if session.received < options.expect {
-                terminal.error(
-                    "herald device: \(options.name): \(session.received) of \(options.expect) pushes in \(options.timeout) s; was a publish sent to this device, and does \(setup.record) come from herald apns-sim --record?"
-                )
-            } else {
-                terminal.error(
-                    "herald device: \(options.name): the gateway did not accept \(session.unsent) receipts in \(options.timeout) s")
-            }
-            return 1
+            return shortfall(
+                session.loop, name: options.name, expect: options.expect, timeout: options.timeout, what: "pushes", record: setup.record,
+                simulator: "apns-sim", terminal: terminal)
         case .failure(let error):
-            terminal.error("herald device: \(setup.options.name): \(error)")
-            return 1
+            return fail("\(setup.options.name): \(error)", terminal, status: 1)
         }
+    }
+
+    /// Why a device's run ended without success, exit status 1: fewer than `expect` arrived
+    /// (`what`: pushes or messages; was anything sent, and is `record` the `simulator`'s
+    /// record?), or the gateway did not take every receipt.
+    @MainActor
+    static func shortfall(
+        _ loop: DeviceLoop, name: String, expect: Int, timeout: Double, what: String, record: String, simulator: String, terminal: Terminal
+    ) -> Int32 {
+        guard loop.received >= expect else {
+            return fail(
+                "\(name): \(loop.received) of \(expect) \(what) in \(timeout) s; was a publish sent to this device, and does \(record) come from herald \(simulator) --record?",
+                terminal, status: 1)
+        }
+        return fail("\(name): the gateway did not accept \(loop.unsent) receipts in \(timeout) s", terminal, status: 1)
     }
 
     private static func settings(_ arguments: Arguments) throws -> (

@@ -50,8 +50,7 @@ enum FCMSimCommand: Command {
         do {
             configuration.faults = try arguments[Self.fault].map { text throws(FCMSimulatorError) in try FCMSimulatorFault(parsing: text) }
         } catch {
-            terminal.error("herald fcm-sim: \(error)")
-            return 2
+            return fail("\(error)", terminal)
         }
         return await SimulatorRun.serve(name, duration: arguments[Self.duration], terminal: terminal) {
             let simulator = try FCMSimulator.start(configuration)

@@ -32,8 +32,7 @@ enum InspectCommand: Command {
         if let name = arguments[Self.provider] {
             let provider = ProviderID(rawValue: name)
             guard provider == .apns || options.providers.contains(where: { $0.id == provider }) else {
-                terminal.error("herald inspect: \(PayloadDecodingError(.unknownProvider(provider)))")
-                return 2
+                return fail("\(PayloadDecodingError(.unknownProvider(provider)))", terminal)
             }
             options.forcedProvider = provider
         }
@@ -42,8 +41,7 @@ enum InspectCommand: Command {
         do {
             inputs = try PayloadInput.read(arguments.positionals, terminal: terminal)
         } catch {
-            terminal.error("herald inspect: \(error)")
-            return 2
+            return fail("\(error)", terminal)
         }
         var status: Int32 = 0
         for (offset, input) in inputs.enumerated() {

@@ -50,8 +50,7 @@ enum LintCommand: Command {
         do {
             inputs = try PayloadInput.read(arguments.positionals, terminal: terminal)
         } catch {
-            terminal.error("herald lint: \(error)")
-            return 2
+            return fail("\(error)", terminal)
         }
         let linter = PayloadLinter()
         var status: Int32 = 0

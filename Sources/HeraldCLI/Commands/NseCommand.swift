@@ -4,7 +4,7 @@ import HeraldCore
 import HeraldDownload
 
 /// `herald nse`: the real Service Extension pipeline on Linux, live clock and libcurl.
-enum NseCommand: Command {
+enum NseCommand: MainActorCommand {
     static let name = "nse"
     static let summary = "Run the Notification Service Extension pipeline on a payload"
     static let help = """
@@ -49,13 +49,9 @@ enum NseCommand: Command {
         deadline.descriptor, out.descriptor, json.descriptor, preset.descriptor, resources.descriptor, appGroup.descriptor,
     ])
 
-    static func run(_ arguments: Arguments, terminal: Terminal) async -> Int32 {
-        await runOnMain(arguments, terminal: terminal)
-    }
-
     /// The pipeline and its downloader belong to the main actor.
     @MainActor
-    private static func runOnMain(_ arguments: Arguments, terminal: Terminal) async -> Int32 {
+    static func runOnMain(_ arguments: Arguments, terminal: Terminal) async -> Int32 {
         let configuration: ServiceExtensionConfiguration
         let payload: Data
         let kept: Bool
@@ -65,8 +61,7 @@ enum NseCommand: Command {
             shared = try arguments[Self.appGroup].map(AppGroup.init(path:))
             (configuration, payload, kept) = try prepare(arguments, terminal: terminal)
         } catch {
-            terminal.error("herald nse: \(error)")
-            return 2
+            return fail("\(error)", terminal)
         }
         // The folder the command made for itself goes with it; --out's folder is the caller's.
         defer { if !kept { try? FileManager.default.removeItem(atPath: configuration.directory) } }

@@ -28,22 +28,19 @@ enum OutboxCommand: Command {
 
     static func run(_ arguments: Arguments, terminal: Terminal) async -> Int32 {
         guard arguments.positionals.count == 2, arguments.positionals[0] == "show" else {
-            terminal.error("herald outbox: expected 'herald outbox show DIR'")
-            return 2
+            return fail("expected 'herald outbox show DIR'", terminal)
         }
         let path = arguments.positionals[1]
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            terminal.error("herald outbox: \(path): no such folder; give the folder that holds receipts.log and inbox.log")
-            return 2
+            return fail("\(path): no such folder; give the folder that holds receipts.log and inbox.log", terminal)
         }
         do {
             let report = try OutboxReport(directory: URL(fileURLWithPath: path))
             terminal.print(arguments[Self.json] ? JSONWriter.serialize(report.json) : report.text)
             return 0
         } catch {
-            terminal.error("herald outbox: \(path): \(error)")
-            return 2
+            return fail("\(path): \(error)", terminal)
         }
     }
 }

@@ -28,16 +28,8 @@ extension SendCommand {
             return usage(error.description, terminal)
         }
         for warning in request.warnings { terminal.error("herald send: \(warning)") }
-        let outcome = await APNSSession.run(configuration) { client -> Result<APNSResponse, any Error> in
-            do { return .success(try await client.broadcast(request)) } catch { return .failure(error) }
-        }
-        guard let outcome else { return fail("no answer within an hour", terminal) }
-        switch outcome {
-        case .failure(let error): return fail(error.description, terminal)
-        case .success(let result):
-            let line = SendReport(json: arguments[Self.json], subject: "channel").line(request.channelID, result)
-            terminal.print(line)
-            return (try? result.get()) != nil ? 0 : 1
+        return await sendOne(APNSClient.self, configuration, terminal: terminal, { client in try await client.broadcast(request) }) { result in
+            SendReport(json: arguments[Self.json], subject: "channel").line(request.channelID, result)
         }
     }
 }

@@ -24,23 +24,8 @@ extension SendCommand {
         } catch {
             return fail("\(name == "-" ? "<stdin>" : name): \(error)", terminal)
         }
-        let outcome = await TimeLimit.run { () async -> Result<Result<String, any Error>, FCMConfigurationError> in
-            do {
-                let client = try FCMClient(configuration: configuration)
-                let result: Result<String, any Error>
-                do { result = .success(try await client.send(message)) } catch { result = .failure(error) }
-                await client.shutdown()
-                return .success(result)
-            } catch {
-                return .failure(error as? FCMConfigurationError ?? FCMConfigurationError("client", "\(error)"))
-            }
-        }
-        guard let outcome else { return fail("no answer within an hour", terminal) }
-        switch outcome {
-        case .failure(let error): return fail(error.description, terminal)
-        case .success(let result):
-            terminal.print(fcmLine(token, result, json: arguments[Self.json]))
-            return (try? result.get()) != nil ? 0 : 1
+        return await sendOne(FCMClient.self, configuration, terminal: terminal, { client in try await client.send(message) }) { result in
+            fcmLine(token, result, json: arguments[Self.json])
         }
     }
 

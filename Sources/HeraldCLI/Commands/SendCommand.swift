@@ -63,11 +63,9 @@ enum SendCommand: Command {
             let input = try PayloadInput.read([payloadName], terminal: terminal)[0]
             payload = try JSONParser().parse(input.bytes)
         } catch let error as JSONParseError {
-            terminal.error("herald send: \(source): not valid JSON: \(error)")
-            return 2
+            return fail("\(source): not valid JSON: \(error)", terminal)
         } catch {
-            terminal.error("herald send: \(error)")
-            return 2
+            return fail("\(error)", terminal)
         }
         guard let topic = arguments[APNSOptions.topic] else { return usage("--topic is required: --topic BUNDLE_ID", terminal) }
         if let out = arguments[Self.simulatorFile] {
@@ -87,7 +85,7 @@ enum SendCommand: Command {
             return usage(error.description, terminal)
         }
         for warning in requests.first?.warnings ?? [] { terminal.error("herald send: \(warning)") }
-        let outcome = await APNSSession.run(configuration) { client in await client.send(batch: requests) }
+        let outcome = await ClientSession.run(APNSClient.self, configuration) { client in await client.send(batch: requests) }
         guard let outcome else { return fail("no answer within an hour", terminal) }
         switch outcome {
         case .failure(let error): return fail(error.description, terminal)
@@ -110,13 +108,20 @@ enum SendCommand: Command {
         }
     }
 
-    static func usage(_ message: String, _ terminal: Terminal) -> Int32 {
-        terminal.error("herald send: \(message)\nRun 'herald send --help' for usage.")
-        return 2
-    }
-
-    static func fail(_ message: String, _ terminal: Terminal) -> Int32 {
-        terminal.error("herald send: \(message)")
-        return 2
+    /// Sends one request through a client of its own and prints `line` of the answer: 0 when
+    /// it was accepted, 1 when it was refused, 2 when no client could be made or no answer came.
+    static func sendOne<Client: SessionClient, Answer: Sendable>(
+        _ client: Client.Type, _ configuration: Client.Configuration, terminal: Terminal,
+        _ send: @escaping @Sendable (Client) async throws -> Answer, line: (Result<Answer, any Error>) -> String
+    ) async -> Int32 {
+        guard let outcome = await ClientSession.run(client, configuration, throwing: send) else {
+            return fail("no answer within an hour", terminal)
+        }
+        switch outcome {
+        case .failure(let error): return fail(error.description, terminal)
+        case .success(let result):
+            terminal.print(line(result))
+            return (try? result.get()) != nil ? 0 : 1
+        }
     }
 }

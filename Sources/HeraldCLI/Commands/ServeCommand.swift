@@ -27,15 +27,13 @@ enum ServeCommand: Command {
         """
     static func run(_ arguments: Arguments, terminal: Terminal) async -> Int32 {
         guard arguments.positionals.isEmpty else {
-            terminal.error("herald serve: unexpected argument \(arguments.positionals[0])\nRun 'herald serve --help' for usage.")
-            return 2
+            return usage("unexpected argument \(arguments.positionals[0])", terminal)
         }
         let settings: ServeSettings
         do {
             settings = try ServeSettings(arguments)
         } catch {
-            terminal.error("herald serve: \(error)\nRun 'herald serve --help' for usage.")
-            return 2
+            return usage("\(error)", terminal)
         }
         // Handlers first: a SIGTERM sent as soon as the "listening" line appears is never lost.
         let stopper = Stopper()
@@ -46,11 +44,9 @@ enum ServeCommand: Command {
         do {
             gateway = try Gateway(settings: settings)
         } catch let error as UsageError {
-            terminal.error("herald serve: \(error)")
-            return 2
+            return fail("\(error)", terminal)
         } catch {
-            terminal.error("herald serve: \(error)")
-            return 1
+            return fail("\(error)", terminal, status: 1)
         }
         // Before the "listening" line, so whoever waits for that line has this one too.
         if gateway.recovered > 0 {

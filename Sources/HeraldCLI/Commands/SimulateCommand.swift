@@ -3,7 +3,7 @@ import HeraldCore
 import HeraldSimulator
 
 /// `herald simulate`: a headless app runs the real runtime on a virtual clock.
-enum SimulateCommand: Command {
+enum SimulateCommand: MainActorCommand {
     static let name = "simulate"
     static let summary = "Play a scenario through the client runtime on a virtual clock"
     static let help = """
@@ -23,16 +23,11 @@ enum SimulateCommand: Command {
     static let json = Option.flag("json", #"one JSON object per event, one per line: {"t": seconds, "event": NAME, ...}"#)
     static let spec = Arguments.Spec([json.descriptor])
 
-    static func run(_ arguments: Arguments, terminal: Terminal) async -> Int32 {
-        await play(arguments, terminal: terminal)
-    }
-
     /// The runtime and its virtual clock belong to the main actor.
     @MainActor
-    private static func play(_ arguments: Arguments, terminal: Terminal) -> Int32 {
+    static func runOnMain(_ arguments: Arguments, terminal: Terminal) -> Int32 {
         guard arguments.positionals.count == 1 else {
-            terminal.error("herald simulate: give one scenario file (see docs/simulate.md)")
-            return 2
+            return fail("give one scenario file (see docs/simulate.md)", terminal)
         }
         let name = arguments.positionals[0]
         let scenario: Scenario
@@ -46,18 +41,15 @@ enum SimulateCommand: Command {
             }
             scenario = try Scenario(json: json)
         } catch let error as InputError {
-            terminal.error("herald simulate: \(error)")
-            return 2
+            return fail("\(error)", terminal)
         } catch {
-            terminal.error("herald simulate: \(name): \(error)")
-            return 2
+            return fail("\(name): \(error)", terminal)
         }
         let timeline: [TimelineEntry]
         do {
             timeline = try ScenarioRunner.run(scenario)
         } catch {
-            terminal.error("herald simulate: \(name): \(error)")
-            return 2
+            return fail("\(name): \(error)", terminal)
         }
         for entry in timeline {
             terminal.print(arguments[Self.json] ? JSONWriter.serialize(entry.json) : entry.text)

@@ -23,16 +23,13 @@ final class AndroidDeviceSession {
     }
 
     let options: Options
-    let client: GatewayClient
-    let records: RecordFileReader
-    let sender: ReceiptSender
-    let clock: any HeraldClock
+    let loop: DeviceLoop
     let print: (String) -> Void
     private let started: Double
-    private var lineNumber = 0
-    private(set) var received = 0
+    /// Messages shown so far.
+    var received: Int { loop.received }
     /// Receipts the gateway had not accepted when the session ended.
-    private(set) var unsent = 0
+    var unsent: Int { loop.unsent }
 
     /// - Parameter storage: the device's folder (its device key and its receipts outbox).
     init(
@@ -40,35 +37,25 @@ final class AndroidDeviceSession {
         print: @escaping (String) -> Void
     ) throws {
         self.options = options
-        self.clock = clock
-        self.records = records
-        let gateway = client(storage)
-        self.client = gateway
-        sender = ReceiptSender(outbox: try ReceiptOutbox(directory: storage), transport: gateway, clock: clock, coalescing: 0)
+        loop = try DeviceLoop(storage: storage, records: records, client: client, clock: clock)
         self.print = print
         started = clock.now
     }
 
     /// Registers, then takes messages until `expect` arrived and their receipts are sent.
     func run() async throws -> Bool {
-        let id = try await client.register(
+        let id = try await loop.client.register(
             fcmToken: options.token, interests: options.interests, userID: options.userID, userToken: options.userToken)
         say("registered", ["deviceId": .string(id), "platform": "fcm", "user": options.userID.map(JSONValue.string) ?? .null])
-        unsent = try await DeviceLoop.run(
-            records: records, sender: sender, clock: clock, timeout: options.timeout, done: { received >= options.expect },
-            take: { try take($0) })
-        say("done", ["messages": .int(received), "receiptsUnsent": .int(unsent)])
-        return received >= options.expect && unsent == 0
+        return try await loop.run(timeout: options.timeout, expect: options.expect, countKey: "messages", say: say, take: { try take($0) })
     }
 
     /// One line of the FCM simulator's record: a message for this token is shown and
     /// acknowledged; a line that is not a record is reported, never dropped silently.
     private func take(_ line: String) throws {
-        lineNumber += 1
-        guard let record = DeviceLoop.record(line, number: lineNumber, unreadable: { say("unreadable", ["line": .int($0), "reason": .string($1)]) })
-        else { return }
+        guard let record = loop.record(line, say: say) else { return }
         guard let message = record["message"], message["token"]?.stringValue == options.token else { return }
-        received += 1
+        loop.received += 1
         let data = message["data"]?.objectValue ?? [:]
         let notification = message["notification"]
         say(
@@ -80,16 +67,16 @@ final class AndroidDeviceSession {
                 "data": .object(data.filter { $0.key != FCMRenderer.publishIDKey }),
             ])
         guard let publishID = data[FCMRenderer.publishIDKey]?.stringValue else { return }
-        _ = try sender.outbox.record([
+        _ = try loop.sender.outbox.record([
             Receipt(
                 id: UUID().uuidString, kind: .delivered, notificationID: publishID, provider: .herald, at: Date().timeIntervalSince1970,
                 state: .background)
         ])
         say("receipt", ["kind": "delivered", "publishId": .string(publishID)])
-        sender.flush()
+        loop.sender.flush()
     }
 
     private func say(_ event: String, _ fields: [String: JSONValue]) {
-        print(DeviceLoop.line(TimelineEntry(time: clock.now - started, event: "device." + event, fields: fields), name: options.name, json: options.json))
+        print(DeviceLoop.line(TimelineEntry(time: loop.clock.now - started, event: "device." + event, fields: fields), name: options.name, json: options.json))
     }
 }

@@ -2,40 +2,65 @@ import Foundation
 import HeraldCore
 import HeraldSimulator
 
-/// What both simulated devices (`DeviceSession`, `AndroidDeviceSession`) do alike: follow a
-/// simulator's record file until enough has arrived, send the receipts outbox until it is
-/// empty, and print their timeline lines.
+/// What both simulated devices (`DeviceSession`, `AndroidDeviceSession`) do alike: talk to
+/// the gateway through one `GatewayClient` and receipts outbox in the device's folder,
+/// follow a simulator's record file until enough has arrived, send the receipts outbox
+/// until it is empty, and print their timeline lines.
 @MainActor
-enum DeviceLoop {
-    /// Hands each new line of `records` to `take` until `done()` or the `timeout` (from now on
-    /// `clock`), then sends the outbox of `sender` until it is empty or the time is up.
-    /// Returns the receipts left unsent.
-    static func run(
-        records: RecordFileReader, sender: ReceiptSender, clock: any HeraldClock, timeout: Double, done: () -> Bool,
-        take: (String) async throws -> Void
-    ) async throws -> Int {
+final class DeviceLoop {
+    let client: GatewayClient
+    let records: RecordFileReader
+    let sender: ReceiptSender
+    /// Polling, the timeout and the receipts sender's retries run on it.
+    let clock: any HeraldClock
+    /// The record file's lines read so far.
+    private(set) var lineNumber = 0
+    /// What arrived for the device; the session counts it.
+    var received = 0
+    /// Receipts the gateway had not accepted when the loop ended.
+    private(set) var unsent = 0
+
+    /// - Parameter storage: the device's folder: the gateway's device id and the receipts outbox.
+    init(storage: URL, records: RecordFileReader, client: (URL) -> GatewayClient, clock: any HeraldClock) throws {
+        let gateway = client(storage)
+        self.client = gateway
+        self.records = records
+        self.clock = clock
+        sender = ReceiptSender(outbox: try ReceiptOutbox(directory: storage), transport: gateway, clock: clock, coalescing: 0)
+    }
+
+    /// Hands each new line of the record file to `take` until `expect` arrived or the
+    /// `timeout` (from now on the clock), then sends the receipts outbox until it is empty or
+    /// the time is up, and says `done` with how many arrived (under `countKey`) and the
+    /// receipts left unsent. Returns whether all arrived and were sent.
+    func run(
+        timeout: Double, expect: Int, countKey: String, say: (String, [String: JSONValue]) -> Void, take: (String) async throws -> Void
+    ) async throws -> Bool {
         let deadline = clock.now + timeout
         // Read, then decide: a wait that overslept the deadline still gets a last look.
         while true {
             for line in try records.newLines() { try await take(line) }
-            if done() || clock.now >= deadline { break }
-            await pause(0.05, on: clock)
+            if received >= expect || clock.now >= deadline { break }
+            await Self.pause(0.05, on: clock)
         }
         sender.flush()
         while (try sender.outbox.pending().count) > 0, clock.now < deadline {
-            await pause(0.05, on: clock)
+            await Self.pause(0.05, on: clock)
             if !sender.isSending { sender.flush() }
         }
-        return try sender.outbox.pending().count
+        unsent = try sender.outbox.pending().count
+        say("done", [countKey: .int(received), "receiptsUnsent": .int(unsent)])
+        return received >= expect && unsent == 0
     }
 
-    /// Line `number` of a record file as JSON; a line that is not JSON is told to
+    /// The next line of the record file as JSON; a line that is not JSON is said as
     /// `unreadable` (its number and why), never dropped silently.
-    static func record(_ line: String, number: Int, unreadable: (Int, String) -> Void) -> JSONValue? {
+    func record(_ line: String, say: (String, [String: JSONValue]) -> Void) -> JSONValue? {
+        lineNumber += 1
         do {
             return try JSONParser().parse(Array(line.utf8))
         } catch {
-            unreadable(number, "\(error)")
+            say("unreadable", ["line": .int(lineNumber), "reason": .string("\(error)")])
             return nil
         }
     }

@@ -33,34 +33,26 @@ final class DeviceSession {
 
     let options: Options
     let runner: ScenarioRunner
-    let client: GatewayClient
-    let records: RecordFileReader
-    let sender: ReceiptSender
+    let loop: DeviceLoop
     let serviceExtension: DeviceExtension?
     let liveActivities: DeviceLiveActivities?
     let inbox: DeviceInbox?
-    /// Polling, the timeout and the receipts sender's retries run on it.
-    let clock: any HeraldClock
     let print: (String) -> Void
     private var printed = 0
-    private var lineNumber = 0
-    private(set) var received = 0
+    /// Pushes played so far.
+    var received: Int { loop.received }
     /// Receipts the gateway had not accepted when the session ended.
-    private(set) var unsent = 0
+    var unsent: Int { loop.unsent }
 
     init(
         options: Options, scenario: Scenario, records: RecordFileReader, client: (URL) -> GatewayClient,
         clock: any HeraldClock = LiveClock(), print: @escaping (String) -> Void
     ) throws {
         self.options = options
-        self.clock = clock
         runner = try ScenarioRunner(scenario, epoch: Date().timeIntervalSince1970)
         // The gateway's device id is kept in the App Group folder, as in an app.
-        let gateway = client(runner.storage)
-        self.client = gateway
-        self.records = records
-        sender = ReceiptSender(
-            outbox: try ReceiptOutbox(directory: runner.storage), transport: gateway, clock: clock, coalescing: 0)
+        loop = try DeviceLoop(storage: runner.storage, records: records, client: client, clock: clock)
+        let gateway = loop.client
         serviceExtension = options.serviceExtension ? try DeviceExtension(storage: runner.storage, clock: clock) : nil
         liveActivities = options.liveActivityType.map {
             DeviceLiveActivities(activityType: $0, deviceToken: options.token, gateway: gateway)
@@ -73,7 +65,7 @@ final class DeviceSession {
 
     /// Registers, then plays pushes until `expect` arrived and their receipts are sent.
     func run() async throws -> Bool {
-        let id = try await client.register(
+        let id = try await loop.client.register(
             token: options.token, environment: options.environment, interests: options.interests, userID: options.userID,
             userToken: options.userToken)
         say(
@@ -92,26 +84,20 @@ final class DeviceSession {
             let line = await inbox.start(runner)
             say(line.event, line.fields)
         }
-        unsent = try await DeviceLoop.run(
-            records: records, sender: sender, clock: clock, timeout: options.timeout, done: { received >= options.expect },
-            take: { await play($0) })
-        say("done", ["pushes": .int(received), "receiptsUnsent": .int(unsent)])
-        return received >= options.expect && unsent == 0
+        return try await loop.run(timeout: options.timeout, expect: options.expect, countKey: "pushes", say: say, take: { await play($0) })
     }
 
     /// One line of the record file: a push for this device is played, others are skipped;
     /// a line that is not a record is reported, never dropped silently.
     private func play(_ line: String) async {
-        lineNumber += 1
-        guard let record = DeviceLoop.record(line, number: lineNumber, unreadable: { say("unreadable", ["line": .int($0), "reason": .string($1)]) })
-        else { return }
+        guard let record = loop.record(line, say: say) else { return }
         let token = record["token"]?.stringValue ?? ""
         let live = liveActivities?.owns(token) == true
         guard token == options.token.hex || live else { return }
         guard let payload = record["payload"], payload.objectValue != nil else {
-            return say("unreadable", ["line": .int(lineNumber), "reason": "a record for this token without a payload object"])
+            return say("unreadable", ["line": .int(loop.lineNumber), "reason": "a record for this token without a payload object"])
         }
-        received += 1
+        loop.received += 1
         // A Live Activity push goes to ActivityKit, not to the app's notification handling.
         if live, let liveActivities {
             say("apns", ["apnsId": record["apnsId"] ?? .null, "pushType": record["pushType"] ?? .null])
@@ -133,7 +119,7 @@ final class DeviceSession {
         }
         printTimeline()
         for line in await inbox?.played(payload, runner: runner) ?? [] { say(line.event, line.fields) }
-        sender.flush()
+        loop.sender.flush()
     }
 
     private func printTimeline() {

@@ -80,6 +80,6 @@ extension SQLStore {
 /// and `write` are each store's own (`SQLStore`'s requirements).
 extension SQLStore {
     public func activities(appID: String, deviceID: String) throws -> DeviceActivities? {
-        try read { db in try Self.activities(db, appID: appID, deviceID: deviceID) }
+        try snapshot { db in try Self.activities(db, appID: appID, deviceID: deviceID) }
     }
 }

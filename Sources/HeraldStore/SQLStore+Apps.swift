@@ -129,7 +129,7 @@ extension SQLStore {
     }
 
     public func apps() throws -> [AppRecord] {
-        try read { db in try Self.apps(db) }
+        try snapshot { db in try Self.apps(db) }
     }
 
     public func updateKeys(appID: String, server: String?, client: String?, userTokenSecret: String?) throws -> Bool {

@@ -29,6 +29,6 @@ extension SQLStore {
 
 extension SQLStore {
     public func audience(appID: String, target: PublishTarget, filter: AudienceFilter?) throws -> AudienceCount {
-        try read { db in try Self.audience(db, appID: appID, target: target, filter: filter) }
+        try snapshot { db in try Self.audience(db, appID: appID, target: target, filter: filter) }
     }
 }

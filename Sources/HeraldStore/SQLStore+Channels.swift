@@ -57,11 +57,11 @@ extension SQLStore {
     }
 
     public func channel(appID: String, id: String) throws -> ChannelRecord? {
-        try read { db in try Self.channel(db, appID: appID, id: id) }
+        try snapshot { db in try Self.channel(db, appID: appID, id: id) }
     }
 
     public func channels(appID: String, after: String?, limit: Int) throws -> [ChannelRecord] {
-        try read { db in try Self.channels(db, appID: appID, after: after, limit: limit) }
+        try snapshot { db in try Self.channels(db, appID: appID, after: after, limit: limit) }
     }
 
     public func deleteChannel(appID: String, id: String, now: Double) throws -> ChannelRecord? {

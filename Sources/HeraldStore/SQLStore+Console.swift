@@ -73,19 +73,19 @@ extension SQLStore {
 /// and `write` are each store's own (`SQLStore`'s requirements).
 extension SQLStore {
     public func publishes(appID: String, limit: Int) throws -> [PublishRecord] {
-        try read { db in try Self.latestPublishes(db, appID: appID, limit: limit) }
+        try snapshot { db in try Self.latestPublishes(db, appID: appID, limit: limit) }
     }
 
     public func devices(appID: String, matching lookup: DeviceLookup, limit: Int) throws -> [DeviceRecord] {
-        try read { db in try Self.devices(db, appID: appID, matching: lookup, limit: limit) }
+        try snapshot { db in try Self.devices(db, appID: appID, matching: lookup, limit: limit) }
     }
 
     public func failedDeliveries(appID: String, publishID: String, limit: Int) throws -> [DeliveryTrace] {
-        try read { db in try Self.failedDeliveries(db, appID: appID, publishID: publishID, limit: limit) }
+        try snapshot { db in try Self.failedDeliveries(db, appID: appID, publishID: publishID, limit: limit) }
     }
 
     public func deliveries(appID: String, deviceID: String, limit: Int) throws -> [DeliveryTrace] {
-        try read { db in try Self.deliveries(db, appID: appID, deviceID: deviceID, limit: limit) }
+        try snapshot { db in try Self.deliveries(db, appID: appID, deviceID: deviceID, limit: limit) }
     }
 
     public func endConsoleSession(appID: String, id: String, expiresAt: Double, now: Double) throws {
@@ -93,6 +93,6 @@ extension SQLStore {
     }
 
     public func consoleSessionEnded(id: String) throws -> Bool {
-        try read { db in try Self.consoleSessionEnded(db, id: id) }
+        try snapshot { db in try Self.consoleSessionEnded(db, id: id) }
     }
 }

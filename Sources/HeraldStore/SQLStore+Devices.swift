@@ -138,18 +138,18 @@ extension SQLStore {
 /// store's own `read` and `write`.
 extension SQLStore {
     public func device(appID: String, id: String) throws -> DeviceRecord? {
-        try read { db in try Self.device(db, appID: appID, id: id) }
+        try snapshot { db in try Self.device(db, appID: appID, id: id) }
     }
 
     public func deviceID(appID: String, keyHash: String) throws -> String? {
-        try read { db in try Self.deviceID(db, appID: appID, keyHash: keyHash) }
+        try snapshot { db in try Self.deviceID(db, appID: appID, keyHash: keyHash) }
     }
 
     public func deviceKeyState(appID: String, id: String) throws -> DeviceKeyState {
-        try read { db in try Self.deviceKeyState(db, appID: appID, id: id) }
+        try snapshot { db in try Self.deviceKeyState(db, appID: appID, id: id) }
     }
 
     public func keylessDeviceCount(appID: String) throws -> Int {
-        try read { db in try Self.keylessDeviceCount(db, appID: appID) }
+        try snapshot { db in try Self.keylessDeviceCount(db, appID: appID) }
     }
 }

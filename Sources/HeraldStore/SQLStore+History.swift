@@ -33,6 +33,6 @@ extension SQLStore {
 /// and `write` are each store's own (`SQLStore`'s requirements).
 extension SQLStore {
     public func publishTimeline(appID: String, publishID: String, now: Double, maxBuckets: Int) throws -> PublishTimeline? {
-        try read { db in try Self.timeline(db, appID: appID, publishID: publishID, now: now, maxBuckets: maxBuckets) }
+        try snapshot { db in try Self.timeline(db, appID: appID, publishID: publishID, now: now, maxBuckets: maxBuckets) }
     }
 }

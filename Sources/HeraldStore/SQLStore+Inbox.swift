@@ -158,11 +158,11 @@ extension SQLStore {
 /// The public methods whose transaction and body are the same on both stores.
 extension SQLStore {
     public func inboxOwner(appID: String, deviceID: String) throws -> InboxOwner? {
-        try read { db in try Self.inboxOwner(db, appID: appID, deviceID: deviceID) }
+        try snapshot { db in try Self.inboxOwner(db, appID: appID, deviceID: deviceID) }
     }
 
     public func inbox(appID: String, owner: InboxOwner, after: Int, limit: Int, now: Double) throws -> InboxPage {
-        try read { db in try Self.inbox(db, appID: appID, owner: owner, after: after, limit: limit, now: now) }
+        try snapshot { db in try Self.inbox(db, appID: appID, owner: owner, after: after, limit: limit, now: now) }
     }
 
     public func changeInbox(appID: String, owner: InboxOwner, ids: [String], _ change: InboxChangeKind, now: Double) throws

@@ -175,6 +175,6 @@ extension SQLStore {
 /// and `write` are each store's own (`SQLStore`'s requirements).
 extension SQLStore {
     public func publish(appID: String, id: String) throws -> PublishRecord? {
-        try read { db in try Self.loadPublish(db, appID: appID, id: id) }
+        try snapshot { db in try Self.loadPublish(db, appID: appID, id: id) }
     }
 }

@@ -47,6 +47,6 @@ extension SQLStore {
 /// and `write` are each store's own (`SQLStore`'s requirements).
 extension SQLStore {
     public func usage(appID: String) throws -> (devices: Int, subscriptions: Int) {
-        try read { db in try Self.usage(db, appID: appID) }
+        try snapshot { db in try Self.usage(db, appID: appID) }
     }
 }

@@ -53,7 +53,7 @@ extension SQLStore {
 /// and `write` are each store's own (`SQLStore`'s requirements).
 extension SQLStore {
     public func userData(appID: String, userID: String) throws -> UserData {
-        try read { db in try Self.userData(db, appID: appID, userID: userID) }
+        try snapshot { db in try Self.userData(db, appID: appID, userID: userID) }
     }
 
     public func deleteUser(appID: String, userID: String, now: Double) throws -> UserDeletion {

@@ -11,6 +11,10 @@ protocol SQLStore: AnyObject {
     /// Runs `body` outside a transaction (SQLite: under the store's lock; PostgreSQL: on a
     /// pooled connection), within the call's deadline; the driver's errors become `StoreError`s.
     func read<T>(_ body: (Database) throws -> T) throws -> T
+    /// Runs `body`, which only reads, on a connection that sees the last commit (SQLite:
+    /// one of the readers beside the writer, which neither waits for it nor holds it up;
+    /// PostgreSQL: a pooled connection, as `read`).
+    func snapshot<T>(_ body: (Database) throws -> T) throws -> T
     /// Runs `body` in one write transaction (SQLite: `BEGIN IMMEDIATE` under the lock;
     /// PostgreSQL: READ COMMITTED on a pooled connection).
     func write<T>(_ body: (Database) throws -> T) throws -> T

@@ -5,7 +5,7 @@ import HeraldShared
 
 extension SQLiteStore {
     public func appsWithDueDeliveries(now: Double) throws -> [String] {
-        try read { db in
+        try snapshot { db in
             // one store: SQLite asks app by app (each an index lookup); PostgreSQL in one statement.
             let apps = try db.query("SELECT id FROM apps ORDER BY id", []) { $0.string(0) }
             // one store: as above.
@@ -89,7 +89,7 @@ extension SQLiteStore {
     }
 
     public func nextDueTime() throws -> Double? {
-        try read { db in
+        try snapshot { db in
             // one store: SQLite asks app by app (each an index lookup); PostgreSQL in one statement.
             if try db.scalar("SELECT 1 FROM publishes WHERE status IN ('queued', 'sending') AND fanout_done = 0 LIMIT 1") != nil {
                 return 0

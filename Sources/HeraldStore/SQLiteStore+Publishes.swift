@@ -63,7 +63,7 @@ extension SQLiteStore {
     }
 
     public func eventCount(appID: String) throws -> Int {
-        try read { db in try Self.eventCount(db, appID: appID) }
+        try snapshot { db in try Self.eventCount(db, appID: appID) }
     }
 
     public func promoteDuePublishes(now: Double) throws -> Int {

@@ -5,9 +5,9 @@ import HeraldShared
 
 /// The embedded store: one SQLite database (WAL) in the data folder, `herald.sqlite`.
 ///
-/// One connection, one lock: calls from the HTTP threads and the workers take turns,
-/// each in its own transaction (device writes made at the same moment share one,
-/// `deviceWrite`). Other processes (`herald app` while `herald serve` runs) share the
+/// One writer connection, one lock: writes from the HTTP threads and the workers take
+/// turns, each in its own transaction (device writes made at the same moment share one,
+/// `deviceWrite`); reads go to connections beside it (`snapshot`, `SQLiteReaders`). Other processes (`herald app` while `herald serve` runs) share the
 /// file through SQLite's locks. Each call ends within `timeout` seconds:
 /// one that waits longer for its turn, or for another process's lock on the file, throws
 /// `.unavailable`.
@@ -15,9 +15,11 @@ public final class SQLiteStore: GatewayStore, @unchecked Sendable {
     public let directory: URL
     let connection: SQLiteConnection
     private let lock = NSLock()
+    /// Where `snapshot` reads, beside the writer (`SQLiteReaders`).
+    private let readers: SQLiteReaders
     /// An app whose row is read, as a decoy, when authorization asks for an unknown app
-    /// (see `appKeys`); found once there is an app. Read and set under `lock`.
-    private var decoyAppID: String?
+    /// (see `appKeys`); found once there is an app.
+    private let decoyAppID = Locked<String?>(nil)
     /// Device writes share transactions (`deviceWrite`).
     let deviceWrites = GroupCommit<SQLiteConnection>()
 
@@ -60,6 +62,7 @@ public final class SQLiteStore: GatewayStore, @unchecked Sendable {
             connection = try SQLiteConnection(path: path, synchronous: durability == .full ? "FULL" : "NORMAL", busyTimeout: timeout)
             chmod(path, 0o600)
             try Schema.migrate(connection)
+            readers = try SQLiteReaders(path: path, count: min(4, max(2, ProcessInfo.processInfo.activeProcessorCount)), busyTimeout: timeout)
         } catch let error as SQLiteError {
             throw StoreError(error, file: path)
         }
@@ -79,6 +82,21 @@ public final class SQLiteStore: GatewayStore, @unchecked Sendable {
         defer { connection.deadline = nil }
         do {
             return try body(connection)
+        } catch let error as SQLiteError {
+            throw StoreError(error, file: connection.path)
+        }
+    }
+
+    /// The writer's connection, then the readers'.
+    var connections: [SQLiteConnection] { [connection] + readers.all }
+
+    /// Runs a body that only reads on one of the readers beside the writer: it sees the
+    /// last commit, and neither waits for the writer nor holds it up.
+    func snapshot<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+        let deadline = StoreDeadline(seconds: timeout)
+        do {
+            guard let result = try readers.read(by: deadline, body) else { throw Self.busy(deadline) }
+            return result
         } catch let error as SQLiteError {
             throw StoreError(error, file: connection.path)
         }
@@ -111,12 +129,13 @@ public final class SQLiteStore: GatewayStore, @unchecked Sendable {
     // MARK: Apps
 
     /// Without credentials: the same work whether the app exists or not (`SQLStore.appKeys`),
-    /// the decoy found once there is an app. Runs under `lock`.
+    /// the decoy found once there is an app.
     public func app(id: String, includingCredentials: Bool) throws -> AppRecord? {
-        try read { db in
+        try snapshot { db in
             guard !includingCredentials else { return try Self.app(db, id: id) }
-            if decoyAppID == nil { decoyAppID = try Self.decoyApp(db) }
-            return try Self.appKeys(db, id: id, decoy: decoyAppID)
+            let decoy = try decoyAppID.current ?? Self.decoyApp(db)
+            if decoy != nil { decoyAppID.withLock { $0 = decoy } }
+            return try Self.appKeys(db, id: id, decoy: decoy)
         }
     }
 }

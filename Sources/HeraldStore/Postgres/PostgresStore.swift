@@ -77,6 +77,9 @@ public final class PostgresStore: GatewayStore, @unchecked Sendable {
         }
     }
 
+    /// A `read`: every pooled connection sees the last commit.
+    func snapshot<T>(_ body: (PostgresConnection) throws -> T) throws -> T { try read(body) }
+
     /// Runs `body` in one READ COMMITTED transaction on a pooled connection (see `PostgresConnection.transaction`).
     func write<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
         try transaction(waitForFlush: true, body)

@@ -30,7 +30,7 @@ struct SQLiteDeadlineTests {
         #expect(try store.apps().map(\.id) == ["a"])
     }
 
-    @Test("a call that holds the connection past the deadline: the next call is .unavailable after the deadline, then it works")
+    @Test("a call that holds the writer past the deadline: the next write is .unavailable after the deadline, then it works; reads are answered meanwhile")
     func busyConnection() throws {
         let folder = TemporaryFolder()
         defer { folder.cleanup() }
@@ -47,14 +47,45 @@ struct SQLiteDeadlineTests {
         }
         holder.start()
         holding.wait()
+        // A read goes to a reader beside the writer: answered while the writer is held.
+        #expect(try store.apps().isEmpty)
+        #expect(try store.app(id: "a") == nil)
         let started = Date()
-        let error = try #require(throws: StoreError.self) { try store.apps() }
+        let error = try #require(throws: StoreError.self) { try store.createApp(Self.app("a")) }
         let elapsed = Date().timeIntervalSince(started)
         release.signal()
         held.wait()
         #expect(error.reason == .unavailable)
         #expect(error.message.contains("kept its database connection busy for the whole 0.5 s store timeout"), "\(error)")
         #expect(elapsed >= 0.45 && elapsed < 1.5, "took \(elapsed) s")
-        #expect(try store.apps().isEmpty)
+        try store.createApp(Self.app("a"))
+        #expect(try store.apps().map(\.id) == ["a"], "a reader sees the last commit")
+    }
+
+    @Test("readers refuse writes, and every reader busy: a read waits for one within its deadline, then is .unavailable")
+    func readers() throws {
+        let folder = TemporaryFolder()
+        defer { folder.cleanup() }
+        let store = try SQLiteStore(directory: folder.url, durability: .normal, timeout: 0.5)
+        let refused = try #require(throws: StoreError.self) { try store.snapshot { try $0.execute("CREATE TABLE t (x)") } }
+        #expect("\(refused)".contains("readonly"), "\(refused)")
+        let readers = store.connections.count - 1
+        let holding = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0), held = DispatchSemaphore(value: 0)
+        for _ in 0..<readers {
+            Thread {
+                _ = try? store.snapshot { _ in
+                    holding.signal()
+                    release.wait()
+                }
+                held.signal()
+            }.start()
+            holding.wait()
+        }
+        let error = try #require(throws: StoreError.self) { try store.apps() }
+        #expect(error.reason == .unavailable)
+        try store.createApp(Self.app("a"))  // the writer is free meanwhile
+        for _ in 0..<readers { release.signal() }
+        for _ in 0..<readers { held.wait() }
+        #expect(try store.apps().map(\.id) == ["a"])
     }
 }

@@ -18,23 +18,25 @@ final class SQLTrace {
 
     static func record(_ store: SQLiteStore, _ body: () throws -> Void) rethrows -> [Run] {
         let trace = SQLTrace()
-        let handle = store.connection.handle
-        // The counts of the store's cached statements start again from 0.
-        var cached = sqlite3_next_stmt(handle, nil)
-        while let statement = cached {
-            sqlite3_stmt_status(statement, Int32(SQLITE_STMTSTATUS_VM_STEP), 1)
-            cached = sqlite3_next_stmt(handle, statement)
+        // The writer and the readers beside it: a call may run on any of them.
+        for handle in store.connections.map(\.handle) {
+            // The counts of the store's cached statements start again from 0.
+            var cached = sqlite3_next_stmt(handle, nil)
+            while let statement = cached {
+                sqlite3_stmt_status(statement, Int32(SQLITE_STMTSTATUS_VM_STEP), 1)
+                cached = sqlite3_next_stmt(handle, statement)
+            }
+            sqlite3_trace_v2(
+                handle, UInt32(SQLITE_TRACE_PROFILE),
+                { _, context, statement, _ in
+                    guard let context, let statement = OpaquePointer(statement), let sql = sqlite3_sql(statement) else { return 0 }
+                    let trace = Unmanaged<SQLTrace>.fromOpaque(context).takeUnretainedValue()
+                    let steps = sqlite3_stmt_status(statement, Int32(SQLITE_STMTSTATUS_VM_STEP), 1)
+                    trace.runs.append(Run(sql: String(cString: sql), steps: steps))
+                    return 0
+                }, Unmanaged.passUnretained(trace).toOpaque())
         }
-        sqlite3_trace_v2(
-            handle, UInt32(SQLITE_TRACE_PROFILE),
-            { _, context, statement, _ in
-                guard let context, let statement = OpaquePointer(statement), let sql = sqlite3_sql(statement) else { return 0 }
-                let trace = Unmanaged<SQLTrace>.fromOpaque(context).takeUnretainedValue()
-                let steps = sqlite3_stmt_status(statement, Int32(SQLITE_STMTSTATUS_VM_STEP), 1)
-                trace.runs.append(Run(sql: String(cString: sql), steps: steps))
-                return 0
-            }, Unmanaged.passUnretained(trace).toOpaque())
-        defer { sqlite3_trace_v2(handle, 0, nil, nil) }
+        defer { for handle in store.connections.map(\.handle) { sqlite3_trace_v2(handle, 0, nil, nil) } }
         try body()
         return trace.runs
     }

@@ -63,6 +63,12 @@ public struct DeliveryResult: Sendable, Hashable {
 }
 
 extension DeliveryResult {
+    /// The service accepted it.
+    var isSent: Bool {
+        if case .sent = outcome { return true }
+        return false
+    }
+
     /// What a batch of results leaves to do together once each was applied.
     struct Batch {
         /// The deliveries APNs accepted, to be marked sent.

@@ -59,20 +59,22 @@ extension SQLiteStore {
     public func completeDeliveries(_ results: [DeliveryResult], now: Double) throws {
         guard !results.isEmpty else { return }
         try write { db in
-            // The deliveries still in flight (a result for any other is a repeat: ignored).
-            // one store: a list of `?` per seq; PostgreSQL binds one array, locks and checks the lease.
-            let rows = try db.query(
-                { "SELECT seq, publish_id, device_seq FROM deliveries WHERE state = 1 AND seq IN (\($0))" }, [], in: results.map { .int($0.seq) }
-            ) { ($0.int(0), (publishID: $0.string(1), deviceSeq: $0.isNull(2) ? nil : $0.int(2))) }
+            // The deliveries still in flight (a result for any other is a repeat: ignored):
+            // the accepted ones marked sent and read back in one statement, the others read.
+            let accepted = results.filter(\.isSent).map { SQLValue.int($0.seq) }
+            let others = results.filter { !$0.isSent }.map { SQLValue.int($0.seq) }
+            let row = { (row: SQLiteStatement) in (row.int(0), (publishID: row.string(1), deviceSeq: row.isNull(2) ? nil : row.int(2))) }
+            var rows = try accepted.isEmpty ? [] : db.query(
+                // one store: a list of `?` per seq; PostgreSQL binds one array, locks and checks the lease.
+                { "UPDATE deliveries SET state = 2, updated_at = ? WHERE state = 1 AND seq IN (\($0)) RETURNING seq, publish_id, device_seq" },
+                [.double(now)], in: accepted, row)
+            if !others.isEmpty {
+                // one store: as above.
+                rows += try db.query({ "SELECT seq, publish_id, device_seq FROM deliveries WHERE state = 1 AND seq IN (\($0))" }, [], in: others, row)
+            }
             let inFlight = Dictionary(rows, uniquingKeysWith: { first, _ in first })
             let batch = try Self.applyResults(db, results, inFlight: inFlight, now: now)
-            let sent = batch.sent
-            if !sent.isEmpty {
-                // one store: a list of `?` per seq (PostgreSQL binds one array).
-                _ = try db.query({ "UPDATE deliveries SET state = 2, updated_at = ? WHERE seq IN (\($0))" }, [.double(now)], in: sent.map { .int($0) }) {
-                    _ in ()
-                }
-            }
+            let sent = batch.sent  // marked above
             try Self.countHeldEvents(db, sent: sent)
             for (publishID, count) in batch.sentPerPublish {
                 try Self.count(db, .sent, count, publishID: publishID, at: now)

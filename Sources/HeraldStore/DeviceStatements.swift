@@ -18,6 +18,11 @@ final class DeviceStatements: Sendable {
     let idByKey: String
     let keyState: String
     let keylessCount: String
+    /// A device registering its token for the first time (`?7` its creation, registration
+    /// and update time). PostgreSQL's adds nothing when another process has registered the
+    /// token since the lookup, and returns the new seq; SQLite's one writer has looked the
+    /// token up first.
+    let insert: String
     let touch: String
     let setUser: String
     let deleteInterests: String
@@ -69,6 +74,11 @@ final class DeviceStatements: Sendable {
         idByKey = d.render("SELECT id FROM devices WHERE key_hash = ? AND app_id = ?")
         keyState = d.render("SELECT key_hash IS NOT NULL FROM devices WHERE app_id = ? AND id = ?")
         keylessCount = d.render("SELECT count(*) FROM devices WHERE app_id = ? AND key_hash IS NULL")
+        insert = d.render(
+            """
+            INSERT INTO devices (id, app_id, token, environment, user_id, metadata, created_at, token_registered_at, updated_at,
+            key_hash, platform) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7, ?7, ?8, ?9)
+            """ + (d == .postgres ? " ON CONFLICT (app_id, token) DO NOTHING RETURNING seq" : ""))
         touch = d.render("UPDATE devices SET updated_at = ? WHERE seq = ?")
         setUser = d.render("UPDATE devices SET user_id = ?, updated_at = ? WHERE seq = ?")
         deleteInterests = d.render("DELETE FROM device_interests WHERE device_seq = ?")

@@ -1,6 +1,10 @@
 /// The statements of publishes and receipts shared by both stores, rendered for each
-/// database once. (Inserting a publish, and counting held receipts, differ: see the stores.)
+/// database once. (Counting held receipts differs: see the stores.)
 final class PublishStatements: Sendable {
+    /// A new publish (`?15` its creation and update time). PostgreSQL's adds nothing when
+    /// another process has inserted a publish with the same idempotency key since the
+    /// lookup; SQLite's one writer has checked the key first.
+    let insert: String
     /// The columns `SQLStore.loadPublishes` reads, up to FROM publishes p (a condition
     /// follows), and the condition of one publish.
     let publishes: String
@@ -28,6 +32,13 @@ final class PublishStatements: Sendable {
     let zoneCounts: String
 
     init(_ d: SQLDialect) {
+        insert = d.render(
+            """
+            INSERT INTO publishes (id, app_id, target_kind, target_keys, payload, push_type, priority, collapse_id, expiration,
+            send_at, environment, idempotency_key, request_fingerprint, status, created_at, updated_at, activity_type, audience_filter,
+            cap_max, cap_window, local_time, local_date)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?15, ?16, ?17, ?18, ?19, ?20, ?21)
+            """ + (d == .postgres ? " ON CONFLICT (app_id, idempotency_key) DO NOTHING" : ""))
         let failures = d == .sqlite ? "json_group_object(reason, count)" : "json_object_agg(reason, count)"
         publishes = """
             SELECT id, app_id, target_kind, target_keys, payload, push_type, priority, collapse_id, expiration, send_at, environment,

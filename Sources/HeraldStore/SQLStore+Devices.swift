@@ -82,6 +82,17 @@ extension SQLStore {
         return RegisteredDevice(id: id, created: existing == nil, keyIssued: keyIssued)
     }
 
+    /// The values of `DeviceStatements.insert` for a device registering its token for the first time.
+    static func newDeviceValues(id: String, appID: String, _ registration: DeviceRegistration, metadata: String?, now: Double)
+        -> [SQLValue]
+    {
+        [
+            .text(id), .text(appID), .text(registration.token), .text(registration.environment.rawValue),
+            .optional(registration.userID ?? nil), .text(metadata ?? "{}"), .double(now), .optional(registration.newKeyHash),
+            .text(registration.platform.rawValue),
+        ]
+    }
+
     static func setInterests(_ db: Database, appID: String, deviceID: String, _ interests: [String], quota: DeviceQuota, now: Double)
         throws -> Bool
     {

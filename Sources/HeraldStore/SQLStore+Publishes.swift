@@ -22,6 +22,24 @@ extension SQLStore {
         return publish
     }
 
+    /// Inserts a new publish's row; whether it went in (on PostgreSQL another process may
+    /// have inserted one with the same idempotency key since the lookup).
+    @discardableResult
+    static func insertPublish(_ db: Database, _ publish: NewPublish, id: String) throws -> Bool {
+        let options = publish.options
+        return try db.execute(
+            db.dialect.statements.publishes.insert,
+            [
+                .text(id), .text(publish.appID), .text(publish.target.kind), .text(publish.storedTargetKeys),
+                .bytes(publish.storedPayload(id: id)), .text(options.pushType), .int(options.priority),
+                .text(options.collapseID ?? id), .optional(options.expiration), .optional(options.sendAt),
+                .text(options.environment.rawValue), .optional(publish.idempotencyKey), .optional(publish.storedFingerprint),
+                .text(publish.initialStatus.rawValue), .double(publish.createdAt), .optional(publish.target.activityType),
+                .optional(publish.filter?.stored), .optional(options.frequencyCap?.max), .optional(options.frequencyCap?.window),
+                .optional(options.localTime?.time), .optional(options.localTime?.date),
+            ]) > 0
+    }
+
     /// Keeps a new publish's texts by language, each with its tag's language (what fan-out matches).
     static func insertVariants(_ db: Database, _ publish: NewPublish, id: String) throws {
         for (tag, payload) in publish.localized.sorted(by: { $0.key < $1.key }) {

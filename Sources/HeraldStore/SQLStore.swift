@@ -35,7 +35,8 @@ protocol SQLStore: AnyObject {
     /// publishes' own counters are written: on PostgreSQL every transaction locks a
     /// publish's row before its split rows, so two never wait on each other in turn.
     static func addFinalSplits(_ db: Database, seqs: [Int]) throws
-    /// Inserts a device that registered its token for the first time; its seq.
+    /// Inserts a device that registered its token for the first time (`DeviceStatements.insert`);
+    /// its seq.
     static func insertDevice(
         _ db: Database, id: String, appID: String, _ registration: DeviceRegistration, metadata: String?, now: Double
     ) throws -> Int

@@ -30,17 +30,10 @@ extension SQLiteStore {
     static func insertDevice(
         _ db: SQLiteConnection, id: String, appID: String, _ registration: DeviceRegistration, metadata: String?, now: Double
     ) throws -> Int {
-        // one store: the one writer has looked the token up (PostgreSQL's insert may meet another process's).
+        // The one writer has looked the token up: the insert always goes in.
         try db.execute(
-            """
-            INSERT INTO devices (id, app_id, token, environment, user_id, metadata, created_at, token_registered_at, updated_at,
-            key_hash, platform) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """,
-            [
-                .text(id), .text(appID), .text(registration.token), .text(registration.environment.rawValue),
-                .optional(registration.userID ?? nil), .text(metadata ?? "{}"), .double(now), .double(now), .double(now),
-                .optional(registration.newKeyHash), .text(registration.platform.rawValue),
-            ])
+            db.dialect.statements.devices.insert,
+            Self.newDeviceValues(id: id, appID: appID, registration, metadata: metadata, now: now))
         // one store: SQLite's rowid of the insert.
         return try db.scalar("SELECT last_insert_rowid()") ?? 0
     }

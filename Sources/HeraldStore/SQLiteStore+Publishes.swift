@@ -5,25 +5,8 @@ extension SQLiteStore {
         try durableWrite { db in
             if let existing = try Self.keyedPublish(db, publish) { return (existing, false) }
             let id = Identifier.make("pub_")
-            let options = publish.options
-            // one store: the one writer has checked the key (PostgreSQL's insert may meet another process's).
-            try db.execute(
-                """
-                INSERT INTO publishes (id, app_id, target_kind, target_keys, payload, push_type, priority, collapse_id, expiration,
-                send_at, environment, idempotency_key, request_fingerprint, status, created_at, updated_at, activity_type, audience_filter,
-                cap_max, cap_window, local_time, local_date)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """,
-                [
-                    .text(id), .text(publish.appID), .text(publish.target.kind), .text(publish.storedTargetKeys),
-                    .bytes(publish.storedPayload(id: id)), .text(options.pushType),
-                    .int(options.priority), .text(options.collapseID ?? id), .optional(options.expiration), .optional(options.sendAt),
-                    .text(options.environment.rawValue), .optional(publish.idempotencyKey), .optional(publish.storedFingerprint),
-                    .text(publish.initialStatus.rawValue),
-                    .double(publish.createdAt), .double(publish.createdAt), .optional(publish.target.activityType),
-                    .optional(publish.filter?.stored), .optional(options.frequencyCap?.max), .optional(options.frequencyCap?.window),
-                    .optional(options.localTime?.time), .optional(options.localTime?.date),
-                ])
+            // The one writer has checked the key: the insert always goes in.
+            try Self.insertPublish(db, publish, id: id)
             try Self.insertVariants(db, publish, id: id)
             try Self.insertPublishInbox(db, publish, id: id)
             return (id, true)

@@ -2,16 +2,8 @@
 /// due, in time order (ties in scheduling order), at its own time.
 @MainActor
 public final class VirtualClock: HeraldClock {
-    private struct Entry {
-        let due: Double
-        let sequence: Int
-        let timer: ClockTimer
-        let action: @MainActor () -> Void
-    }
-
     public private(set) var now: Double
-    private var entries: [Entry] = []
-    private var sequence = 0
+    private var timers = TimerQueue<@MainActor () -> Void>()
 
     public init(now: Double = 0) {
         self.now = now
@@ -20,8 +12,7 @@ public final class VirtualClock: HeraldClock {
     @discardableResult
     public func schedule(after delay: Double, _ action: @escaping @MainActor () -> Void) -> ClockTimer {
         let timer = ClockTimer()
-        sequence += 1
-        entries.append(Entry(due: now + max(0, delay), sequence: sequence, timer: timer, action: action))
+        timers.add(due: now + max(0, delay), isCancelled: { timer.isCancelled }, action)
         return timer
     }
 
@@ -32,7 +23,7 @@ public final class VirtualClock: HeraldClock {
 
     /// Moves time forward to `time`, running what falls due on the way.
     public func advance(to time: Double) {
-        while let next = nextDue(notAfter: time) {
+        while let next = timers.takeFirst(notAfter: time) {
             now = max(now, next.due)
             next.action()
         }
@@ -45,20 +36,8 @@ public final class VirtualClock: HeraldClock {
     }
 
     /// How many live timers are waiting.
-    public var pendingCount: Int {
-        entries.filter { !$0.timer.isCancelled }.count
-    }
+    public var pendingCount: Int { timers.pendingCount }
 
     /// The time of the next live timer, if any.
-    public var nextDeadline: Double? {
-        entries.filter { !$0.timer.isCancelled }.map(\.due).min()
-    }
-
-    private func nextDue(notAfter time: Double) -> Entry? {
-        entries.removeAll { $0.timer.isCancelled }
-        guard let index = entries.indices.filter({ entries[$0].due <= time })
-            .min(by: { (entries[$0].due, entries[$0].sequence) < (entries[$1].due, entries[$1].sequence) })
-        else { return nil }
-        return entries.remove(at: index)
-    }
+    public var nextDeadline: Double? { timers.nextDeadline }
 }

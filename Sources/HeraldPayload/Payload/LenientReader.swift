@@ -32,28 +32,27 @@ struct LenientReader {
     mutating func int(_ key: String) -> Int? {
         guard let value = object[key], !value.isNull else { return nil }
         if case .int(let number) = value { return number }
-        if let number = value.intValue {
-            note(key, "expected an integer, found \(value.excerpt)", "read as \(number)")
-            return number
-        }
-        if let text = value.stringValue, let number = Int(text.trimmingSpaces) {
-            note(key, "expected an integer, found \(value.excerpt)", "read as \(number)")
-            return number
-        }
-        note(key, "expected an integer, found \(value.excerpt)", "ignored")
-        return nil
+        let number = value.intValue ?? value.stringValue.flatMap { Int($0.trimmingSpaces) }
+        return coerced(key, "an integer", value, number) { "\($0)" }
     }
 
     /// A number; numeric strings are accepted.
     mutating func double(_ key: String) -> Double? {
         guard let value = object[key], !value.isNull else { return nil }
         if let number = value.doubleValue { return number }
-        if let text = value.stringValue, let number = Double(text.trimmingSpaces), number.isFinite {
-            note(key, "expected a number, found \(value.excerpt)", "read as \(JSONWriter.number(number))")
-            return number
+        let number = value.stringValue.flatMap { Double($0.trimmingSpaces) }.flatMap { $0.isFinite ? $0 : nil }
+        return coerced(key, "a number", value, number, shown: JSONWriter.number)
+    }
+
+    /// `read`, what `value` (not `expected` itself) was read as, with a note saying so and
+    /// showing it as `shown` gives it; without it, nil and a note that the value was ignored.
+    private mutating func coerced<T>(_ key: String, _ expected: String, _ value: JSONValue, _ read: T?, shown: (T) -> String) -> T? {
+        guard let read else {
+            note(key, "expected \(expected), found \(value.excerpt)", "ignored")
+            return nil
         }
-        note(key, "expected a number, found \(value.excerpt)", "ignored")
-        return nil
+        note(key, "expected \(expected), found \(value.excerpt)", "read as \(shown(read))")
+        return read
     }
 
     /// APNs flags are the number 1; `true`, "1" and other numbers are read with a note.

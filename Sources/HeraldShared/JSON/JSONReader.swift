@@ -41,11 +41,7 @@ struct JSONReader {
         index += 1
         var members: [String: JSONValue] = Dictionary(minimumCapacity: 8)
         skipWhitespace()
-        if peek() == UInt8(ascii: "}") {
-            index += 1
-            depth -= 1
-            return .object(members)
-        }
+        if closes(UInt8(ascii: "}")) { return .object(members) }
         while true {
             skipWhitespace()
             guard peek() == UInt8(ascii: "\"") else { throw unexpected(expecting: "a member name in double quotes") }
@@ -56,14 +52,9 @@ struct JSONReader {
             skipWhitespace()
             members[key] = try parseValue()
             skipWhitespace()
-            switch peek() {
-            case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "}"):
-                index += 1
-                depth -= 1
-                return .object(members)
-            default: throw unexpected(expecting: "',' or '}' after an object member")
-            }
+            if closes(UInt8(ascii: "}")) { return .object(members) }
+            guard peek() == UInt8(ascii: ",") else { throw unexpected(expecting: "',' or '}' after an object member") }
+            index += 1
         }
     }
 
@@ -72,29 +63,29 @@ struct JSONReader {
         index += 1
         var elements: [JSONValue] = []
         skipWhitespace()
-        if peek() == UInt8(ascii: "]") {
-            index += 1
-            depth -= 1
-            return .array(elements)
-        }
+        if closes(UInt8(ascii: "]")) { return .array(elements) }
         while true {
             skipWhitespace()
             elements.append(try parseValue())
             skipWhitespace()
-            switch peek() {
-            case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "]"):
-                index += 1
-                depth -= 1
-                return .array(elements)
-            default: throw unexpected(expecting: "',' or ']' after an array element")
-            }
+            if closes(UInt8(ascii: "]")) { return .array(elements) }
+            guard peek() == UInt8(ascii: ",") else { throw unexpected(expecting: "',' or ']' after an array element") }
+            index += 1
         }
     }
 
     private mutating func enter() throws(JSONParseError) {
         depth += 1
         if depth > maxDepth { throw error(.tooDeep(limit: maxDepth)) }
+    }
+
+    /// Whether `bracket`, the end of the object or array being read, is next: if so, steps
+    /// over it and leaves the container (`enter` in reverse).
+    private mutating func closes(_ bracket: UInt8) -> Bool {
+        guard peek() == bracket else { return false }
+        index += 1
+        depth -= 1
+        return true
     }
 
     private mutating func literal(_ word: StaticString) throws(JSONParseError) {

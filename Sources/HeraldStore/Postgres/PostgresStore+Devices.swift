@@ -86,17 +86,9 @@ extension PostgresStore {
     static func insertDevice(
         _ db: PostgresConnection, id: String, appID: String, _ registration: DeviceRegistration, metadata: String?, now: Double
     ) throws -> Int {
-        // one store: another process may register the token meanwhile (SQLite's one writer has looked it up).
         let inserted = try db.query(
-            """
-            INSERT INTO devices (id, app_id, token, environment, user_id, metadata, created_at, token_registered_at, updated_at,
-            key_hash, platform) VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $7, $8, $9) ON CONFLICT (app_id, token) DO NOTHING RETURNING seq
-            """,
-            [
-                .text(id), .text(appID), .text(registration.token), .text(registration.environment.rawValue),
-                .optional(registration.userID ?? nil), .text(metadata ?? "{}"), .double(now), .optional(registration.newKeyHash),
-                .text(registration.platform.rawValue),
-            ])
+            db.dialect.statements.devices.insert,
+            Self.newDeviceValues(id: id, appID: appID, registration, metadata: metadata, now: now))
         // Another registration of this token committed since the lookup: run again, as an update.
         guard let row = inserted.first else {
             throw PostgresError(.serialization, message: "token \(registration.token) was registered meanwhile by another request")

@@ -7,8 +7,9 @@ import HeraldShared
 ///
 /// One writer connection, one lock: writes from the HTTP threads and the workers take
 /// turns, each in its own transaction (device writes made at the same moment share one,
-/// `deviceWrite`); reads go to connections beside it (`snapshot`, `SQLiteReaders`). Other processes (`herald app` while `herald serve` runs) share the
-/// file through SQLite's locks. Each call ends within `timeout` seconds:
+/// `deviceWrite`); reads go to connections beside it (`snapshot`, `SQLiteReaders`).
+/// Other processes (`herald app` while `herald serve` runs) share the file through
+/// SQLite's locks. Each call ends within `timeout` seconds:
 /// one that waits longer for its turn, or for another process's lock on the file, throws
 /// `.unavailable`.
 public final class SQLiteStore: GatewayStore, @unchecked Sendable {

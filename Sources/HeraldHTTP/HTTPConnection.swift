@@ -299,25 +299,12 @@ package final class HTTPConnection {
             answer(response, version: exchange.minorVersion, keepAlive: exchange.keepAlive && length == 0, linger: length > 0, now: now)
         case .defer(let decide):
             let request = exchange.request
-            guard let whole = bufferedWhole(exchange) else {
-                return hand(exchange, now: now) { .decision(decide(request)) }
+            // A body that came whole with the head (a small request) goes with the decision,
+            // its copy held in the allowance for requests without a key until the job ends.
+            if let whole = bufferedWhole(exchange), let held = budget.reserve(length, keyed: false) {
+                return hand(exchange, now: now, HTTPWork.deciding(request, decide, then: whole, holding: held))
             }
-            // The body came whole with the head (a small request): the handler runs in the
-            // decision's hand-off, one trip off the loop instead of two. Anything else the
-            // decision says comes back to the loop and is done there, as without a body.
-            let budget = self.budget
-            hand(exchange, now: now) {
-                let decision = decide(request)
-                guard case .read(let limit, let keyed, let then) = decision, length <= limit else { return .decision(decision) }
-                var reservation: HTTPBodyBudget.Reservation?
-                if length > 0 {
-                    guard let taken = budget.reserve(length, keyed: keyed) else { return .decision(decision) }
-                    reservation = taken
-                }
-                let response = then(whole)
-                reservation?.release()
-                return .handled(response)
-            }
+            hand(exchange, now: now) { .decision(decide(request)) }
         case .read(let limit, let keyed, let then):
             guard length <= limit else {
                 return fail(.tooLarge(length, limit: limit), now: now, counting: .protocolError)
@@ -343,7 +330,8 @@ package final class HTTPConnection {
     }
 
     /// Bodies up to this size that arrived whole with their head go with a deferred
-    /// decision (a copy of them, while the input keeps the bytes until the result is in).
+    /// decision (a copy of them, while the input keeps the bytes until the result is in:
+    /// `HTTPWork.deciding`).
     static let bufferedBodyLimit = 64 << 10
 
     /// The request with its body, when the input already holds all of it and the client

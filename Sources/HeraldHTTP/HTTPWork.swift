@@ -46,6 +46,25 @@ package final class HTTPWork: Sendable {
     }
 }
 
+extension HTTPWork {
+    /// The job of a deferred decision on `request` whose body came whole with its head
+    /// (`whole`, a copy whose room `held` keeps in the body budget until the job ends): when
+    /// the decision admits a body of that size, its handler runs right after, in the same
+    /// job (`handled`: one trip off the event loop, not two); whatever else it says goes
+    /// back to the loop, which does it as for a body not read yet.
+    static func deciding(
+        _ request: HTTPRequest, _ decide: @escaping @Sendable (HTTPRequest) -> HTTPHeadDecision, then whole: HTTPRequest,
+        holding held: HTTPBodyBudget.Reservation
+    ) -> @Sendable () -> Result {
+        {
+            defer { held.release() }
+            let decision = decide(request)
+            guard case .read(let limit, _, let then) = decision, whole.body.count <= limit else { return .decision(decision) }
+            return .handled(then(whole))
+        }
+    }
+}
+
 /// Runs jobs off the event loops.
 package protocol HTTPExecutor: Sendable {
     /// Starts `job` (on another thread, or at once); false when it cannot take it now.

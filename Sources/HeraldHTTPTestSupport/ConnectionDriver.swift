@@ -46,11 +46,11 @@ package final class ConnectionDriver {
     private let inbox = Locked<[(id: UInt64, result: HTTPWork.Result)]>([])
 
     package init(
-        budget: Int = 1 << 20, settings: HTTPConnection.Settings = .defaults,
+        budget: Int = 1 << 20, unkeyedBudget: Int? = nil, settings: HTTPConnection.Settings = .defaults,
         executor: TestExecutor = TestExecutor(.inline),
         decide: HTTPConnection.Decide? = nil
     ) {
-        self.budget = HTTPBodyBudget(capacity: budget)
+        self.budget = HTTPBodyBudget(capacity: budget, unkeyedCapacity: unkeyedBudget)
         self.executor = executor
         let decisions = self.decisions, bodies = self.bodies
         connection = HTTPConnection(

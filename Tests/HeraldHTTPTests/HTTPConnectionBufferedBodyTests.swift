@@ -11,8 +11,9 @@ struct HTTPConnectionBufferedBodyTests {
     static func status(_ answer: String) -> Int? { HTTPConnectionWorkTests.status(answer) }
 
     /// A manual driver on the deferred key check, counting the jobs it ran.
-    static func driver(budget: Int = 1 << 20) -> ConnectionDriver {
-        ConnectionDriver(budget: budget, executor: TestExecutor(.manual), decide: HTTPConnectionWorkTests.deferred)
+    static func driver(budget: Int = 1 << 20, unkeyedBudget: Int? = nil) -> ConnectionDriver {
+        ConnectionDriver(
+            budget: budget, unkeyedBudget: unkeyedBudget, executor: TestExecutor(.manual), decide: HTTPConnectionWorkTests.deferred)
     }
 
     @Test("a body that came whole with its head: one hand-off runs the key check and the handler, the budget is given back")
@@ -20,6 +21,7 @@ struct HTTPConnectionBufferedBodyTests {
         let driver = Self.driver()
         driver.send("POST /x HTTP/1.1\r\nAuthorization: Bearer good\r\nContent-Length: 5\r\n\r\nhello")
         #expect(driver.executor.queued == 1)
+        #expect(driver.budget.unkeyedInUse == 5, "the body's copy is held, as a body without a key yet, while the key is checked")
         driver.finishNext()
         #expect(driver.executor.queued == 0, "no second hand-off for the handler")
         let answer = driver.take()
@@ -49,6 +51,19 @@ struct HTTPConnectionBufferedBodyTests {
         #expect(answers[1].contains("\"path\":\"/b\"") && answers[1].contains("\"bytes\":0"))
         #expect(answers[2].contains("\"path\":\"/c\"") && answers[2].contains("\"bytes\":2"))
         #expect(driver.connection.phase == .closed || driver.connection.phase == .lingering)
+    }
+
+    @Test("no room left for bodies without a key: the key is checked first, then the body is reserved and handed to the handler (two hand-offs)")
+    func copyOverAllowance() {
+        let driver = Self.driver(unkeyedBudget: 4)
+        driver.send("POST /x HTTP/1.1\r\nAuthorization: Bearer good\r\nContent-Length: 5\r\n\r\nhello")
+        #expect(driver.budget.inUse == 0, "nothing held before the key is checked")
+        driver.finishNext()
+        #expect(driver.executor.queued == 1, "the handler, after the decision came back to the loop")
+        #expect(driver.budget.inUse == 5)
+        driver.finishNext()
+        #expect(driver.take().contains("\"bytes\":5"))
+        #expect(driver.budget.inUse == 0)
     }
 
     @Test("a wrong key with a buffered body: 401 from the decision, no handler runs, the connection closes")

@@ -31,6 +31,9 @@ enum SQLDialect: Sendable {
         return text
     }
 
+    /// The larger of two values (SQLite's two-argument `max`).
+    func greatest(_ a: String, _ b: String) -> String { self == .sqlite ? "max(\(a), \(b))" : "greatest(\(a), \(b))" }
+
     /// A Boolean literal: SQLite stores them as 1 and 0.
     var `true`: String { self == .sqlite ? "1" : "true" }
     var `false`: String { self == .sqlite ? "0" : "false" }

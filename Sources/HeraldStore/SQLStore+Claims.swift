@@ -20,10 +20,9 @@ struct ClaimedDelivery {
     var variant: String?
     var dueAt: Double?
 
-    /// What a claim returns of the claimed row `table` (its name or alias), in `init`'s order.
-    static func columns(of table: String) -> String {
-        let t = table
-        return """
+    /// What a claim returns of the claimed row `t` (its table's name or alias), in `init`'s order.
+    static func columns(of t: String) -> String {
+        """
             \(t).seq, \(t).publish_id, (SELECT id FROM devices WHERE seq = \(t).device_seq), \(t).token, \(t).environment, \(t).attempts,
             \(t).in_doubt, \(t).next_at, \(t).platform, \(t).device_seq, \(t).variant, \(t).due_at
             """
@@ -55,8 +54,7 @@ struct ClaimedPublish {
 
     /// The publish's columns, its id first, in `init`'s order after it.
     static func columns(_ dialect: SQLDialect) -> String {
-        let due = dialect == .sqlite ? "max(created_at, coalesce(send_at, 0))" : "greatest(created_at, coalesce(send_at, 0))"
-        return "id, payload, push_type, priority, collapse_id, expiration, environment, \(due), cap_max, cap_window"
+        "id, payload, push_type, priority, collapse_id, expiration, environment, \(dialect.greatest("created_at", "coalesce(send_at, 0)")), cap_max, cap_window"
     }
 
     init(_ row: some StoreRow) throws {

@@ -12,8 +12,8 @@ protocol SQLStore: AnyObject {
     /// pooled connection), within the call's deadline; the driver's errors become `StoreError`s.
     func read<T>(_ body: (Database) throws -> T) throws -> T
     /// Runs `body`, which only reads, on a connection that sees the last commit (SQLite:
-    /// one of the readers beside the writer, which neither waits for it nor holds it up;
-    /// PostgreSQL: a pooled connection, as `read`).
+    /// one of the readers beside the writer, in one read transaction, which neither waits
+    /// for the writer nor holds it up; PostgreSQL: a pooled connection, as `read`).
     func snapshot<T>(_ body: (Database) throws -> T) throws -> T
     /// Runs `body` in one write transaction (SQLite: `BEGIN IMMEDIATE` under the lock;
     /// PostgreSQL: READ COMMITTED on a pooled connection).

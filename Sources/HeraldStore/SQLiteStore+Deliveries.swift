@@ -1,6 +1,4 @@
 import Foundation
-import HeraldAPNsModel
-import HeraldAuth
 import HeraldShared
 
 extension SQLiteStore {

@@ -134,8 +134,11 @@ public final class SQLiteStore: GatewayStore, @unchecked Sendable {
     public func app(id: String, includingCredentials: Bool) throws -> AppRecord? {
         try snapshot { db in
             guard !includingCredentials else { return try Self.app(db, id: id) }
-            let decoy = try decoyAppID.current ?? Self.decoyApp(db)
-            if decoy != nil { decoyAppID.withLock { $0 = decoy } }
+            var decoy = decoyAppID.current
+            if decoy == nil {
+                decoy = try Self.decoyApp(db)
+                decoyAppID.withLock { $0 = decoy }
+            }
             return try Self.appKeys(db, id: id, decoy: decoy)
         }
     }

@@ -5,7 +5,8 @@ import HeraldShared
 /// commit and never waits for the writer, so the API's reads (an app's keys, a device, a
 /// publish's status, the console) are answered while a fan-out page or a group commit is
 /// being written, and they no longer hold the writer up in turn. Each connection serves
-/// one call at a time; a call takes a free one, or waits for one within its deadline.
+/// one call at a time, in one read transaction (one snapshot for all its statements); a
+/// call takes a free one, or waits for one within its deadline.
 final class SQLiteReaders: @unchecked Sendable {
     private let connections: [(lock: NSLock, connection: SQLiteConnection)]
     private let turn = Locked(0)
@@ -40,6 +41,18 @@ final class SQLiteReaders: @unchecked Sendable {
         defer { reader.lock.unlock() }
         reader.connection.deadline = deadline
         defer { reader.connection.deadline = nil }
-        return try body(reader.connection)
+        // One read transaction: every statement of `body` sees the same commit.
+        // one store: SQLite's read transaction
+        try reader.connection.executeScript("BEGIN")
+        do {
+            let result = try body(reader.connection)
+            // one store: as above
+            try reader.connection.executeScript("COMMIT")
+            return result
+        } catch {
+            // one store: as above
+            try? reader.connection.executeScript("ROLLBACK")
+            throw error
+        }
     }
 }

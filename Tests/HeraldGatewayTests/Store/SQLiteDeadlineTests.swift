@@ -62,6 +62,20 @@ struct SQLiteDeadlineTests {
         #expect(try store.apps().map(\.id) == ["a"], "a reader sees the last commit")
     }
 
+    @Test("a read's statements see one commit: a write committed meanwhile shows in the next read, not in this one")
+    func oneSnapshot() throws {
+        let folder = TemporaryFolder()
+        defer { folder.cleanup() }
+        let store = try SQLiteStore(directory: folder.url, durability: .normal, timeout: 0.5)
+        let counts = try store.snapshot { db -> [Int] in
+            let before = try db.scalar("SELECT count(*) FROM apps") ?? -1
+            try store.createApp(Self.app("a"))  // the writer does not wait for the readers
+            return [before, try db.scalar("SELECT count(*) FROM apps") ?? -1]
+        }
+        #expect(counts == [0, 0])
+        #expect(try store.apps().map(\.id) == ["a"])
+    }
+
     @Test("readers refuse writes, and every reader busy: a read waits for one within its deadline, then is .unavailable")
     func readers() throws {
         let folder = TemporaryFolder()

@@ -16,6 +16,8 @@ struct FanOutCursor {
         var last: Int?
         /// Deliveries that were new.
         var created: Int
+        /// The new ones, when the page was claimed (`FanOutPageRequest.claimedBy`).
+        var claimed: [ClaimedDelivery] = []
     }
 
     /// Moves through `keys` until about `limit` devices were looked at; `page(key,

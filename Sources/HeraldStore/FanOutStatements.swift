@@ -2,8 +2,11 @@
 /// (`?` and `?N` placeholders) and rendered for each database once.
 final class FanOutStatements: Sendable {
     /// The oldest queued or sending publish whose fan-out is not finished, whether it has
-    /// texts by language, and its inbox message's limit (nil: it keeps none).
+    /// texts by language, its inbox message's limit (nil: it keeps none), and its app's
+    /// rate limit (nil: none).
     let nextPublish: String
+    /// Whether an app has a delivery waiting that is due (`FanOutClaim`: those go first).
+    let dueWaiting: String
     /// A publish's cursor and counters after a step.
     let saveCursor: String
     /// A publish done once its fan-out finished and every delivery is final.
@@ -39,9 +42,10 @@ final class FanOutStatements: Sendable {
             SELECT id, app_id, target_kind, target_keys, fanout_key, fanout_seq, environment, activity_type, audience_filter,
             EXISTS (SELECT 1 FROM publish_variants v WHERE v.publish_id = publishes.id),
             (SELECT owner_limit FROM inbox_messages m WHERE m.app_id = publishes.app_id AND m.id = publishes.id),
-            local_time, local_date FROM publishes
+            local_time, local_date, (SELECT rate_limit FROM apps a WHERE a.id = publishes.app_id) FROM publishes
             WHERE status IN ('queued', 'sending') AND \(d.isFalse("fanout_done")) ORDER BY seq LIMIT 1\(d.forUpdateSkipLocked)
             """)
+        dueWaiting = d.render("SELECT 1 FROM deliveries WHERE app_id = ? AND state = 0 AND next_at <= ? LIMIT 1")
         saveCursor = d.render(
             """
             UPDATE publishes SET fanout_key = ?, fanout_seq = ?, fanout_done = ?, targeted = targeted + ?, status = 'sending',

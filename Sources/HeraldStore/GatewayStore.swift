@@ -27,4 +27,32 @@ public struct FanOutProgress: Sendable, Hashable {
     public var created: Int
     /// The fan-out of this publish is complete.
     public var finished: Bool
+    /// The deliveries this step made already in flight (`FanOutClaim`), to be sent now;
+    /// those a frequency cap held back come back `capped`, already final.
+    public var claimed: [DeliveryJob] = []
+}
+
+/// What a fan-out step may claim as it makes deliveries: a caller that has room to send
+/// asks for the page it makes to be inserted already in flight under its lease and
+/// handed back (`FanOutProgress.claimed`), instead of inserted waiting and then claimed
+/// by a second statement that writes every row again. Claimed deliveries are in flight
+/// exactly as `claimDeliveries` leaves them (attempt counted, lease held, in doubt after
+/// a crash), so nothing changes for recovery.
+///
+/// Only a publish whose deliveries would be claimed at once anyway is fanned out this way:
+/// one due now (not at local times), of paged devices (interests, users, the app), of an
+/// app without a rate limit, not in `excludedApps`, and with no due delivery already
+/// waiting (those go first). For such a publish a step with no room (`limit` 0) makes
+/// nothing: the fan-out keeps pace with the sending instead of writing rows that wait.
+/// Every other publish fans out as without a claim.
+public struct FanOutClaim: Sendable, Hashable {
+    /// The most deliveries to claim (0: no room now).
+    public var limit: Int
+    /// Apps whose deliveries are held back (a route paused): never claimed on fan-out.
+    public var excludedApps: Set<String>
+
+    public init(limit: Int, excludedApps: Set<String> = []) {
+        self.limit = max(0, limit)
+        self.excludedApps = excludedApps
+    }
 }

@@ -11,9 +11,10 @@ public protocol PublishStore: AnyObject, Sendable {
     func cancelPublish(appID: String, id: String, now: Double) throws -> PublishRecord
     /// Moves scheduled publishes whose time has come to queued; how many.
     func promoteDuePublishes(now: Double) throws -> Int
-    /// Creates up to `limit` deliveries for the oldest publish being fanned out;
-    /// `nil` when no publish needs fan-out.
-    func fanOutStep(limit: Int, now: Double) throws -> FanOutProgress?
+    /// Creates up to `limit` deliveries for the oldest publish being fanned out, claiming
+    /// them as it goes when `claim` allows (`FanOutClaim`); `nil` when no publish needs
+    /// fan-out, or the one that does waits for room to claim.
+    func fanOutStep(limit: Int, now: Double, claim: FanOutClaim?) throws -> FanOutProgress?
     /// How many devices a publish to `target` (`interests`, `users` or `app`) with
     /// `filter` would reach now, by platform and language; writes nothing.
     func audience(appID: String, target: PublishTarget, filter: AudienceFilter?) throws -> AudienceCount
@@ -43,6 +44,11 @@ public protocol PublishStore: AnyObject, Sendable {
 }
 
 extension PublishStore {
+    /// One fan-out step that claims nothing: every delivery it makes waits to be claimed.
+    public func fanOutStep(limit: Int, now: Double) throws -> FanOutProgress? {
+        try fanOutStep(limit: limit, now: now, claim: nil)
+    }
+
     /// Claims due deliveries of every environment.
     public func claimDeliveries(appID: String, now: Double, limit: Int) throws -> [DeliveryJob] {
         try claimDeliveries(appID: appID, now: now, limit: limit, excluding: [])

@@ -28,19 +28,20 @@ struct ClaimedDelivery {
             """
     }
 
-    init(_ row: some StoreRow) throws {
-        seq = try row.int(0)
-        publishID = try row.string(1)
-        deviceID = try row.optionalString(2)
-        token = try row.string(3)
-        environment = try row.string(4)
-        attempts = try row.int(5)
-        inDoubt = try row.bool(6)
-        nextAt = try row.double(7)
-        platform = PushPlatform(rawValue: try row.string(8)) ?? .apns
-        deviceSeq = try row.optionalInt(9)
-        variant = try row.optionalString(10)
-        dueAt = try row.optionalDouble(11)
+    /// The columns of `columns(of:)`, the first at `first`.
+    init(_ row: some StoreRow, from first: Int = 0) throws {
+        seq = try row.int(first)
+        publishID = try row.string(first + 1)
+        deviceID = try row.optionalString(first + 2)
+        token = try row.string(first + 3)
+        environment = try row.string(first + 4)
+        attempts = try row.int(first + 5)
+        inDoubt = try row.bool(first + 6)
+        nextAt = try row.double(first + 7)
+        platform = PushPlatform(rawValue: try row.string(first + 8)) ?? .apns
+        deviceSeq = try row.optionalInt(first + 9)
+        variant = try row.optionalString(first + 10)
+        dueAt = try row.optionalDouble(first + 11)
     }
 }
 

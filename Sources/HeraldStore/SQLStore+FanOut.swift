@@ -7,8 +7,11 @@ extension SQLStore {
     /// A device reached through two interests gets one delivery (unique publish and device).
     /// On PostgreSQL the publish's row is locked for the step, skipping one that another
     /// process is fanning out (`FOR UPDATE SKIP LOCKED`): each page of devices is turned
-    /// into deliveries once, whichever process gets it. Runs in the caller's transaction.
-    static func fanOut(_ db: Database, limit: Int, now: Double) throws -> FanOutProgress? {
+    /// into deliveries once, whichever process gets it. With a `claim` (`FanOutClaim`), a
+    /// publish that may be claimed on fan-out has its page inserted in flight for `owner`
+    /// and handed back as jobs, or waits (nil) while there is no room or a due delivery of
+    /// its app waits. Runs in the caller's transaction.
+    static func fanOut(_ db: Database, limit: Int, now: Double, claim: FanOutClaim?, owner: String) throws -> FanOutProgress? {
         let sql = db.dialect.statements.fanOut
         guard
             let row = try db.query(sql.nextPublish, [], {
@@ -17,24 +20,34 @@ extension SQLStore {
                     afterSeq: try $0.int(5), environment: try $0.string(6), activityType: try $0.optionalString(7),
                     filter: try $0.optionalString(8).map(AudienceFilter.init(stored:)), localized: try $0.bool(9),
                     inboxLimit: try $0.optionalInt(10),
-                    localTime: LocalSendTime(time: try $0.optionalString(11) ?? "", date: try $0.optionalString(12) ?? "")
+                    localTime: LocalSendTime(time: try $0.optionalString(11) ?? "", date: try $0.optionalString(12) ?? ""),
+                    rateLimited: try !$0.isNull(13)
                 )
             }).first
         else { return nil }
         let (id, appID, kind, activityType) = (row.id, row.appID, row.kind, row.activityType)
         // A filter alone pages over the app's devices: one key.
         let keys = FanOutCursor.devicesKind(kind) == "app" ? [appID] : PublishTarget(kind: kind, storedKeys: row.keys).keys
+        var (claimedBy, stepLimit) = (String?.none, limit)
+        if let claim, row.localTime == nil, !row.rateLimited, FanOutCursor.isPaged(kind), !claim.excludedApps.contains(appID) {
+            let waiting = try db.query(sql.dueWaiting, [.text(appID), .double(now)]) { _ in () }
+            guard claim.limit > 0, waiting.isEmpty else { return nil }
+            (claimedBy, stepLimit) = (owner, min(limit, claim.limit))
+        }
+        var claimed: [ClaimedDelivery] = []
         var cursor = FanOutCursor(keyIndex: row.keyIndex, afterSeq: row.afterSeq)
         let due = try row.localTime.map { try localDueTimes(db, appID: appID, $0) }
         if row.inboxLimit != nil { try lockInboxes(db, appID: appID) }
         let created = try cursor.step(
-            kind: kind, keys: keys, limit: limit,
+            kind: kind, keys: keys, limit: stepLimit,
             page: {
-                try insertPage(
+                let page = try insertPage(
                     db,
                     FanOutPageRequest(
                         publishID: id, appID: appID, kind: kind, activityType: activityType, key: $0, afterSeq: $1, limit: $2, now: now,
-                        filter: row.filter, localized: row.localized, inboxLimit: row.inboxLimit, due: due))
+                        filter: row.filter, localized: row.localized, inboxLimit: row.inboxLimit, due: due, claimedBy: claimedBy))
+                claimed += page.claimed
+                return page
             },
             targets: { try targets(db, appID: appID, kind: kind, activityType: activityType, key: $0, environment: row.environment) },
             deliver: { target in
@@ -47,7 +60,8 @@ extension SQLStore {
         try db.execute(
             sql.saveCursor, [.int(cursor.keyIndex), .int(cursor.afterSeq), .bool(finished), .int(created), .double(now), .text(id)])
         if finished { try finishIfComplete(db, publishID: id, now: now) }
-        return FanOutProgress(publishID: id, appID: appID, created: created, finished: finished)
+        let jobs = try claimedJobs(db, claimed.sorted { $0.seq < $1.seq }, appID: appID, now: now)
+        return FanOutProgress(publishID: id, appID: appID, created: created, finished: finished, claimed: jobs)
     }
 
     /// A delivery to one target; 1 when it is new. A token APNs already declared dead is
@@ -136,7 +150,11 @@ extension SQLStore {
 /// The public methods whose transaction and body are the same on both stores: `read`
 /// and `write` are each store's own (`SQLStore`'s requirements).
 extension SQLStore {
-    public func fanOutStep(limit: Int, now: Double) throws -> FanOutProgress? {
-        try write { db in try Self.fanOut(db, limit: limit, now: now) }
+    public func fanOutStep(limit: Int, now: Double, claim: FanOutClaim?) throws -> FanOutProgress? {
+        try write { db in
+            let progress = try Self.fanOut(db, limit: limit, now: now, claim: claim, owner: instance.id)
+            if progress?.claimed.isEmpty == false { try renewLease(db, now: now) }
+            return progress
+        }
     }
 }

@@ -26,10 +26,20 @@ protocol SQLStore: AnyObject {
     /// alike). A body must not call back into the store.
     func deviceWrite<T>(_ body: (Database) throws -> T) throws -> T
 
+    /// The process this store claims deliveries for.
+    var instance: GatewayInstance { get }
+    /// Renews this process's lease inside a transaction that claimed deliveries, as a
+    /// claim does (PostgreSQL: its row comes back if another process, finding it silent,
+    /// took it away; SQLite: one process, nothing to renew).
+    func renewLease(_ db: Database, now: Double) throws
+
     /// Inserts one page of an interest's or a user's devices as deliveries (and its inbox
-    /// entries): how many devices the page had, the last one's seq (the cursor), and how
-    /// many deliveries were new.
+    /// entries): how many devices the page had, the last one's seq (the cursor), how
+    /// many deliveries were new, and those when the page is claimed.
     static func insertPage(_ db: Database, _ page: FanOutPageRequest) throws -> FanOutCursor.Page
+    /// The jobs of deliveries just claimed, in the order given: each of their publishes
+    /// read once (and the variants they got), then `SQLStore.jobs`.
+    static func claimedJobs(_ db: Database, _ claimed: [ClaimedDelivery], appID: String, now: Double) throws -> [DeliveryJob]
     /// Adds the deliveries `seqs` that have just become final to their publishes' split
     /// counters (`SplitStatements`); those still waiting add nothing. Called after the
     /// publishes' own counters are written: on PostgreSQL every transaction locks a
@@ -67,6 +77,16 @@ struct FanOutPageRequest {
     var inboxLimit: Int?
     /// A local-time publish's instants: each delivery waits until its device's.
     var due: LocalDueTimes?
+    /// The process the page's deliveries are claimed for (`FanOutClaim`): inserted in
+    /// flight under its lease (attempt 1) and read back; nil: inserted waiting.
+    var claimedBy: String?
+
+    /// The SQL of the in-flight columns' values for an inserted delivery: state, attempts
+    /// and lease holder, claimed (`claimedBy`) or waiting.
+    func flight(_ b: inout SQLBindings) -> String {
+        guard let owner = claimedBy else { return "\(DeliveryState.pending.rawValue), 0, CAST(NULL AS TEXT)" }
+        return "\(DeliveryState.inFlight.rawValue), 1, \(b.bind(.text(owner)))"
+    }
 
     /// Each device's instant as SQL (`NULL` when the publish is not at a local time).
     func dueAt(_ b: inout SQLBindings) -> String { due?.sql(&b) ?? "CAST(NULL AS \(b.dialect.real))" }

@@ -15,8 +15,7 @@ extension SQLiteStore {
     }
 
     /// Claims in one statement: the due rows are marked in flight under this instance's
-    /// lease and read back; then each of their publishes once (and the variants they got),
-    /// and their frequency caps (`applyFrequencyCaps`).
+    /// lease and read back; then their jobs (`claimedJobs`).
     public func claimDeliveries(appID: String, now: Double, limit: Int, excluding: Set<DeliveryRoute>) throws -> [DeliveryJob] {
         let skipped = excluding.map(\.key).sorted()
         let routes = skipped.isEmpty ? "" : "AND \(DeliveryRoute.routeColumn) NOT IN (\(SQLiteConnection.placeholders(skipped.count)))"
@@ -28,30 +27,36 @@ extension SQLiteStore {
                 SELECT seq FROM deliveries d WHERE app_id = ? AND state = 0 AND next_at <= ? \(routes) ORDER BY next_at, seq LIMIT ?)
                 RETURNING \(ClaimedDelivery.columns(of: "deliveries"))
                 """, [.double(now), .text(instance.id), .text(appID), .double(now)] + skipped.map { .text($0) } + [.int(limit)],
-                ClaimedDelivery.init
+                { try ClaimedDelivery($0) }
             ).sorted { ($0.nextAt, $0.seq) < ($1.nextAt, $1.seq) }
-            guard !claimed.isEmpty else { return [] }
-            let publishIDs = Array(Set(claimed.map(\.publishID))).sorted()
-            var publishes: [String: ClaimedPublish] = [:]
-            for row in try db.query(
-                // one store: a list of `?` (PostgreSQL binds one array).
-                { "SELECT \(ClaimedPublish.columns(.sqlite)) FROM publishes WHERE id IN (\($0))" }, [], in: publishIDs.map { .text($0) },
-                { (row: SQLiteStatement) in (row.string(0), try ClaimedPublish(row)) })
-            {
-                publishes[row.0] = row.1
-            }
-            var variants: [String: [UInt8]] = [:]
-            if claimed.contains(where: { $0.variant != nil }) {
-                for row in try db.query(
-                    // one store: as above; a publish has a few variants, those no claimed delivery got are dropped after.
-                    { "SELECT publish_id, tag, payload FROM publish_variants WHERE publish_id IN (\($0))" }, [], in: publishIDs.map { .text($0) },
-                    { (row: SQLiteStatement) in (row.string(0) + " " + row.string(1), row.bytes(2)) })
-                {
-                    variants[row.0] = row.1
-                }
-            }
-            return try Self.jobs(db, claimed, publishes: publishes, variants: variants, appID: appID, now: now)
+            return try Self.claimedJobs(db, claimed, appID: appID, now: now)
         }
+    }
+
+    /// The jobs of deliveries just claimed: each of their publishes read once (and the
+    /// variants they got), then `SQLStore.jobs`.
+    static func claimedJobs(_ db: SQLiteConnection, _ claimed: [ClaimedDelivery], appID: String, now: Double) throws -> [DeliveryJob] {
+        guard !claimed.isEmpty else { return [] }
+        let publishIDs = Array(Set(claimed.map(\.publishID))).sorted()
+        var publishes: [String: ClaimedPublish] = [:]
+        for row in try db.query(
+            // one store: a list of `?` (PostgreSQL binds one array).
+            { "SELECT \(ClaimedPublish.columns(.sqlite)) FROM publishes WHERE id IN (\($0))" }, [], in: publishIDs.map { .text($0) },
+            { (row: SQLiteStatement) in (row.string(0), try ClaimedPublish(row)) })
+        {
+            publishes[row.0] = row.1
+        }
+        var variants: [String: [UInt8]] = [:]
+        if claimed.contains(where: { $0.variant != nil }) {
+            for row in try db.query(
+                // one store: as above; a publish has a few variants, those no claimed delivery got are dropped after.
+                { "SELECT publish_id, tag, payload FROM publish_variants WHERE publish_id IN (\($0))" }, [], in: publishIDs.map { .text($0) },
+                { (row: SQLiteStatement) in (row.string(0) + " " + row.string(1), row.bytes(2)) })
+            {
+                variants[row.0] = row.1
+            }
+        }
+        return try Self.jobs(db, claimed, publishes: publishes, variants: variants, appID: appID, now: now)
     }
 
     public func completeDeliveries(_ results: [DeliveryResult], now: Double) throws {

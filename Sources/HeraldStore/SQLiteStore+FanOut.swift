@@ -22,18 +22,29 @@ extension SQLiteStore: SQLStore {
         let due = request.dueAt(&b)
         // one store: the one writer's new rows are those past the table's last seq (PostgreSQL counts the inserted rows in its WITH)
         let before = try db.scalar("SELECT coalesce(max(seq), 0) FROM deliveries") ?? 0
+        let flight = request.flight(&b)
         // one store: PostgreSQL inserts the page and counts it in one statement (PostgresStore.insertPage)
-        let created = try db.execute(
+        let insert = """
+            INSERT OR IGNORE INTO deliveries (publish_id, app_id, device_seq, token, environment, next_at, updated_at, platform, variant, due_at,
+            state, attempts, lease_owner)
+            SELECT \(publish), \(app), d.seq, \(token), d.environment, coalesce(\(due), \(now)), \(now), \(platform), \(variant), \(due),
+            \(flight) \(source)
             """
-            INSERT OR IGNORE INTO deliveries (publish_id, app_id, device_seq, token, environment, next_at, updated_at, platform, variant, due_at)
-            SELECT \(publish), \(app), d.seq, \(token), d.environment, coalesce(\(due), \(now)), \(now), \(platform), \(variant), \(due) \(source)
-            """, b.values)
+        var claimed: [ClaimedDelivery] = []
+        let created: Int
+        if request.claimedBy == nil {
+            created = try db.execute(insert, b.values)
+        } else {
+            // one store: as above, the claimed rows read back as they go in
+            claimed = try db.query(insert + " RETURNING \(ClaimedDelivery.columns(of: "deliveries"))", b.values) { try ClaimedDelivery($0) }
+            created = claimed.count
+        }
         if created > 0 {
             // NOT INDEXED keeps SQLite on the rowid range (grouping by publish, it would walk the whole (publish_id, device_seq) index).
             // one store: as above
             try db.execute(SplitStatements.addTargeted(from: "deliveries NOT INDEXED WHERE seq > ?"), [.int(before)])
         }
         if let limit = request.inboxLimit { _ = try insertInboxPage(db, request, limit: limit) }
-        return FanOutCursor.Page(scanned: page.0, last: page.1, created: created)
+        return FanOutCursor.Page(scanned: page.0, last: page.1, created: created, claimed: claimed)
     }
 }

@@ -21,6 +21,8 @@ extension SQLiteStore {
         }
     }
 
+    func renewLease(_ db: SQLiteConnection, now: Double) throws {}
+
     public func leave() throws {
         // one store: leases, nothing to hand back here
         _ = try write { db in try db.execute("DELETE FROM gateway_instances WHERE id = ?", [.text(instance.id)]) }

@@ -136,9 +136,12 @@ public actor DeliveryEngine {
             }
             try beatIfDue(now: now)
             if try store.promoteDuePublishes(now: now) > 0 { worked = true }
-            if let progress = try store.fanOutStep(limit: policy.fanOutBatch, now: now) {
+            if let progress = try store.fanOutStep(limit: policy.fanOutBatch, now: now, claim: fanOutClaim()) {
                 worked = true
                 metrics.increment("herald_fanout_deliveries_total", [("app", progress.appID)], by: Double(progress.created))
+                if !progress.claimed.isEmpty, let app = try store.app(id: progress.appID) {
+                    try dispatch(progress.claimed, app: app, now: now)
+                }
             }
             worked = try launchBatches(now: now) || worked
             worked = try launchChannelOperations(now: now) || worked
@@ -180,18 +183,31 @@ public actor DeliveryEngine {
                 continue
             }
             let claimed = try store.claimDeliveries(appID: appID, now: now, limit: allowed, excluding: Set(paused.keys))
-            // Capped deliveries were finished by the claim: counted, not sent.
-            let jobs = claimed.filter { !$0.capped }
-            for (platform, count) in Dictionary(grouping: claimed.filter(\.capped), by: \.platform).mapValues(\.count) {
-                metrics.increment(
-                    "herald_deliveries_total", [("app", appID), ("platform", platform.rawValue), ("outcome", "capped")], by: Double(count))
-            }
-            limiter.refund(app: appID, count: allowed - jobs.count)
+            limiter.refund(app: appID, count: allowed - claimed.filter { !$0.capped }.count)
             guard !claimed.isEmpty else { continue }
             launched = true
-            if !jobs.isEmpty { try send(jobs, app: app, now: now) }
+            try dispatch(claimed, app: app, now: now)
         }
         return launched
+    }
+
+    /// What a fan-out step may claim (`FanOutClaim`): as many deliveries as the batches
+    /// not in flight hold, none of an app with a route paused.
+    private func fanOutClaim() -> FanOutClaim {
+        FanOutClaim(limit: max(0, policy.maxBatchesInFlight - inFlight.count) * policy.batchSize, excludedApps: pauses.pausedApps)
+    }
+
+    /// Sends deliveries just claimed, a batch at a time; those a frequency cap held back
+    /// were finished by the claim: counted, not sent.
+    private func dispatch(_ claimed: [DeliveryJob], app: AppRecord, now: Double) throws {
+        for (platform, count) in Dictionary(grouping: claimed.filter(\.capped), by: \.platform).mapValues(\.count) {
+            metrics.increment(
+                "herald_deliveries_total", [("app", app.id), ("platform", platform.rawValue), ("outcome", "capped")], by: Double(count))
+        }
+        let jobs = claimed.filter { !$0.capped }
+        for start in stride(from: 0, to: jobs.count, by: max(1, policy.batchSize)) {
+            try send(Array(jobs[start..<min(jobs.count, start + max(1, policy.batchSize))]), app: app, now: now)
+        }
     }
 
     /// Deletes a batch of old deliveries, and of inbox messages expired or past the

@@ -55,6 +55,9 @@ struct DeliveryPauses {
         return found
     }
 
+    /// The apps with a route held back.
+    var pausedApps: Set<String> { Set(pauses.keys.map(\.app)) }
+
     /// Ends the pauses that are over at `now` and returns them (to be logged).
     mutating func expire(now: Double) -> [(key: Key, pause: Pause)] {
         let over = pauses.filter { $0.value.until <= now }.sorted { $0.key.description < $1.key.description }

@@ -17,8 +17,7 @@ extension PostgresStore {
 
     /// Claims in one statement: the due rows are locked, skipping those another process
     /// is claiming (`FOR UPDATE SKIP LOCKED`), and marked in flight under this instance's
-    /// lease; the publishes' payloads (and the variants the deliveries got) come after, once
-    /// per publish, then their frequency caps (`applyFrequencyCaps`). The claim is also a
+    /// lease; their jobs come after (`claimedJobs`). The claim is also a
     /// heartbeat (it adds this instance's row again when another process, finding it silent
     /// for a lease, took it away with its deliveries).
     public func claimDeliveries(appID: String, now: Double, limit: Int, excluding: Set<DeliveryRoute>) throws -> [DeliveryJob] {
@@ -42,28 +41,34 @@ extension PostgresStore {
                 [.text(appID), .double(now), .array(excluding.map(\.key).sorted()), .int(max(0, limit)), .text(instance.id),
                     .text(instance.host), .int(instance.pid),
                 ]
-            ).map(ClaimedDelivery.init).sorted { ($0.nextAt, $0.seq) < ($1.nextAt, $1.seq) }
-            guard !claimed.isEmpty else { return [] }
-            let publishIDs = Array(Set(claimed.map(\.publishID))).sorted()
-            var publishes: [String: ClaimedPublish] = [:]
-            // one store: the claimed deliveries' publishes by one array (SQLite: a list of `?`).
-            for row in try db.query("SELECT \(ClaimedPublish.columns(.postgres)) FROM publishes WHERE id = ANY($1::text[])", [.array(publishIDs)]) {
-                publishes[try row.string(0)] = try ClaimedPublish(row)
-            }
-            // The variants the claimed deliveries got, by publish id and tag.
-            let tags = Array(Set(claimed.compactMap(\.variant))).sorted()
-            var variants: [String: [UInt8]] = [:]
-            if !tags.isEmpty {
-                // one store: by two arrays (SQLite: lists of `?`).
-                for row in try db.query(
-                    "SELECT publish_id, tag, payload FROM publish_variants WHERE publish_id = ANY($1::text[]) AND tag = ANY($2::text[])",
-                    [.array(publishIDs), .array(tags)])
-                {
-                    variants[try row.string(0) + " " + row.string(1)] = try row.bytes(2)
-                }
-            }
-            return try Self.jobs(db, claimed, publishes: publishes, variants: variants, appID: appID, now: now)
+            ).map { try ClaimedDelivery($0) }.sorted { ($0.nextAt, $0.seq) < ($1.nextAt, $1.seq) }
+            return try Self.claimedJobs(db, claimed, appID: appID, now: now)
         }
+    }
+
+    /// The jobs of deliveries just claimed: their publishes' payloads (and the variants the
+    /// deliveries got) once per publish, then `SQLStore.jobs`.
+    static func claimedJobs(_ db: PostgresConnection, _ claimed: [ClaimedDelivery], appID: String, now: Double) throws -> [DeliveryJob] {
+        guard !claimed.isEmpty else { return [] }
+        let publishIDs = Array(Set(claimed.map(\.publishID))).sorted()
+        var publishes: [String: ClaimedPublish] = [:]
+        // one store: the claimed deliveries' publishes by one array (SQLite: a list of `?`).
+        for row in try db.query("SELECT \(ClaimedPublish.columns(.postgres)) FROM publishes WHERE id = ANY($1::text[])", [.array(publishIDs)]) {
+            publishes[try row.string(0)] = try ClaimedPublish(row)
+        }
+        // The variants the claimed deliveries got, by publish id and tag.
+        let tags = Array(Set(claimed.compactMap(\.variant))).sorted()
+        var variants: [String: [UInt8]] = [:]
+        if !tags.isEmpty {
+            // one store: by two arrays (SQLite: lists of `?`).
+            for row in try db.query(
+                "SELECT publish_id, tag, payload FROM publish_variants WHERE publish_id = ANY($1::text[]) AND tag = ANY($2::text[])",
+                [.array(publishIDs), .array(tags)])
+            {
+                variants[try row.string(0) + " " + row.string(1)] = try row.bytes(2)
+            }
+        }
+        return try Self.jobs(db, claimed, publishes: publishes, variants: variants, appID: appID, now: now)
     }
 
     public func completeDeliveries(_ results: [DeliveryResult], now: Double) throws {

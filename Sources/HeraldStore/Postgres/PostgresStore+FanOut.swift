@@ -18,24 +18,30 @@ extension PostgresStore: SQLStore {
             SELECT d.seq, \(token) AS token, d.environment, \(platform) AS platform, \(request.variant(&b)) AS variant, \(due) AS due\(owner) \(request.source(join: join, &b))
             """
         let (publish, app, now) = (b.bind(.text(request.publishID)), b.bind(.text(request.appID)), b.bind(.double(request.now)))
+        let flight = request.flight(&b)
         // The publish's inbox entries for the page's owners, from the same page.
         let kept = request.inboxLimit.map { limit in
             // one store: the page's owners, from the WITH's page (SQLite reads the page again, SQLiteStore.insertPage)
             let owners = "SELECT DISTINCT owner FROM page"
             return ", kept AS (\(InboxStatements.insertPage(.postgres, owners: owners, app: app, message: publish, limit: b.bind(.int(limit)))))"
         } ?? ""
+        // A claimed page's new deliveries come back beside the counts.
+        let claimedRows = request.claimedBy == nil ? "" : ", \(ClaimedDelivery.columns(of: "m")) FROM (SELECT 1) one LEFT JOIN made m ON true"
         // one store: a data-modifying WITH inserts the page and counts it in one round trip; SQLite has none
-        let row = try db.query(
+        let rows = try db.query(
             """
             WITH page AS MATERIALIZED (\(source)),
             made AS (
-                INSERT INTO deliveries (publish_id, app_id, device_seq, token, environment, next_at, updated_at, platform, variant, due_at)
-                SELECT \(publish), \(app), seq, token, environment, coalesce(due, \(now)), \(now), platform, variant, due FROM page
-                ON CONFLICT DO NOTHING RETURNING publish_id, platform, variant, state
+                INSERT INTO deliveries (publish_id, app_id, device_seq, token, environment, next_at, updated_at, platform, variant, due_at,
+                    state, attempts, lease_owner)
+                SELECT \(publish), \(app), seq, token, environment, coalesce(due, \(now)), \(now), platform, variant, due, \(flight) FROM page
+                ON CONFLICT DO NOTHING RETURNING *
             ),
             split AS (\(SplitStatements.addTargeted(from: "made")))\(kept)
-            SELECT (SELECT count(*) FROM page), (SELECT max(seq) FROM page), (SELECT count(*) FROM made)
-            """, b.values)[0]
-        return FanOutCursor.Page(scanned: try row.int(0), last: try row.optionalInt(1), created: try row.int(2))
+            SELECT (SELECT count(*) FROM page), (SELECT max(seq) FROM page), (SELECT count(*) FROM made)\(claimedRows)
+            """, b.values)
+        // One row of counts, or with a claim one per new delivery (each with the counts).
+        let claimed = request.claimedBy == nil ? [] : try rows.compactMap { row in try row.isNull(3) ? nil : ClaimedDelivery(row, from: 3) }
+        return FanOutCursor.Page(scanned: try rows[0].int(0), last: try rows[0].optionalInt(1), created: try rows[0].int(2), claimed: claimed)
     }
 }

@@ -73,6 +73,10 @@ extension PostgresStore {
         }
     }
 
+    func renewLease(_ db: PostgresConnection, now: Double) throws {
+        try upsertInstance(db, now: now, startedAt: nil)
+    }
+
     /// Adds this process's row, or marks it seen (a row another process deleted comes back).
     private func upsertInstance(_ db: PostgresConnection, now: Double, startedAt: Double?) throws {
         // one store: leases, this process's row

@@ -145,7 +145,9 @@ final class FlakyStore: GatewayStore, @unchecked Sendable {
     }
     func eventCount(appID: String) throws -> Int { try pass(base).eventCount(appID: appID) }
     func promoteDuePublishes(now: Double) throws -> Int { try pass(base).promoteDuePublishes(now: now) }
-    func fanOutStep(limit: Int, now: Double) throws -> FanOutProgress? { try pass(base).fanOutStep(limit: limit, now: now) }
+    func fanOutStep(limit: Int, now: Double, claim: FanOutClaim?) throws -> FanOutProgress? {
+        try pass(base).fanOutStep(limit: limit, now: now, claim: claim)
+    }
     func audience(appID: String, target: PublishTarget, filter: AudienceFilter?) throws -> AudienceCount {
         try pass(base).audience(appID: appID, target: target, filter: filter)
     }

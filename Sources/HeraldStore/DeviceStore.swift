@@ -8,8 +8,9 @@ public protocol DeviceStore: AnyObject, Sendable {
     /// `quotaExceeded` (storing nothing) when it would take the app past `quota`.
     func registerDevice(appID: String, _ registration: DeviceRegistration, quota: DeviceQuota, now: Double) throws -> RegisteredDevice
     /// Registers many devices in one transaction (an import from another provider, a
-    /// benchmark): all or none. How many were new.
-    func importDevices(appID: String, _ registrations: [DeviceRegistration], quota: DeviceQuota, now: Double) throws -> Int
+    /// benchmark), read from `source` one at a time so that none is held longer than its
+    /// turn: all or none (an error from the source rolls everything back). How many were new.
+    func importDevices(appID: String, from source: DeviceImportSource, quota: DeviceQuota, now: Double) throws -> Int
     /// How many devices and interest subscriptions the app has (the counts its quota is
     /// checked against; (0, 0) for no such app).
     func usage(appID: String) throws -> (devices: Int, subscriptions: Int)
@@ -40,5 +41,29 @@ extension DeviceStore {
     /// for client keys.
     public func importDevices(appID: String, _ registrations: [DeviceRegistration], now: Double) throws -> Int {
         try importDevices(appID: appID, registrations, quota: .unlimited, now: now)
+    }
+
+    /// Imports registrations already in memory.
+    public func importDevices(appID: String, _ registrations: [DeviceRegistration], quota: DeviceQuota, now: Double) throws -> Int {
+        try importDevices(appID: appID, from: DeviceImportSource(registrations), quota: quota, now: now)
+    }
+}
+
+/// The registrations an import reads, in order, one at a time. `open` starts them from the
+/// beginning each time it is called: a transaction that runs again (PostgreSQL runs one
+/// again after a deadlock) reads them again.
+public struct DeviceImportSource: Sendable {
+    public let open: @Sendable () throws -> () throws -> DeviceRegistration?
+
+    public init(open: @escaping @Sendable () throws -> () throws -> DeviceRegistration?) {
+        self.open = open
+    }
+
+    /// Registrations already in memory.
+    public init(_ registrations: [DeviceRegistration]) {
+        open = {
+            var iterator = registrations.makeIterator()
+            return { iterator.next() }
+        }
     }
 }

@@ -17,13 +17,14 @@ extension SQLiteStore {
         }
     }
 
-    public func importDevices(appID: String, _ registrations: [DeviceRegistration], quota: DeviceQuota, now: Double) throws
-        -> Int
-    {
+    public func importDevices(appID: String, from source: DeviceImportSource, quota: DeviceQuota, now: Double) throws -> Int {
         try write { db in
-            try registrations.reduce(0) { created, registration in
-                created + (try Self.register(db, appID: appID, registration, quota: quota, now: now).created ? 1 : 0)
+            let next = try source.open()
+            var created = 0
+            while let registration = try next() {
+                if try Self.register(db, appID: appID, registration, quota: quota, now: now).created { created += 1 }
             }
+            return created
         }
     }
 

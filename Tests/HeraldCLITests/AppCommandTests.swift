@@ -177,6 +177,35 @@ struct AppImportTests {
         #expect(missing.err.contains("no app app_nope"))
     }
 
+    @Test("a file of 5,000 lines is imported; a bad line near its end names its place and imports nothing, not even the lines before it")
+    func importFile() async throws {
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("herald-import-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let appID = try await AppCommandTests.createApp(data: data)
+        let lines = (0..<5000).map { n -> String in
+            let token = String(repeating: String(format: "%08x", n), count: 8)
+            return #"{"token":"\#(token)","environment":"production","interests":["news"]}"#
+        }
+        var bad = lines
+        bad[4990] = #"{"token":"zz","environment":"production"}"#
+        try await withTemporaryFile(Data(bad.joined(separator: "\n").utf8)) { path in
+            let run = await CLIRun(["app", "import-devices", "--data", data, "--app", appID, path])
+            #expect(run.status == 2)
+            #expect(run.err.contains("\(path) line 4991: token:"), "\(run.err)")
+        }
+        let store = try SQLiteStore(directory: URL(fileURLWithPath: data))
+        #expect(try store.usage(appID: appID).devices == 0)
+        let run = try await withTemporaryFile(Data(lines.joined(separator: "\n").utf8)) { path in
+            await CLIRun(["app", "import-devices", "--data", data, "--app", appID, path])
+        }
+        #expect(run.status == 0, "\(run.err)")
+        #expect(try parseJSON(run.out) == ["appId": .string(appID), "devices": 5000, "created": 5000])
+        #expect(try store.usage(appID: appID) == (5000, 5000))
+        let missing = await CLIRun(["app", "import-devices", "--data", data, "--app", appID, data + "/nope.jsonl"])
+        #expect(missing.status == 2)
+        #expect(missing.err.contains("nope.jsonl: no such file"), "\(missing.err)")
+    }
+
     @Test(
         "Android devices are imported with their FCM tokens as given; each line is checked by the API's rules, the field named",
         arguments: [

@@ -81,6 +81,8 @@ enum AppCommand: Command {
             return fail("\(error)", terminal)
         } catch let error as UsageError {
             return usage("\(error)", terminal)
+        } catch let error as InputError {
+            return fail("\(error)", terminal)
         } catch let error as StoreError where error.reason == .notFound {
             return fail("\(error)", terminal)
         } catch {

@@ -39,6 +39,8 @@ public actor DeliveryEngine {
     /// When the apps held back by a pause or their rate limit can send again (wall time):
     /// the loop sleeps until then instead of polling.
     var heldUntil: Double?
+    /// Whether the last step's fan-out found a publish to fan out.
+    private var fanOutFound = false
     /// When pruning looks next (wall time); at once after a start.
     private var nextPruneAt = 0.0
     /// When the last heartbeat was recorded, and since when they have come without a gap
@@ -119,6 +121,9 @@ public actor DeliveryEngine {
         // Nothing was done: what is due now is held back (paused, rate limited) until then.
         if let held = heldUntil { return min(policy.idlePoll, max(0.001, held - now)) }
         let next = (try? store.nextDueTime()) ?? nil
+        // A fan-out is due but the last step found none to take (another process holds it,
+        // or it waits for room): look again soon, not at once.
+        if let next, next <= now, !fanOutFound { return min(policy.idlePoll, policy.busyFanOutWait) }
         let wait = next.map { max(0.001, $0 - now) } ?? policy.idlePoll
         return min(policy.idlePoll, wait)
     }
@@ -136,7 +141,9 @@ public actor DeliveryEngine {
             }
             try beatIfDue(now: now)
             if try store.promoteDuePublishes(now: now) > 0 { worked = true }
-            if let progress = try store.fanOutStep(limit: policy.fanOutBatch, now: now, claim: fanOutClaim()) {
+            let progress = try store.fanOutStep(limit: policy.fanOutBatch, now: now, claim: fanOutClaim())
+            fanOutFound = progress != nil
+            if let progress {
                 worked = true
                 metrics.increment("herald_fanout_deliveries_total", [("app", progress.appID)], by: Double(progress.created))
                 if !progress.claimed.isEmpty, let app = try store.app(id: progress.appID) {

@@ -9,19 +9,32 @@ import HeraldShared
 /// asks for; PostgreSQL ends one of the two (a deadlock) and it runs again, whole.
 extension PostgresStore {
     /// One transaction. Without a quota (the operator's import) new tokens go in a few
-    /// thousand at a time, each batch in one statement; a quota is checked device by device.
-    public func importDevices(appID: String, _ registrations: [DeviceRegistration], quota: DeviceQuota, now: Double) throws -> Int {
+    /// thousand at a time as they are read, each batch in one statement; a quota is
+    /// checked device by device.
+    public func importDevices(appID: String, from source: DeviceImportSource, quota: DeviceQuota, now: Double) throws -> Int {
         try deviceWrite { db in
+            let next = try source.open()
+            var created = 0
             guard quota == .unlimited else {
-                return try registrations.reduce(0) { created, registration in
-                    created + (try Self.register(db, appID: appID, registration, quota: quota, now: now).created ? 1 : 0)
+                while let registration = try next() {
+                    if try Self.register(db, appID: appID, registration, quota: quota, now: now).created { created += 1 }
                 }
+                return created
             }
-            return try stride(from: 0, to: registrations.count, by: 2000).reduce(0) { created, start in
-                created + (try Self.importBatch(db, appID: appID, registrations[start..<min(registrations.count, start + 2000)], now: now))
+            var batch: [DeviceRegistration] = []
+            batch.reserveCapacity(Self.importBatchSize)
+            while let registration = try next() {
+                batch.append(registration)
+                guard batch.count == Self.importBatchSize else { continue }
+                created += try Self.importBatch(db, appID: appID, batch[...], now: now)
+                batch.removeAll(keepingCapacity: true)
             }
+            return created + (batch.isEmpty ? 0 : try Self.importBatch(db, appID: appID, batch[...], now: now))
         }
     }
+
+    /// New tokens an import puts in by one statement.
+    static let importBatchSize = 2000
 
     /// The batch's new tokens in one INSERT and their interests in another, then the user
     /// limit for their users; tokens already registered (or twice in the batch) as

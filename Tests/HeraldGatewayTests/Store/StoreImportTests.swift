@@ -38,6 +38,28 @@ struct StoreImportTests {
         #expect(try fixture.scalar("SELECT count(*) FROM devices WHERE user_id = 'ann'") == 3)
     }
 
+    @Test("devices are read from the source one at a time; an error from it rolls back the devices read before", arguments: StoreKind.tested)
+    func sourceError(kind: StoreKind) throws {
+        struct Broken: Error {}
+        let fixture = try StoreFixture(kind)
+        let opened = Counter()
+        let source = DeviceImportSource {
+            opened.add()
+            var n = 0
+            return {
+                n += 1
+                guard n <= 2500 else { throw Broken() }
+                return Self.registration(n)
+            }
+        }
+        #expect(throws: Broken.self) { try fixture.store.importDevices(appID: fixture.appID, from: source, quota: .unlimited, now: 5) }
+        #expect(opened.value == 1)
+        #expect(try fixture.scalar("SELECT count(*) FROM devices") == 0)
+        #expect(try fixture.store.usage(appID: fixture.appID) == (0, 0))
+        let whole = DeviceImportSource((0..<2500).map { Self.registration($0) })
+        #expect(try fixture.store.importDevices(appID: fixture.appID, from: whole, quota: .unlimited, now: 5) == 2500)
+    }
+
     @Test("a file that takes a user past 100 devices imports nothing", arguments: StoreKind.tested)
     func userLimit(kind: StoreKind) throws {
         let fixture = try StoreFixture(kind)
@@ -55,4 +77,12 @@ struct StoreImportTests {
         let platforms = try fixture.rows("SELECT platform FROM devices ORDER BY token", [])
         #expect(platforms == ["fcm", "fcm", "fcm"])
     }
+}
+
+/// A count shared with a `Sendable` closure.
+private final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    var value: Int { lock.withLock { count } }
+    func add() { lock.withLock { count += 1 } }
 }

@@ -80,8 +80,8 @@ final class FlakyStore: GatewayStore, @unchecked Sendable {
     func registerDevice(appID: String, _ registration: DeviceRegistration, quota: DeviceQuota, now: Double) throws -> RegisteredDevice {
         try pass(base).registerDevice(appID: appID, registration, quota: quota, now: now)
     }
-    func importDevices(appID: String, _ registrations: [DeviceRegistration], quota: DeviceQuota, now: Double) throws -> Int {
-        try pass(base).importDevices(appID: appID, registrations, quota: quota, now: now)
+    func importDevices(appID: String, from source: DeviceImportSource, quota: DeviceQuota, now: Double) throws -> Int {
+        try pass(base).importDevices(appID: appID, from: source, quota: quota, now: now)
     }
     func usage(appID: String) throws -> (devices: Int, subscriptions: Int) { try pass(base).usage(appID: appID) }
     func setPushToStartToken(appID: String, deviceID: String, activityType: String, token: String, now: Double) throws -> Bool {

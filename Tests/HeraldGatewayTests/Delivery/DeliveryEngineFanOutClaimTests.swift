@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import HeraldTestSupport
 import Testing
 @testable import HeraldGateway
 
@@ -48,5 +49,29 @@ struct DeliveryEngineFanOutClaimTests {
         await h.advance(by: 1)
         #expect(h.status(id)?["sent"] == 30)
         #expect(h.deliverer.sent.count == 31)
+    }
+
+    @Test("a fan-out another process holds is looked at again after a short wait on the clock, not at once", arguments: StoreKind.tested)
+    func busyFanOut(kind: StoreKind) async throws {
+        let h = try EngineHarness(kind)
+        try await h.register(0..<3)
+        let flaky = FlakyStore(h.store)
+        flaky.fanOutTaken = true
+        let policy = DeliveryPolicy()
+        let engine = DeliveryEngine(
+            store: flaky, deliverer: h.deliverer, clock: h.clock, wallTime: { [wall = h.api.clock] in wall.now }, policy: policy)
+        _ = try h.publish(["interests": ["news"], "notification": ["title": "Hi"]])
+        engine.start()
+        defer { engine.stop() }
+        let (clock, deliverer) = (h.clock, h.deliverer)
+        #expect(await eventually { clock.pendingCount == 1 }, "one sleep")
+        let wait = try #require(clock.nextDeadline) - clock.now
+        #expect(abs(wait - policy.busyFanOutWait) < 1e-5, "waits \(wait) s")
+        flaky.fanOutTaken = false
+        #expect(
+            await eventually {
+                if clock.pendingCount > 0 { clock.advance(by: policy.busyFanOutWait) }
+                return deliverer.sent.count == 3
+            })
     }
 }

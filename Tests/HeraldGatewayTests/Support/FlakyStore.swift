@@ -38,6 +38,14 @@ final class FlakyStore: GatewayStore, @unchecked Sendable {
         set { lock.withLock { isCutOff = newValue } }
     }
 
+    /// While set, a fan-out step finds nothing to take, as when another process holds the
+    /// publish being fanned out.
+    var fanOutTaken: Bool {
+        get { lock.withLock { isFanOutTaken } }
+        set { lock.withLock { isFanOutTaken = newValue } }
+    }
+    private var isFanOutTaken = false
+
     /// The heartbeats that reached the store: when, and whether they could take over.
     var heartbeats: [(now: Double, takeOver: Bool)] { lock.withLock { beats } }
 
@@ -146,7 +154,8 @@ final class FlakyStore: GatewayStore, @unchecked Sendable {
     func eventCount(appID: String) throws -> Int { try pass(base).eventCount(appID: appID) }
     func promoteDuePublishes(now: Double) throws -> Int { try pass(base).promoteDuePublishes(now: now) }
     func fanOutStep(limit: Int, now: Double, claim: FanOutClaim?) throws -> FanOutProgress? {
-        try pass(base).fanOutStep(limit: limit, now: now, claim: claim)
+        if fanOutTaken { return nil }
+        return try pass(base).fanOutStep(limit: limit, now: now, claim: claim)
     }
     func audience(appID: String, target: PublishTarget, filter: AudienceFilter?) throws -> AudienceCount {
         try pass(base).audience(appID: appID, target: target, filter: filter)

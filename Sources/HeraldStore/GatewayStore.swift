@@ -44,6 +44,9 @@ public struct FanOutProgress: Sendable, Hashable {
 /// app without a rate limit, not in `excludedApps`, and with no due delivery already
 /// waiting (those go first). For such a publish a step with no room (`limit` 0) makes
 /// nothing: the fan-out keeps pace with the sending instead of writing rows that wait.
+/// Where other gateways share the database, a step also writes the rest of its budget
+/// waiting, for any of them to claim: fan-out steps of one publish take turns on its row,
+/// and steps of only what one gateway has room for would leave the others idle meanwhile.
 /// Every other publish fans out as without a claim.
 public struct FanOutClaim: Sendable, Hashable {
     /// The most deliveries to claim (0: no room now).

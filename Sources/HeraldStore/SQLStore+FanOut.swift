@@ -28,34 +28,43 @@ extension SQLStore {
         let (id, appID, kind, activityType) = (row.id, row.appID, row.kind, row.activityType)
         // A filter alone pages over the app's devices: one key.
         let keys = FanOutCursor.devicesKind(kind) == "app" ? [appID] : PublishTarget(kind: kind, storedKeys: row.keys).keys
-        var (claimedBy, stepLimit) = (String?.none, limit)
+        // Steps of the budget: (how many devices, claimed for whom); one unclaimed step without a claim.
+        var parts: [(limit: Int, claimedBy: String?)] = [(limit, nil)]
         if let claim, row.localTime == nil, !row.rateLimited, FanOutCursor.isPaged(kind), !claim.excludedApps.contains(appID) {
             let waiting = try db.query(sql.dueWaiting, [.text(appID), .double(now)]) { _ in () }
             guard claim.limit > 0, waiting.isEmpty else { return nil }
-            (claimedBy, stepLimit) = (owner, min(limit, claim.limit))
+            parts = [(min(limit, claim.limit), owner)]
+            // Other gateways share the database: the rest of the budget is written waiting, for
+            // any of them to claim while this publish's row is not theirs to fan out.
+            if limit > claim.limit, try othersShare(db, besides: owner) {
+                parts.append((limit - claim.limit, nil))
+            }
         }
         var claimed: [ClaimedDelivery] = []
         var cursor = FanOutCursor(keyIndex: row.keyIndex, afterSeq: row.afterSeq)
         let due = try row.localTime.map { try localDueTimes(db, appID: appID, $0) }
         if row.inboxLimit != nil { try lockInboxes(db, appID: appID) }
-        let created = try cursor.step(
-            kind: kind, keys: keys, limit: stepLimit,
-            page: {
-                let page = try insertPage(
-                    db,
-                    FanOutPageRequest(
-                        publishID: id, appID: appID, kind: kind, activityType: activityType, key: $0, afterSeq: $1, limit: $2, now: now,
-                        filter: row.filter, localized: row.localized, inboxLimit: row.inboxLimit, due: due, claimedBy: claimedBy))
-                claimed += page.claimed
-                return page
-            },
-            targets: { try targets(db, appID: appID, kind: kind, activityType: activityType, key: $0, environment: row.environment) },
-            deliver: { target in
-                if let limit = row.inboxLimit, let seq = target.seq {
-                    _ = try insertInboxEntry(db, appID: appID, publishID: id, deviceSeq: seq, limit: limit)
-                }
-                return try insertDelivery(db, publishID: id, appID: appID, target, due: due, now: now)
-            })
+        var created = 0
+        for part in parts where !cursor.finished(keys) {
+            created += try cursor.step(
+                kind: kind, keys: keys, limit: part.limit,
+                page: {
+                    let page = try insertPage(
+                        db,
+                        FanOutPageRequest(
+                            publishID: id, appID: appID, kind: kind, activityType: activityType, key: $0, afterSeq: $1, limit: $2, now: now,
+                            filter: row.filter, localized: row.localized, inboxLimit: row.inboxLimit, due: due, claimedBy: part.claimedBy))
+                    claimed += page.claimed
+                    return page
+                },
+                targets: { try targets(db, appID: appID, kind: kind, activityType: activityType, key: $0, environment: row.environment) },
+                deliver: { target in
+                    if let limit = row.inboxLimit, let seq = target.seq {
+                        _ = try insertInboxEntry(db, appID: appID, publishID: id, deviceSeq: seq, limit: limit)
+                    }
+                    return try insertDelivery(db, publishID: id, appID: appID, target, due: due, now: now)
+                })
+        }
         let finished = cursor.finished(keys)
         try db.execute(
             sql.saveCursor, [.int(cursor.keyIndex), .int(cursor.afterSeq), .bool(finished), .int(created), .double(now), .text(id)])

@@ -37,6 +37,10 @@ protocol SQLStore: AnyObject {
     /// entries): how many devices the page had, the last one's seq (the cursor), how
     /// many deliveries were new, and those when the page is claimed.
     static func insertPage(_ db: Database, _ page: FanOutPageRequest) throws -> FanOutCursor.Page
+    /// Whether other gateways than `owner` share the database (PostgreSQL: another has a
+    /// row, until it stops or another takes its deliveries over; SQLite: one process serves
+    /// a data folder, never).
+    static func othersShare(_ db: Database, besides owner: String) throws -> Bool
     /// The jobs of deliveries just claimed, in the order given: each of their publishes
     /// read once (and the variants they got), then `SQLStore.jobs`.
     static func claimedJobs(_ db: Database, _ claimed: [ClaimedDelivery], appID: String, now: Double) throws -> [DeliveryJob]

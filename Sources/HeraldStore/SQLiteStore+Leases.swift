@@ -23,6 +23,8 @@ extension SQLiteStore {
 
     func renewLease(_ db: SQLiteConnection, now: Double) throws {}
 
+    static func othersShare(_ db: SQLiteConnection, besides owner: String) throws -> Bool { false }
+
     public func leave() throws {
         // one store: leases, nothing to hand back here
         _ = try write { db in try db.execute("DELETE FROM gateway_instances WHERE id = ?", [.text(instance.id)]) }

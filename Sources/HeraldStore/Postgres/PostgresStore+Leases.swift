@@ -77,6 +77,11 @@ extension PostgresStore {
         try upsertInstance(db, now: now, startedAt: nil)
     }
 
+    static func othersShare(_ db: PostgresConnection, besides owner: String) throws -> Bool {
+        // one store: leases, the other processes' rows
+        try !db.query("SELECT 1 FROM gateway_instances WHERE id <> $1 LIMIT 1", [.text(owner)]).isEmpty
+    }
+
     /// Adds this process's row, or marks it seen (a row another process deleted comes back).
     private func upsertInstance(_ db: PostgresConnection, now: Double, startedAt: Double?) throws {
         // one store: leases, this process's row

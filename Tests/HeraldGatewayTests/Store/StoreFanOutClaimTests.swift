@@ -37,6 +37,28 @@ struct StoreFanOutClaimTests {
         #expect(try fixture.scalar("SELECT max(attempts) FROM deliveries") == 1)
     }
 
+    @Test(
+        "where another gateway shares the database (PostgreSQL), the rest of a step's budget is written waiting for any to claim",
+        arguments: StoreKind.tested)
+    func writeAheadForOthers(kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        try fixture.register(10)
+        _ = try fixture.publish(.interests(["news"]))
+        #expect(try fixture.store.fanOutStep(limit: 3, now: 1_000, claim: FanOutClaim(limit: 1))?.created == 1, "alone: what it claims")
+        try fixture.store.completeDeliveries(
+            try fixture.store.claimDeliveries(appID: fixture.appID, now: 1_000, limit: 10).map { DeliveryResult(seq: $0.seq, outcome: .sent(apnsID: nil)) },
+            now: 1_000)
+        try fixture.execute(
+            "INSERT INTO gateway_instances (id, host, pid, started_at, heartbeat_at) VALUES ('other', 'h', 1, 1000, 1000)")
+        let step = try #require(try fixture.store.fanOutStep(limit: 6, now: 1_000, claim: FanOutClaim(limit: 2)))
+        #expect(step.claimed.count == 2)
+        // One process serves a SQLite data folder: a row left by another is an earlier run's.
+        let shared = kind == .postgres
+        #expect(step.created == (shared ? 6 : 2))
+        #expect(try fixture.scalar("SELECT count(*) FROM deliveries WHERE state = 0") == (shared ? 4 : 0))
+        #expect(try fixture.store.fanOutStep(limit: 6, now: 1_000, claim: FanOutClaim(limit: 2)) == nil || !shared, "the waiting go first")
+    }
+
     @Test("what a claim on fan-out had in flight at a crash comes back in doubt, as a claim's does", arguments: StoreKind.tested)
     func inDoubtAfterCrash(kind: StoreKind) throws {
         let fixture = try StoreFixture(kind)

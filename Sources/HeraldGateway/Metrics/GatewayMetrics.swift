@@ -8,16 +8,20 @@ public final class GatewayMetrics: @unchecked Sendable {
     private var histograms: [String: [Labels: Histogram]] = [:]
     private var gauges: [String: Double] = [:]
 
-    /// Label values in a fixed order, rendered once, e.g. `app="app_1",status="201"`.
-    struct Labels: Hashable, Comparable {
+    /// Label values in a fixed order. Rendered (`text`, e.g. `app="app_1",status="201"`)
+    /// only when scraped: every request records a few samples, and rendering them each time
+    /// cost more than the counting.
+    struct Labels: Hashable {
         let names: [String]
         let values: [String]
-        let text: String
 
         init(pairs: [(String, String)]) {
             names = pairs.map(\.0)
             values = pairs.map(\.1)
-            text = pairs.map { name, value in
+        }
+
+        var text: String {
+            zip(names, values).map { name, value in
                 let escaped =
                     value.contains(where: { $0 == "\\" || $0 == "\"" || $0 == "\n" })
                     ? value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
@@ -25,8 +29,6 @@ public final class GatewayMetrics: @unchecked Sendable {
                 return "\(name)=\"\(escaped)\""
             }.joined(separator: ",")
         }
-
-        static func < (a: Labels, b: Labels) -> Bool { a.text < b.text }
 
         /// The same labels without `name`.
         func dropping(_ name: String) -> Labels {
@@ -134,22 +136,27 @@ public final class GatewayMetrics: @unchecked Sendable {
             let names = Set(counters.keys).union(histograms.keys).union(gauges.keys).sorted()
             for name in names {
                 if let help = Self.help[name] { out += "# HELP \(name) \(help.text)\n# TYPE \(name) \(help.type)\n" }
-                for (labels, value) in (counters[name] ?? [:]).sorted(by: { $0.key < $1.key }) {
-                    out += "\(name)\(Self.braces(labels.text)) \(Self.number(value))\n"
+                for (labels, value) in Self.rendered(counters[name] ?? [:]) {
+                    out += "\(name)\(Self.braces(labels)) \(Self.number(value))\n"
                 }
                 if let value = gauges[name] { out += "\(name)\(Self.braces(Labels(pairs: constant).text)) \(Self.number(value))\n" }
-                for (labels, histogram) in (histograms[name] ?? [:]).sorted(by: { $0.key < $1.key }) {
-                    let prefix = labels.text.isEmpty ? "" : labels.text + ","
+                for (labels, histogram) in Self.rendered(histograms[name] ?? [:]) {
+                    let prefix = labels.isEmpty ? "" : labels + ","
                     for (index, bound) in Histogram.bounds.enumerated() {
                         out += "\(name)_bucket{\(prefix)le=\"\(Self.number(bound))\"} \(histogram.buckets[index])\n"
                     }
                     out += "\(name)_bucket{\(prefix)le=\"+Inf\"} \(histogram.count)\n"
-                    out += "\(name)_sum\(Self.braces(labels.text)) \(Self.number(histogram.sum))\n"
-                    out += "\(name)_count\(Self.braces(labels.text)) \(histogram.count)\n"
+                    out += "\(name)_sum\(Self.braces(labels)) \(Self.number(histogram.sum))\n"
+                    out += "\(name)_count\(Self.braces(labels)) \(histogram.count)\n"
                 }
             }
             return out
         }
+    }
+
+    /// A metric's series with their labels rendered, each once, in the order of the labels' text.
+    private static func rendered<Value>(_ series: [Labels: Value]) -> [(String, Value)] {
+        series.map { ($0.key.text, $0.value) }.sorted { $0.0 < $1.0 }
     }
 
     /// One series per set of labels other than `app`, adding up the apps' values.

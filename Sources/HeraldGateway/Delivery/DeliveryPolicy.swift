@@ -4,7 +4,8 @@ import HeraldShared
 public struct DeliveryPolicy: Sendable {
     /// Notifications per deliverer call.
     public var batchSize = 500
-    /// Deliveries created per fan-out step (one transaction).
+    /// Devices a fan-out step looks at (one transaction); a step that claims what it makes
+    /// (`FanOutClaim`) claims no more than the batches not in flight hold.
     public var fanOutBatch = 2000
     /// Batches handed to the deliverer at once.
     public var maxBatchesInFlight = 4

@@ -30,6 +30,14 @@ struct JSONLinesTests {
         #expect(try Self.lines("x\n", pieces: 1).map(\.1) == ["x"])
     }
 
+    @Test("a line longer than 1 MiB is refused with its number, not buffered whole")
+    func tooLong() throws {
+        let text = "{\"a\":1}\n" + String(repeating: "x", count: JSONLines.maxLine + 10) + "\n{\"b\":2}\n"
+        #expect {
+            _ = try Self.lines(text, pieces: 65_536)
+        } throws: { "\($0)".contains("t line 2: longer than 1 MiB") }
+    }
+
     @Test("a file is read 1 MiB at a time: lines across the pieces' edges come whole")
     func largeFile() throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("herald-lines-\(UUID().uuidString).jsonl")

@@ -20,11 +20,7 @@ struct DeviceImportFile {
     /// Checks the input `name` (a path, or `-` for standard input) line by line.
     static func check(_ name: String, terminal: Terminal) throws -> DeviceImportFile {
         guard name == "-" else {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: name, isDirectory: &isDirectory) else {
-                throw InputError("\(name): no such file; give a file of JSON lines, or - to read standard input")
-            }
-            guard !isDirectory.boolValue else { throw InputError("\(name): is a folder; give a file of JSON lines") }
+            try PayloadInput.checkFile(name, what: "a file of JSON lines")
             return DeviceImportFile(name: name, path: name, count: try checkAll(JSONLines.file(name)), temporary: false)
         }
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("herald-import-\(UUID().uuidString).jsonl").path

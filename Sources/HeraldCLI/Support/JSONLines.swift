@@ -11,6 +11,8 @@ final class JSONLines {
     private var start = 0
     private var ended = false
     private(set) var lineNumber = 0
+    /// The longest line read (bytes): a file without line ends is refused, not buffered whole.
+    static let maxLine = 1 << 20
 
     init(name: String, readPiece: @escaping () throws -> Data) {
         self.name = name
@@ -29,6 +31,7 @@ final class JSONLines {
     func next() throws -> ArraySlice<UInt8>? {
         while true {
             if let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                guard newline - start <= Self.maxLine else { throw tooLong() }
                 let line = buffer[start..<newline]
                 start = newline + 1
                 lineNumber += 1
@@ -37,6 +40,7 @@ final class JSONLines {
             }
             guard !ended else {
                 guard start < buffer.count else { return nil }
+                guard buffer.count - start <= Self.maxLine else { throw tooLong() }
                 // The last line, without an end of line.
                 let line = buffer[start...]
                 start = buffer.count
@@ -46,6 +50,7 @@ final class JSONLines {
             // Keep the unfinished line, then read on.
             buffer.removeFirst(start)
             start = 0
+            guard buffer.count <= Self.maxLine else { throw tooLong() }
             let piece = try readPiece()
             if piece.isEmpty { ended = true } else { buffer.append(contentsOf: piece) }
         }
@@ -53,6 +58,10 @@ final class JSONLines {
 
     /// Where the last line came from, for an error: "name line N".
     var place: String { "\(name) line \(lineNumber)" }
+
+    private func tooLong() -> InputError {
+        InputError("\(name) line \(lineNumber + 1): longer than \(Self.maxLine >> 20) MiB; give one JSON value per line")
+    }
 
     private static func isBlank(_ line: ArraySlice<UInt8>) -> Bool {
         line.allSatisfy { $0 == 32 || $0 == 13 || $0 == 9 }

@@ -18,17 +18,22 @@ struct PayloadInput {
                 inputs.append(PayloadInput(name: "<stdin>", bytes: terminal.readStandardInput()))
                 continue
             }
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: name, isDirectory: &isDirectory) else {
-                throw InputError("\(name): no such file; give \(what), or - to read standard input")
-            }
-            guard !isDirectory.boolValue else { throw InputError("\(name): is a folder; give \(what)") }
+            try checkFile(name, what: what)
             guard let data = FileManager.default.contents(atPath: name) else {
                 throw InputError("\(name): cannot be read; check its permissions")
             }
             inputs.append(PayloadInput(name: name, bytes: data))
         }
         return inputs
+    }
+
+    /// Throws unless `name` is a file (not a folder), naming `what` to give instead.
+    static func checkFile(_ name: String, what: String) throws(InputError) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: name, isDirectory: &isDirectory) else {
+            throw InputError("\(name): no such file; give \(what), or - to read standard input")
+        }
+        guard !isDirectory.boolValue else { throw InputError("\(name): is a folder; give \(what)") }
     }
 }
 

@@ -121,8 +121,8 @@ public actor DeliveryEngine {
         // Nothing was done: what is due now is held back (paused, rate limited) until then.
         if let held = heldUntil { return min(policy.idlePoll, max(0.001, held - now)) }
         let next = (try? store.nextDueTime()) ?? nil
-        // A fan-out is due but the last step found none to take (another process holds it,
-        // or it waits for room): look again soon, not at once.
+        // A fan-out is due but the last step found none to take (another process holds the
+        // publish for a step): look again soon, not at once.
         if let next, next <= now, !fanOutFound { return min(policy.idlePoll, policy.busyFanOutWait) }
         let wait = next.map { max(0.001, $0 - now) } ?? policy.idlePoll
         return min(policy.idlePoll, wait)
@@ -212,8 +212,9 @@ public actor DeliveryEngine {
                 "herald_deliveries_total", [("app", app.id), ("platform", platform.rawValue), ("outcome", "capped")], by: Double(count))
         }
         let jobs = claimed.filter { !$0.capped }
-        for start in stride(from: 0, to: jobs.count, by: max(1, policy.batchSize)) {
-            try send(Array(jobs[start..<min(jobs.count, start + max(1, policy.batchSize))]), app: app, now: now)
+        let size = max(1, policy.batchSize)
+        for start in stride(from: 0, to: jobs.count, by: size) {
+            try send(Array(jobs[start..<min(jobs.count, start + size)]), app: app, now: now)
         }
     }
 

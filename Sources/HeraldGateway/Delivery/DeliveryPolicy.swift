@@ -18,9 +18,9 @@ public struct DeliveryPolicy: Sendable {
     public var maxRetryAfter = 3600.0
     /// How long the workers sleep when idle before looking again (a publish wakes them at once).
     public var idlePoll = 1.0
-    /// How long they wait before looking again at a fan-out they could not take: another
-    /// process on the database holds that publish for a step, or it waits for room in the
-    /// batches in flight (a finished batch or a new publish wakes them sooner).
+    /// How long they wait before looking again at a fan-out they could not take because
+    /// another process on the database holds that publish for a step (a finished batch or a
+    /// new publish wakes them sooner).
     public var busyFanOutWait = 0.005
     /// How long a finished publish keeps its per-device deliveries and receipts (seconds;
     /// `nil`: forever). Its statistics stay. 7 days: receipts come in within hours, and

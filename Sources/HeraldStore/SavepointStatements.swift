@@ -5,6 +5,6 @@ enum SavepointStatements {
     static let savepoint = "SAVEPOINT group_commit"
     /// Keeps a body's writes in the transaction and ends its savepoint.
     static let release = "RELEASE SAVEPOINT group_commit"
-    /// Undoes a body's writes and ends its savepoint (the transaction goes on).
-    static let rollback = "ROLLBACK TO SAVEPOINT group_commit; RELEASE SAVEPOINT group_commit"
+    /// Undoes a body's writes (the transaction goes on); `release` then ends its savepoint.
+    static let rollback = "ROLLBACK TO SAVEPOINT group_commit"
 }

@@ -29,6 +29,9 @@ public struct StoreDeadline: Sendable, CustomStringConvertible {
     /// Milliseconds left for `poll`, rounded up (0 once passed).
     var pollMilliseconds: Int32 { Int32(min((remaining * 1000).rounded(.up), Double(Int32.max))) }
 
+    /// The same moment on Dispatch's monotonic clock, for a semaphore's wait.
+    var dispatchTime: DispatchTime { DispatchTime(uptimeNanoseconds: end) }
+
     /// The same moment as a `Date`, for APIs that wait until one.
     var date: Date { Date().addingTimeInterval(remaining) }
 

@@ -8,7 +8,12 @@ public struct IPAddress: Sendable, Hashable, CustomStringConvertible {
 
     /// `nil` when `text` is not an address (brackets around an IPv6 address are allowed).
     public init?(_ text: String) {
-        var text = text.trimmingCharacters(in: .whitespaces)
+        // Spaces and tabs around it (a forwarded-for list's hops), trimmed without
+        // Foundation's Unicode tables: this runs for every request.
+        let utf8 = text.utf8
+        let start = utf8.firstIndex { $0 != 0x20 && $0 != 0x09 } ?? utf8.endIndex
+        let end = utf8[start...].lastIndex { $0 != 0x20 && $0 != 0x09 }.map(utf8.index(after:)) ?? start
+        var text = String(Substring(utf8[start..<end]))
         if text.hasPrefix("["), text.hasSuffix("]") { text = String(text.dropFirst().dropLast()) }
         var v4 = in_addr()
         var v6 = in6_addr()

@@ -2,12 +2,15 @@
 public enum Hex {
     /// `bytes` as lowercase hex, two digits per byte.
     public static func encode<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
-        let digits = Array("0123456789abcdef".utf8)
         var out: [UInt8] = []
+        out.reserveCapacity(bytes.underestimatedCount * 2)
         for byte in bytes {
-            out.append(digits[Int(byte >> 4)])
-            out.append(digits[Int(byte & 0x0F)])
+            out.append(digit(byte >> 4))
+            out.append(digit(byte & 0x0F))
         }
         return String(decoding: out, as: UTF8.self)
     }
+
+    /// The lowercase hex digit of `value` (0-15).
+    private static func digit(_ value: UInt8) -> UInt8 { value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10 }
 }

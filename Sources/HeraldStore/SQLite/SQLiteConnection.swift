@@ -125,16 +125,18 @@ final class SQLiteConnection {
     /// Runs `body` in an immediate transaction (the write lock taken up front, so two
     /// processes never deadlock upgrading); commits, or rolls back if `body` throws.
     func transaction<T>(_ body: () throws -> T) throws -> T {
+        // BEGIN, COMMIT and ROLLBACK are prepared once and cached, like the statements
+        // between them: a transaction is one of many per second.
         // one store: SQLite's transaction (PostgresConnection+Transaction has its own)
-        try executeScript("BEGIN IMMEDIATE")
+        try execute("BEGIN IMMEDIATE")
         do {
             let result = try body()
             // one store: as above
-            try executeScript("COMMIT")
+            try execute("COMMIT")
             return result
         } catch {
             // one store: as above
-            try? executeScript("ROLLBACK")
+            _ = try? execute("ROLLBACK")
             throw error
         }
     }

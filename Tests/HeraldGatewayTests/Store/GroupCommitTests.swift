@@ -117,6 +117,27 @@ struct GroupCommitTests {
         #expect(store.db.committed == ["leader"])
     }
 
+    @Test("a leader whose transaction does not open gets that error alone, and the callers queued behind it commit in the next batch")
+    func leaderCannotOpen() throws {
+        let store = FakeStore(), gate = Gate(open: false), threads = DispatchGroup()
+        let outcomes = Results<(caller: Int, outcome: Result<Int, FakeError>)>()
+        store.openGate = gate
+        for n in 0..<4 {
+            Self.start(threads) {
+                outcomes.add((n, Result { try store.write { db in db.write("\(n)"); return n } }.mapError { $0 as! FakeError }))
+            }
+            // The first caller leads and waits at the gate before its transaction opens.
+            if n == 0 { try Self.waitUntil("the leader at the gate") { gate.waitingCount == 1 } }
+        }
+        try Self.waitUntil("three callers queued behind the leader") { store.commits.queued == 4 }
+        gate.open()
+        threads.wait()
+        let byCaller = Dictionary(uniqueKeysWithValues: outcomes.all.map { ($0.caller, $0.outcome) })
+        #expect(byCaller == [0: .failure(.noConnection), 1: .success(1), 2: .success(2), 3: .success(3)])
+        #expect(store.commits.transactionCount == 1, "the three queued callers share one batch")
+        #expect(store.db.committed.sorted() == ["1", "2", "3"])
+    }
+
     /// Runs `body` on a thread of its own; `group` tells when it has returned.
     static func start(_ group: DispatchGroup, _ body: @escaping @Sendable () -> Void) {
         group.enter()
@@ -137,18 +158,27 @@ struct GroupCommitTests {
 }
 
 enum FakeError: Error, Equatable {
-    case refused(Int), commitFailed, expired
+    case refused(Int), commitFailed, expired, noConnection
 }
 
 /// A store of `FakeDatabase` writing through a `GroupCommit`, as the real stores' `deviceWrite`.
 final class FakeStore: @unchecked Sendable {
     let db = FakeDatabase()
     let commits = GroupCommit<FakeDatabase>()
+    /// When set, the first transaction waits here, then fails to open (no connection).
+    var openGate: Gate?
+    private var opened = 0
 
     func write<T>(timeout: Double = 10, _ body: (FakeDatabase) throws -> T) throws -> T {
         try commits.submit(
             by: StoreDeadline(seconds: timeout), body,
             transaction: { _, batch in
+                // Only the leader runs this, one at a time.
+                opened += 1
+                if let openGate, opened == 1 {
+                    openGate.pass()
+                    throw FakeError.noConnection
+                }
                 db.begin()
                 do {
                     try batch(db)
@@ -189,15 +219,16 @@ final class FakeDatabase: GroupCommitDatabase, @unchecked Sendable {
     var committed: [String] { lock.withLock { kept } }
     func count(_ statement: String) -> Int { log.filter { $0 == statement }.count }
 
-    func executeScript(_ sql: String) throws {
+    func execute(_ sql: String, _ values: [SQLValue]) throws -> Int {
         lock.withLock {
             statements.append(sql)
             switch sql {
             case SavepointStatements.savepoint: savepoints.append(pending.count)
             case SavepointStatements.release: savepoints.removeLast()
-            case SavepointStatements.rollback: pending.removeSubrange(savepoints.removeLast()...)
-            default: preconditionFailure("FakeDatabase: unexpected script \(sql)")
+            case SavepointStatements.rollback: pending.removeSubrange(savepoints[savepoints.count - 1]...)
+            default: preconditionFailure("FakeDatabase: unexpected statement \(sql)")
             }
+            return 0
         }
     }
 

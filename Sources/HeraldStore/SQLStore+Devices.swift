@@ -71,7 +71,7 @@ extension SQLStore {
                     .bool(registration.userID != nil), .optional(user), .int(seq), .text(registration.platform.rawValue),
                 ])
         } else {
-            id = Identifier.make("dev_")
+            id = Identifier.ordered("dev_", at: now)
             seq = try insertDevice(db, id: id, appID: appID, registration, metadata: metadata, now: now)
             keyIssued = registration.newKeyHash != nil
         }

@@ -67,7 +67,7 @@ extension SQLStore {
         let target: PublishTarget = owner.userID.map { .users([$0]) } ?? .devices([owner.key])
         let keys = JSONWriter.serialize(.array(target.keys.map(JSONValue.string)))
         for _ in 0..<2 {
-            let id = Identifier.make("pub_")
+            let id = Identifier.ordered("pub_", at: now)
             let inserted = try db.execute(
                 sql.insertSync,
                 [

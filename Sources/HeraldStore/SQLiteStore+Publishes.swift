@@ -4,7 +4,7 @@ extension SQLiteStore {
     public func createPublish(_ publish: NewPublish) throws -> (id: String, created: Bool) {
         try durableWrite { db in
             if let existing = try Self.keyedPublish(db, publish) { return (existing, false) }
-            let id = Identifier.make("pub_")
+            let id = Identifier.ordered("pub_", at: publish.createdAt)
             // The one writer has checked the key: the insert always goes in.
             try Self.insertPublish(db, publish, id: id)
             try Self.insertVariants(db, publish, id: id)

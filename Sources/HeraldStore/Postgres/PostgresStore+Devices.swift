@@ -63,7 +63,7 @@ extension PostgresStore {
                 RETURNING seq, token
                 """,
                 [
-                    .text(appID), .double(now), .array(fresh.map { _ in Identifier.make("dev_") }), .array(fresh.map(\.token)),
+                    .text(appID), .double(now), .array(fresh.map { _ in Identifier.ordered("dev_", at: now) }), .array(fresh.map(\.token)),
                     .array(fresh.map(\.environment.rawValue)), .array(fresh.map { ($0.userID ?? nil) ?? "" }),
                     .array(fresh.map { $0.metadata.map { JSONWriter.serialize($0) } ?? "{}" }), .array(fresh.map { $0.newKeyHash ?? "" }),
                     .array(fresh.map(\.platform.rawValue)),

@@ -9,12 +9,24 @@ public enum SHA256 {
     public static func hash<Bytes: Collection>(_ message: Bytes) -> [UInt8] where Bytes.Element == UInt8 {
         var digest = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_LENGTH))
         let bytes = Array(message)
-        bytes.withUnsafeBufferPointer { input in
-            digest.withUnsafeMutableBufferPointer { output in
-                _ = COpenSSL.SHA256(input.baseAddress, input.count, output.baseAddress)
-            }
+        bytes.withUnsafeBytes { input in
+            digest.withUnsafeMutableBufferPointer { output in Self.digest(input, into: output.baseAddress!) }
         }
         return digest
+    }
+
+    /// The algorithm, fetched from OpenSSL's providers once. OpenSSL 3's one-shot `SHA256()`
+    /// fetches it again on every call (`EVP_Q_digest`): several microseconds, far more
+    /// than hashing a key or an apns-id's text.
+    nonisolated(unsafe) private static let algorithm = EVP_MD_fetch(nil, "SHA256", nil)
+
+    /// The digest of `input` into the 32 bytes at `output`.
+    private static func digest(_ input: UnsafeRawBufferPointer, into output: UnsafeMutablePointer<UInt8>) {
+        // EVP_Digest fails only when it cannot allocate its context; the one-shot call then.
+        guard let algorithm, EVP_Digest(input.baseAddress, input.count, output, nil, algorithm, nil) == 1 else {
+            _ = COpenSSL.SHA256(input.baseAddress?.assumingMemoryBound(to: UInt8.self), input.count, output)
+            return
+        }
     }
 
     /// Lowercase hex of the digest of `text`'s UTF-8 bytes.
@@ -29,7 +41,7 @@ public enum SHA256 {
         var digest: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
         withUnsafeMutableBytes(of: &digest) { output in
             text.withUTF8 { input in
-                _ = COpenSSL.SHA256(input.baseAddress, input.count, output.baseAddress?.assumingMemoryBound(to: UInt8.self))
+                Self.digest(UnsafeRawBufferPointer(input), into: output.baseAddress!.assumingMemoryBound(to: UInt8.self))
             }
         }
         return withUnsafeBytes(of: &digest) { bytes in

@@ -31,7 +31,7 @@ extension SQLStore {
         // Steps of the budget: (how many devices, claimed for whom); one unclaimed step without a claim.
         var parts: [(limit: Int, claimedBy: String?)] = [(limit, nil)]
         if let claim, row.localTime == nil, !row.rateLimited, FanOutCursor.isPaged(kind), !claim.excludedApps.contains(appID) {
-            let waiting = try db.query(sql.dueWaiting, [.text(appID), .double(now)]) { _ in () }
+            let waiting: [Void] = try db.query(sql.dueWaiting, [.text(appID), .double(now)]) { _ in () }
             guard claim.limit > 0, waiting.isEmpty else { return nil }
             parts = [(min(limit, claim.limit), owner)]
             // Other gateways share the database: the rest of the budget is written waiting, for

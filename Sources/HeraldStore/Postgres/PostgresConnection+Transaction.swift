@@ -126,4 +126,9 @@ extension PostgresConnection {
         throw lastError
             ?? PostgresError(.query, message: "a statement of the body failed and the body went on", server: redactedURL)
     }
+
+    /// RELEASE and the next SAVEPOINT sent as one simple query: one round trip, not two.
+    func nextSavepoint() throws {
+        try executeScript(SavepointStatements.release + "; " + SavepointStatements.savepoint)
+    }
 }

@@ -27,7 +27,7 @@ struct SQLiteStoreTests {
         defer { folder.cleanup() }
         do {
             let store = try SQLiteStore(directory: folder.url)
-            try store.read { try $0.execute("PRAGMA user_version = 99") }
+            _ = try store.read { try $0.execute("PRAGMA user_version = 99") }
         }
         #expect {
             try SQLiteStore(directory: folder.url)

@@ -10,7 +10,7 @@ public enum SHA256 {
         var digest = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_LENGTH))
         let bytes = Array(message)
         bytes.withUnsafeBytes { input in
-            digest.withUnsafeMutableBufferPointer { output in Self.digest(input, into: output.baseAddress!) }
+            digest.withUnsafeMutableBytes { output in Self.digest(input, into: output) }
         }
         return digest
     }
@@ -20,11 +20,12 @@ public enum SHA256 {
     /// than hashing a key or an apns-id's text.
     nonisolated(unsafe) private static let algorithm = EVP_MD_fetch(nil, "SHA256", nil)
 
-    /// The digest of `input` into the 32 bytes at `output`.
-    private static func digest(_ input: UnsafeRawBufferPointer, into output: UnsafeMutablePointer<UInt8>) {
+    /// The digest of `input` into `output`'s 32 bytes.
+    private static func digest(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) {
+        let out = output.baseAddress?.assumingMemoryBound(to: UInt8.self)
         // EVP_Digest fails only when it cannot allocate its context; the one-shot call then.
-        guard let algorithm, EVP_Digest(input.baseAddress, input.count, output, nil, algorithm, nil) == 1 else {
-            _ = COpenSSL.SHA256(input.baseAddress?.assumingMemoryBound(to: UInt8.self), input.count, output)
+        guard let algorithm, EVP_Digest(input.baseAddress, input.count, out, nil, algorithm, nil) == 1 else {
+            _ = COpenSSL.SHA256(input.baseAddress?.assumingMemoryBound(to: UInt8.self), input.count, out)
             return
         }
     }
@@ -41,7 +42,7 @@ public enum SHA256 {
         var digest: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
         withUnsafeMutableBytes(of: &digest) { output in
             text.withUTF8 { input in
-                Self.digest(UnsafeRawBufferPointer(input), into: output.baseAddress!.assumingMemoryBound(to: UInt8.self))
+                Self.digest(UnsafeRawBufferPointer(input), into: output)
             }
         }
         return withUnsafeBytes(of: &digest) { bytes in

@@ -32,4 +32,3 @@ package enum Identifier {
         return Array(random.prefix(count))
     }
 }
-

@@ -40,7 +40,8 @@ extension GatewayAPI {
         let now = now()
         let content = try InboxFields.content(try JSONObjectReader(try body(context)), now: now)
         let message = InboxMessageRecord(
-            id: Identifier.ordered("msg_", at: now), title: content.title, body: content.body, link: content.link, data: content.data, createdAt: now,
+            id: Identifier.ordered("msg_", at: now), title: content.title, body: content.body, link: content.link, data: content.data,
+            createdAt: now,
             expiresAt: content.expiresAt)
         try store.addInboxMessage(appID: context.appID, owner: .user(userID), message, limit: quota.inboxMessagesPerUser)
         return .json(201, ["id": .string(message.id)])

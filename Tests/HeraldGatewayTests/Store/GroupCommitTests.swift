@@ -124,7 +124,15 @@ struct GroupCommitTests {
         store.openGate = gate
         for n in 0..<4 {
             Self.start(threads) {
-                outcomes.add((n, Result { try store.write { db in db.write("\(n)"); return n } }.mapError { $0 as! FakeError }))
+                outcomes.add(
+                    (
+                        n,
+                        Result {
+                            try store.write { db in
+                                db.write("\(n)"); return n
+                            }
+                        }.mapError { $0 as! FakeError }
+                    ))
             }
             // The first caller leads and waits at the gate before its transaction opens.
             if n == 0 { try Self.waitUntil("the leader at the gate") { gate.waitingCount == 1 } }

@@ -56,16 +56,12 @@ public enum SHA256 {
                     var byte = bytes[index]
                     if index == 6 { byte = byte & 0x0F | 0x40 }  // version 4
                     if index == 8 { byte = byte & 0x3F | 0x80 }  // the RFC 4122 variant
-                    out[at] = hexDigit(byte >> 4)
-                    out[at + 1] = hexDigit(byte & 0x0F)
+                    out[at] = Hex.digit(byte >> 4)
+                    out[at + 1] = Hex.digit(byte & 0x0F)
                     at += 2
                 }
                 return at
             }
         }
-    }
-
-    private static func hexDigit(_ value: UInt8) -> UInt8 {
-        value < 10 ? 48 + value : 87 + value
     }
 }

@@ -12,5 +12,5 @@ public enum Hex {
     }
 
     /// The lowercase hex digit of `value` (0-15).
-    private static func digit(_ value: UInt8) -> UInt8 { value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10 }
+    public static func digit(_ value: UInt8) -> UInt8 { value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10 }
 }

@@ -48,15 +48,7 @@ struct GroupCommitTests {
         try store.holdLeader(at: gate, threads)
         for n in 0..<4 {
             Self.start(threads) {
-                outcomes.add(
-                    (
-                        n,
-                        Result {
-                            try store.write { db in
-                                db.write("\(n)"); if n == 2 { throw FakeError.refused(n) }; return n
-                            }
-                        }.mapError { $0 as! FakeError }
-                    ))
+                outcomes.add((n, store.writeOutcome(n, refused: n == 2)))
             }
         }
         try Self.waitUntil("four callers queued") { store.commits.queued == 4 }
@@ -124,15 +116,7 @@ struct GroupCommitTests {
         store.openGate = gate
         for n in 0..<4 {
             Self.start(threads) {
-                outcomes.add(
-                    (
-                        n,
-                        Result {
-                            try store.write { db in
-                                db.write("\(n)"); return n
-                            }
-                        }.mapError { $0 as! FakeError }
-                    ))
+                outcomes.add((n, store.writeOutcome(n)))
             }
             // The first caller leads and waits at the gate before its transaction opens.
             if n == 0 { try Self.waitUntil("the leader at the gate") { gate.waitingCount == 1 } }
@@ -197,6 +181,18 @@ final class FakeStore: @unchecked Sendable {
                 }
             },
             expired: { _ in FakeError.expired })
+    }
+
+    /// Writes the row `n` and returns `n`, or throws `.refused(n)` after writing it when
+    /// `refused`: the caller's outcome.
+    func writeOutcome(_ n: Int, refused: Bool = false) -> Result<Int, FakeError> {
+        Result {
+            try write { db in
+                db.write("\(n)")
+                if refused { throw FakeError.refused(n) }
+                return n
+            }
+        }.mapError { $0 as! FakeError }
     }
 
     /// Starts a write (on a thread in `group`) that leads a batch and waits at `gate` in its

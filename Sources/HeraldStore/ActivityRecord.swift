@@ -15,15 +15,6 @@ public struct ActivityRecord: Sendable, Hashable {
     public var updatedAt: Double
     /// When the device reported the activity ended; `nil` while it runs.
     public var endedAt: Double?
-
-    public init(id: String, activityType: String, token: String, createdAt: Double, updatedAt: Double, endedAt: Double? = nil) {
-        self.id = id
-        self.activityType = activityType
-        self.token = token
-        self.createdAt = createdAt
-        self.updatedAt = updatedAt
-        self.endedAt = endedAt
-    }
 }
 
 /// A device's push-to-start token for one activity type: a `start` push sent to it
@@ -33,23 +24,12 @@ public struct PushToStartToken: Sendable, Hashable {
     /// Lowercase hex.
     public var token: String
     public var updatedAt: Double
-
-    public init(activityType: String, token: String, updatedAt: Double) {
-        self.activityType = activityType
-        self.token = token
-        self.updatedAt = updatedAt
-    }
 }
 
 /// Everything a device registered for Live Activities, sorted by type and by id.
 public struct DeviceActivities: Sendable, Hashable {
     public var pushToStart: [PushToStartToken]
     public var activities: [ActivityRecord]
-
-    public init(pushToStart: [PushToStartToken], activities: [ActivityRecord]) {
-        self.pushToStart = pushToStart
-        self.activities = activities
-    }
 }
 
 /// What setting an activity's token did.
@@ -57,11 +37,6 @@ public struct ActivityTokenChange: Sendable, Hashable {
     public var activity: ActivityRecord
     /// The activity was new to the gateway (201), rather than a rotated token (200).
     public var created: Bool
-
-    public init(activity: ActivityRecord, created: Bool) {
-        self.activity = activity
-        self.created = created
-    }
 }
 
 /// How many Live Activity rows one device may hold: ActivityKit runs a handful of

@@ -57,12 +57,6 @@ public indirect enum AudienceFilter: Sendable, Hashable {
         public var field: Field
         public var op: Operator
         public var value: JSONValue?
-
-        public init(field: Field, op: Operator, value: JSONValue? = nil) {
-            self.field = field
-            self.op = op
-            self.value = value
-        }
     }
 
     /// The limits a filter keeps: nesting depth, conditions in all, values of one `in`.

@@ -24,28 +24,12 @@ public struct ChannelRecord: Sendable, Hashable {
     public var storagePolicy: ChannelStoragePolicy
     /// APNs' id (base64), once APNs made the channel.
     public var apnsChannelID: String?
-    public var state: State
+    public var state: State = .creating
     public var failureReason: String?
     public var createdAt: Double
     public var updatedAt: Double
     /// Attempts of the pending operation (create or delete) so far.
-    public var attempts: Int
-
-    public init(
-        id: String, appID: String, environment: APNsEnvironment, storagePolicy: ChannelStoragePolicy, apnsChannelID: String? = nil,
-        state: State = .creating, failureReason: String? = nil, createdAt: Double, updatedAt: Double, attempts: Int = 0
-    ) {
-        self.id = id
-        self.appID = appID
-        self.environment = environment
-        self.storagePolicy = storagePolicy
-        self.apnsChannelID = apnsChannelID
-        self.state = state
-        self.failureReason = failureReason
-        self.createdAt = createdAt
-        self.updatedAt = updatedAt
-        self.attempts = attempts
-    }
+    public var attempts: Int = 0
 
     /// The prefix of Herald's channel ids; a delivery whose token has it is a broadcast.
     public static let idPrefix = "ch_"

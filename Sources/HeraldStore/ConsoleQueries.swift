@@ -20,15 +20,6 @@ public struct DeliveryTrace: Sendable, Hashable {
     /// Seconds since 1970 of the delivery's last change.
     public var updatedAt: Double
 
-    public init(publishID: String, deviceID: String?, token: String, state: String, reason: String?, updatedAt: Double) {
-        self.publishID = publishID
-        self.deviceID = deviceID
-        self.token = token
-        self.state = state
-        self.reason = reason
-        self.updatedAt = updatedAt
-    }
-
     /// The name of a stored delivery state.
     static func stateName(_ raw: Int) -> String {
         switch DeliveryState(rawValue: raw) {

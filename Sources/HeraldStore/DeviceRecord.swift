@@ -48,12 +48,6 @@ public struct RegisteredDevice: Sendable, Hashable {
     public var created: Bool
     /// The registration's `newKeyHash` is now the device's key: the caller hands the key out.
     public var keyIssued: Bool
-
-    public init(id: String, created: Bool, keyIssued: Bool) {
-        self.id = id
-        self.created = created
-        self.keyIssued = keyIssued
-    }
 }
 
 /// Whether a device has a device key (what the client key may do for it during the grace period).

@@ -10,12 +10,6 @@ public struct GatewayInstance: Sendable, Hashable, CustomStringConvertible {
     public var host: String
     public var pid: Int
 
-    public init(id: String, host: String, pid: Int) {
-        self.id = id
-        self.host = host
-        self.pid = pid
-    }
-
     /// This process: named `id` when given, else after its host and pid with a random
     /// suffix, so a restarted process with the pid of a killed one is another instance.
     public static func current(id: String? = nil) -> GatewayInstance {
@@ -41,9 +35,4 @@ public struct LeaseReport: Sendable, Hashable {
     public var released: Int
     /// Processes seen within the lease, this one included.
     public var liveInstances: Int
-
-    public init(released: Int, liveInstances: Int) {
-        self.released = released
-        self.liveInstances = liveInstances
-    }
 }

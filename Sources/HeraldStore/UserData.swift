@@ -12,18 +12,7 @@ public struct UserData: Sendable, Hashable {
     /// Each device's Live Activity tokens, in the order of `devices` (devices with none are left out).
     public var liveActivities: [UserLiveActivities]
     /// The user's inbox (`InboxStore`), deleted messages left out, by sequence.
-    public var inbox: [InboxEntry]
-
-    public init(
-        devices: [DeviceRecord], deliveries: [DeliveryTrace], receipts: [UserReceipt], liveActivities: [UserLiveActivities],
-        inbox: [InboxEntry] = []
-    ) {
-        self.inbox = inbox
-        self.devices = devices
-        self.deliveries = deliveries
-        self.receipts = receipts
-        self.liveActivities = liveActivities
-    }
+    public var inbox: [InboxEntry] = []
 }
 
 /// A receipt a device reported for a publish.

@@ -24,12 +24,6 @@ public struct ConsoleSession: Sendable, Hashable {
     /// 128 random bits in hex (`Identifier`): what signing out records.
     public var id: String
 
-    public init(appID: String, expiresAt: Int, id: String) {
-        self.appID = appID
-        self.expiresAt = expiresAt
-        self.id = id
-    }
-
     /// A new session with a random id.
     public static func make(appID: String, expiresAt: Int) -> ConsoleSession {
         ConsoleSession(appID: appID, expiresAt: expiresAt, id: Identifier.make(""))

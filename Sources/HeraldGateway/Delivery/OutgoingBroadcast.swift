@@ -18,20 +18,6 @@ public struct OutgoingBroadcast: Sendable, Hashable {
     /// The body, with `herald.publishId`.
     public var payload: [UInt8]
     public var publishID: String
-
-    public init(
-        apnsChannelID: String, channelID: String, bundleID: String, priority: Int, expiration: Double?, requestID: String, payload: [UInt8],
-        publishID: String
-    ) {
-        self.apnsChannelID = apnsChannelID
-        self.channelID = channelID
-        self.bundleID = bundleID
-        self.priority = priority
-        self.expiration = expiration
-        self.requestID = requestID
-        self.payload = payload
-        self.publishID = publishID
-    }
 }
 
 /// A channel operation the engine asks of APNs.

@@ -7,7 +7,7 @@ extension SQLStore {
     static func setPushToStartToken(_ db: Database, appID: String, deviceID: String, activityType: String, token: String, now: Double)
         throws -> Bool
     {
-        let sql = db.dialect.statements.activities
+        let sql = ActivityStatements.self
         guard let seq = try lockDevice(db, appID: appID, id: deviceID) else { return false }
         let (count, known) = try db.query(sql.pushToStartCounts, [.int(seq), .text(activityType)]) { (try $0.int(0), try $0.int(1)) }[0]
         if known == 0, count >= ActivityLimits.pushToStartTypes {
@@ -20,7 +20,7 @@ extension SQLStore {
     static func setActivityToken(
         _ db: Database, appID: String, deviceID: String, activityID: String, activityType: String, token: String, now: Double
     ) throws -> ActivityTokenChange? {
-        let sql = db.dialect.statements.activities
+        let sql = ActivityStatements.self
         guard let seq = try lockDevice(db, appID: appID, id: deviceID) else { return nil }
         let change = try ActivityTokenChange.decide(
             existing: try activity(db, seq: seq, activityID: activityID),
@@ -40,7 +40,7 @@ extension SQLStore {
     }
 
     static func endActivity(_ db: Database, appID: String, deviceID: String, activityID: String, now: Double) throws -> ActivityRecord? {
-        let sql = db.dialect.statements.activities
+        let sql = ActivityStatements.self
         guard let seq = try lockDevice(db, appID: appID, id: deviceID) else { return nil }
         try db.execute(sql.endActivity, [.double(now), .int(seq), .text(activityID)])
         let activity = try activity(db, seq: seq, activityID: activityID)
@@ -49,8 +49,10 @@ extension SQLStore {
     }
 
     static func activities(_ db: Database, appID: String, deviceID: String) throws -> DeviceActivities? {
-        let sql = db.dialect.statements.activities
-        guard let seq = try db.query(db.dialect.statements.devices.deviceSeq, [.text(appID), .text(deviceID)], { try $0.int(0) }).first else { return nil }
+        let sql = ActivityStatements.self
+        guard let seq = try db.query(DeviceStatements.deviceSeq, [.text(appID), .text(deviceID)], { try $0.int(0) }).first else {
+            return nil
+        }
         let pushToStart = try db.query(sql.pushToStartTokens, [.int(seq)]) {
             PushToStartToken(activityType: try $0.string(0), token: try $0.string(1), updatedAt: try $0.double(2))
         }
@@ -60,7 +62,7 @@ extension SQLStore {
 
     /// The device's Live Activity rows, removed with it.
     static func deleteActivities(_ db: Database, seq: Int) throws {
-        let sql = db.dialect.statements.activities
+        let sql = ActivityStatements.self
         try db.execute(sql.deletePushToStartTokens, [.int(seq)])
         try db.execute(sql.deleteActivities, [.int(seq)])
     }
@@ -72,7 +74,7 @@ extension SQLStore {
     }
 
     private static func activity(_ db: Database, seq: Int, activityID: String) throws -> ActivityRecord? {
-        try db.query(db.dialect.statements.activities.activity, [.int(seq), .text(activityID)], activityRow).first
+        try db.query(ActivityStatements.activity, [.int(seq), .text(activityID)], activityRow).first
     }
 }
 

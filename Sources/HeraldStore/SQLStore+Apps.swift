@@ -6,7 +6,7 @@ import HeraldShared
 extension SQLStore {
     static func createApp(_ db: Database, _ app: AppRecord) throws {
         try db.execute(
-            db.dialect.statements.apps.insert,
+            AppStatements.insert,
             [
                 .text(app.id), .text(app.name), .text(app.bundleID), .text(app.serverKeyHash), .text(app.clientKeyHash),
                 .optional(app.userTokenSecret), .bool(app.legacyDeviceAccess), .optional(app.rateLimit), .double(app.createdAt),
@@ -16,41 +16,41 @@ extension SQLStore {
     }
 
     static func app(_ db: Database, id: String) throws -> AppRecord? {
-        try loadApps(db, db.dialect.statements.apps.appByID, [.text(id)]).first
+        try loadApps(db, AppStatements.appByID, [.text(id)]).first
     }
 
     static func apps(_ db: Database) throws -> [AppRecord] {
-        try loadApps(db, db.dialect.statements.apps.allApps, [])
+        try loadApps(db, AppStatements.allApps, [])
     }
 
     static func updateKeys(_ db: Database, appID: String, server: String?, client: String?, userTokenSecret: String?) throws -> Bool {
         try db.execute(
-            db.dialect.statements.apps.updateKeys, [.optional(server), .optional(client), .optional(userTokenSecret), .text(appID)]) > 0
+            AppStatements.updateKeys, [.optional(server), .optional(client), .optional(userTokenSecret), .text(appID)]) > 0
     }
 
     static func setLegacyDeviceAccess(_ db: Database, appID: String, _ enabled: Bool) throws -> Bool {
-        try db.execute(db.dialect.statements.apps.setLegacyDeviceAccess, [.bool(enabled), .text(appID)]) > 0
+        try db.execute(AppStatements.setLegacyDeviceAccess, [.bool(enabled), .text(appID)]) > 0
     }
 
     static func setDefaultTimeZone(_ db: Database, appID: String, _ zone: String?) throws -> Bool {
-        try db.execute(db.dialect.statements.apps.setDefaultTimeZone, [.optional(zone), .text(appID)]) > 0
+        try db.execute(AppStatements.setDefaultTimeZone, [.optional(zone), .text(appID)]) > 0
     }
 
     static func setCredentials(_ db: Database, appID: String, _ credentials: APNSCredentials) throws -> Bool {
-        guard try !db.query(db.dialect.statements.apps.appExists, [.text(appID)], { _ in () }).isEmpty else { return false }
+        guard try !db.query(AppStatements.appExists, [.text(appID)], { _ in () }).isEmpty else { return false }
         try saveCredentials(db, appID: appID, credentials)
         return true
     }
 
     static func setFCMCredentials(_ db: Database, appID: String, _ credentials: FCMCredentials) throws -> Bool {
-        guard try !db.query(db.dialect.statements.apps.appExists, [.text(appID)], { _ in () }).isEmpty else { return false }
+        guard try !db.query(AppStatements.appExists, [.text(appID)], { _ in () }).isEmpty else { return false }
         try saveFCMCredentials(db, appID: appID, credentials)
         return true
     }
 
     private static func saveFCMCredentials(_ db: Database, appID: String, _ credentials: FCMCredentials) throws {
         try db.execute(
-            db.dialect.statements.apps.saveFCMCredentials,
+            AppStatements.saveFCMCredentials,
             [
                 .text(appID), .text(credentials.projectID), .text(credentials.clientEmail), .text(credentials.serviceAccountJSON),
                 .optional(credentials.endpoint), .optional(credentials.caFile),
@@ -64,7 +64,7 @@ extension SQLStore {
             case .certificate(let pem): ("certificate", nil, nil, pem)
             }
         try db.execute(
-            db.dialect.statements.apps.saveCredentials,
+            AppStatements.saveCredentials,
             [
                 .text(appID), .text(credentials.environment.rawValue), .text(method), .optional(keyID), .optional(teamID), .text(pem),
                 .optional(credentials.endpoint), .optional(credentials.caFile),
@@ -73,7 +73,7 @@ extension SQLStore {
 
     /// The app an unknown id's authorization reads instead (any app; nil before the first).
     static func decoyApp(_ db: Database) throws -> String? {
-        try db.query(db.dialect.statements.apps.decoy, []) { try $0.optionalString(0) }.first ?? nil
+        try db.query(AppStatements.decoy, []) { try $0.optionalString(0) }.first ?? nil
     }
 
     /// The app without its credentials, with the same work whether it exists or not: one
@@ -81,7 +81,7 @@ extension SQLStore {
     /// `nil` unless the row is the app asked for. So the work of a 401 does not tell a
     /// known app id from an unknown one.
     static func appKeys(_ db: Database, id: String, decoy: String?) throws -> AppRecord? {
-        let rows = try db.query(db.dialect.statements.apps.appKeys, [.text(id), .text(decoy ?? "")]) { row in
+        let rows = try db.query(AppStatements.appKeys, [.text(id), .text(decoy ?? "")]) { row in
             (asked: try row.bool(0), app: try appRecord(row, from: 1))
         }
         return rows.first.flatMap { $0.asked ? $0.app : nil }
@@ -99,10 +99,10 @@ extension SQLStore {
     }
 
     /// Apps with their APNs and FCM credentials.
-    private static func loadApps(_ db: Database, _ sql: String, _ values: [SQLValue]) throws -> [AppRecord] {
+    private static func loadApps(_ db: Database, _ sql: SQLStatement, _ values: [SQLValue]) throws -> [AppRecord] {
         var apps = try db.query(sql, values) { try appRecord($0, from: 0) }
         for index in apps.indices {
-            apps[index].credentials = try db.query(db.dialect.statements.apps.credentials, [.text(apps[index].id)]) { row in
+            apps[index].credentials = try db.query(AppStatements.credentials, [.text(apps[index].id)]) { row in
                 let method: APNSCredentials.Method =
                     try row.string(1) == "token"
                     ? .token(keyID: try row.string(2), teamID: try row.string(3), privateKeyPEM: try row.string(4))
@@ -111,7 +111,7 @@ extension SQLStore {
                     environment: APNsEnvironment(rawValue: try row.string(0)) ?? .production, method: method,
                     endpoint: try row.optionalString(5), caFile: try row.optionalString(6))
             }
-            apps[index].fcmCredentials = try db.query(db.dialect.statements.apps.fcmCredentials, [.text(apps[index].id)]) { row in
+            apps[index].fcmCredentials = try db.query(AppStatements.fcmCredentials, [.text(apps[index].id)]) { row in
                 FCMCredentials(
                     stored: try row.string(2), projectID: try row.string(0), clientEmail: try row.string(1),
                     endpoint: try row.optionalString(3), caFile: try row.optionalString(4))

@@ -7,8 +7,8 @@ extension SQLStore {
     static func createChannel(
         _ db: Database, appID: String, environment: APNsEnvironment, storagePolicy: ChannelStoragePolicy, now: Double
     ) throws -> ChannelRecord {
-        let sql = db.dialect.statements.channels
-        if let lockApp = sql.lockApp { _ = try db.query(lockApp, [.text(appID)]) { _ in () } }
+        let sql = ChannelStatements.self
+        if db.dialect == .postgres { _ = try db.query(sql.lockApp, [.text(appID)]) { _ in () } }
         let count = try db.query(sql.liveCount, [.text(appID), .text(environment.rawValue)]) { try $0.int(0) }.first ?? 0
         guard count < ChannelRecord.perAppLimit else { throw ChannelRecord.limitExceeded(appID, environment) }
         let channel = ChannelRecord(
@@ -20,20 +20,20 @@ extension SQLStore {
     }
 
     static func channel(_ db: Database, appID: String, id: String) throws -> ChannelRecord? {
-        try db.query(db.dialect.statements.channels.channel, [.text(appID), .text(id)], channelRecord).first
+        try db.query(ChannelStatements.channel, [.text(appID), .text(id)], channelRecord).first
     }
 
     static func channels(_ db: Database, appID: String, after: String?, limit: Int) throws -> [ChannelRecord] {
-        try db.query(db.dialect.statements.channels.channels, [.text(appID), .optional(after), .int(limit)], channelRecord)
+        try db.query(ChannelStatements.channels, [.text(appID), .optional(after), .int(limit)], channelRecord)
     }
 
     static func deleteChannel(_ db: Database, appID: String, id: String, now: Double) throws -> ChannelRecord? {
-        try db.execute(db.dialect.statements.channels.delete, [.double(now), .text(appID), .text(id)])
+        try db.execute(ChannelStatements.delete, [.double(now), .text(appID), .text(id)])
         return try channel(db, appID: appID, id: id)
     }
 
     static func completeChannelOperation(_ db: Database, appID: String, id: String, _ result: ChannelOperationResult, now: Double) throws {
-        let (sql, values) = db.dialect.statements.channels.complete(result, now: now)
+        let (sql, values) = ChannelStatements.complete(result, now: now)
         try db.execute(sql, [.text(appID), .text(id)] + values)
     }
 

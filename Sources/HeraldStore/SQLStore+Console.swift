@@ -1,12 +1,12 @@
 
 extension SQLStore {
     static func latestPublishes(_ db: Database, appID: String, limit: Int) throws -> [PublishRecord] {
-        try loadPublishes(db, db.dialect.statements.console.latestPublishes, [.text(appID), .int(limit)])
+        try loadPublishes(db, ConsoleStatements.latestPublishes, [.text(appID), .int(limit)])
     }
 
     static func devices(_ db: Database, appID: String, matching lookup: DeviceLookup, limit: Int) throws -> [DeviceRecord] {
-        let sql = db.dialect.statements.console
-        let (condition, value): (String, String) =
+        let sql = ConsoleStatements.self
+        let (condition, value): (SQLStatement, String) =
             switch lookup {
             // APNs' hex in any case; an FCM token as given (it is case-sensitive, never all hex).
             case .token(let token): (sql.devicesByToken, token.allSatisfy(\.isHexDigit) ? token.lowercased() : token)
@@ -18,23 +18,23 @@ extension SQLStore {
     }
 
     static func failedDeliveries(_ db: Database, appID: String, publishID: String, limit: Int) throws -> [DeliveryTrace] {
-        try db.query(db.dialect.statements.console.failedDeliveries, [.text(publishID), .text(appID), .int(limit)], outcomeRow)
+        try db.query(ConsoleStatements.failedDeliveries, [.text(publishID), .text(appID), .int(limit)], outcomeRow)
     }
 
     static func deliveries(_ db: Database, appID: String, deviceID: String, limit: Int) throws -> [DeliveryTrace] {
         try db.query(
-            db.dialect.statements.console.deviceDeliveries,
+            ConsoleStatements.deviceDeliveries,
             [.text(appID), .int(deviceDeliveriesPublishWindow), .text(deviceID), .int(limit)], outcomeRow)
     }
 
     static func endConsoleSession(_ db: Database, appID: String, id: String, expiresAt: Double, now: Double) throws {
-        let sql = db.dialect.statements.console
+        let sql = ConsoleStatements.self
         try db.execute(sql.dropExpiredSignouts, [.double(now)])
         try db.execute(sql.insertSignout, [.text(id), .text(appID), .double(expiresAt)])
     }
 
     static func consoleSessionEnded(_ db: Database, id: String) throws -> Bool {
-        try !db.query(db.dialect.statements.console.signout, [.text(id)]) { _ in () }.isEmpty
+        try !db.query(ConsoleStatements.signout, [.text(id)]) { _ in () }.isEmpty
     }
 
     static func outcomeRow(_ row: Database.Row) throws -> DeliveryTrace {
@@ -46,7 +46,7 @@ extension SQLStore {
     /// Deletes up to `limit` deliveries (and then the receipts) of publishes finished
     /// before `before`, keeping the publishes and their statistics. Runs in the caller's transaction.
     static func prune(_ db: Database, before: Double, limit: Int) throws -> PruneProgress {
-        let sql = db.dialect.statements.console
+        let sql = ConsoleStatements.self
         // The oldest publishes done or cancelled before `before` that still have
         // per-device rows (a partial index keeps this cheap however many there are).
         let publishes = try db.query(sql.prunablePublishes, [.double(before)]) { try $0.string(0) }

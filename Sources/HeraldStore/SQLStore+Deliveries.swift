@@ -23,7 +23,7 @@ extension SQLStore {
     /// (`counted` false) is given back.
     static func retryDelivery(_ db: Database, _ seq: Int, reason: String, retryAt: Double, counted: Bool, now: Double) throws {
         try db.execute(
-            db.dialect.statements.deliveries.retry, [.double(retryAt), .text(reason), .double(now), .int(seq), .int(counted ? 0 : 1)])
+            DeliveryStatements.retry, [.double(retryAt), .text(reason), .double(now), .int(seq), .int(counted ? 0 : 1)])
     }
 
     /// One rule for every push service (`DeadToken.invalidates(tokenRegisteredAt:)`): a dead
@@ -34,7 +34,7 @@ extension SQLStore {
     static func invalidateDelivery(
         _ db: Database, _ seq: Int, publishID: String, deviceSeq: Int?, _ dead: DeadToken, now: Double
     ) throws {
-        let sql = db.dialect.statements.deliveries
+        let sql = DeliveryStatements.self
         let reason = dead.reason
         if let pruned = try pruneActivityToken(db, seq, deviceSeq: deviceSeq, dead) {
             guard pruned else { return try failDelivery(db, seq, publishID: publishID, reason: reason, now: now) }
@@ -59,7 +59,7 @@ extension SQLStore {
     /// device: its place under a frequency cap is given back. The caller adds it to the
     /// split counters (`addFinalSplits`) once its publish's counters are written.
     static func finishDelivery(_ db: Database, _ seq: Int, _ state: DeliveryState, reason: String?, now: Double) throws {
-        let sql = db.dialect.statements.deliveries
+        let sql = DeliveryStatements.self
         try db.execute(sql.finish, [.int(state.rawValue), .optional(reason), .double(now), .int(seq)])
         if state == .failed || state == .invalidated { try db.execute(sql.releaseCappedSend, [.int(seq)]) }
     }

@@ -8,7 +8,7 @@ extension SQLStore {
     /// tags writes no tag row). `new`: the device has no tags yet.
     static func writeAttributes(_ db: Database, appID: String, seq: Int, _ change: DeviceAttributes, new: Bool, now: Double) throws {
         guard !change.isEmpty else { return }
-        let sql = db.dialect.statements.devices
+        let sql = DeviceStatements.self
         var tagsJSON: String?
         if let tags = change.tags {
             var stored: [String: JSONValue] = [:]

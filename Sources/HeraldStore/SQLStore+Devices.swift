@@ -7,13 +7,13 @@ import HeraldShared
 /// transaction.
 extension SQLStore {
     static func device(_ db: Database, appID: String, id: String) throws -> DeviceRecord? {
-        try loadDevices(db, db.dialect.statements.devices.byID, [.text(appID), .text(id)]).first
+        try loadDevices(db, DeviceStatements.byID, [.text(appID), .text(id)]).first
     }
 
     /// The devices `condition` selects (after FROM devices d), with their interests sorted
     /// bytewise, in one statement.
-    static func loadDevices(_ db: Database, _ condition: String, _ values: [SQLValue]) throws -> [DeviceRecord] {
-        try db.query(db.dialect.statements.devices.devices + condition, values) { row in
+    static func loadDevices(_ db: Database, _ condition: SQLStatement, _ values: [SQLValue]) throws -> [DeviceRecord] {
+        try db.query(DeviceStatements.devices.text(db.dialect) + condition.text(db.dialect), values) { row in
             DeviceRecord(
                 id: try row.string(0), appID: try row.string(1), platform: PushPlatform(rawValue: try row.string(11)) ?? .apns,
                 token: try row.string(2),
@@ -27,24 +27,24 @@ extension SQLStore {
     }
 
     static func deviceID(_ db: Database, appID: String, keyHash: String) throws -> String? {
-        try db.query(db.dialect.statements.devices.idByKey, [.text(keyHash), .text(appID)]) { try $0.string(0) }.first
+        try db.query(DeviceStatements.idByKey, [.text(keyHash), .text(appID)]) { try $0.string(0) }.first
     }
 
     static func deviceKeyState(_ db: Database, appID: String, id: String) throws -> DeviceKeyState {
-        guard let keyed = try db.query(db.dialect.statements.devices.keyState, [.text(appID), .text(id)], { try $0.bool(0) }).first
+        guard let keyed = try db.query(DeviceStatements.keyState, [.text(appID), .text(id)], { try $0.bool(0) }).first
         else { return .missing }
         return keyed ? .keyed : .keyless
     }
 
     static func keylessDeviceCount(_ db: Database, appID: String) throws -> Int {
-        try db.query(db.dialect.statements.devices.keylessCount, [.text(appID)]) { try $0.int(0) }.first ?? 0
+        try db.query(DeviceStatements.keylessCount, [.text(appID)]) { try $0.int(0) }.first ?? 0
     }
 
     /// Registers the token: the device that has it registers it again, or a new device.
     static func register(_ db: Database, appID: String, _ registration: DeviceRegistration, quota: DeviceQuota, now: Double) throws
         -> RegisteredDevice
     {
-        let sql = db.dialect.statements.devices
+        let sql = DeviceStatements.self
         let existing = try db.query(sql.byToken, [.text(appID), .text(registration.token)]) {
             (seq: try $0.int(0), id: try $0.string(1), keyHash: try $0.optionalString(2))
         }.first
@@ -99,7 +99,7 @@ extension SQLStore {
         guard let seq = try lockDevice(db, appID: appID, id: deviceID) else { return false }
         try checkQuota(db, appID: appID, seq: seq, interests: Set(interests), quota: quota)
         try replaceInterests(db, appID: appID, seq: seq, Set(interests), new: false)
-        try db.execute(db.dialect.statements.devices.touch, [.double(now), .int(seq)])
+        try db.execute(DeviceStatements.touch, [.double(now), .int(seq)])
         return true
     }
 
@@ -109,13 +109,13 @@ extension SQLStore {
             try lockUser(db, appID: appID, userID: userID)
             try checkUserLimit(db, appID: appID, userID: userID, excluding: seq)
         }
-        try db.execute(db.dialect.statements.devices.setUser, [.optional(userID), .double(now), .int(seq)])
+        try db.execute(DeviceStatements.setUser, [.optional(userID), .double(now), .int(seq)])
         return true
     }
 
     static func deleteDevice(_ db: Database, appID: String, deviceID: String) throws -> Bool {
         guard let seq = try lockDevice(db, appID: appID, id: deviceID) else { return false }
-        let sql = db.dialect.statements.devices
+        let sql = DeviceStatements.self
         try db.execute(sql.deleteInterests, [.int(seq)])
         try db.execute(sql.deleteTags, [.int(seq)])
         try deleteActivities(db, seq: seq)
@@ -126,20 +126,20 @@ extension SQLStore {
     /// The device's seq, its row locked until the transaction ends on PostgreSQL; nil when
     /// no such device.
     static func lockDevice(_ db: Database, appID: String, id: String) throws -> Int? {
-        try db.query(db.dialect.statements.devices.lockDevice, [.text(appID), .text(id)]) { try $0.int(0) }.first
+        try db.query(DeviceStatements.lockDevice, [.text(appID), .text(id)]) { try $0.int(0) }.first
     }
 
     /// On PostgreSQL, makes registrations and user changes for one user take turns until
     /// the transaction ends, so two at once cannot both pass the limit (an advisory lock on
     /// the user); SQLite's one writer needs none.
     static func lockUser(_ db: Database, appID: String, userID: String) throws {
-        guard let sql = db.dialect.statements.devices.lockUser else { return }
-        try db.execute(sql, [.text(appID + "\u{1F}" + userID)])
+        guard db.dialect == .postgres else { return }
+        try db.execute(DeviceStatements.lockUser, [.text(appID + "\u{1F}" + userID)])
     }
 
     static func checkUserLimit(_ db: Database, appID: String, userID: String, excluding seq: Int?) throws {
         let count =
-            try db.query(db.dialect.statements.devices.userCount, [.text(appID), .text(userID), .int(seq ?? -1)]) { try $0.int(0) }
+            try db.query(DeviceStatements.userCount, [.text(appID), .text(userID), .int(seq ?? -1)]) { try $0.int(0) }
             .first ?? 0
         guard count < DeviceQuota.devicesPerUser else { throw DeviceQuota.userLimitExceeded(userID) }
     }

@@ -12,7 +12,7 @@ extension SQLStore {
     /// and handed back as jobs, or waits (nil) while there is no room or a due delivery of
     /// its app waits. Runs in the caller's transaction.
     static func fanOut(_ db: Database, limit: Int, now: Double, claim: FanOutClaim?, owner: String) throws -> FanOutProgress? {
-        let sql = db.dialect.statements.fanOut
+        let sql = FanOutStatements.self
         guard
             let row = try db.query(sql.nextPublish, [], {
                 (
@@ -81,14 +81,14 @@ extension SQLStore {
         let dead = target.invalidReason != nil
         let dueAt = due?.at(zone: target.timeZone)
         let inserted = try db.execute(
-            db.dialect.statements.fanOut.insertDelivery,
+            FanOutStatements.insertDelivery,
             [
                 .text(publishID), .text(appID), .optional(target.seq), .text(target.token), .text(target.environment), .double(now),
                 .int(dead ? DeliveryState.invalidated.rawValue : DeliveryState.pending.rawValue), .optional(target.invalidReason),
                 .text(target.platform.rawValue), .double(dueAt ?? now), .optional(dueAt),
             ])
         guard inserted > 0 else { return 0 }
-        let splits = db.dialect.statements.splits
+        let splits = SplitStatements.self
         if let seq = target.seq {
             try db.execute(splits.addTargetedDevice, [.text(publishID), .int(seq)])
         } else {
@@ -110,14 +110,14 @@ extension SQLStore {
     private static func targets(
         _ db: Database, appID: String, kind: String, activityType: String?, key: String, environment: String
     ) throws -> [FanOutTarget] {
-        let sql = db.dialect.statements.fanOut
+        let sql = FanOutStatements.self
         var parameters: [SQLValue] = [.text(appID), .text(key)]
         if kind == "channels" {
             // One delivery whose token is Herald's channel id, in the channel's environment:
             // the engine broadcasts it once the channel is active.
             return try db.query(sql.channelTarget, parameters) { FanOutTarget(seq: nil, token: try $0.string(0), environment: try $0.string(1)) }
         }
-        let statement: String
+        let statement: SQLStatement
         switch kind {
         case "devices": statement = sql.deviceTargets
         case "activities": statement = sql.activityTargets
@@ -144,7 +144,7 @@ extension SQLStore {
 
     /// A local-time publish's instants for the zones the app's devices have now (one query).
     private static func localDueTimes(_ db: Database, appID: String, _ localTime: LocalSendTime) throws -> LocalDueTimes {
-        let sql = db.dialect.statements.fanOut
+        let sql = FanOutStatements.self
         let zones = try db.query(sql.timeZones, [.text(appID)]) { try $0.string(0) }
         let defaultZone = try db.query(sql.defaultTimeZone, [.text(appID)]) { try $0.optionalString(0) }.first ?? nil
         return LocalDueTimes(localTime, zones: zones, defaultZone: defaultZone)
@@ -152,7 +152,7 @@ extension SQLStore {
 
     /// Marks a publish done once its fan-out finished and every delivery is final.
     static func finishIfComplete(_ db: Database, publishID: String, now: Double) throws {
-        try db.execute(db.dialect.statements.fanOut.finishIfComplete, [.double(now), .text(publishID)])
+        try db.execute(FanOutStatements.finishIfComplete, [.double(now), .text(publishID)])
     }
 }
 

@@ -18,7 +18,7 @@ extension SQLStore {
     /// `max`, it is recorded and sent, else finished as capped and counted. Deliveries
     /// without a cap or a registered device (raw tokens, channels) are left alone.
     static func applyFrequencyCaps(_ db: Database, _ claimed: [CapCandidate], now: Double) throws -> Set<Int> {
-        let sql = db.dialect.statements.deliveries
+        let sql = DeliveryStatements.self
         let byDevice = Dictionary(grouping: claimed.filter { $0.cap != nil && $0.deviceSeq != nil }) { $0.deviceSeq ?? 0 }
         var capped = Set<Int>()
         var cappedPerPublish: [String: Int] = [:]

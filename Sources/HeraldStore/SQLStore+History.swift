@@ -2,19 +2,19 @@ extension SQLStore {
     /// Adds `count` to the publish's `series` counter and to its history in the second of
     /// `at`, inside the transaction of the change it counts (see `PublishTimeline`).
     static func count(_ db: Database, _ series: PublishTimeline.Series, _ count: Int = 1, publishID: String, at: Double) throws {
-        let sql = db.dialect.statements.fanOut
-        try db.execute(sql.addToCounter[series] ?? "", [.int(count), .text(publishID)])
+        let sql = FanOutStatements.self
+        try db.execute(sql.addToCounter[series] ?? SQLStatement(""), [.int(count), .text(publishID)])
         try db.execute(sql.addToHistory, [.text(publishID), .int(Int(at.rounded(.down))), .text(series.rawValue), .int(count)])
     }
 
     /// Counts `count` failures of the publish with `reason`.
     static func countFailure(_ db: Database, publishID: String, reason: String, count: Int = 1) throws {
-        try db.execute(db.dialect.statements.fanOut.countFailure, [.text(publishID), .text(reason), .int(count)])
+        try db.execute(FanOutStatements.countFailure, [.text(publishID), .text(reason), .int(count)])
     }
 
     /// The publish's counters over time; `nil`: no such publish (see `GatewayStore.publishTimeline`).
     static func timeline(_ db: Database, appID: String, publishID: String, now: Double, maxBuckets: Int) throws -> PublishTimeline? {
-        let sql = db.dialect.statements.fanOut
+        let sql = FanOutStatements.self
         guard
             let (created, sendAt) = try db.query(sql.timelineStart, [.text(appID), .text(publishID)], {
                 (try $0.double(0), try $0.optionalDouble(1))

@@ -3,13 +3,13 @@ import HeraldShared
 /// The inbox (`InboxStore`). Each runs in the caller's transaction.
 extension SQLStore {
     static func inboxOwner(_ db: Database, appID: String, deviceID: String) throws -> InboxOwner? {
-        try db.query(db.dialect.statements.inbox.deviceOwner, [.text(appID), .text(deviceID)]) { row in
+        try db.query(InboxStatements.deviceOwner, [.text(appID), .text(deviceID)]) { row in
             try row.optionalString(0).map(InboxOwner.user) ?? .device(deviceID)
         }.first
     }
 
     static func inbox(_ db: Database, appID: String, owner: InboxOwner, after: Int, limit: Int, now: Double) throws -> InboxPage {
-        let sql = db.dialect.statements.inbox
+        let sql = InboxStatements.self
         let rows = try db.query(
             after == 0 ? sql.fromStart : sql.page, [.text(appID), .text(owner.key), .int(after), .int(limit + 1)], inboxEntry)
         let page = rows.prefix(limit)
@@ -29,7 +29,7 @@ extension SQLStore {
     }
 
     static func unread(_ db: Database, appID: String, owner: InboxOwner, now: Double) throws -> Int {
-        try db.query(db.dialect.statements.inbox.unread, [.text(appID), .text(owner.key), .double(now)]) { try $0.int(0) }.first ?? 0
+        try db.query(InboxStatements.unread, [.text(appID), .text(owner.key), .double(now)]) { try $0.int(0) }.first ?? 0
     }
 
     /// Each entry changed is deleted and inserted again with its new state: the insert
@@ -37,7 +37,7 @@ extension SQLStore {
     static func changeInbox(
         _ db: Database, appID: String, owner: InboxOwner, ids: [String], _ change: InboxChangeKind, now: Double
     ) throws -> InboxChange {
-        let sql = db.dialect.statements.inbox
+        let sql = InboxStatements.self
         try lockInboxes(db, appID: appID)
         var changed = 0
         var unknown: [String] = []
@@ -63,7 +63,7 @@ extension SQLStore {
     /// its count brought up to date (the partial unique index `publishes_inbox_sync` lets
     /// one be scheduled per inbox, so two gateways agree).
     static func scheduleSync(_ db: Database, appID: String, owner: InboxOwner, unread: Int, now: Double) throws {
-        let sql = db.dialect.statements.inbox
+        let sql = InboxStatements.self
         let target: PublishTarget = owner.userID.map { .users([$0]) } ?? .devices([owner.key])
         let keys = JSONWriter.serialize(.array(target.keys.map(JSONValue.string)))
         for _ in 0..<2 {
@@ -85,7 +85,7 @@ extension SQLStore {
     }
 
     static func addInboxMessage(_ db: Database, appID: String, owner: InboxOwner, _ message: InboxMessageRecord, limit: Int) throws {
-        let sql = db.dialect.statements.inbox
+        let sql = InboxStatements.self
         try lockInboxes(db, appID: appID)
         let held = try db.query(sql.count, [.text(appID), .text(owner.key)]) { try $0.int(0) }.first ?? 0
         guard held < limit else {
@@ -101,14 +101,14 @@ extension SQLStore {
     /// PostgreSQL's sequence values can commit out of order; held to the commit, the lock
     /// keeps an app's in order). Nothing on SQLite, whose one writer commits in order.
     static func lockInboxes(_ db: Database, appID: String) throws {
-        guard let lock = db.dialect.statements.inbox.lockApp else { return }
-        _ = try db.execute(lock, [.text(appID)])
+        guard db.dialect == .postgres else { return }
+        _ = try db.execute(InboxStatements.lockApp, [.text(appID)])
     }
 
     /// A message's content, once per app and id (`limit`: a publish's, for its fan-out).
     static func insertInboxMessage(_ db: Database, appID: String, _ message: InboxMessageRecord, limit: Int?) throws {
         try db.execute(
-            db.dialect.statements.inbox.insertMessage,
+            InboxStatements.insertMessage,
             [
                 .text(appID), .text(message.id), .optional(message.title), .optional(message.body), .optional(message.link),
                 .optional(message.data.map { JSONWriter.serialize($0) }), .double(message.createdAt), .optional(message.expiresAt),
@@ -143,7 +143,7 @@ extension SQLStore {
     }
 
     static func pruneInbox(_ db: Database, now: Double, before: Double?, limit: Int) throws -> Int {
-        let sql = db.dialect.statements.inbox
+        let sql = InboxStatements.self
         let old = try db.query(sql.prunable, [.double(now), .double(before ?? 0), .int(limit)]) {
             (try $0.string(0), try $0.string(1))
         }

@@ -5,9 +5,9 @@ extension SQLStore {
     /// The publish with its failures by reason, read in one statement (one snapshot), and
     /// its counters by platform and by variant (`SplitStatements`).
     static func loadPublish(_ db: Database, appID: String, id: String) throws -> PublishRecord? {
-        let sql = db.dialect.statements.publishes
+        let sql = PublishStatements.self
         guard var publish = try loadPublishes(db, sql.byID, [.text(appID), .text(id)]).first else { return nil }
-        let counts = { (statement: String) in
+        let counts = { (statement: SQLStatement) in
             try db.query(statement, [.text(id)]) { row in
                 var counts = PublishCounts()
                 (counts.targeted, counts.sent) = (try row.int(1), try row.int(2))
@@ -15,7 +15,7 @@ extension SQLStore {
                 return (try row.string(0), counts)
             }
         }
-        let splits = db.dialect.statements.splits
+        let splits = SplitStatements.self
         for (platform, counts) in try counts(splits.byPlatform) { publish.byPlatform[PushPlatform(rawValue: platform) ?? .apns] = counts }
         publish.byLanguage = Dictionary(try counts(splits.byVariant), uniquingKeysWith: { first, _ in first })
         if publish.options.localTime != nil { publish.byTimeZone = try zoneProgress(db, appID: appID, id: id) }
@@ -28,7 +28,7 @@ extension SQLStore {
     static func insertPublish(_ db: Database, _ publish: NewPublish, id: String) throws -> Bool {
         let options = publish.options
         return try db.execute(
-            db.dialect.statements.publishes.insert,
+            PublishStatements.insert,
             [
                 .text(id), .text(publish.appID), .text(publish.target.kind), .text(publish.storedTargetKeys),
                 .bytes(publish.storedPayload(id: id)), .text(options.pushType), .int(options.priority),
@@ -44,7 +44,7 @@ extension SQLStore {
     static func insertVariants(_ db: Database, _ publish: NewPublish, id: String) throws {
         for (tag, payload) in publish.localized.sorted(by: { $0.key < $1.key }) {
             try db.execute(
-                db.dialect.statements.publishes.insertVariant,
+                PublishStatements.insertVariant,
                 [.text(id), .text(tag), .text(DeviceAttributes.language(of: tag)), .bytes(publish.storedPayload(id: id, payload))])
         }
     }
@@ -53,8 +53,8 @@ extension SQLStore {
     /// under the app's default zone (UTC when unset).
     private static func zoneProgress(_ db: Database, appID: String, id: String) throws -> [String: TimeZoneProgress] {
         let defaultZone =
-            try db.query(db.dialect.statements.fanOut.defaultTimeZone, [.text(appID)]) { try $0.optionalString(0) }.first ?? nil
-        let rows = try db.query(db.dialect.statements.publishes.zoneCounts, [.text(id)]) { row in
+            try db.query(FanOutStatements.defaultTimeZone, [.text(appID)]) { try $0.optionalString(0) }.first ?? nil
+        let rows = try db.query(PublishStatements.zoneCounts, [.text(id)]) { row in
             (
                 try row.string(0),
                 TimeZoneProgress(
@@ -71,8 +71,8 @@ extension SQLStore {
 
     /// The publishes `condition` selects (after FROM publishes p), with their failures by
     /// reason, in one statement.
-    static func loadPublishes(_ db: Database, _ condition: String, _ values: [SQLValue]) throws -> [PublishRecord] {
-        try db.query(db.dialect.statements.publishes.publishes + condition, values) { row in
+    static func loadPublishes(_ db: Database, _ condition: SQLStatement, _ values: [SQLValue]) throws -> [PublishRecord] {
+        try db.query(PublishStatements.publishes.text(db.dialect) + condition.text(db.dialect), values) { row in
             var counts = PublishCounts()
             counts.targeted = try row.int(13)
             counts.sent = try row.int(14)
@@ -100,7 +100,7 @@ extension SQLStore {
 
     /// The publish an idempotency key names, and its fingerprint.
     static func keyed(_ db: Database, appID: String, key: String) throws -> (String, String?)? {
-        try db.query(db.dialect.statements.publishes.keyed, [.text(appID), .text(key)]) {
+        try db.query(PublishStatements.keyed, [.text(appID), .text(key)]) {
             (try $0.string(0), try $0.optionalString(1))
         }.first
     }
@@ -117,7 +117,7 @@ extension SQLStore {
     /// PostgreSQL under the publish's row lock, which a fan-out step takes too: the
     /// fan-out cannot start between the check and the change.
     static func cancelPublish(_ db: Database, appID: String, id: String, now: Double) throws -> PublishRecord {
-        let sql = db.dialect.statements.publishes
+        let sql = PublishStatements.self
         guard
             let (status, started, local) = try db.query(sql.cancellable, [.text(appID), .text(id)], {
                 (PublishStatus(rawValue: try $0.string(0)), try $0.int(1), try $0.bool(2))
@@ -134,7 +134,7 @@ extension SQLStore {
         try db.execute(sql.cancel, [.double(now), .text(id)])
         if sending {
             let reason = "Cancelled"
-            try db.execute(db.dialect.statements.splits.addWaitingAsFailed, [.text(id)])
+            try db.execute(SplitStatements.addWaitingAsFailed, [.text(id)])
             let waiting = try db.execute(sql.cancelWaiting, [.text(reason), .double(now), .text(id)])
             if waiting > 0 {
                 try count(db, .failed, waiting, publishID: id, at: now)
@@ -149,12 +149,12 @@ extension SQLStore {
 
     /// Moves scheduled publishes whose time has come to queued; how many.
     static func promoteDuePublishes(_ db: Database, now: Double) throws -> Int {
-        try db.execute(db.dialect.statements.publishes.promoteDue, [.double(now)])
+        try db.execute(PublishStatements.promoteDue, [.double(now)])
     }
 
     /// The app's receipts, kept by migration 13's triggers.
     static func eventCount(_ db: Database, appID: String) throws -> Int {
-        try db.query(db.dialect.statements.publishes.eventCount, [.text(appID)]) { try $0.int(0) }.first ?? 0
+        try db.query(PublishStatements.eventCount, [.text(appID)]) { try $0.int(0) }.first ?? 0
     }
 
     /// Receipts. On PostgreSQL a receipt reads its delivery's state under a share lock,
@@ -162,7 +162,7 @@ extension SQLStore {
     /// waits for the first to commit and then sees what it did, so a receipt held while
     /// its delivery was in flight is always counted once APNs accepts it.
     static func recordEvents(_ db: Database, appID: String, _ events: [DeviceEvent], quota: DeviceQuota) throws -> EventTally {
-        let sql = db.dialect.statements.publishes
+        let sql = PublishStatements.self
         return try EventTally.record(
             events, appID: appID, quota: quota,
             publishExists: { try !db.query(sql.publishExists, [.text(appID), .text($0)], { _ in () }).isEmpty },

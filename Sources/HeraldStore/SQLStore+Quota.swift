@@ -4,7 +4,7 @@ import HeraldAPNsModel
 extension SQLStore {
     /// The app's counts, kept by migration 4's triggers; (0, 0) for no such app.
     static func usage(_ db: Database, appID: String) throws -> (devices: Int, subscriptions: Int) {
-        try db.query(db.dialect.statements.devices.usage, [.text(appID)]) { (try $0.int(0), try $0.int(1)) }.first ?? (0, 0)
+        try db.query(DeviceStatements.usage, [.text(appID)]) { (try $0.int(0), try $0.int(1)) }.first ?? (0, 0)
     }
 
     /// `DeviceQuota.check` inside the write transaction: a new device has no `seq`. On
@@ -12,7 +12,7 @@ extension SQLStore {
     /// lock it anyway to count the change), so requests at the same time take turns and
     /// cannot overshoot; a change that adds nothing reads and locks nothing.
     static func checkQuota(_ db: Database, appID: String, seq: Int?, interests: Set<String>?, quota: DeviceQuota) throws {
-        let sql = db.dialect.statements.devices
+        let sql = DeviceStatements.self
         try quota.check(
             appID: appID, newDevice: seq == nil, interests: interests,
             current: {
@@ -28,17 +28,17 @@ extension SQLStore {
     /// older than the token, or a token that rotated or went since, only fails the
     /// delivery); the device and its own token stay. `nil` for a delivery to a device token.
     static func pruneActivityToken(_ db: Database, _ seq: Int, deviceSeq: Int?, _ dead: DeadToken) throws -> Bool? {
-        let sql = db.dialect.statements.devices
+        let sql = DeviceStatements.self
         guard let deviceSeq,
             let (kind, token) = try db.query(sql.deliveryTarget, [.int(seq)], { (try $0.string(0), try $0.string(1)) }).first,
             let table = ActivityTokenTable(targetKind: kind)
         else { return nil }
         let filter: [SQLValue] = [.int(deviceSeq), .text(token)]
         guard
-            let setAt = try db.query(sql.activityTokenSetAt[table] ?? "", filter, { try $0.double(0) }).first,
+            let setAt = try db.query(sql.activityTokenSetAt[table] ?? SQLStatement(""), filter, { try $0.double(0) }).first,
             dead.invalidates(tokenRegisteredAt: setAt)
         else { return false }
-        try db.execute(sql.deleteActivityToken[table] ?? "", filter)
+        try db.execute(sql.deleteActivityToken[table] ?? SQLStatement(""), filter)
         return true
     }
 }

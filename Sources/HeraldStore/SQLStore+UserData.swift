@@ -2,7 +2,7 @@
 /// deleted in one transaction (`DeviceStore.userData`, `DeviceStore.deleteUser`).
 extension SQLStore {
     static func userData(_ db: Database, appID: String, userID: String) throws -> UserData {
-        let sql = db.dialect.statements.userData
+        let sql = UserDataStatements.self
         let user: [SQLValue] = [.text(appID), .text(userID)]
         let devices = try loadDevices(db, sql.devices, user)
         let receipts = try db.query(sql.receipts, user) { row in
@@ -28,7 +28,7 @@ extension SQLStore {
     /// no row and be ignored) first counts as failed with `userDeletedReason`, so its publish
     /// keeps its counts and finishes; counts already made on publishes stay (aggregates).
     static func deleteUser(_ db: Database, appID: String, userID: String, now: Double) throws -> UserDeletion {
-        let sql = db.dialect.statements.userData
+        let sql = UserDataStatements.self
         let user: [SQLValue] = [.text(appID), .text(userID)]
         // The devices' rows, then the user (`lockUser`), the order registrations take: a
         // device cannot be bound to the user while its rows go. A user without devices
@@ -40,7 +40,7 @@ extension SQLStore {
             try failDelivery(db, delivery.seq, publishID: delivery.publishID, reason: userDeletedReason, now: now)
         }
         var counts: [UserDataKind: Int] = [:]
-        for deletion in sql.deletions { counts[deletion.kind] = try db.execute(deletion.sql, user) }
+        for deletion in sql.deletions { counts[deletion.kind] = try db.execute(deletion.statement, user) }
         for publishID in Set(unfinished.map(\.publishID)).sorted() { try finishIfComplete(db, publishID: publishID, now: now) }
         return UserDeletion(counts: counts)
     }

@@ -33,7 +33,7 @@ extension SQLiteStore {
     ) throws -> Int {
         // The one writer has looked the token up: the insert always goes in.
         try db.execute(
-            db.dialect.statements.devices.insert,
+            DeviceStatements.insert,
             Self.newDeviceValues(id: id, appID: appID, registration, metadata: metadata, now: now))
         // one store: SQLite's rowid of the insert.
         return try db.scalar("SELECT last_insert_rowid()") ?? 0

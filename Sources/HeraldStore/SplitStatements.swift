@@ -6,33 +6,26 @@
 /// costs a few rows whatever its size (counting them from the deliveries took a scan of
 /// every delivery of the publish at each read: 70 ms for 100,000 on SQLite, holding the
 /// one connection). They outlive the deliveries retention prunes.
-final class SplitStatements: Sendable {
+enum SplitStatements {
     /// Adds one delivery just made (by publish and device, or by publish and token when it
     /// has no device) as targeted, and to the counter of its state when it is final at once
     /// (a token known dead).
-    let addTargetedDevice: String
-    let addTargetedToken: String
+    static let addTargetedDevice = SQLStatement(Self.addTargeted(from: "deliveries WHERE publish_id = ? AND device_seq = ?"))
+    static let addTargetedToken = SQLStatement(
+        Self.addTargeted(from: "deliveries WHERE publish_id = ? AND token = ? AND device_seq IS NULL"))
     /// A publish's deliveries still waiting, added as failed (before a cancel fails them).
-    let addWaitingAsFailed: String
+    static let addWaitingAsFailed = SQLStatement(
+        Self.add(targeted: "0", finals: ["0", "count(*)", "0", "0"], from: "deliveries WHERE publish_id = ? AND state = 0"))
+    private static let sums = "sum(targeted), sum(sent), sum(failed), sum(invalidated), sum(capped) FROM publish_splits"
     /// A publish's counters by platform, and by variant (`LocalizedVariants.defaultName`
     /// for the default text) when the publish has texts by language: name, targeted, sent,
     /// failed, invalidated, capped.
-    let byPlatform: String
-    let byVariant: String
-
-    init(_ d: SQLDialect) {
-        addTargetedDevice = d.render(Self.addTargeted(from: "deliveries WHERE publish_id = ? AND device_seq = ?"))
-        addTargetedToken = d.render(Self.addTargeted(from: "deliveries WHERE publish_id = ? AND token = ? AND device_seq IS NULL"))
-        addWaitingAsFailed = d.render(
-            Self.add(targeted: "0", finals: ["0", "count(*)", "0", "0"], from: "deliveries WHERE publish_id = ? AND state = 0"))
-        let sums = "sum(targeted), sum(sent), sum(failed), sum(invalidated), sum(capped) FROM publish_splits"
-        byPlatform = d.render("SELECT platform, \(sums) WHERE publish_id = ? GROUP BY platform")
-        byVariant = d.render(
-            """
-            SELECT CASE WHEN variant = '' THEN '\(LocalizedVariants.defaultName)' ELSE variant END, \(sums)
-            WHERE publish_id = ?1 AND EXISTS (SELECT 1 FROM publish_variants WHERE publish_id = ?1) GROUP BY variant
-            """)
-    }
+    static let byPlatform = SQLStatement("SELECT platform, \(sums) WHERE publish_id = ? GROUP BY platform")
+    static let byVariant = SQLStatement(
+        """
+        SELECT CASE WHEN variant = '' THEN '\(LocalizedVariants.defaultName)' ELSE variant END, \(sums)
+        WHERE publish_id = ?1 AND EXISTS (SELECT 1 FROM publish_variants WHERE publish_id = ?1) GROUP BY variant
+        """)
 
     /// The counter of each final state (sent, failed, invalidated, capped) from a row's state.
     private static let byState = [DeliveryState.sent, .failed, .invalidated, .capped].map {

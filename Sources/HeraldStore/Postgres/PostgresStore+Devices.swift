@@ -100,7 +100,7 @@ extension PostgresStore {
         _ db: PostgresConnection, id: String, appID: String, _ registration: DeviceRegistration, metadata: String?, now: Double
     ) throws -> Int {
         let inserted = try db.query(
-            db.dialect.statements.devices.insert,
+            DeviceStatements.insert.text(.postgres),
             Self.newDeviceValues(id: id, appID: appID, registration, metadata: metadata, now: now))
         // Another registration of this token committed since the lookup: run again, as an update.
         guard let row = inserted.first else {

@@ -32,7 +32,7 @@ struct AndroidDeviceTests {
         transport.answer(202, #"{"accepted":1}"#)
         var printed: [String] = []
         let options = AndroidDeviceSession.Options(
-            name: "sam", token: Self.token, interests: ["deploys"], userID: nil, userToken: nil, expect: 2, timeout: 60, json: true)
+            run: DeviceRun(name: "sam", interests: ["deploys"], expect: 2, timeout: 60, json: true), token: Self.token)
         let session = try AndroidDeviceSession(
             options: options, storage: folder, records: RecordFileReader(path: recordFile.path),
             client: { GatewayClient(baseURL: URL(fileURLWithPath: "/"), appID: "app_1", clientKey: "hck", transport: transport, stateDirectory: $0) },

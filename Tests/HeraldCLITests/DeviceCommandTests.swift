@@ -43,8 +43,8 @@ struct DeviceCommandTests {
             json: try JSONParser().parse(Data(contentsOf: repositoryRoot.appendingPathComponent("Examples/Gateway/maya.json"))))
         var lines: [String] = []
         let options = DeviceSession.Options(
-            name: "maya", token: try #require(DeviceToken(hex: Self.token)), environment: .sandbox, interests: ["deploys"],
-            userID: "maya", expect: 1, timeout: 120, json: true)
+            run: DeviceRun(name: "maya", interests: ["deploys"], userID: "maya", expect: 1, timeout: 120, json: true),
+            token: try #require(DeviceToken(hex: Self.token)), environment: .sandbox)
         let session = try DeviceSession(
             options: options, scenario: scenario, records: RecordFileReader(path: recordFile.path),
             client: {
@@ -96,8 +96,8 @@ struct DeviceCommandTests {
         let scenario = try Scenario(
             json: try JSONParser().parse(Data(contentsOf: repositoryRoot.appendingPathComponent("Examples/Gateway/leo.json"))))
         var options = DeviceSession.Options(
-            name: "leo", token: try #require(DeviceToken(hex: Self.token)), environment: .sandbox, interests: nil, userID: nil, expect: 1,
-            timeout: 120, json: true)
+            run: DeviceRun(name: "leo", expect: 1, timeout: 120, json: true), token: try #require(DeviceToken(hex: Self.token)),
+            environment: .sandbox)
         options.serviceExtension = true
         var lines: [String] = []
         let session = try DeviceSession(
@@ -125,8 +125,8 @@ struct DeviceCommandTests {
             let transport = RecordingGatewayTransport()
             transport.answer(201, #"{"deviceId":"dev_1","deviceKey":"hdk_1"}"#)
             let options = DeviceSession.Options(
-                name: "d", token: try #require(DeviceToken(hex: Self.token)), environment: .sandbox, interests: nil, userID: nil, expect: 1,
-                timeout: 0.3, json: true)
+                run: DeviceRun(name: "d", expect: 1, timeout: 0.3, json: true), token: try #require(DeviceToken(hex: Self.token)),
+                environment: .sandbox)
             return try DeviceSession(
                 options: options, scenario: try Scenario(json: ["steps": []]), records: RecordFileReader(path: path),
                 client: {

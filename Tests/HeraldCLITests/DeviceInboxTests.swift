@@ -60,8 +60,8 @@ struct DeviceInboxTests {
     ) {
         var lines: [String] = []
         let options = DeviceSession.Options(
-            name: name, token: try #require(DeviceToken(hex: token)), environment: .sandbox, userID: "maya", expect: expect,
-            timeout: 60, json: true, inbox: true, readInbox: read)
+            run: DeviceRun(name: name, userID: "maya", expect: expect, timeout: 60, json: true), token: try #require(DeviceToken(hex: token)),
+            environment: .sandbox, inbox: true, readInbox: read)
         let session = try DeviceSession(
             options: options, scenario: try Scenario(json: ["steps": [["state": "background"]]]),
             records: RecordFileReader(path: records.path),

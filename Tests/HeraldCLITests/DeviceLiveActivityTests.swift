@@ -43,7 +43,7 @@ struct DeviceLiveActivityTests {
         transport.answer(201)
         transport.answer(200)
         var options = DeviceSession.Options(
-            name: "ops", token: device, environment: .sandbox, interests: nil, userID: nil, expect: 4, timeout: 120, json: true)
+            run: DeviceRun(name: "ops", expect: 4, timeout: 120, json: true), token: device, environment: .sandbox)
         options.liveActivityType = "DeployAttributes"
         var printed: [String] = []
         let session = try DeviceSession(

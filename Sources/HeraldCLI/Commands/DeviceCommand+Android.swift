@@ -22,14 +22,14 @@ extension DeviceCommand {
         } catch {
             return usage("\(error)", terminal)
         }
-        let name = setup.options.name
+        let name = setup.options.run.name
         do {
             if try await session.run() { return 0 }
         } catch {
             return fail("\(name): \(error)", terminal, status: 1)
         }
         return shortfall(
-            session.loop, name: name, expect: setup.options.expect, timeout: setup.options.timeout, what: "messages", record: setup.record,
+            session.loop, name: name, expect: setup.options.run.expect, timeout: setup.options.run.timeout, what: "messages", record: setup.record,
             simulator: "fcm-sim", terminal: terminal)
     }
 
@@ -54,14 +54,7 @@ extension DeviceCommand {
         } catch let error as ValidationError {
             throw UsageError(error.description)
         }
-        if arguments[Self.user] != nil, arguments[Self.userToken] == nil {
-            throw UsageError("--user needs --user-token: the gateway binds a device to a user only with a token the app's backend signed")
-        }
-        if arguments[Self.userToken] != nil, arguments[Self.user] == nil { throw UsageError("--user-token goes with --user") }
-        let options = AndroidDeviceSession.Options(
-            name: arguments[Self.deviceName] ?? String(token.prefix(8)), token: token,
-            interests: arguments[Self.interests].map { $0.split(separator: ",").map(String.init) }, userID: arguments[Self.user],
-            userToken: arguments[Self.userToken], expect: arguments[Self.expect], timeout: arguments[Self.timeout], json: arguments[Self.json])
+        let options = AndroidDeviceSession.Options(run: try deviceRun(arguments, defaultName: String(token.prefix(8))), token: token)
         return (options, gateway, try arguments.required(Self.app), try arguments.required(Self.clientKey), try arguments.required(Self.record))
     }
 }

@@ -113,10 +113,10 @@ enum DeviceCommand: Command {
         case .success(false):
             let options = setup.options
             return shortfall(
-                session.loop, name: options.name, expect: options.expect, timeout: options.timeout, what: "pushes", record: setup.record,
+                session.loop, name: options.run.name, expect: options.run.expect, timeout: options.run.timeout, what: "pushes", record: setup.record,
                 simulator: "apns-sim", terminal: terminal)
         case .failure(let error):
-            return fail("\(setup.options.name): \(error)", terminal, status: 1)
+            return fail("\(setup.options.run.name): \(error)", terminal, status: 1)
         }
     }
 
@@ -143,18 +143,12 @@ enum DeviceCommand: Command {
         let tokenText = try arguments.required(Self.token)
         guard let token = DeviceToken(hex: tokenText) else { throw Self.token.invalid(tokenText) }
         let environment = APNsEnvironment(rawValue: arguments[Self.environment]) ?? .sandbox
-        if arguments[Self.user] != nil, arguments[Self.userToken] == nil {
-            throw UsageError("--user needs --user-token: the gateway binds a device to a user only with a token the app's backend signed")
-        }
-        if arguments[Self.userToken] != nil, arguments[Self.user] == nil { throw UsageError("--user-token goes with --user") }
         if let type = arguments[Self.liveActivity], !LiveActivityContent.isActivityTypeName(type) { throw Self.liveActivity.invalid(type) }
         if arguments[Self.readInbox], !arguments[Self.inbox] { throw UsageError("--read-inbox goes with --inbox") }
         let options = DeviceSession.Options(
-            name: arguments[Self.deviceName] ?? String(token.hex.prefix(8)), token: token, environment: environment,
-            interests: arguments[Self.interests].map { $0.split(separator: ",").map(String.init) },
-            userID: arguments[Self.user], userToken: arguments[Self.userToken], expect: arguments[Self.expect],
-            timeout: arguments[Self.timeout], json: arguments[Self.json], serviceExtension: arguments[Self.serviceExtension],
-            liveActivityType: arguments[Self.liveActivity], inbox: arguments[Self.inbox], readInbox: arguments[Self.readInbox])
+            run: try deviceRun(arguments, defaultName: String(token.hex.prefix(8))), token: token, environment: environment,
+            serviceExtension: arguments[Self.serviceExtension], liveActivityType: arguments[Self.liveActivity],
+            inbox: arguments[Self.inbox], readInbox: arguments[Self.readInbox])
         return (
             options, try scenario(arguments[Self.scenarioFile]), gateway, try arguments.required(Self.app), try arguments.required(Self.clientKey),
             try arguments.required(Self.record)

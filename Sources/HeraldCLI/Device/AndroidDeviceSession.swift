@@ -12,14 +12,9 @@ import HeraldSimulator
 @MainActor
 final class AndroidDeviceSession {
     struct Options {
-        var name: String
+        var run: DeviceRun
+        /// The FCM registration token it registers and takes messages for.
         var token: String
-        var interests: [String]?
-        var userID: String?
-        var userToken: String?
-        var expect: Int
-        var timeout: Double
-        var json: Bool
     }
 
     let options: Options
@@ -45,9 +40,10 @@ final class AndroidDeviceSession {
     /// Registers, then takes messages until `expect` arrived and their receipts are sent.
     func run() async throws -> Bool {
         let id = try await loop.client.register(
-            fcmToken: options.token, interests: options.interests, userID: options.userID, userToken: options.userToken)
-        say("registered", ["deviceId": .string(id), "platform": "fcm", "user": options.userID.map(JSONValue.string) ?? .null])
-        return try await loop.run(timeout: options.timeout, expect: options.expect, countKey: "messages", say: say, take: { try take($0) })
+            fcmToken: options.token, interests: options.run.interests, userID: options.run.userID, userToken: options.run.userToken)
+        say("registered", ["deviceId": .string(id), "platform": "fcm", "user": options.run.userID.map(JSONValue.string) ?? .null])
+        let run = options.run
+        return try await loop.run(timeout: run.timeout, expect: run.expect, countKey: "messages", say: say, take: { try take($0) })
     }
 
     /// One line of the FCM simulator's record: a message for this token is shown and
@@ -77,6 +73,7 @@ final class AndroidDeviceSession {
     }
 
     private func say(_ event: String, _ fields: [String: JSONValue]) {
-        print(DeviceLoop.line(TimelineEntry(time: loop.clock.now - started, event: "device." + event, fields: fields), name: options.name, json: options.json))
+        let entry = TimelineEntry(time: loop.clock.now - started, event: "device." + event, fields: fields)
+        print(DeviceLoop.line(entry, name: options.run.name, json: options.run.json))
     }
 }

@@ -10,18 +10,9 @@ import HeraldSimulator
 @MainActor
 final class DeviceSession {
     struct Options {
-        var name: String
+        var run: DeviceRun
         var token: DeviceToken
         var environment: APNsEnvironment
-        var interests: [String]?
-        var userID: String?
-        /// The backend's user token for `userID`.
-        var userToken: String?
-        /// Stop after this many pushes.
-        var expect: Int
-        /// Give up (exit 1) after this many seconds.
-        var timeout: Double
-        var json: Bool
         /// The app has a Notification Service Extension (`HeraldNotificationService`).
         var serviceExtension = false
         /// The `ActivityAttributes` type whose Live Activities the device plays, if any.
@@ -66,13 +57,13 @@ final class DeviceSession {
     /// Registers, then plays pushes until `expect` arrived and their receipts are sent.
     func run() async throws -> Bool {
         let id = try await loop.client.register(
-            token: options.token, environment: options.environment, interests: options.interests, userID: options.userID,
-            userToken: options.userToken)
+            token: options.token, environment: options.environment, interests: options.run.interests, userID: options.run.userID,
+            userToken: options.run.userToken)
         say(
             "registered",
             [
-                "deviceId": .string(id), "interests": options.interests.map { .array($0.map(JSONValue.string)) } ?? .null,
-                "user": options.userID.map(JSONValue.string) ?? .null,
+                "deviceId": .string(id), "interests": options.run.interests.map { .array($0.map(JSONValue.string)) } ?? .null,
+                "user": options.run.userID.map(JSONValue.string) ?? .null,
             ])
         if let liveActivities {
             let line = await liveActivities.registerPushToStart()
@@ -84,7 +75,8 @@ final class DeviceSession {
             let line = await inbox.start(runner)
             say(line.event, line.fields)
         }
-        return try await loop.run(timeout: options.timeout, expect: options.expect, countKey: "pushes", say: say, take: { await play($0) })
+        let run = options.run
+        return try await loop.run(timeout: run.timeout, expect: run.expect, countKey: "pushes", say: say, take: { await play($0) })
     }
 
     /// One line of the record file: a push for this device is played, others are skipped;
@@ -132,6 +124,6 @@ final class DeviceSession {
     }
 
     private func emit(_ entry: TimelineEntry) {
-        print(DeviceLoop.line(entry, name: options.name, json: options.json))
+        print(DeviceLoop.line(entry, name: options.run.name, json: options.run.json))
     }
 }

@@ -42,27 +42,22 @@ public struct DeviceQuota: Sendable, Hashable {
 
         /// The `herald serve` option that sets it.
         public var flag: String { "--" + rawValue }
+
+        /// The quota's property that holds it.
+        var value: WritableKeyPath<DeviceQuota, Int> {
+            switch self {
+            case .interestsPerDevice: \.interestsPerDevice
+            case .devicesPerApp: \.devicesPerApp
+            case .subscriptionsPerApp: \.subscriptionsPerApp
+            case .eventsPerApp: \.eventsPerApp
+            case .inboxMessagesPerUser: \.inboxMessagesPerUser
+            }
+        }
     }
 
     public subscript(limit: Limit) -> Int {
-        get {
-            switch limit {
-            case .interestsPerDevice: interestsPerDevice
-            case .devicesPerApp: devicesPerApp
-            case .subscriptionsPerApp: subscriptionsPerApp
-            case .eventsPerApp: eventsPerApp
-            case .inboxMessagesPerUser: inboxMessagesPerUser
-            }
-        }
-        set {
-            switch limit {
-            case .interestsPerDevice: interestsPerDevice = newValue
-            case .devicesPerApp: devicesPerApp = newValue
-            case .subscriptionsPerApp: subscriptionsPerApp = newValue
-            case .eventsPerApp: eventsPerApp = newValue
-            case .inboxMessagesPerUser: inboxMessagesPerUser = newValue
-            }
-        }
+        get { self[keyPath: limit.value] }
+        set { self[keyPath: limit.value] = newValue }
     }
 
     /// The error for a request that would go past `limit`: what, the limit and its

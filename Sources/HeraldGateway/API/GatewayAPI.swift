@@ -84,28 +84,16 @@ public final class GatewayAPI: Sendable {
 
     /// One route: method, path pattern, the key it needs, the handler, where it runs. A
     /// route with `access` is always decided on a handler thread (its key is looked up).
+    /// Every route states its access (`nil`: no key), so a route cannot be keyless by omission.
     struct Route: Sendable {
-        var method: String
-        var pattern: [String]
-        var name: String
-        var access: Access?
+        let method: String
+        let pattern: [String]
+        let name: String
+        let access: Access?
         var place = Place.pool
         /// The largest body this route takes, when smaller than `maxBodyBytes`.
         var maxBody: Int?
-        var handler: @Sendable (GatewayAPI, Context) throws -> HTTPResponse
-
-        init(
-            method: String, pattern: [String], name: String, access: Access?, place: Place = .pool, maxBody: Int? = nil,
-            handler: @escaping @Sendable (GatewayAPI, Context) throws -> HTTPResponse
-        ) {
-            self.method = method
-            self.pattern = pattern
-            self.name = name
-            self.access = access
-            self.place = place
-            self.maxBody = maxBody
-            self.handler = handler
-        }
+        let handler: @Sendable (GatewayAPI, Context) throws -> HTTPResponse
     }
 
     /// What a handler gets: the request, path parameters, the app and the key's principal (when authorized).

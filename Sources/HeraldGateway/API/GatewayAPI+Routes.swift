@@ -1,7 +1,7 @@
 import Foundation
 
 extension GatewayAPI {
-    /// The API's routes (the console's are in `consoleRoutes`).
+    /// The API's routes (the console's page, assets and session are in `consoleRoutes`).
     static let apiRoutes: [Route] = [
         Route(method: "GET", pattern: ["healthz"], name: "healthz", access: nil, place: .probe) { api, _ in api.healthCheck() },
         Route(method: "GET", pattern: ["metrics"], name: "metrics", access: nil, place: .loop) { try $0.scrapeMetrics($1) },
@@ -89,5 +89,27 @@ extension GatewayAPI {
             access: .server
         ) { try $0.deleteUserInbox($1) },
         Route(method: "POST", pattern: ["v1", "apps", ":app", "events"], name: "events", access: .events) { try $0.recordEvents($1) },
+        // Reads with the server key, which Herald Console's pages use (`GatewayAPI+Reads`).
+        Route(method: "GET", pattern: ["v1", "apps", ":app", "publishes"], name: "list_publishes", access: .server) {
+            try $0.listPublishes($1)
+        },
+        Route(
+            method: "GET", pattern: ["v1", "apps", ":app", "publishes", ":publish", "failures"], name: "publish_failures", access: .server
+        ) {
+            try $0.publishFailures($1)
+        },
+        Route(
+            method: "GET", pattern: ["v1", "apps", ":app", "publishes", ":publish", "timeline"], name: "publish_timeline", access: .server
+        ) {
+            try $0.publishTimeline($1)
+        },
+        Route(method: "GET", pattern: ["v1", "apps", ":app", "devices"], name: "find_devices", access: .server) { try $0.findDevices($1) },
+        Route(
+            method: "GET", pattern: ["v1", "apps", ":app", "devices", ":device", "deliveries"], name: "device_deliveries", access: .server
+        ) {
+            try $0.deviceDeliveries($1)
+        },
+        Route(method: "GET", pattern: ["v1", "apps", ":app", "settings"], name: "app_settings", access: .server) { try $0.appSettings($1) },
+        Route(method: "POST", pattern: ["v1", "apps", ":app", "lint"], name: "lint_publish", access: .server) { try $0.lintPublish($1) },
     ]
 }

@@ -203,6 +203,12 @@ public final class GatewayAPI: Sendable {
         case found(Route, [String: String])
     }
 
+    /// A path's methods for `Allow`, in one order whatever the order of the route table.
+    static func allowOrder(_ methods: [String]) -> [String] {
+        let order = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"]
+        return methods.sorted { (order.firstIndex(of: $0) ?? order.count, $0) < (order.firstIndex(of: $1) ?? order.count, $1) }
+    }
+
     /// The request's route and path parameters, or its 404 or 405.
     private static func route(_ request: HTTPRequest) -> Routing {
         let segments = request.path.split(separator: "/", omittingEmptySubsequences: true).map { segment in
@@ -215,7 +221,7 @@ public final class GatewayAPI: Sendable {
             return .refused(.error(.notFound("no endpoint \(request.path); see docs/openapi.yaml")), route: "unknown")
         }
         guard let (route, parameters) = matching.first(where: { $0.0.method == request.method }) else {
-            let allowed = matching.map(\.0.method).joined(separator: ", ")
+            let allowed = Self.allowOrder(matching.map(\.0.method)).joined(separator: ", ")
             let error = APIError(
                 405, "method_not_allowed", "\(request.method) is not allowed on \(request.path); use \(allowed)",
                 headers: [("Allow", allowed)])

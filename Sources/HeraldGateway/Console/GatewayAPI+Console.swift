@@ -4,7 +4,7 @@ import HeraldShared
 import HeraldStore
 
 extension GatewayAPI {
-    /// The console's page, its assets and its session; the JSON reads it needs besides the API's.
+    /// The console's page, its assets and its session (the JSON it reads is the API's: `apiRoutes`).
     static let consoleRoutes: [Route] = [
         Route(method: "GET", pattern: ["console"], name: "console", access: nil, place: .loop) { api, context in
             api.consoleAsset("index.html", context.request)
@@ -17,27 +17,6 @@ extension GatewayAPI {
         },
         Route(method: "GET", pattern: ["v1", "console", "session"], name: "console_session", access: nil) { try $0.sessionInfo($1) },
         Route(method: "DELETE", pattern: ["v1", "console", "session"], name: "console_sign_out", access: nil) { try $0.signOut($1) },
-        Route(method: "GET", pattern: ["v1", "apps", ":app", "publishes"], name: "list_publishes", access: .server) {
-            try $0.listPublishes($1)
-        },
-        Route(
-            method: "GET", pattern: ["v1", "apps", ":app", "publishes", ":publish", "failures"], name: "publish_failures", access: .server
-        ) {
-            try $0.publishFailures($1)
-        },
-        Route(
-            method: "GET", pattern: ["v1", "apps", ":app", "publishes", ":publish", "timeline"], name: "publish_timeline", access: .server
-        ) {
-            try $0.publishTimeline($1)
-        },
-        Route(method: "GET", pattern: ["v1", "apps", ":app", "devices"], name: "find_devices", access: .server) { try $0.findDevices($1) },
-        Route(
-            method: "GET", pattern: ["v1", "apps", ":app", "devices", ":device", "deliveries"], name: "device_deliveries", access: .server
-        ) {
-            try $0.deviceDeliveries($1)
-        },
-        Route(method: "GET", pattern: ["v1", "apps", ":app", "settings"], name: "app_settings", access: .server) { try $0.appSettings($1) },
-        Route(method: "POST", pattern: ["v1", "apps", ":app", "lint"], name: "lint_publish", access: .server) { try $0.lintPublish($1) },
     ]
 
     /// The largest sign-in body (`{"appId", "serverKey"}` is well under it): a larger

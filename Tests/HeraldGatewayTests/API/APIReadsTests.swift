@@ -5,8 +5,8 @@ import HeraldCore
 import Testing
 @testable import HeraldGateway
 
-@Suite("Console: the reads its pages need (publishes, failures, devices, deliveries, settings, lint)")
-struct ConsoleReadsTests {
+@Suite("API: the server key's reads the console pages use (publishes, failures, devices, deliveries, settings, lint)")
+struct APIReadsTests {
     @MainActor
     @Test(
         "a publish's failed devices, a device's deliveries, and finding devices by token, id, user and interest",

@@ -2,6 +2,10 @@ import HeraldHTTP
 import HeraldShared
 import HeraldStore
 
+/// The server key's reads besides a publish's status: the latest publishes, a publish's
+/// failures and timeline, devices by token, id, user or interest, a device's deliveries, the
+/// app's settings, and the publish checks without publishing. Herald Console's pages are
+/// built on them.
 extension GatewayAPI {
     /// GET /v1/apps/{app}/publishes?limit=N: the latest publishes, newest first.
     func listPublishes(_ context: Context) throws -> HTTPResponse {

@@ -19,18 +19,6 @@ public struct PublishTimeline: Sendable, Hashable {
         public var second: Int
         public var series: Series
         public var count: Int
-
-        public init(second: Int, series: Series, count: Int) {
-            self.second = second
-            self.series = series
-            self.count = count
-        }
-
-        /// A stored row; `nil` for a series this version does not know.
-        init?(second: Int, storedSeries: String, count: Int) {
-            guard let series = Series(rawValue: storedSeries) else { return nil }
-            self.init(second: second, series: series, count: count)
-        }
     }
 
     public var publishID: String
@@ -76,5 +64,13 @@ public struct PublishTimeline: Sendable, Hashable {
     mutating func add(_ series: Series, bucket index: Int, count: Int) {
         let last = bucketCount - 1
         counts[series]?[min(max(index, 0), last)] += count
+    }
+}
+
+extension PublishTimeline.Entry {
+    /// A stored row; `nil` for a series this version does not know.
+    init?(second: Int, storedSeries: String, count: Int) {
+        guard let series = PublishTimeline.Series(rawValue: storedSeries) else { return nil }
+        self.init(second: second, series: series, count: count)
     }
 }

@@ -5,12 +5,6 @@ public struct SQLiteError: Error, Sendable, CustomStringConvertible {
     public var message: String
     public var sql: String?
 
-    public init(code: Int32, message: String, sql: String? = nil) {
-        self.code = code
-        self.message = message
-        self.sql = sql
-    }
-
     /// The primary result code (the low byte of an extended one).
     public var primaryCode: Int32 { code & 0xFF }
 

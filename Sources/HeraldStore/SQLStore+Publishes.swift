@@ -195,4 +195,8 @@ extension SQLStore {
     public func publish(appID: String, id: String) throws -> PublishRecord? {
         try snapshot { db in try Self.loadPublish(db, appID: appID, id: id) }
     }
+
+    public func recordEvents(appID: String, _ events: [DeviceEvent], quota: DeviceQuota) throws -> EventTally {
+        try write { db in try Self.recordEvents(db, appID: appID, events, quota: quota) }
+    }
 }

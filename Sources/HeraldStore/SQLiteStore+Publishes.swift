@@ -41,10 +41,6 @@ extension SQLiteStore {
         }
     }
 
-    public func recordEvents(appID: String, _ events: [DeviceEvent], quota: DeviceQuota) throws -> EventTally {
-        try write { db in try Self.recordEvents(db, appID: appID, events, quota: quota) }
-    }
-
     public func eventCount(appID: String) throws -> Int {
         try snapshot { db in try Self.eventCount(db, appID: appID) }
     }

@@ -1,7 +1,7 @@
 import Foundation
 import HeraldFCMModel
 import HeraldFCMSimulator
-import HeraldGateway
+@testable import HeraldGateway
 import HeraldGatewayFCM
 import HeraldShared
 import Testing

@@ -21,21 +21,6 @@ public struct OutgoingNotification: Sendable, Hashable {
     public var payload: [UInt8]
     /// The publish this belongs to (for logs and test records; not sent as a header).
     public var publishID: String
-
-    public init(
-        deviceToken: String, bundleID: String, pushType: String, priority: Int, expiration: Double?, collapseID: String?, apnsID: String,
-        payload: [UInt8], publishID: String
-    ) {
-        self.deviceToken = deviceToken
-        self.bundleID = bundleID
-        self.pushType = pushType
-        self.priority = priority
-        self.expiration = expiration
-        self.collapseID = collapseID
-        self.apnsID = apnsID
-        self.payload = payload
-        self.publishID = publishID
-    }
 }
 
 extension OutgoingNotification {

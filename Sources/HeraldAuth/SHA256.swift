@@ -23,11 +23,9 @@ public enum SHA256 {
     /// The digest of `input` into `output`'s 32 bytes.
     private static func digest(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) {
         let out = output.baseAddress?.assumingMemoryBound(to: UInt8.self)
+        if let algorithm, EVP_Digest(input.baseAddress, input.count, out, nil, algorithm, nil) == 1 { return }
         // EVP_Digest fails only when it cannot allocate its context; the one-shot call then.
-        guard let algorithm, EVP_Digest(input.baseAddress, input.count, out, nil, algorithm, nil) == 1 else {
-            _ = COpenSSL.SHA256(input.baseAddress?.assumingMemoryBound(to: UInt8.self), input.count, out)
-            return
-        }
+        _ = COpenSSL.SHA256(input.baseAddress?.assumingMemoryBound(to: UInt8.self), input.count, out)
     }
 
     /// Lowercase hex of the digest of `text`'s UTF-8 bytes.

@@ -1,9 +1,8 @@
 /// The statements of broadcast channels, written once for both stores and rendered for
 /// each database once.
 enum ChannelStatements {
-    /// On PostgreSQL, the app's row locked so that creations take turns and the per-app
-    /// limit holds; SQLite's one writer needs no lock, so the store runs it on PostgreSQL only.
-    static let lockApp = SQLStatement("SELECT 1 FROM apps WHERE id = ? FOR NO KEY UPDATE")
+    /// The app's row, locked so that creations take turns and the per-app limit holds.
+    static let lockApp = PostgresLock("SELECT 1 FROM apps WHERE id = ? FOR NO KEY UPDATE")
     static let liveCount = SQLStatement("SELECT count(*) FROM channels WHERE app_id = ? AND environment = ? AND state <> 'deleted'")
     static let insert = SQLStatement(
         """
@@ -32,8 +31,8 @@ enum ChannelStatements {
         """)
     private static let pending = "WHERE app_id = ?1 AND id = ?2 AND state IN ('creating', 'deleting')"
     /// An operation's result (?1 app, ?2 id, then the result's values). Only a channel with
-    /// an operation pending changes: a repeated result changes nothing.
-    // Deleted meanwhile: it stays deleting, due now, so APNs' channel goes too.
+    /// an operation pending changes: a repeated result changes nothing. A channel deleted
+    /// while its create was in flight stays deleting, due now, so APNs' channel goes too.
     static let created = SQLStatement(
         """
         UPDATE channels SET apns_channel_id = ?3, state = CASE WHEN state = 'creating' THEN 'active' ELSE state END,

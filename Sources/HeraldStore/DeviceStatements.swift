@@ -25,9 +25,8 @@ enum DeviceStatements {
         invalidated_at = NULL, invalid_reason = NULL, key_hash = coalesce(?4, key_hash),
         user_id = CASE WHEN ?5 THEN ?6 ELSE user_id END, platform = ?8 WHERE seq = ?7
         """)
-    /// On PostgreSQL, an advisory lock on one user of an app; SQLite's one writer needs
-    /// none, so the store runs it on PostgreSQL only.
-    static let lockUser = SQLStatement("SELECT pg_advisory_xact_lock(1, hashtext(?))")
+    /// An advisory lock on one user of an app.
+    static let lockUser = PostgresLock("SELECT pg_advisory_xact_lock(1, hashtext(?))")
     static let idByKey = SQLStatement("SELECT id FROM devices WHERE key_hash = ? AND app_id = ?")
     static let keyState = SQLStatement("SELECT key_hash IS NOT NULL FROM devices WHERE app_id = ? AND id = ?")
     static let keylessCount = SQLStatement("SELECT count(*) FROM devices WHERE app_id = ? AND key_hash IS NULL")

@@ -3,10 +3,9 @@
 /// store's increasing row key: a change deletes the entry and inserts it again, so it gets
 /// the next value (never one used before).
 enum InboxStatements {
-    /// On PostgreSQL, a transaction advisory lock on the app's inboxes ("HIBX" the class,
-    /// the app's hash the key); SQLite's one writer needs none, so the store runs it on
-    /// PostgreSQL only.
-    static let lockApp = SQLStatement("SELECT pg_advisory_xact_lock(1212760664, hashtext(?))")
+    /// A transaction advisory lock on the app's inboxes ("HIBX" the class, the app's hash
+    /// the key).
+    static let lockApp = PostgresLock("SELECT pg_advisory_xact_lock(1212760664, hashtext(?))")
     /// A device's user and id.
     static let deviceOwner = SQLStatement("SELECT user_id FROM devices WHERE app_id = ? AND id = ?")
     private static let columns = """

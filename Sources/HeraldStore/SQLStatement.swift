@@ -30,7 +30,24 @@ struct SQLStatement: Sendable {
     }
 }
 
+/// A lock only PostgreSQL takes, held to the commit (a row lock, a transaction advisory
+/// lock): SQLite's one writer needs none. `StoreDatabase.lock` takes it on PostgreSQL and
+/// does nothing on SQLite, so there is no SQLite text to run by mistake.
+struct PostgresLock: Sendable {
+    let text: String
+
+    init(_ text: String) {
+        self.text = SQLDialect.postgres.render(text)
+    }
+}
+
 extension StoreDatabase {
+    /// Takes `lock` on PostgreSQL; nothing on SQLite.
+    func lock(_ lock: PostgresLock, _ values: [SQLValue]) throws {
+        guard dialect == .postgres else { return }
+        try execute(lock.text, values)
+    }
+
     @discardableResult
     func execute(_ statement: SQLStatement, _ values: [SQLValue]) throws -> Int {
         try execute(statement.text(dialect), values)

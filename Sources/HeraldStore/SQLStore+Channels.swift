@@ -8,7 +8,7 @@ extension SQLStore {
         _ db: Database, appID: String, environment: APNsEnvironment, storagePolicy: ChannelStoragePolicy, now: Double
     ) throws -> ChannelRecord {
         let sql = ChannelStatements.self
-        if db.dialect == .postgres { _ = try db.query(sql.lockApp, [.text(appID)]) { _ in () } }
+        try db.lock(sql.lockApp, [.text(appID)])
         let count = try db.query(sql.liveCount, [.text(appID), .text(environment.rawValue)]) { try $0.int(0) }.first ?? 0
         guard count < ChannelRecord.perAppLimit else { throw ChannelRecord.limitExceeded(appID, environment) }
         let channel = ChannelRecord(

@@ -133,8 +133,7 @@ extension SQLStore {
     /// the transaction ends, so two at once cannot both pass the limit (an advisory lock on
     /// the user); SQLite's one writer needs none.
     static func lockUser(_ db: Database, appID: String, userID: String) throws {
-        guard db.dialect == .postgres else { return }
-        try db.execute(DeviceStatements.lockUser, [.text(appID + "\u{1F}" + userID)])
+        try db.lock(DeviceStatements.lockUser, [.text(appID + "\u{1F}" + userID)])
     }
 
     static func checkUserLimit(_ db: Database, appID: String, userID: String, excluding seq: Int?) throws {

@@ -101,8 +101,7 @@ extension SQLStore {
     /// PostgreSQL's sequence values can commit out of order; held to the commit, the lock
     /// keeps an app's in order). Nothing on SQLite, whose one writer commits in order.
     static func lockInboxes(_ db: Database, appID: String) throws {
-        guard db.dialect == .postgres else { return }
-        _ = try db.execute(InboxStatements.lockApp, [.text(appID)])
+        try db.lock(InboxStatements.lockApp, [.text(appID)])
     }
 
     /// A message's content, once per app and id (`limit`: a publish's, for its fan-out).

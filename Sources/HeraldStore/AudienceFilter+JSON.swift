@@ -10,8 +10,29 @@ public enum AudienceFilterDomain {}
 /// `{"not": {...}}`; read from a request (checked against the limits) and from the store.
 extension AudienceFilter {
     public init(json: JSONValue, path: String = "filter") throws(AudienceFilterError) {
+        try self.init(json: json, path: path, budgeted: true)
+    }
+
+    /// `budgeted`: held to the values in all and the cost (`maxTotalValues`, `maxCost`),
+    /// as a request is; a stored filter is read as it was accepted, under the limits of
+    /// its day, so a publish queued before an upgrade is never narrowed by it.
+    init(json: JSONValue, path: String, budgeted: Bool) throws(AudienceFilterError) {
+        var tally = Tally(budgeted: budgeted)
+        let filter = try Self.parse(json, path: path, depth: 1, tally: &tally)
+        guard !budgeted || filter.cost <= Self.maxCost else {
+            throw AudienceFilterError(
+                path,
+                "costs \(filter.cost) units per device, more than the \(Self.maxCost) a filter may: a tag condition costs "
+                    + "\(Self.tagProbe) plus 1 per value, another field 1 per value; use fewer tag conditions or shorter in lists")
+        }
+        self = filter
+    }
+
+    /// What a filter holds so far, against its limits.
+    private struct Tally {
+        var budgeted: Bool
         var conditions = 0
-        self = try Self.parse(json, path: path, depth: 1, conditions: &conditions)
+        var values = 0
     }
 
     public var json: JSONValue {
@@ -30,14 +51,14 @@ extension AudienceFilter {
     /// written so) matches no device: a publish is never sent wider than its filter.
     var stored: String { JSONWriter.serialize(json) }
     init(stored: String) {
-        guard let value = try? JSONParser().parse(stored), let filter = try? AudienceFilter(json: value) else {
+        guard let value = try? JSONParser().parse(stored), let filter = try? AudienceFilter(json: value, path: "filter", budgeted: false) else {
             self = .or([])
             return
         }
         self = filter
     }
 
-    private static func parse(_ json: JSONValue, path: String, depth: Int, conditions: inout Int) throws(AudienceFilterError)
+    private static func parse(_ json: JSONValue, path: String, depth: Int, tally: inout Tally) throws(AudienceFilterError)
         -> AudienceFilter
     {
         guard depth <= maxDepth else { throw AudienceFilterError(path, "nests deeper than \(maxDepth) levels; flatten the filter") }
@@ -50,21 +71,27 @@ extension AudienceFilter {
             guard object.count == 1 else {
                 throw AudienceFilterError(path, "\"\(key)\" stands alone in its object; put other conditions inside it")
             }
-            if key == "not" { return .not(try parse(inner, path: path + ".not", depth: depth + 1, conditions: &conditions)) }
+            if key == "not" { return .not(try parse(inner, path: path + ".not", depth: depth + 1, tally: &tally)) }
             guard let items = inner.arrayValue, !items.isEmpty else {
                 throw AudienceFilterError(path + "." + key, "is not a non-empty array of filters")
             }
             var filters: [AudienceFilter] = []
             for (index, item) in items.enumerated() {
-                filters.append(try parse(item, path: "\(path).\(key)[\(index)]", depth: depth + 1, conditions: &conditions))
+                filters.append(try parse(item, path: "\(path).\(key)[\(index)]", depth: depth + 1, tally: &tally))
             }
             return key == "and" ? .and(filters) : .or(filters)
         }
-        conditions += 1
-        guard conditions <= maxConditions else {
-            throw AudienceFilterError(path, "is condition \(conditions): a filter holds at most \(maxConditions)")
+        tally.conditions += 1
+        guard tally.conditions <= maxConditions else {
+            throw AudienceFilterError(path, "is condition \(tally.conditions): a filter holds at most \(maxConditions)")
         }
-        return .condition(try condition(object, path: path))
+        let condition = try condition(object, path: path)
+        tally.values += condition.valueCount
+        guard !tally.budgeted || tally.values <= maxTotalValues else {
+            throw AudienceFilterError(
+                path + ".value", "brings the filter's values to \(tally.values): a filter holds at most \(maxTotalValues) in all")
+        }
+        return .condition(condition)
     }
 
     private static func condition(_ object: [String: JSONValue], path: String) throws(AudienceFilterError) -> Condition {

@@ -77,8 +77,11 @@ extension AudienceFilter.Condition {
         switch op {
         case .ne: return "NOT " + AudienceFilter.Condition(field: field, op: .eq, value: value).sql(&b)
         case .in:
-            let values = value?.arrayValue ?? []
-            return "(" + values.map { AudienceFilter.Condition(field: field, op: .eq, value: $0).sql(&b) }.joined(separator: " OR ") + ")"
+            // One set-membership test, not an `OR` of equalities: a planner's work on an `OR`
+            // grows with its length (PostgreSQL plans each arm; its statement timeout is not
+            // checked while it plans), a set is one test (`= ANY` of an array on PostgreSQL).
+            let values = (value?.arrayValue ?? []).map { AudienceFilter.Condition(field: field, op: .eq, value: $0).bound }
+            return "(\(column) IS NOT NULL AND \(column) IN (\(values.map { b.bind($0) }.joined(separator: ", "))))"
         default:
             let column = column
             guard let test = test(column, &b) else { return "\(column) IS NOT NULL" }
@@ -91,8 +94,18 @@ extension AudienceFilter.Condition {
     func tagRow(_ name: String, _ b: inout SQLBindings) -> String {
         let named = "t.name = \(b.bind(.text(name)))"
         guard op != .in else {
+            // The list's values by type, each type's a set tested on its column.
             let values = value?.arrayValue ?? []
-            let tests = values.map { AudienceFilter.Condition(field: field, op: .eq, value: $0).typedTest(&b) ?? "TRUE" }
+            let columns: [(String, (JSONValue) -> Bool)] = [
+                ("t.value_text", { $0.stringValue != nil }), ("t.value_bool", { if case .bool = $0 { true } else { false } }),
+                ("t.value_number", { $0.stringValue == nil && $0.boolValue == nil }),
+            ]
+            let tests = columns.compactMap { column, holds -> String? in
+                let typed = values.filter(holds)
+                guard !typed.isEmpty else { return nil }
+                let bound = typed.map { b.bind(AudienceFilter.Condition(field: field, op: .eq, value: $0).bound) }
+                return "\(column) IN (\(bound.joined(separator: ", ")))"
+            }
             return named + " AND (" + (tests.isEmpty ? "1 = 0" : tests.joined(separator: " OR ")) + ")"
         }
         return typedTest(&b).map { named + " AND " + $0 } ?? named
@@ -125,15 +138,19 @@ extension AudienceFilter.Condition {
     /// (`DeviceAttributes.versionKey`), as the store keeps it.
     private func test(_ column: String, _ b: inout SQLBindings) -> String? {
         guard let value else { return nil }
-        let bound: SQLValue
-        switch value {
-        case .string(let text): bound = .text(field == .appVersion && op != .prefix ? DeviceAttributes.versionKey(of: text) : text)
-        case .bool(let flag): bound = .bool(flag)
-        default: bound = .double(value.doubleValue ?? 0)
-        }
         let operators: [AudienceFilter.Operator: String] = [.eq: "=", .lt: "<", .lte: "<=", .gt: ">", .gte: ">="]
         guard op == .prefix, case .string(let text) = value else { return "\(column) \(operators[op] ?? "=") \(b.bind(bound))" }
         // The first characters, compared exactly (LIKE ignores case on SQLite, not on PostgreSQL).
         return "substr(\(column), 1, \(text.unicodeScalars.count)) = \(b.bind(bound))"
+    }
+
+    /// The value as its column holds it; an app version's by its key
+    /// (`DeviceAttributes.versionKey`), except for a prefix.
+    var bound: SQLValue {
+        switch value {
+        case .string(let text)?: .text(field == .appVersion && op != .prefix ? DeviceAttributes.versionKey(of: text) : text)
+        case .bool(let flag)?: .bool(flag)
+        default: .double(value?.doubleValue ?? 0)
+        }
     }
 }

@@ -31,6 +31,14 @@ extension ReasonError where Reason == StoreFailure {
     /// SQLite's error on the database `file` as the store's: the file locked past the
     /// deadline is `.unavailable`.
     init(_ error: SQLiteError, file: String) {
+        if error.isInterrupted {
+            self.init(
+                .unavailable,
+                "a statement ran past the store timeout and was stopped there (nothing it would have written was kept): "
+                    + "\(error.sql.map { String($0.prefix(120)) } ?? "a statement"); a filter this costly is better narrowed, "
+                    + "else try again")
+            return
+        }
         guard error.isLocked else {
             self.init(.database(code: error.code), error.description)
             return

@@ -11,9 +11,10 @@ import Foundation
 /// socket, their answer awaited with `poll` until the deadline. A server that stops
 /// answering (frozen: its kernel still acknowledges every packet, so neither TCP keepalives
 /// nor its own `statement_timeout` end the wait) costs a call its deadline, not a thread:
-/// the connection is given up (`isAbandoned`) and the call throws `.deadline`. The session
-/// is not cancelled (a cancel request would wait on the same silent server); closing the
-/// connection ends it, and its transaction with it, once the server runs again.
+/// the connection is given up (`isAbandoned`) and the call throws `.deadline`. A statement
+/// given up is cancelled on a thread of its own (`cancelRunningStatement`: a cancel
+/// request would wait on the same silent server), and closing the connection ends the
+/// session, and its transaction with it, at the latest once the server runs again.
 extension PostgresConnection {
     /// What the next statement must end by: the call's deadline, else `timeout` from now;
     /// nil inside `withoutTimeouts`.
@@ -84,6 +85,8 @@ extension PostgresConnection {
     /// Gives the connection up: it is never used again (the pool closes it; used alone, it
     /// reconnects first). The error names the deadline.
     private func abandon(_ deadline: StoreDeadline, sql: String?) -> PostgresError {
+        // A statement the server may still be running: ask it to stop (connecting has none).
+        if sql != nil, !isAbandoned { cancelRunningStatement() }
         isAbandoned = true
         let what = sql == nil ? "could not connect" : "no answer"
         return PostgresError(

@@ -14,6 +14,12 @@ final class SQLiteConnection {
     var deadline: StoreDeadline?
     /// When the current wait for a lock ends.
     private var busyUntil: StoreDeadline?
+    /// Whether a statement past `deadline` is stopped; off while a transaction ends, so a
+    /// COMMIT or ROLLBACK always runs to its end and never leaves a transaction open.
+    private var stopsAtDeadline = true
+    /// How many virtual-machine steps SQLite runs between two looks at the deadline (a look
+    /// reads the monotonic clock: about 20 ns for each 1,000 steps).
+    static let progressSteps: Int32 = 1000
 
     /// Opens (creating) the database at `path`; WAL journal, a busy timeout so other
     /// processes (`herald app` beside a running `herald serve`) wait instead of failing.
@@ -38,6 +44,15 @@ final class SQLiteConnection {
                 return Unmanaged<SQLiteConnection>.fromOpaque(context).takeUnretainedValue().waitWhileBusy(count) ? 1 : 0
             }, Unmanaged.passUnretained(self).toOpaque())
         guard busy == SQLITE_OK else { throw error(busy) }
+        // A statement still running at its call's deadline is stopped (SQLITE_INTERRUPT):
+        // SQLite checks every `progressSteps` virtual-machine steps, so nothing a request
+        // asks (an audience count, a filtered fan-out page) holds a connection past it.
+        sqlite3_progress_handler(
+            pointer, Self.progressSteps,
+            { context in
+                guard let context else { return 0 }
+                return Unmanaged<SQLiteConnection>.fromOpaque(context).takeUnretainedValue().pastDeadline ? 1 : 0
+            }, Unmanaged.passUnretained(self).toOpaque())
         // one store: SQLite's PRAGMAs for the connection
         try executeScript("PRAGMA journal_mode = WAL")
         try executeScript("PRAGMA synchronous = \(synchronous)")
@@ -132,14 +147,25 @@ final class SQLiteConnection {
         do {
             let result = try body()
             // one store: as above
-            try execute("COMMIT")
+            try ending { try execute("COMMIT") }
             return result
         } catch {
             // one store: as above
-            _ = try? execute("ROLLBACK")
+            _ = try? ending { try execute("ROLLBACK") }
             throw error
         }
     }
+
+    /// Runs `body` (a transaction's COMMIT or ROLLBACK) without stopping it at the deadline.
+    @discardableResult
+    func ending<T>(_ body: () throws -> T) rethrows -> T {
+        stopsAtDeadline = false
+        defer { stopsAtDeadline = true }
+        return try body()
+    }
+
+    /// Whether a statement running now is past its call's deadline and must stop.
+    private var pastDeadline: Bool { stopsAtDeadline && deadline?.hasPassed == true }
 
     /// SQLite's busy handler: another connection holds the lock asked for. Sleeps a little
     /// (as SQLite's own busy timeout does) and asks to try again, until the call's deadline

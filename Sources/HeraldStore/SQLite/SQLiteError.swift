@@ -11,6 +11,9 @@ public struct SQLiteError: Error, Sendable, CustomStringConvertible {
     /// `SQLITE_BUSY` or `SQLITE_LOCKED`: a lock stayed held past the busy timeout.
     public var isLocked: Bool { primaryCode == 5 || primaryCode == 6 }
 
+    /// `SQLITE_INTERRUPT`: the statement ran past its call's deadline and was stopped.
+    public var isInterrupted: Bool { primaryCode == 9 }
+
     public var description: String {
         var text = "SQLite error \(code): \(message)"
         if let sql { text += " (in \(sql.prefix(120)))" }

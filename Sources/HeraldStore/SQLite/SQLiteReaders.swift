@@ -49,11 +49,11 @@ final class SQLiteReaders: @unchecked Sendable {
         do {
             let result = try body(reader.connection)
             // one store: as above
-            try reader.connection.execute("COMMIT")
+            try reader.connection.ending { try reader.connection.execute("COMMIT") }
             return result
         } catch {
             // one store: as above
-            _ = try? reader.connection.execute("ROLLBACK")
+            _ = try? reader.connection.ending { try reader.connection.execute("ROLLBACK") }
             throw error
         }
     }

@@ -57,6 +57,13 @@ struct APIAudienceTests {
         #expect(try reached(h, narrowedID) == [ids[1], ids[3]], "ne matches a device without the tag; interests still narrow")
     }
 
+    @Test("a stored filter is read as it was accepted, past today's budget: a publish queued before an upgrade is never narrowed")
+    func storedBeyondBudget() throws {
+        let wide: JSONValue = ["or": .array((0..<19).map { n in ["field": .string("tag:t\(n)"), "op": "eq", "value": "x"] })]
+        #expect(throws: AudienceFilterError.self) { try AudienceFilter(json: wide) }
+        #expect(AudienceFilter(stored: JSONWriter.serialize(wide)).json == wide)
+    }
+
     @Test(
         "a bad filter is refused with its position",
         arguments: StoreKind.tested,
@@ -81,6 +88,23 @@ struct APIAudienceTests {
             (
                 ["filter": ["or": .array(Array(repeating: ["field": "platform", "op": "exists"], count: 101))]],
                 "filter.or[100]: is condition 101"
+            ),
+            (
+                // 11 lists of 100: within each list's limit and the conditions', past the values in all.
+                [
+                    "filter": [
+                        "or": .array(
+                            (0..<11).map { n in
+                                ["field": .string("tag:t\(n)"), "op": "in", "value": .array((0..<100).map { JSONValue.string("v\($0)") })]
+                            })
+                    ]
+                ],
+                "filter.or[10].value: brings the filter's values to 1100: a filter holds at most 1000 in all"
+            ),
+            (
+                // 19 tag conditions of one value: 19 × (10 + 1) units per device.
+                ["filter": ["or": .array((0..<19).map { n in ["field": .string("tag:t\(n)"), "op": "eq", "value": "x"] })]],
+                "filter: costs 209 units per device, more than the 200 a filter may"
             ),
         ] as [(JSONValue, String)])
     func refused(kind: StoreKind, example: (body: JSONValue, message: String)) throws {

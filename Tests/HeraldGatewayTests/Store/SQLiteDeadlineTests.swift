@@ -102,4 +102,24 @@ struct SQLiteDeadlineTests {
         for _ in 0..<readers { held.wait() }
         #expect(try store.apps().map(\.id) == ["a"])
     }
+
+    @Test("a statement still running at its deadline is stopped there, on the writer and on a reader; both connections work after")
+    func runawayStatement() throws {
+        let folder = TemporaryFolder()
+        defer { folder.cleanup() }
+        let store = try SQLiteStore(directory: folder.url, durability: .normal, timeout: 0.5)
+        let endless = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c"
+        for (name, run) in [("writer", { try store.write { db in try db.scalar(endless) } }), ("reader", { try store.snapshot { db in try db.scalar(endless) } })]
+            as [(String, () throws -> Int?)]
+        {
+            let started = Date()
+            let error = try #require(throws: StoreError.self) { _ = try run() }
+            let elapsed = Date().timeIntervalSince(started)
+            #expect(error.reason == .unavailable, "\(name)")
+            #expect(error.message.contains("a statement ran past the store timeout and was stopped there"), "\(name): \(error)")
+            #expect(elapsed >= 0.45 && elapsed < 1.5, "\(name) took \(elapsed) s")
+        }
+        try store.createApp(Self.app("a"))
+        #expect(try store.apps().map(\.id) == ["a"])
+    }
 }

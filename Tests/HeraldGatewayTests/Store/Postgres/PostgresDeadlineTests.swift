@@ -114,6 +114,31 @@ struct PostgresDeadlineTests {
         #expect(try connection.query("SHOW statement_timeout")[0].string(0) == "900ms")
     }
 
+    @Test("a statement the gateway gives up on is cancelled: a moment later no backend runs it, and the session had jit off")
+    func cancelledWhenGivenUp() throws {
+        let fixture = try PostgresFixture()
+        // The server's own timeout (27 s) would end it much later: only the cancel can.
+        let connection = try PostgresConnection(url: fixture.url, timeout: 30)
+        #expect(try connection.query("SHOW jit")[0].string(0) == "off")
+        #expect(try connection.query("SHOW client_connection_check_interval")[0].string(0) == "1s")
+        connection.deadline = StoreDeadline(seconds: 0.5)
+        let error = try #require(throws: PostgresError.self) { try connection.query("SELECT pg_sleep(30) -- herald-cancel-probe") }
+        #expect(error.reason == .deadline, "\(error)")
+        let watcher = try PostgresConnection(url: fixture.url, timeout: 5)
+        let running = """
+            SELECT count(*) FROM pg_stat_activity WHERE state = 'active' AND pid <> pg_backend_pid()
+            AND query LIKE '%herald-cancel-' || 'probe%'
+            """
+        var left = try watcher.query(running)[0].int(0)
+        let until = Date().addingTimeInterval(5)
+        while left > 0 && Date() < until {
+            Thread.sleep(forTimeInterval: 0.05)
+            left = try watcher.query(running)[0].int(0)
+        }
+        #expect(left == 0, "the backend still runs the statement the gateway gave up on")
+        withExtendedLifetime(connection) {}
+    }
+
     @Test("the URL's own settings win: a shorter statement_timeout and its connect_timeout")
     func urlSettingsWin() throws {
         let fixture = try PostgresFixture()

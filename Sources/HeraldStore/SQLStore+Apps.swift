@@ -124,6 +124,21 @@ extension SQLStore {
 /// The public methods whose transaction and body are the same on both stores, over each
 /// store's own `read` and `write`.
 extension SQLStore {
+    /// Without credentials (a key check, the health probe): the same work whether the app
+    /// exists or not (`appKeys`), the decoy found once there is an app, on the key checks'
+    /// own connections (`keyRead`).
+    public func app(id: String, includingCredentials: Bool) throws -> AppRecord? {
+        guard !includingCredentials else { return try snapshot { db in try Self.app(db, id: id) } }
+        return try keyRead { db in
+            var decoy = decoyAppID.current
+            if decoy == nil {
+                decoy = try Self.decoyApp(db)
+                decoyAppID.withLock { $0 = decoy }
+            }
+            return try Self.appKeys(db, id: id, decoy: decoy)
+        }
+    }
+
     public func createApp(_ app: AppRecord) throws {
         try write { db in try Self.createApp(db, app) }
     }

@@ -152,11 +152,11 @@ extension SQLStore {
     }
 
     public func deviceID(appID: String, keyHash: String) throws -> String? {
-        try snapshot { db in try Self.deviceID(db, appID: appID, keyHash: keyHash) }
+        try keyRead { db in try Self.deviceID(db, appID: appID, keyHash: keyHash) }
     }
 
     public func deviceKeyState(appID: String, id: String) throws -> DeviceKeyState {
-        try snapshot { db in try Self.deviceKeyState(db, appID: appID, id: id) }
+        try keyRead { db in try Self.deviceKeyState(db, appID: appID, id: id) }
     }
 
     public func keylessDeviceCount(appID: String) throws -> Int {

@@ -1,3 +1,5 @@
+import HeraldShared
+
 /// What `SQLiteStore` and `PostgresStore` share: the store methods whose bodies are the
 /// same on both, written once in extensions of this protocol (`SQLStore+FanOut`, …) over
 /// the store's `Database`, with their statements from one catalog (`FanOutStatements`, …)
@@ -15,6 +17,14 @@ protocol SQLStore: AnyObject {
     /// one of the readers beside the writer, in one read transaction, which neither waits
     /// for the writer nor holds it up; PostgreSQL: a pooled connection, as `read`).
     func snapshot<T>(_ body: (Database) throws -> T) throws -> T
+    /// Runs `body`, which reads what authorizing a request needs (an app's keys, a device's
+    /// key) or what the health probe asks, on connections of its own that no other read
+    /// takes (SQLite: two readers beside the others; PostgreSQL: a pool of two), so that a
+    /// costly read of one app (an audience count, a console page) never makes another
+    /// app's key check or `/healthz` wait for a connection.
+    func keyRead<T>(_ body: (Database) throws -> T) throws -> T
+    /// The app whose row a key check of an unknown app reads (`appKeys`), once found.
+    var decoyAppID: Locked<String?> { get }
     /// Runs `body` in one write transaction (SQLite: `BEGIN IMMEDIATE` under the lock;
     /// PostgreSQL: READ COMMITTED on a pooled connection).
     func write<T>(_ body: (Database) throws -> T) throws -> T

@@ -18,9 +18,11 @@ public final class SQLiteStore: GatewayStore, @unchecked Sendable {
     private let lock = NSLock()
     /// Where `snapshot` reads, beside the writer (`SQLiteReaders`).
     private let readers: SQLiteReaders
+    /// Where `keyRead` reads: readers no other read takes.
+    private let keyReaders: SQLiteReaders
     /// An app whose row is read, as a decoy, when authorization asks for an unknown app
     /// (see `appKeys`); found once there is an app.
-    private let decoyAppID = Locked<String?>(nil)
+    let decoyAppID = Locked<String?>(nil)
     /// Device writes share transactions (`deviceWrite`).
     let deviceWrites = GroupCommit<SQLiteConnection>()
 
@@ -64,6 +66,7 @@ public final class SQLiteStore: GatewayStore, @unchecked Sendable {
             chmod(path, 0o600)
             try Schema.migrate(connection)
             readers = try SQLiteReaders(path: path, count: min(4, max(2, ProcessInfo.processInfo.activeProcessorCount)), busyTimeout: timeout)
+            keyReaders = try SQLiteReaders(path: path, count: 2, busyTimeout: timeout)
         } catch let error as SQLiteError {
             throw StoreError(error, file: path)
         }
@@ -88,12 +91,23 @@ public final class SQLiteStore: GatewayStore, @unchecked Sendable {
         }
     }
 
-    /// The writer's connection, then the readers'.
-    var connections: [SQLiteConnection] { [connection] + readers.all }
+    /// The writer's connection, then the readers' (the key checks' last).
+    var connections: [SQLiteConnection] { [connection] + readers.all + keyReaders.all }
 
     /// Runs a body that only reads on one of the readers beside the writer: it sees the
     /// last commit, and neither waits for the writer nor holds it up.
     func snapshot<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+        try read(on: readers, body)
+    }
+
+    /// How many connections `snapshot` reads on (tests hold them all).
+    var snapshotReaderCount: Int { readers.all.count }
+
+    func keyRead<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+        try read(on: keyReaders, body)
+    }
+
+    private func read<T>(on readers: SQLiteReaders, _ body: (SQLiteConnection) throws -> T) throws -> T {
         let deadline = StoreDeadline(seconds: timeout)
         do {
             guard let result = try readers.read(by: deadline, body) else { throw Self.busy(deadline) }
@@ -125,21 +139,5 @@ public final class SQLiteStore: GatewayStore, @unchecked Sendable {
     static func busy(_ deadline: StoreDeadline) -> StoreError {
         StoreError(
             .unavailable, "the store's other calls kept its database connection busy for the whole \(deadline) store timeout; try again")
-    }
-
-    // MARK: Apps
-
-    /// Without credentials: the same work whether the app exists or not (`SQLStore.appKeys`),
-    /// the decoy found once there is an app.
-    public func app(id: String, includingCredentials: Bool) throws -> AppRecord? {
-        try snapshot { db in
-            guard !includingCredentials else { return try Self.app(db, id: id) }
-            var decoy = decoyAppID.current
-            if decoy == nil {
-                decoy = try Self.decoyApp(db)
-                decoyAppID.withLock { $0 = decoy }
-            }
-            return try Self.appKeys(db, id: id, decoy: decoy)
-        }
     }
 }

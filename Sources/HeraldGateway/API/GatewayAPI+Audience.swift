@@ -14,6 +14,21 @@ extension GatewayAPI {
             throw ValidationError("body", "give interests, users or filter (alone: the whole app)")
         }
         let target = try PublishRequest.target(reader, filtered: filter != nil)
+        switch audienceCounts.start(app: context.appID, now: now()) {
+        case .running?:
+            throw APIError(
+                429, "count_running",
+                "this app has an audience count running; one runs at a time per app: wait for its answer, or cancel the request you no longer need",
+                headers: [("Retry-After", "1")])
+        case .rate(let wait)?:
+            let seconds = max(1, Int(wait.rounded(.up)))
+            throw APIError(
+                429, "rate_limited",
+                "more than \(Int(audienceCounts.rate)) audience counts per second, in bursts of \(Int(audienceCounts.burst)), for this app; retry after \(seconds) s",
+                headers: [("Retry-After", String(seconds))])
+        case nil: break
+        }
+        defer { audienceCounts.finish(app: context.appID) }
         let count = try store.audience(appID: context.appID, target: target, filter: filter)
         return .json(
             200,

@@ -29,6 +29,8 @@ public final class GatewayAPI: Sendable {
     let console: ConsoleSettings
     /// Wrong server keys given at the console's sign-in, per app and client.
     let signInLimiter = ConsoleSignInLimiter()
+    /// Audience counts: one at a time per app, a few a second.
+    let audienceCounts = AudienceCountGate()
     /// The store's health probe, when one runs (`GatewayService` starts it); without one
     /// `/healthz` asks the store itself, on a handler thread.
     let health: StoreHealth?

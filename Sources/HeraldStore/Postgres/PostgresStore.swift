@@ -18,13 +18,14 @@ import HeraldShared
 /// answering makes it `.unavailable` then, and the connection it held is closed.
 public final class PostgresStore: GatewayStore, @unchecked Sendable {
     let pool: PostgresPool
+    /// The key checks' connections (`keyRead`), which no other call takes.
+    let keyPool: PostgresPool
     private let url: String
     /// The URL with its password as `***`.
     public let redactedURL: String
-    private let lock = NSLock()
     /// An app whose row is read, as a decoy, when authorization asks for an unknown app
-    /// (see `appKeys`); found once there is an app. Read and set under `lock`.
-    private var decoyAppID: String?
+    /// (see `appKeys`); found once there is an app.
+    let decoyAppID = Locked<String?>(nil)
     /// Device writes share transactions (`deviceWrite`).
     let deviceWrites = GroupCommit<PostgresConnection>()
 
@@ -53,6 +54,7 @@ public final class PostgresStore: GatewayStore, @unchecked Sendable {
         self.instance = instance
         self.deviceWritesWaitForDisk = deviceWritesWaitForDisk
         pool = PostgresPool(url: url, size: max(1, connections), timeout: timeout)
+        keyPool = PostgresPool(url: url, size: 2, timeout: timeout)
         redactedURL = PostgresURL(url).redacted
         try read { db in try db.withoutTimeouts { try PostgresSchema.migrate(db) } }
     }
@@ -64,6 +66,14 @@ public final class PostgresStore: GatewayStore, @unchecked Sendable {
     /// statements that need not see one state). A connection found lost is opened again
     /// and `body` run once more; PostgreSQL's errors become `StoreError`s.
     func read<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
+        try read(on: pool, body)
+    }
+
+    func keyRead<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
+        try read(on: keyPool, body)
+    }
+
+    private func read<T>(on pool: PostgresPool, _ body: (PostgresConnection) throws -> T) throws -> T {
         do {
             return try pool.withConnection { db in
                 do {
@@ -128,23 +138,6 @@ public final class PostgresStore: GatewayStore, @unchecked Sendable {
             throw StoreError(error)
         }
     }
-
-    // MARK: Apps
-
-    /// Without credentials: the same work whether the app exists or not (`SQLStore.appKeys`),
-    /// the decoy found once there is an app.
-    public func app(id: String, includingCredentials: Bool) throws -> AppRecord? {
-        try read { db in
-            guard !includingCredentials else { return try Self.app(db, id: id) }
-            var decoy = lock.withLock { decoyAppID }
-            if decoy == nil {
-                decoy = try Self.decoyApp(db)
-                lock.withLock { decoyAppID = decoy }
-            }
-            return try Self.appKeys(db, id: id, decoy: decoy)
-        }
-    }
-
 }
 
 extension StoreError {

@@ -57,6 +57,26 @@ struct APIAudienceTests {
         #expect(try reached(h, narrowedID) == [ids[1], ids[3]], "ne matches a device without the tag; interests still narrow")
     }
 
+    @Test("audience counts run one at a time per app (429 count_running) and a few a second (429 rate_limited)", arguments: StoreKind.tested)
+    func countGate(kind: StoreKind) throws {
+        let h = try APIHarness(kind)
+        _ = try devices(h)
+        let body: JSONValue = ["filter": ["field": "language", "op": "eq", "value": "de"]]
+        let path = "/v1/apps/\(h.appID)/audience"
+        // A count of this app is running (held here as a request would hold it).
+        #expect(h.api.audienceCounts.start(app: h.appID, now: h.clock.now) == nil)
+        let running = h.send("POST", path, key: h.serverKey, json: body)
+        #expect(running.status == 429 && running.errorCode == "count_running", "\(running.errorMessage)")
+        #expect(running.headers.first { $0.0 == "Retry-After" }?.1 == "1")
+        #expect(h.api.audienceCounts.start(app: "another-app", now: h.clock.now) == nil, "another app counts meanwhile")
+        h.api.audienceCounts.finish(app: h.appID)
+        // Bursts of 5: one was taken above, four more are answered, the next waits.
+        for _ in 0..<4 { #expect(h.send("POST", path, key: h.serverKey, json: body).json?["devices"] == 2) }
+        let limited = h.send("POST", path, key: h.serverKey, json: body)
+        #expect(limited.status == 429 && limited.errorCode == "rate_limited", "\(limited.errorMessage)")
+        #expect(limited.errorMessage.contains("more than 2 audience counts per second, in bursts of 5"))
+    }
+
     @Test("a stored filter is read as it was accepted, past today's budget: a publish queued before an upgrade is never narrowed")
     func storedBeyondBudget() throws {
         let wide: JSONValue = ["or": .array((0..<19).map { n in ["field": .string("tag:t\(n)"), "op": "eq", "value": "x"] })]

@@ -76,14 +76,17 @@ struct SQLiteDeadlineTests {
         #expect(try store.apps().map(\.id) == ["a"])
     }
 
-    @Test("readers refuse writes, and every reader busy: a read waits for one within its deadline, then is .unavailable")
+    @Test(
+        "readers refuse writes, and every reader busy: a read waits for one within its deadline, then is .unavailable; key checks are answered meanwhile"
+    )
     func readers() throws {
         let folder = TemporaryFolder()
         defer { folder.cleanup() }
         let store = try SQLiteStore(directory: folder.url, durability: .normal, timeout: 0.5)
         let refused = try #require(throws: StoreError.self) { try store.snapshot { try $0.execute("CREATE TABLE t (x)") } }
         #expect("\(refused)".contains("readonly"), "\(refused)")
-        let readers = store.connections.count - 1
+        try store.createApp(Self.app("k"))
+        let readers = store.snapshotReaderCount
         let holding = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0), held = DispatchSemaphore(value: 0)
         for _ in 0..<readers {
             Thread {
@@ -97,10 +100,13 @@ struct SQLiteDeadlineTests {
         }
         let error = try #require(throws: StoreError.self) { try store.apps() }
         #expect(error.reason == .unavailable)
+        // Key checks (and the health probe, which asks the same) read on connections of their own.
+        #expect(try store.app(id: "k", includingCredentials: false)?.serverKeyHash == "s")
+        #expect(try store.deviceID(appID: "k", keyHash: "x") == nil)
         try store.createApp(Self.app("a"))  // the writer is free meanwhile
         for _ in 0..<readers { release.signal() }
         for _ in 0..<readers { held.wait() }
-        #expect(try store.apps().map(\.id) == ["a"])
+        #expect(try store.apps().map(\.id) == ["a", "k"])
     }
 
     @Test("a statement still running at its deadline is stopped there, on the writer and on a reader; both connections work after")

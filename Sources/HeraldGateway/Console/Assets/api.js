@@ -12,9 +12,9 @@ export class ApiError extends Error {
 export const session = { appId: null, appName: null };
 
 // `accept`: statuses besides 2xx whose JSON body is an answer, not an error (lint's 422).
-export async function api(method, path, body, accept = []) {
+export async function api(method, path, body, accept = [], signal = undefined) {
   const headers = { "X-Herald-Console": "1", Accept: "application/json" };
-  const init = { method, headers, credentials: "same-origin", cache: "no-store" };
+  const init = { method, headers, credentials: "same-origin", cache: "no-store", signal };
   if (body !== undefined) {
     headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);
@@ -23,6 +23,7 @@ export async function api(method, path, body, accept = []) {
   try {
     response = await fetch(path, init);
   } catch (error) {
+    if (error.name === "AbortError") throw new ApiError(0, "aborted", "the request was cancelled");
     throw new ApiError(0, "network", "the gateway cannot be reached: " + error.message);
   }
   if (response.status === 204) return null;

@@ -141,17 +141,33 @@ export function showCompose(main) {
     }
   }
   // How many devices the target reaches now (POST /audience), for interests, users and
-  // filters; a filter the gateway refuses says why here.
+  // filters; a filter the gateway refuses says why here. A count no longer needed is
+  // cancelled (the gateway runs one at a time per app); while the gateway still finishes
+  // the cancelled one, the new count asks again a moment later.
   let audienceRun = 0;
+  let audienceAbort = null;
   async function countAudience() {
     const run = ++audienceRun;
+    audienceAbort?.abort();
+    audienceAbort = null;
     const fields = target();
     const named = fields.interests?.length || fields.users?.length || (kind.value === "app" && fields.filter);
     filter.node.hidden = kind.value === "devices";
     audience.className = "meta";
     if (!named) return void (audience.textContent = "");
+    const abort = new AbortController();
+    audienceAbort = abort;
     try {
-      const answer = await api("POST", appPath("/audience"), fields);
+      let answer;
+      for (let tries = 0; ; tries++) {
+        try {
+          answer = await api("POST", appPath("/audience"), fields, [], abort.signal);
+          break;
+        } catch (error) {
+          if (!(error instanceof ApiError) || error.code !== "count_running" || tries >= 20 || run !== audienceRun) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 500));
+        }
+      }
       if (run !== audienceRun) return;
       const split = Object.entries(answer.byPlatform).map(([platform, n]) => `${platform === "fcm" ? "FCM" : "APNs"} ${number(n)}`);
       audience.textContent = `Reaches ${number(answer.devices)} device${answer.devices === 1 ? "" : "s"} now` + (split.length ? ": " + split.join(" · ") : "");

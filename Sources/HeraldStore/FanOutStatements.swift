@@ -1,16 +1,25 @@
 /// The statements of fan-out and of a publish's counters, written once for both stores
 /// (`?` and `?N` placeholders) and rendered for each database once.
 enum FanOutStatements {
-    /// The oldest queued or sending publish whose fan-out is not finished, whether it has
-    /// texts by language, its inbox message's limit (nil: it keeps none), and its app's
-    /// rate limit (nil: none).
+    /// The oldest queued or sending publish whose fan-out is not finished of the first app
+    /// after `?` (by id, wrapping around: apps take turns), whether it has texts by
+    /// language, its inbox message's limit (nil: it keeps none), and its app's rate limit
+    /// (nil: none).
     static let nextPublish = SQLStatement { d in
         """
         SELECT id, app_id, target_kind, target_keys, fanout_key, fanout_seq, environment, activity_type, audience_filter,
         EXISTS (SELECT 1 FROM publish_variants v WHERE v.publish_id = publishes.id),
         (SELECT owner_limit FROM inbox_messages m WHERE m.app_id = publishes.app_id AND m.id = publishes.id),
         local_time, local_date, (SELECT rate_limit FROM apps a WHERE a.id = publishes.app_id) FROM publishes
-        WHERE status IN ('queued', 'sending') AND \(d.isFalse("fanout_done")) ORDER BY seq LIMIT 1\(d.forUpdateSkipLocked)
+        WHERE status IN ('queued', 'sending') AND \(d.isFalse("fanout_done"))
+        ORDER BY CASE WHEN app_id > ?1 THEN 0 ELSE 1 END, app_id, seq LIMIT 1\(d.forUpdateSkipLocked)
+        """
+    }
+    /// A publish's fan-out ended where it stands, with the reason kept (`?1`).
+    static let stopFanOut = SQLStatement { d in
+        """
+        UPDATE publishes SET fanout_done = \(d.true), fanout_error = ?1, updated_at = ?2
+        WHERE id = ?3 AND status IN ('queued', 'sending') AND \(d.isFalse("fanout_done"))
         """
     }
     /// Whether an app has a delivery waiting that is due (`FanOutClaim`: those go first).

@@ -19,6 +19,20 @@ public protocol PublishWatch: AnyObject, Sendable {
     func stop()
 }
 
+/// A fan-out step that failed, with the publish it was fanning out: the delivery engine
+/// counts such failures per publish and stops a fan-out that keeps failing
+/// (`PublishStore.stopFanOut`) instead of trying it for ever.
+public struct FanOutStepError: Error, Sendable, CustomStringConvertible {
+    public var publishID: String
+    public var appID: String
+    /// Whether the publish is narrowed by a filter (the likeliest reason a step runs long).
+    public var filtered: Bool
+    /// The store's error.
+    public var underlying: StoreError
+
+    public var description: String { "the fan-out of publish \(publishID) failed: \(underlying.message)" }
+}
+
 /// What one fan-out step did.
 public struct FanOutProgress: Sendable, Hashable {
     public var publishID: String

@@ -121,6 +121,9 @@ public struct PublishRecord: Sendable, Hashable {
     public var counts: PublishCounts
     /// Failed deliveries by APNs reason (or `Expired`, `NoCredentials`, ...).
     public var failures: [String: Int]
+    /// Why its fan-out was stopped before reaching every device of its target
+    /// (`PublishStore.stopFanOut`); nil when it was not.
+    public var error: String?
     /// The delivery counters (targeted, sent, failed, invalidated, capped) by the platform of each
     /// delivery, kept as deliveries change state (`SplitStatements`): read for one publish
     /// only; they outlive the deliveries retention prunes.

@@ -19,7 +19,7 @@ enum PublishStatements {
         SELECT id, app_id, target_kind, target_keys, payload, push_type, priority, collapse_id, expiration, send_at, environment,
         status, created_at, targeted, sent, failed, invalidated, delivered, opened, activity_type, audience_filter,
         (SELECT \(d == .sqlite ? "json_group_object(reason, count)" : "json_object_agg(reason, count)") FROM publish_failures
-        WHERE publish_id = p.id), capped, cap_max, cap_window, local_time, local_date
+        WHERE publish_id = p.id), capped, cap_max, cap_window, local_time, local_date, fanout_error
         FROM publishes p\u{20}
         """
     }

@@ -11,10 +11,17 @@ public protocol PublishStore: AnyObject, Sendable {
     func cancelPublish(appID: String, id: String, now: Double) throws -> PublishRecord
     /// Moves scheduled publishes whose time has come to queued; how many.
     func promoteDuePublishes(now: Double) throws -> Int
-    /// Creates up to `limit` deliveries for the oldest publish being fanned out, claiming
-    /// them as it goes when `claim` allows (`FanOutClaim`); `nil` when no publish needs
-    /// fan-out, or the one that does waits for room to claim.
-    func fanOutStep(limit: Int, now: Double, claim: FanOutClaim?) throws -> FanOutProgress?
+    /// Creates up to `limit` deliveries for a publish being fanned out, claiming them as it
+    /// goes when `claim` allows (`FanOutClaim`); `nil` when no publish needs fan-out, or
+    /// the one that does waits for room to claim. Apps take turns: the publish is the
+    /// oldest of the first app after `afterApp` (by id, wrapping around) that has one, so
+    /// one app's slow or large publish delays only that app's. A step that fails throws
+    /// `FanOutStepError`, naming the publish.
+    func fanOutStep(limit: Int, now: Double, claim: FanOutClaim?, afterApp: String?) throws -> FanOutProgress?
+    /// Ends a publish's fan-out where it stands, with `reason` kept as its `error`: the
+    /// deliveries made so far go on, no more are made. False when no such publish, or its
+    /// fan-out had finished.
+    func stopFanOut(publishID: String, reason: String, now: Double) throws -> Bool
     /// How many devices a publish to `target` (`interests`, `users` or `app`) with
     /// `filter` would reach now, by platform and language; writes nothing.
     func audience(appID: String, target: PublishTarget, filter: AudienceFilter?) throws -> AudienceCount
@@ -46,7 +53,12 @@ public protocol PublishStore: AnyObject, Sendable {
 extension PublishStore {
     /// One fan-out step that claims nothing: every delivery it makes waits to be claimed.
     public func fanOutStep(limit: Int, now: Double) throws -> FanOutProgress? {
-        try fanOutStep(limit: limit, now: now, claim: nil)
+        try fanOutStep(limit: limit, now: now, claim: nil, afterApp: nil)
+    }
+
+    /// A step for the oldest publish of the first app (by id) that has one.
+    public func fanOutStep(limit: Int, now: Double, claim: FanOutClaim?) throws -> FanOutProgress? {
+        try fanOutStep(limit: limit, now: now, claim: claim, afterApp: nil)
     }
 
     /// Claims due deliveries of every environment.

@@ -11,10 +11,13 @@ extension SQLStore {
     /// publish that may be claimed on fan-out has its page inserted in flight for `owner`
     /// and handed back as jobs, or waits (nil) while there is no room or a due delivery of
     /// its app waits. Runs in the caller's transaction.
-    static func fanOut(_ db: Database, limit: Int, now: Double, claim: FanOutClaim?, owner: String) throws -> FanOutProgress? {
+    static func fanOut(
+        _ db: Database, limit: Int, now: Double, claim: FanOutClaim?, owner: String, afterApp: String?,
+        picked: (_ id: String, _ appID: String, _ filtered: Bool) -> Void
+    ) throws -> FanOutProgress? {
         let sql = FanOutStatements.self
         guard
-            let row = try db.query(sql.nextPublish, [], {
+            let row = try db.query(sql.nextPublish, [.text(afterApp ?? "")], {
                 (
                     id: try $0.string(0), appID: try $0.string(1), kind: try $0.string(2), keys: try $0.string(3), keyIndex: try $0.int(4),
                     afterSeq: try $0.int(5), environment: try $0.string(6), activityType: try $0.optionalString(7),
@@ -26,6 +29,7 @@ extension SQLStore {
             }).first
         else { return nil }
         let (id, appID, kind, activityType) = (row.id, row.appID, row.kind, row.activityType)
+        picked(id, appID, row.filter != nil)
         // A filter alone pages over the app's devices: one key.
         let keys = FanOutCursor.devicesKind(kind) == "app" ? [appID] : PublishTarget(kind: kind, storedKeys: row.keys).keys
         // Steps of the budget: (how many devices, claimed for whom); one unclaimed step without a claim.
@@ -159,11 +163,30 @@ extension SQLStore {
 /// The public methods whose transaction and body are the same on both stores: `read`
 /// and `write` are each store's own (`SQLStore`'s requirements).
 extension SQLStore {
-    public func fanOutStep(limit: Int, now: Double, claim: FanOutClaim?) throws -> FanOutProgress? {
+    public func fanOutStep(limit: Int, now: Double, claim: FanOutClaim?, afterApp: String?) throws -> FanOutProgress? {
+        var publish: (id: String, appID: String, filtered: Bool)?
+        do {
+            return try write { db in
+                publish = nil
+                let progress = try Self.fanOut(db, limit: limit, now: now, claim: claim, owner: instance.id, afterApp: afterApp) {
+                    publish = ($0, $1, $2)
+                }
+                if progress?.claimed.isEmpty == false { try renewLease(db, now: now) }
+                return progress
+            }
+        } catch {
+            guard let publish else { throw error }
+            throw FanOutStepError(
+                publishID: publish.id, appID: publish.appID, filtered: publish.filtered,
+                underlying: error as? StoreError ?? StoreError(.database(code: 0), "\(error)"))
+        }
+    }
+
+    public func stopFanOut(publishID: String, reason: String, now: Double) throws -> Bool {
         try write { db in
-            let progress = try Self.fanOut(db, limit: limit, now: now, claim: claim, owner: instance.id)
-            if progress?.claimed.isEmpty == false { try renewLease(db, now: now) }
-            return progress
+            guard try db.execute(FanOutStatements.stopFanOut, [.text(reason), .double(now), .text(publishID)]) > 0 else { return false }
+            try Self.finishIfComplete(db, publishID: publishID, now: now)
+            return true
         }
     }
 }

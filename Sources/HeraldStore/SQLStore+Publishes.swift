@@ -94,7 +94,7 @@ extension SQLStore {
                     frequencyCap: FrequencyCap(max: try row.optionalInt(23), window: try row.optionalInt(24)),
                     localTime: LocalSendTime(time: try row.optionalString(25) ?? "", date: try row.optionalString(26) ?? "")),
                 status: PublishStatus(rawValue: try row.string(11)) ?? .queued, createdAt: try row.double(12), counts: counts,
-                failures: failures.compactMapValues(\.intValue))
+                failures: failures.compactMapValues(\.intValue), error: try row.optionalString(27))
         }
     }
 

@@ -113,9 +113,21 @@ struct FanOutPageRequest {
         localized ? FanOutStatements.variantMatch(publish: b.bind(.text(publishID)), b.dialect) : "CAST(NULL AS TEXT)"
     }
 
-    /// The page's devices `d` after `afterSeq`, in seq order, at most `limit`: FROM … LIMIT,
-    /// its values bound in `b` (after `join`'s, which the caller binds first).
-    func source(join: String, _ b: inout SQLBindings) -> String {
+    /// The page's devices `d`, in seq order: FROM … (its values bound in `b`, after
+    /// `join`'s, which the caller binds first). Without a filter, the key's devices after
+    /// `afterSeq`, at most `limit`. With one, those of the `candidates` window that match
+    /// it: a page looks at `limit` devices whatever the filter, so a filter that matches
+    /// few devices never makes one statement read through the whole app (the window's
+    /// rows as the subquery `candidates(&b)`, or the WITH named `window`).
+    func source(join: String, window: String? = nil, _ b: inout SQLBindings) -> String {
+        guard let filter else { return "\(candidates(join: join, &b))" }
+        let from = window ?? "(SELECT \(seqColumn) AS seq \(candidates(join: "", &b)))"
+        return "FROM \(from) c JOIN devices d ON d.seq = c.seq\(join) WHERE \(filter.sql(&b)) ORDER BY d.seq"
+    }
+
+    /// The key's devices `d` after `afterSeq` (not invalidated), in seq order, at most
+    /// `limit`, with `join`: FROM … LIMIT.
+    func candidates(join: String, _ b: inout SQLBindings) -> String {
         let devices = isInterest ? "FROM device_interests i JOIN devices d ON d.seq = i.device_seq" : "FROM devices d"
         var keyFilter: String
         switch FanOutCursor.devicesKind(kind) {
@@ -123,9 +135,18 @@ struct FanOutPageRequest {
         case "users": keyFilter = "d.app_id = \(b.bind(.text(appID))) AND d.user_id = \(b.bind(.text(key)))"
         default: keyFilter = "d.app_id = \(b.bind(.text(appID)))"
         }
-        let seq = isInterest ? "i.device_seq" : "d.seq"
-        keyFilter += " AND \(seq) > \(b.bind(.int(afterSeq)))"
-        if let filter { keyFilter += " AND " + filter.sql(&b) }
-        return "\(devices)\(join) WHERE \(keyFilter) AND d.invalidated_at IS NULL ORDER BY \(seq) LIMIT \(b.bind(.int(limit)))"
+        keyFilter += " AND \(seqColumn) > \(b.bind(.int(afterSeq)))"
+        return "\(devices)\(join) WHERE \(keyFilter) AND d.invalidated_at IS NULL ORDER BY \(seqColumn) LIMIT \(b.bind(.int(limit)))"
+    }
+
+    /// The devices' seq column of `candidates`.
+    var seqColumn: String { isInterest ? "i.device_seq" : "d.seq" }
+
+    /// How many devices the page looks at and the last one's seq: `SELECT count(*), max(seq)`
+    /// of its window (the matching devices without a filter, all of the window with one).
+    func window(join: String, _ b: inout SQLBindings) -> String {
+        filter == nil
+            ? "SELECT count(*), max(s) FROM (SELECT d.seq AS s \(source(join: join, &b)))"
+            : "SELECT count(*), max(seq) FROM (SELECT \(seqColumn) AS seq \(candidates(join: "", &b)))"
     }
 }

@@ -336,5 +336,9 @@ enum SchemaStatements {
             CREATE UNIQUE INDEX deliveries_raw_token ON deliveries(publish_id, token) WHERE device_seq IS NULL;
             """
         },
+        // Why a publish's fan-out was stopped before its end (steps that kept failing).
+        Migration(23, "fan-out errors") { _ in
+            "ALTER TABLE publishes ADD COLUMN fanout_error TEXT;"
+        },
     ]
 }

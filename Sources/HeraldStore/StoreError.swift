@@ -19,6 +19,11 @@ public enum StoreFailure: Sendable, Hashable {
     case quotaExceeded
     /// The thing named does not exist.
     case notFound
+    /// A statement ran past the call's deadline and was stopped there (SQLite interrupted
+    /// it; PostgreSQL's `statement_timeout` or a cancel ended it): the database works, the
+    /// work asked was too costly (a count or a fan-out step with a costly filter). Nothing
+    /// it would have written was kept; trying again costs as much.
+    case timedOut
     /// The request conflicts with the current state (cancel a publish already sending).
     case conflict
     /// An idempotency key already names a publish made from another request.
@@ -33,7 +38,7 @@ extension ReasonError where Reason == StoreFailure {
     init(_ error: SQLiteError, file: String) {
         if error.isInterrupted {
             self.init(
-                .unavailable,
+                .timedOut,
                 "a statement ran past the store timeout and was stopped there (nothing it would have written was kept): "
                     + "\(error.sql.map { String($0.prefix(120)) } ?? "a statement"); a filter this costly is better narrowed, "
                     + "else try again")

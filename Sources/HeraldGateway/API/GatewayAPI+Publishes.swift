@@ -55,6 +55,7 @@ extension GatewayAPI {
         ]
         if let local = publish.options.localTime { json["sendAt"] = ["localTime": .string(local.time), "date": .string(local.date)] }
         if let filter = publish.filter { json["filter"] = filter.json }
+        if let error = publish.error { json["error"] = .string(error) }
         if let cap = publish.options.frequencyCap { json["frequencyCap"] = ["max": .int(cap.max), "window": .int(cap.window)] }
         if !publish.byPlatform.isEmpty {
             json["byPlatform"] = deliveryCounts(Dictionary(uniqueKeysWithValues: publish.byPlatform.map { ($0.key.rawValue, $0.value) }))

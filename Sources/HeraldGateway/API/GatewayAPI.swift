@@ -270,6 +270,11 @@ public final class GatewayAPI: Sendable {
         case .idempotencyKeyReused: return APIError(409, "idempotency_key_reused", error.message)
         case .unavailable:
             return APIError(503, "unavailable", "the database cannot be reached now; retry later", headers: [("Retry-After", "1")])
+        case .timedOut:
+            return APIError(
+                503, "unavailable",
+                "the request's work ran past the store timeout and was stopped (nothing was changed); a count or filter this costly is better narrowed",
+                headers: [("Retry-After", "1")])
         case .database, .unsupportedSchema:
             return APIError(
                 503, "unavailable", "the database failed; retry later (the gateway's log has the details)", headers: [("Retry-After", "1")])

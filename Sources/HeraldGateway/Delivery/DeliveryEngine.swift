@@ -41,6 +41,10 @@ public actor DeliveryEngine {
     var heldUntil: Double?
     /// Whether the last step's fan-out found a publish to fan out.
     private var fanOutFound = false
+    /// The app whose publish the last fan-out step served: the next serves the app after it.
+    var fanOutTurn: String?
+    /// Fan-out steps stopped at the store timeout in a row, by publish (`DeliveryEngine+FanOut`).
+    var fanOutFailures: [String: Int] = [:]
     /// When pruning looks next (wall time); at once after a start.
     private var nextPruneAt = 0.0
     /// When the last heartbeat was recorded, and since when they have come without a gap
@@ -141,15 +145,8 @@ public actor DeliveryEngine {
             }
             try beatIfDue(now: now)
             if try store.promoteDuePublishes(now: now) > 0 { worked = true }
-            let progress = try store.fanOutStep(limit: policy.fanOutBatch, now: now, claim: fanOutClaim())
-            fanOutFound = progress != nil
-            if let progress {
-                worked = true
-                metrics.increment("herald_fanout_deliveries_total", [("app", progress.appID)], by: Double(progress.created))
-                if !progress.claimed.isEmpty, let app = try store.app(id: progress.appID) {
-                    try dispatch(progress.claimed, app: app, now: now)
-                }
-            }
+            fanOutFound = try fanOutStep(now: now)
+            worked = fanOutFound || worked
             worked = try launchBatches(now: now) || worked
             worked = try launchChannelOperations(now: now) || worked
             worked = try prune(now: now) || worked
@@ -200,13 +197,13 @@ public actor DeliveryEngine {
 
     /// What a fan-out step may claim (`FanOutClaim`): as many deliveries as the batches
     /// not in flight hold, none of an app with a route paused.
-    private func fanOutClaim() -> FanOutClaim {
+    func fanOutClaim() -> FanOutClaim {
         FanOutClaim(limit: max(0, policy.maxBatchesInFlight - inFlight.count) * policy.batchSize, excludedApps: pauses.pausedApps)
     }
 
     /// Sends deliveries just claimed, a batch at a time; those a frequency cap held back
     /// were finished by the claim: counted, not sent.
-    private func dispatch(_ claimed: [DeliveryJob], app: AppRecord, now: Double) throws {
+    func dispatch(_ claimed: [DeliveryJob], app: AppRecord, now: Double) throws {
         for (platform, count) in Dictionary(grouping: claimed.filter(\.capped), by: \.platform).mapValues(\.count) {
             metrics.increment(
                 "herald_deliveries_total", [("app", app.id), ("platform", platform.rawValue), ("outcome", "capped")], by: Double(count))

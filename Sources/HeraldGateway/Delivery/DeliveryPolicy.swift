@@ -7,6 +7,9 @@ public struct DeliveryPolicy: Sendable {
     /// Devices a fan-out step looks at (one transaction); a step that claims what it makes
     /// (`FanOutClaim`) claims no more than the batches not in flight hold.
     public var fanOutBatch = 2000
+    /// Fan-out steps of one publish stopped at the store timeout in a row before its
+    /// fan-out is stopped, its reason kept (`DeliveryEngine+FanOut`).
+    public var maxFanOutFailures = 3
     /// Batches handed to the deliverer at once.
     public var maxBatchesInFlight = 4
     /// Attempts before a retryable failure is given up.

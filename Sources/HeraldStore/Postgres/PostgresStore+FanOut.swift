@@ -13,9 +13,13 @@ extension PostgresStore: SQLStore {
         let platform = request.activityType == nil ? "d.platform" : "'apns'"
         let owner = request.inboxLimit == nil ? "" : ", \(InboxStatements.ownerColumn) AS owner"
         let due = request.dueAt(&b)
+        // With a filter, the devices the page looks at come first (`FanOutPageRequest.source`).
+        let scan =
+            request.filter == nil ? "" : "scan AS MATERIALIZED (SELECT \(request.seqColumn) AS seq \(request.candidates(join: "", &b))), "
+        let looked = request.filter == nil ? "page" : "scan"
         // one store: the page the data-modifying WITH below inserts
         let source = """
-            SELECT d.seq, \(token) AS token, d.environment, \(platform) AS platform, \(request.variant(&b)) AS variant, \(due) AS due\(owner) \(request.source(join: join, &b))
+            SELECT d.seq, \(token) AS token, d.environment, \(platform) AS platform, \(request.variant(&b)) AS variant, \(due) AS due\(owner) \(request.source(join: join, window: request.filter == nil ? nil : "scan", &b))
             """
         let (publish, app, now) = (b.bind(.text(request.publishID)), b.bind(.text(request.appID)), b.bind(.double(request.now)))
         let flight = request.flight(&b)
@@ -30,7 +34,7 @@ extension PostgresStore: SQLStore {
         // one store: a data-modifying WITH inserts the page and counts it in one round trip; SQLite has none
         let rows = try db.query(
             """
-            WITH page AS MATERIALIZED (\(source)),
+            WITH \(scan)page AS MATERIALIZED (\(source)),
             made AS (
                 INSERT INTO deliveries (publish_id, app_id, device_seq, token, environment, next_at, updated_at, platform, variant, due_at,
                     state, attempts, lease_owner)
@@ -38,7 +42,7 @@ extension PostgresStore: SQLStore {
                 ON CONFLICT DO NOTHING RETURNING *
             ),
             split AS (\(SplitStatements.addTargeted(from: "made")))\(kept)
-            SELECT (SELECT count(*) FROM page), (SELECT max(seq) FROM page), (SELECT count(*) FROM made)\(claimedRows)
+            SELECT (SELECT count(*) FROM \(looked)), (SELECT max(seq) FROM \(looked)), (SELECT count(*) FROM made)\(claimedRows)
             """, b.values)
         // One row of counts, or with a claim one per new delivery (each with the counts).
         let claimed = request.claimedBy == nil ? [] : try rows.compactMap { row in try row.isNull(3) ? nil : ClaimedDelivery(row, from: 3) }

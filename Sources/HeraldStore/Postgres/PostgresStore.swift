@@ -141,11 +141,16 @@ public final class PostgresStore: GatewayStore, @unchecked Sendable {
 }
 
 extension StoreError {
-    /// PostgreSQL's error as the store's: the server out of reach or silent past the call's
-    /// deadline, a pool that stayed busy, a commit whose outcome is unknown, a timeout, and
+    /// PostgreSQL's error as the store's: a statement stopped by its timeout or a cancel
+    /// (57014) is `.timedOut`; the server out of reach or silent past the call's
+    /// deadline, a pool that stayed busy, a commit whose outcome is unknown, a lock timeout, and
     /// collisions still there after the retries are `.unavailable` (try again); anything
     /// else is `.database`.
     init(_ error: PostgresError) {
+        if error.reason == .timeout, error.sqlState == "57014" {
+            self.init(.timedOut, "a statement ran past the store timeout and was stopped there: \(error.description)")
+            return
+        }
         switch error.reason {
         case .connection, .commitOutcomeUnknown, .deadline, .poolTimeout, .timeout, .serialization, .deadlock:
             self.init(.unavailable, error.description)

@@ -121,7 +121,7 @@ struct SQLiteDeadlineTests {
             let started = Date()
             let error = try #require(throws: StoreError.self) { _ = try run() }
             let elapsed = Date().timeIntervalSince(started)
-            #expect(error.reason == .unavailable, "\(name)")
+            #expect(error.reason == .timedOut, "\(name)")
             #expect(error.message.contains("a statement ran past the store timeout and was stopped there"), "\(name): \(error)")
             #expect(elapsed >= 0.45 && elapsed < 1.5, "\(name) took \(elapsed) s")
         }

@@ -153,9 +153,27 @@ final class FlakyStore: GatewayStore, @unchecked Sendable {
     }
     func eventCount(appID: String) throws -> Int { try pass(base).eventCount(appID: appID) }
     func promoteDuePublishes(now: Double) throws -> Int { try pass(base).promoteDuePublishes(now: now) }
-    func fanOutStep(limit: Int, now: Double, claim: FanOutClaim?) throws -> FanOutProgress? {
+    /// While set, each fan-out step of this publish does its work (claiming nothing) and
+    /// then fails with this reason, as a step the store stopped (`.timedOut`) or lost
+    /// (`.unavailable`) would.
+    var failingFanOut: (publishID: String, reason: StoreFailure)? {
+        get { lock.withLock { fanOutFailure } }
+        set { lock.withLock { fanOutFailure = newValue } }
+    }
+    private var fanOutFailure: (publishID: String, reason: StoreFailure)?
+
+    func fanOutStep(limit: Int, now: Double, claim: FanOutClaim?, afterApp: String?) throws -> FanOutProgress? {
         if fanOutTaken { return nil }
-        return try pass(base).fanOutStep(limit: limit, now: now, claim: claim)
+        let failing = failingFanOut
+        let progress = try pass(base).fanOutStep(limit: limit, now: now, claim: failing == nil ? claim : nil, afterApp: afterApp)
+        if let progress, let failing, failing.publishID == progress.publishID {
+            throw FanOutStepError(
+                publishID: progress.publishID, appID: progress.appID, filtered: true, underlying: StoreError(failing.reason, "stopped"))
+        }
+        return progress
+    }
+    func stopFanOut(publishID: String, reason: String, now: Double) throws -> Bool {
+        try pass(base).stopFanOut(publishID: publishID, reason: reason, now: now)
     }
     func audience(appID: String, target: PublishTarget, filter: AudienceFilter?) throws -> AudienceCount {
         try pass(base).audience(appID: appID, target: target, filter: filter)

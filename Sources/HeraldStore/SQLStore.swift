@@ -141,12 +141,4 @@ struct FanOutPageRequest {
 
     /// The devices' seq column of `candidates`.
     var seqColumn: String { isInterest ? "i.device_seq" : "d.seq" }
-
-    /// How many devices the page looks at and the last one's seq: `SELECT count(*), max(seq)`
-    /// of its window (the matching devices without a filter, all of the window with one).
-    func window(join: String, _ b: inout SQLBindings) -> String {
-        filter == nil
-            ? "SELECT count(*), max(s) FROM (SELECT d.seq AS s \(source(join: join, &b)))"
-            : "SELECT count(*), max(seq) FROM (SELECT \(seqColumn) AS seq \(candidates(join: "", &b)))"
-    }
 }

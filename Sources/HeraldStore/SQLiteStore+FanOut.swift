@@ -15,8 +15,15 @@ extension SQLiteStore: SQLStore {
         // How many devices the page looks at, bound on its own (the join's type again).
         var w = SQLBindings(.sqlite)
         let windowJoin = request.activityType.map { " JOIN push_to_start_tokens p ON p.device_seq = d.seq AND p.activity_type = \(w.bind(.text($0)))" } ?? ""
-        // one store: PostgreSQL counts the page in the statement that inserts it (PostgresStore.insertPage)
-        let page = try db.query(request.window(join: windowJoin, &w), w.values) { ($0.int(0), $0.optionalInt(1)) }.first ?? (0, nil)
+        // How many devices the page looks at and the last one's seq: the matching devices
+        // without a filter, the whole window with one (`FanOutPageRequest.source`).
+        let window =
+            request.filter == nil
+            // one store: PostgreSQL counts the page in the statement that inserts it (PostgresStore.insertPage)
+            ? "SELECT count(*), max(s) FROM (SELECT d.seq AS s \(request.source(join: windowJoin, &w)))"
+            // one store: as above
+            : "SELECT count(*), max(seq) FROM (SELECT \(request.seqColumn) AS seq \(request.candidates(join: "", &w)))"
+        let page = try db.query(window, w.values) { ($0.int(0), $0.optionalInt(1)) }.first ?? (0, nil)
         guard page.0 > 0 else { return FanOutCursor.Page(scanned: 0, last: nil, created: 0) }
         let (publish, app, now) = (b.bind(.text(request.publishID)), b.bind(.text(request.appID)), b.bind(.double(request.now)))
         let variant = request.variant(&b)

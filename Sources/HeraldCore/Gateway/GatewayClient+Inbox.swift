@@ -108,7 +108,7 @@ extension GatewayClient {
     }
 
     /// Runs an inbox change; a storage failure becomes a `.storage` error.
-    private func kept<T>(_ body: () throws -> T) throws(GatewayClientError) -> T {
+    func kept<T>(_ body: () throws -> T) throws(GatewayClientError) -> T {
         do {
             return try body()
         } catch {

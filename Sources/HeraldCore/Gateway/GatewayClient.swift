@@ -37,6 +37,10 @@ public final class GatewayClient {
     /// The attributes update an `appBecameActive` call started, to await it.
     public internal(set) var attributesUpdate: Task<Void, Never>?
     let logger: any HeraldLogger
+    /// The device's local inbox (the one `syncInbox` fills): `login` and `logout` empty it
+    /// once the gateway has the new user, so the next user neither sees the previous one's
+    /// messages, reads and badge nor skips their own older messages.
+    public var inbox: Inbox?
 
     public init(
         baseURL: URL, appID: String, clientKey: String, environment: APNsEnvironment = .production,
@@ -110,13 +114,28 @@ public final class GatewayClient {
     /// Binds the device to the user who logged in, so publishes to that user reach it.
     /// `userToken` comes from the app's backend: an HS256 JWT for this user and app
     /// (docs/gateway.md, "User tokens"); without it the gateway answers 401.
+    /// The local `inbox`, when set, is emptied (its reads and deletes not yet sent are sent
+    /// first, for the user who made them).
     public func login(userID: String, userToken: String) async throws(GatewayClientError) {
-        _ = try await deviceCall("PUT", "user", body: ["userId": .string(userID), "userToken": .string(userToken)])
+        try await changeUser(["userId": .string(userID), "userToken": .string(userToken)])
     }
 
     /// Clears the user at logout: publishes to the old user no longer reach this device.
+    /// The local `inbox`, when set, is emptied as at `login`.
     public func logout() async throws(GatewayClientError) {
-        _ = try await deviceCall("PUT", "user", body: ["userId": .null])
+        try await changeUser(["userId": .null])
+    }
+
+    private func changeUser(_ body: [String: JSONValue]) async throws(GatewayClientError) {
+        if let inbox {
+            do {
+                try await sendInboxChanges(inbox)
+            } catch {
+                logger.log(.warning, "herald gateway: the inbox's reads and deletes could not be sent before the user changed: \(error.message)")
+            }
+        }
+        _ = try await deviceCall("PUT", "user", body: .object(body))
+        if let inbox { try kept { try inbox.reset() } }
     }
 
     /// What went wrong, in one line: URL loading errors carry it in their description.

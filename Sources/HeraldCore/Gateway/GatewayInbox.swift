@@ -9,10 +9,12 @@ public final class GatewayInbox {
     private let logger: any HeraldLogger
     private var last: Task<Bool, Never>?
 
+    /// Makes `inbox` the client's (`GatewayClient.inbox`): its `login` and `logout` empty it.
     public init(client: GatewayClient, inbox: Inbox, logger: any HeraldLogger = SilentLogger()) {
         self.client = client
         self.inbox = inbox
         self.logger = logger
+        client.inbox = inbox
     }
 
     /// Syncs after any sync already running; whether this one reached the gateway.

@@ -55,6 +55,14 @@ public final class Inbox: @unchecked Sendable {
         }
     }
 
+    /// Empties the inbox: its items, the reads and deletes not yet sent, the deleted ids,
+    /// the cursor and the badge. For a change of user on the device (`GatewayClient` does it
+    /// at login and logout): the next user neither sees the previous one's messages nor
+    /// skips their own older ones.
+    public func reset() throws {
+        try log.rewrite { _ in [] }
+    }
+
     /// Sets the badge to zero; it counts again from the next unread arrival.
     public func clearBadge() throws {
         let time = now()

@@ -64,11 +64,13 @@ extension GatewayAPI {
     /// Most ids one read or delete names.
     static let maxInboxIDs = 500
 
-    /// The inbox of the path's device, and the scope of its cursors (the device's id).
+    /// The inbox of the path's device, and the scope of its cursors: the device's id and
+    /// the inbox's owner, so a cursor read while the device had one user is refused once it
+    /// has another (or none): it would skip the new owner's older messages.
     private func deviceInbox(_ context: Context) throws -> (InboxOwner, String) {
         let id = context.parameters["device"] ?? ""
         guard let owner = try store.inboxOwner(appID: context.appID, deviceID: id) else { throw Self.noDevice(id, context.appID) }
-        return (owner, id)
+        return (owner, id + " " + owner.key)
     }
 
     private func inboxPage(_ context: Context, owner: InboxOwner, scope: String) throws -> HTTPResponse {

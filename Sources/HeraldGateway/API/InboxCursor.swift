@@ -1,9 +1,10 @@
 import HeraldShared
 
 /// The `cursor` of an inbox answer (and the `after` of the next request): opaque to the
-/// client, `ic1_` and base64url of the reader's scope (the device's id, or the app and
-/// user for the server API) and the last change sequence read. A cursor is good for the
-/// scope that got it only.
+/// client, `ic1_` and base64url of the reader's scope (the device's id with its inbox's
+/// owner, or the app and user for the server API) and the last change sequence read. A
+/// cursor is good for the scope that got it only: not for another device, user or app,
+/// nor for the same device once its user changed.
 enum InboxCursor {
     static let prefix = "ic1_"
 
@@ -25,7 +26,7 @@ enum InboxCursor {
         guard text[..<newline] == scope else {
             throw APIError(
                 400, "invalid_cursor",
-                "after: the cursor was given to another reader (another device, user or app); read this inbox from the start without after")
+                "after: the cursor was given to another reader (another device, user or app, or this device before its user changed); read this inbox from the start without after")
         }
         return seq
     }

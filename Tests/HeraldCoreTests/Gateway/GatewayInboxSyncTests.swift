@@ -50,6 +50,34 @@ struct GatewayInboxSyncTests {
         #expect(try inbox.badge() == 229)
     }
 
+    @Test(
+        "login and logout empty the local inbox (its pending reads sent first, for the user who made them): the next user sees none of the previous one's messages"
+    )
+    func userChangeResets() async throws {
+        let client = try await device()
+        let inbox = try inbox()
+        client.inbox = inbox
+        gateway.addMessage("pub_1")
+        gateway.addMessage("pub_2")
+        try await client.syncInbox(inbox)
+        connection.isOffline = true
+        await #expect(throws: GatewayClientError.self) { try await client.markInboxRead(["pub_1"], in: inbox) }
+        connection.isOffline = false
+        let before = gateway.requests.count
+        try await client.login(userID: "dave", userToken: "token")
+        #expect(Array(gateway.requests[before...]) == ["POST devices/dev_a1a1/inbox/read", "PUT devices/dev_a1a1/user"])
+        #expect(gateway.isRead("pub_1") == true)
+        #expect(try inbox.items().isEmpty)
+        #expect(try inbox.badge() == 0)
+        #expect(try inbox.cursor() == nil, "the next sync starts from the start")
+        #expect(try inbox.pendingChanges() == ([], []))
+        try await client.syncInbox(inbox)
+        #expect(try inbox.items().count == 2)
+        try await client.logout()
+        #expect(try inbox.items().isEmpty)
+        #expect(try inbox.cursor() == nil)
+    }
+
     @Test("reading offline keeps the read (badge down at once); the next sync sends it before it lists")
     func offlineRead() async throws {
         let client = try await device()

@@ -91,6 +91,9 @@ final class InboxModelGateway {
             return Self.answer(201, ["deviceId": .string(device), "deviceKey": .string("hdk_" + device)])
         }
         let parts = path.split(separator: "/").map(String.init)
+        if request.method == "PUT", parts.count == 3, parts[0] == "devices", devices.contains(parts[1]), parts[2] == "user" {
+            return Self.answer(200, ["deviceId": .string(parts[1])])
+        }
         guard parts.count >= 3, parts[0] == "devices", devices.contains(parts[1]), parts[2] == "inbox" else {
             return Self.error(404, "not_found")
         }

@@ -121,6 +121,31 @@ struct APIInboxTests {
         #expect(try h.fixture.store.publishes(appID: h.appID, limit: 10).count == 1, "one sync publish for the burst")
     }
 
+    @Test(
+        "a device's cursor is bound to its inbox's owner: moved from carol to dave, carol's cursor is refused and dave's older messages come from the start",
+        arguments: StoreKind.tested)
+    func cursorAfterUserChange(kind: StoreKind) throws {
+        let h = try APIHarness(kind)
+        let device = h.registered(1, user: "carol")
+        for title in ["d1", "d2"] {
+            #expect(h.send("POST", Self.inbox(h, user: "dave"), key: h.serverKey, json: ["title": .string(title)]).status == 201)
+        }
+        #expect(h.send("POST", Self.inbox(h, user: "carol"), key: h.serverKey, json: ["title": "c1"]).status == 201)
+        let path = Self.inbox(h, device: device.id)
+        let carol = h.send("GET", path, key: device.key).json
+        #expect(carol?["messages"]?.arrayValue?.compactMap { $0["title"]?.stringValue } == ["c1"])
+        let cursor = carol?["cursor"]?.stringValue ?? ""
+        let moved = h.send(
+            "PUT", "\(h.devices)/\(device.id)/user", key: device.key, json: ["userId": "dave", "userToken": .string(h.userToken("dave"))])
+        #expect(moved.status == 200, "\(moved.errorMessage)")
+        let stale = h.send("GET", path + "?after=\(cursor)", key: device.key)
+        #expect(stale.status == 400 && stale.errorCode == "invalid_cursor")
+        #expect(stale.errorMessage.contains("this device before its user changed"), "\(stale.errorMessage)")
+        let dave = h.send("GET", path, key: device.key).json
+        #expect(Set(dave?["messages"]?.arrayValue?.compactMap { $0["title"]?.stringValue } ?? []) == ["d1", "d2"])
+        #expect(dave?["unread"] == 2)
+    }
+
     @Test("bad input: a cursor of another device or app, not a cursor, bad ids, limits; nothing changes", arguments: StoreKind.tested)
     func badInput(kind: StoreKind) throws {
         let h = try APIHarness(kind)

@@ -11,6 +11,12 @@ extension SQLStore {
         try DeliveryResult.apply(
             results, inFlight: inFlight,
             retry: { seq, reason, retryAt, counted in
+                // One whose user was deleted while it was in flight is not sent again.
+                if let delivery = inFlight[seq], delivery.deviceSeq == nil,
+                    try !db.query(UserDataStatements.userDeletedInFlight, [.int(seq), .text(userDeletedReason)], { _ in () }).isEmpty
+                {
+                    return try failDelivery(db, seq, publishID: delivery.publishID, reason: userDeletedReason, now: now)
+                }
                 try retryDelivery(db, seq, reason: reason, retryAt: retryAt, counted: counted, now: now)
             },
             fail: { seq, publishID, reason in try failDelivery(db, seq, publishID: publishID, reason: reason, now: now) },

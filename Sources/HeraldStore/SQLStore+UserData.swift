@@ -24,9 +24,11 @@ extension SQLStore {
     }
 
     /// Deletes every row of `UserDataKind` kept for the user's devices, in the caller's
-    /// transaction. A delivery not finished yet (pending, or in flight: its result will find
-    /// no row and be ignored) first counts as failed with `userDeletedReason`, so its publish
-    /// keeps its counts and finishes; counts already made on publishes stay (aggregates).
+    /// transaction. A delivery still waiting counts as failed with `userDeletedReason`, so
+    /// its publish keeps its counts and finishes; one in flight (already handed to the push
+    /// service) is kept without the device and its token until its answer comes, and counts
+    /// as that answer (sent, failed…), never retried (`detachInFlight`); both count among
+    /// the deliveries deleted. Counts already made on publishes stay (aggregates).
     static func deleteUser(_ db: Database, appID: String, userID: String, now: Double) throws -> UserDeletion {
         let sql = UserDataStatements.self
         let user: [SQLValue] = [.text(appID), .text(userID)]
@@ -35,12 +37,19 @@ extension SQLStore {
         // may still have an inbox (messages sent before any device registered).
         _ = try db.query(sql.lockDevices, user) { try $0.int(0) }
         try lockUser(db, appID: appID, userID: userID)
-        let unfinished = try db.query(sql.unfinishedDeliveries, user) { (seq: try $0.int(0), publishID: try $0.string(1)) }
+        let unfinished = try db.query(sql.unfinishedDeliveries, user) {
+            (seq: try $0.int(0), publishID: try $0.string(1), inFlight: try $0.int(2) == DeliveryState.inFlight.rawValue)
+        }
         for delivery in unfinished {
-            try failDelivery(db, delivery.seq, publishID: delivery.publishID, reason: userDeletedReason, now: now)
+            if delivery.inFlight {
+                try db.execute(sql.detachInFlight, [.int(delivery.seq), .text(userDeletedReason)])
+            } else {
+                try failDelivery(db, delivery.seq, publishID: delivery.publishID, reason: userDeletedReason, now: now)
+            }
         }
         var counts: [UserDataKind: Int] = [:]
         for deletion in sql.deletions { counts[deletion.kind] = try db.execute(deletion.statement, user) }
+        counts[.deliveries, default: 0] += unfinished.filter(\.inFlight).count
         for publishID in Set(unfinished.map(\.publishID)).sorted() { try finishIfComplete(db, publishID: publishID, now: now) }
         return UserDeletion(counts: counts)
     }

@@ -15,7 +15,7 @@ enum UserDataStatements {
     /// The user's deliveries not finished yet (pending or in flight), locked on PostgreSQL.
     static let unfinishedDeliveries = SQLStatement { d in
         """
-        SELECT seq, publish_id FROM deliveries WHERE device_seq IN (\(userSeqs))
+        SELECT seq, publish_id, state FROM deliveries WHERE device_seq IN (\(userSeqs))
         AND state IN (\(DeliveryState.pending.rawValue), \(DeliveryState.inFlight.rawValue)) ORDER BY seq\(d.forUpdate)
         """
     }
@@ -28,6 +28,13 @@ enum UserDataStatements {
     }
     /// One DELETE per kind of row, in `UserDataKind.allCases` order (a new kind needs its case
     /// here to compile).
+    /// A delivery in flight when its user is deleted, kept without the user's device and
+    /// token (`?1` its seq) until the push service's answer is recorded for it: it counts
+    /// as what the service answered, and is never sent again (`userDeletedInFlight`).
+    static let detachInFlight = SQLStatement(
+        "UPDATE deliveries SET device_seq = NULL, token = 'deleted:' || CAST(seq AS TEXT), reason = ?2 WHERE seq = ?1")
+    /// Whether a delivery was detached so (`?1` its seq, `?2` the reason it carries).
+    static let userDeletedInFlight = SQLStatement("SELECT 1 FROM deliveries WHERE seq = ?1 AND device_seq IS NULL AND reason = ?2")
     static let deletions: [(kind: UserDataKind, statement: SQLStatement)] = UserDataKind.allCases.map { kind in
         let bySeq: (String) -> String = { table in "DELETE FROM \(table) WHERE device_seq IN (\(userSeqs))" }
         let sql: String

@@ -109,7 +109,8 @@ public final class APNSClient: Sendable {
             case .answer(let answer) where (200..<300).contains(answer.status):
                 return answer
             case .answer(let answer):
-                let error = APNSError(status: answer.status, body: answer.body, apnsID: answer.apnsID, retryAfter: answer.retryAfter)
+                let error = APNSError(
+                    status: answer.status, body: answer.body, apnsID: answer.apnsID, retryAfter: answer.retryAfter, location: answer.field("location"))
                 if error.errorClass == .refreshToken, let token, !renewed {
                     renewed = true
                     _ = try tokens?.renew(replacing: token)

@@ -2,7 +2,8 @@ import HeraldH2Client
 
 extension TransportAnswer {
     /// The response headers APNs sends that the client reads.
-    static let apnsHeaders = ["apns-id", "apns-unique-id", "apns-request-id", "apns-channel-id"].map(H2KeptHeader.init)
+    /// APNs' ids, and `location` for an answer that redirects (never followed).
+    static let apnsHeaders = ["apns-id", "apns-unique-id", "apns-request-id", "apns-channel-id", "location"].map(H2KeptHeader.init)
 
     var apnsID: String? { field("apns-id") }
     var uniqueID: String? { field("apns-unique-id") }

@@ -48,7 +48,8 @@ public final class FCMClient: Sendable {
                 contentType: "application/x-www-form-urlencoded")
             switch await pool.perform(request) {
             case .answer(let answer) where answer.status == 200: return try FCMAccessToken(response: answer.body)
-            case .answer(let answer): throw FCMError(tokenStatus: answer.status, body: answer.body, retryAfter: answer.retryAfter)
+            case .answer(let answer):
+                throw FCMError(tokenStatus: answer.status, body: answer.body, retryAfter: answer.retryAfter, location: answer.field("location"))
             case .failure(let error): throw error
             }
         }
@@ -82,7 +83,7 @@ public final class FCMClient: Sendable {
                 case .answer(let answer) where (200..<300).contains(answer.status):
                     return (try? JSONParser().parse(answer.body))?["name"]?.stringValue ?? ""
                 case .answer(let answer):
-                    let error = FCMError(status: answer.status, body: answer.body, retryAfter: answer.retryAfter)
+                    let error = FCMError(status: answer.status, body: answer.body, retryAfter: answer.retryAfter, location: answer.field("location"))
                     if answer.status == 401, error.code == FCMError.Code.unauthenticated, !renewed {
                         // The access token expired or was revoked early: one new token, sent again at once.
                         (renewed, refused) = (true, used)

@@ -52,7 +52,8 @@ public struct FCMClientConfiguration: Sendable {
         guard maxRetries >= 0 else { throw FCMConfigurationError("retries", "\(maxRetries) is negative") }
         try H2Settings.checkCAFile(caFile, as: FCMConfigurationError.self)
         let settings = H2Settings(
-            name: "FCM", route: route, caFile: caFile, requestTimeout: requestTimeout, connectTimeout: connectTimeout,
+            name: "FCM", route: route, caFile: caFile, keptHeaders: [H2KeptHeader("location")], requestTimeout: requestTimeout,
+            connectTimeout: connectTimeout,
             maxConcurrentStreams: maxConcurrentStreams, pingInterval: 5, pingTimeout: 10)
         return (settings, tokenRoute)
     }

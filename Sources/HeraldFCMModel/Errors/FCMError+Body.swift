@@ -9,19 +9,22 @@ extension FCMError {
     ///
     /// FCM's `errorCode` in the details wins over the google.rpc `status` (SENDER_ID_MISMATCH
     /// comes with PERMISSION_DENIED); a body that is missing or not JSON still gives an error
-    /// with the status (code `.unknown` with the body's text), so no answer is ever lost.
-    public init(status: Int, body: [UInt8], retryAfter: Double? = nil) {
+    /// with the status (code `.unknown` with the body's text), so no answer is ever lost; an
+    /// empty one, or a redirect, says so with its status and `location` (`UnexplainedAnswer`).
+    public init(status: Int, body: [UInt8], retryAfter: Double? = nil, location: String? = nil) {
         let error = (try? JSONParser().parse(body))?["error"]
         let detail = error?["details"]?.arrayValue?.lazy.compactMap { $0["errorCode"]?.stringValue }.first
-        let text = detail ?? error?["status"]?.stringValue ?? String(decoding: body.prefix(200), as: UTF8.self)
+        let given = detail ?? error?["status"]?.stringValue ?? String(decoding: body.prefix(200), as: UTF8.self)
+        let text = UnexplainedAnswer.reason(given, status: status, location: location)
         self.init(status: status, code: Code(text: text), message: error?["message"]?.stringValue ?? "", retryAfter: retryAfter)
     }
 
     /// The error of a non-2xx answer from the OAuth token endpoint: `{"error", "error_description"}`.
     /// A 4xx means the assertion or the key was refused (credentials); a 5xx or 429 is read as any other.
-    public init(tokenStatus status: Int, body: [UInt8], retryAfter: Double? = nil) {
+    public init(tokenStatus status: Int, body: [UInt8], retryAfter: Double? = nil, location: String? = nil) {
         let json = try? JSONParser().parse(body)
-        let error = json?["error"]?.stringValue ?? String(decoding: body.prefix(200), as: UTF8.self)
+        let given = json?["error"]?.stringValue ?? String(decoding: body.prefix(200), as: UTF8.self)
+        let error = UnexplainedAnswer.reason(given, status: status, location: location)
         let message = "the token endpoint refused the service account's assertion: " + (json?["error_description"]?.stringValue ?? error)
         let code: Code = (400..<500).contains(status) && status != 429 ? .tokenRefused(error) : .unknown(error)
         self.init(status: status, code: code, message: message, retryAfter: retryAfter)

@@ -163,6 +163,9 @@ struct PublishRequest {
         return try fields.number("sendAt")
     }
 
+    /// The keys of `herald` a publish's `apns` payload may set (the gateway sets the others).
+    static let senderHeraldKeys = ["android", "image", "link"]
+
     private static func payload(_ reader: JSONObjectReader) throws -> [String: JSONValue] {
         switch (try reader.objectValue("apns"), try reader.objectValue("notification")) {
         case (let apns?, nil):
@@ -171,8 +174,14 @@ struct PublishRequest {
             }
             if let herald = apns["herald"] {
                 guard case .object(let inner) = herald else { throw ValidationError("apns.herald", "expected a JSON object") }
-                for key in ["publishId", InboxFields.messageMarker] where inner[key] != nil {
-                    throw ValidationError("apns.herald.\(key)", "is set by the gateway; leave it out")
+                // The namespace is the gateway's: a sender gives only what a publish may say
+                // there; the rest (publishId, inboxMessage, inbox: the sync push) devices
+                // trust as the gateway's own.
+                if let key = inner.keys.sorted().first(where: { !Self.senderHeraldKeys.contains($0) }) {
+                    throw ValidationError(
+                        "apns.herald.\(key)",
+                        "is the gateway's: a payload's herald object takes only \(Self.senderHeraldKeys.joined(separator: ", ")) from a publish; leave \(key) out"
+                    )
                 }
             }
             return apns

@@ -59,4 +59,12 @@ struct ErrorTableTests {
         #expect(html.reason == .unknown("<html>bad gateway</html>"))
         #expect(html.errorClass == .backOff)
     }
+
+    @Test("an answer without a reason, or a redirect (never followed), says what happened: status and location")
+    func unexplained() {
+        let redirect = APNSError(status: 302, body: [], apnsID: nil, location: "https://elsewhere.example/3/device/x")
+        #expect(redirect.reason.text == "HTTP 302 redirect to https://elsewhere.example/3/device/x (not followed)")
+        #expect(APNSError(status: 500, body: [], apnsID: nil).reason.text == "HTTP 500 without a reason")
+        #expect(APNSError(status: 500, body: [], apnsID: nil).errorClass == .backOff)
+    }
 }

@@ -44,4 +44,18 @@ struct ErrorTests {
         #expect(refused.message.contains("Invalid JWT Signature."))
         #expect(FCMError(tokenStatus: 503, body: []).errorClass == .backOff)
     }
+
+    @Test("an answer without a reason, or a redirect (never followed), says what happened: status and location")
+    func unexplained() {
+        let redirect = FCMError(status: 302, body: [], location: "https://elsewhere.example/send")
+        #expect(redirect.code.text == "HTTP 302 redirect to https://elsewhere.example/send (not followed)")
+        #expect(redirect.errorClass == .unsendable)
+        let token = FCMError(tokenStatus: 301, body: Array("<html>moved</html>".utf8), location: "https://new.example/token")
+        #expect(token.code.text == "HTTP 301 redirect to https://new.example/token (not followed)")
+        #expect(FCMError(tokenStatus: 307, body: []).code.text == "HTTP 307 redirect without a Location (not followed)")
+        let empty = FCMError(status: 500, body: [])
+        #expect(empty.code.text == "HTTP 500 without a reason")
+        #expect(empty.errorClass == .backOff)
+        #expect(FCMError(status: 400, body: Array("oops".utf8), location: "x").code.text == "oops", "a reason given is kept")
+    }
 }

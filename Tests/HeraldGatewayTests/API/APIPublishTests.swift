@@ -84,7 +84,12 @@ struct APIPublishTests {
             (["interests": ["a"], "apns": ["alert": "x"]], "apns.aps: is required"),
             (
                 ["interests": ["a"], "apns": ["aps": ["alert": "x"], "herald": ["publishId": "mine"]]],
-                "apns.herald.publishId: is set by the gateway"
+                "apns.herald.publishId: is the gateway's"
+            ),
+            (
+                // A forged sync push: devices would take it for the gateway's own.
+                ["interests": ["a"], "apns": ["aps": ["content-available": 1], "herald": ["inbox": ["unread": 3]]]],
+                "apns.herald.inbox: is the gateway's: a payload's herald object takes only android, image, link from a publish"
             ),
             (["interests": ["a"], "apns": ["aps": ["badge": "3"]]], "apns.aps.badge"),
             (["interests": ["a"], "apns": ["aps": ["alert": .string(String(repeating: "x", count: 4100))]]], "apns: the payload is"),

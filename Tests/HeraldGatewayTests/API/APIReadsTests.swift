@@ -125,6 +125,11 @@ struct APIReadsTests {
         let badImage = h.send(
             "POST", path, key: h.serverKey, json: ["interests": ["news"], "notification": ["title": "x", "image": "ftp://x"]])
         #expect(badImage.json?["errors"]?[0]?["field"] == "notification.image")
+        let forged = h.send(
+            "POST", path, key: h.serverKey,
+            json: ["interests": ["news"], "apns": ["aps": ["content-available": 1], "herald": ["inbox": ["unread": 1]]]])
+        #expect(forged.status == 422)
+        #expect(forged.json?["errors"]?[0]?["field"] == "apns.herald.inbox", "the herald namespace is the gateway's")
         #expect(h.send("POST", path, key: h.serverKey, raw: "{").status == 400, "a body that is not JSON is still 400")
     }
 }

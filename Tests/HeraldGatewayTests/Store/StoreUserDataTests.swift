@@ -87,7 +87,9 @@ struct StoreUserDataTests {
         #expect(record.counts.targeted == 0)
     }
 
-    @Test("deliveries in flight or pending to a deleted user count as failed and their publish finishes", arguments: StoreKind.tested)
+    @Test(
+        "a deleted user's deliveries: those in flight count as the push service answers, those waiting as failed UserDeleted; both publishes finish",
+        arguments: StoreKind.tested)
     func inFlight(kind: StoreKind) throws {
         let fixture = try StoreFixture(kind)
         let store = fixture.store
@@ -104,13 +106,14 @@ struct StoreUserDataTests {
         #expect(deleted[.deliveries] == 4)
         try store.completeDeliveries(jobs.map { DeliveryResult(seq: $0.seq, outcome: .sent(apnsID: nil)) }, now: 1_003)
         try fixture.deliverAll(now: 1_004)
-        for id in [claimed, waiting] {
+        for (id, inFlight) in [(claimed, true), (waiting, false)] {
             let record = try #require(try store.publish(appID: fixture.appID, id: id))
             #expect(record.status == .done)
             #expect(record.counts.targeted == 3)
-            #expect(record.counts.sent == 1)
-            #expect(record.counts.failed == 2)
-            #expect(record.failures == ["UserDeleted": 2])
+            #expect(record.counts.sent == (inFlight ? 3 : 1))
+            #expect(record.counts.failed == (inFlight ? 0 : 2))
+            #expect(record.failures == (inFlight ? [:] : ["UserDeleted": 2]))
         }
+        #expect(try fixture.scalar("SELECT count(*) FROM deliveries WHERE token = ?", [.text(StoreFixture.token(0))]) == 0, "no token of hers is kept")
     }
 }

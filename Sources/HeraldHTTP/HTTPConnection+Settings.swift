@@ -8,6 +8,11 @@ extension HTTPConnection {
         var headTimeout = 10.0
         /// Seconds from the end of a request's head to the end of its body.
         var bodyTimeout = 30.0
+        /// Bytes a second a body must arrive at, on average, once `bodyGrace` seconds have
+        /// passed since its head (0: no minimum): a body sent a byte at a time is cut off
+        /// (408) and its room in the body budget given back.
+        var minBodyRate = 1024.0
+        var bodyGrace = 5.0
         /// Seconds to keep reading (and dropping) what a client still sends after an answer
         /// that ends the connection early, so that the answer is not lost to a reset.
         var lingerTimeout = 2.0

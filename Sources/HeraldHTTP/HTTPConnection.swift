@@ -86,7 +86,11 @@ package final class HTTPConnection {
         switch phase {
         case .idle: return since + settings.idleTimeout
         case .head: return since + settings.headTimeout
-        case .body: return since + settings.bodyTimeout
+        case .body:
+            // The whole body within `bodyTimeout`, and after `bodyGrace` at least
+            // `minBodyRate` bytes a second on average: a body trickling in is cut off.
+            let rated = settings.minBodyRate > 0 ? since + settings.bodyGrace + Double(body.count) / settings.minBodyRate : .infinity
+            return min(since + settings.bodyTimeout, rated)
         case .working: return since + settings.handlerTimeout
         case .lingering: return since + settings.lingerTimeout
         case .closed: return since
@@ -125,6 +129,7 @@ package final class HTTPConnection {
         case .body:
             guard let pending else { return }
             let take = min(bytes.count, pending.exchange.length - body.count)
+            guard makeRoom(body.count + take, of: pending.exchange.length) else { return fail(busyBody(), now: now, counting: .busy) }
             body.append(contentsOf: bytes[0..<take])
             input.append(contentsOf: bytes[take...])
         case .idle, .head, .working:
@@ -154,7 +159,9 @@ package final class HTTPConnection {
             stopWaiting()
             fail(.handlerTimeout(settings.handlerTimeout), now: now, counting: .handlerTimeout)
         case .head: fail(.headTimeout(settings.headTimeout), now: now, counting: .timeout)
-        default: fail(.bodyTimeout(settings.bodyTimeout), now: now, counting: .timeout)
+        default:
+            guard now - since < settings.bodyTimeout else { return fail(.bodyTimeout(settings.bodyTimeout), now: now, counting: .timeout) }
+            fail(.bodyTooSlow(settings.minBodyRate, after: settings.bodyGrace), now: now, counting: .timeout)
         }
     }
 
@@ -301,11 +308,11 @@ package final class HTTPConnection {
             let request = exchange.request
             // A body that came whole with the head (a small request) goes with the decision,
             // its copy held in the allowance for requests without a key until the job ends.
-            if let whole = bufferedWhole(exchange), let held = budget.reserve(length, keyed: false) {
+            if let whole = bufferedWhole(exchange), let held = budget.reserve(length, owner: .unkeyed, address: peerAddress) {
                 return hand(exchange, now: now, HTTPWork.deciding(request, decide, then: whole, holding: held))
             }
             hand(exchange, now: now) { .decision(decide(request)) }
-        case .read(let limit, let keyed, let then):
+        case .read(let limit, let owner, let then):
             guard length <= limit else {
                 return fail(.tooLarge(length, limit: limit), now: now, counting: .protocolError)
             }
@@ -313,12 +320,14 @@ package final class HTTPConnection {
                 let request = exchange.request
                 return hand(exchange, now: now) { .response(then(request)) }
             }
-            guard let reservation = budget.reserve(length, keyed: keyed) else {
-                return fail(keyed ? .busy : .busyUnkeyed, now: now, counting: .busy)
+            // Room for what is here and the first bytes to come; more as they arrive.
+            let first = min(length, max(input.count, Self.initialBodyRoom))
+            guard let reservation = budget.reserve(first, owner: owner, address: peerAddress) else {
+                return fail(budget.refusal(for: owner), now: now, counting: .busy)
             }
             self.reservation = reservation
             body = []
-            body.reserveCapacity(length)
+            body.reserveCapacity(first)
             pending = PendingBody(exchange: exchange, then: then)
             phase = .body
             since = now
@@ -327,6 +336,25 @@ package final class HTTPConnection {
             body.append(contentsOf: input[0..<take])
             input.removeFirst(take)
         }
+    }
+
+    /// The room a body holds in the budget before its bytes arrive (all of a smaller one).
+    static let initialBodyRoom = 16 << 10
+
+    /// Makes the body's room at least `needed` bytes (of its `length`), doubling it so a
+    /// body arriving in many pieces is grown a few times; false when the budget (or the
+    /// caller's share of it) has no room left.
+    private func makeRoom(_ needed: Int, of length: Int) -> Bool {
+        guard let reservation, needed > reservation.bytes else { return true }
+        let target = min(length, max(needed, reservation.bytes * 2))
+        guard reservation.grow(by: target - reservation.bytes) else { return false }
+        body.reserveCapacity(target)
+        return true
+    }
+
+    /// The answer to a body that no longer fits the budget.
+    private func busyBody() -> HTTPProtocolError {
+        reservation.map { budget.refusal(for: $0.owner) } ?? .busy
     }
 
     /// Bodies up to this size that arrived whole with their head go with a deferred

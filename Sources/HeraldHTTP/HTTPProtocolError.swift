@@ -48,6 +48,13 @@ struct HTTPProtocolError: Error, Equatable, Sendable {
         Self(status: 408, code: "request_timeout", message: "the request body did not arrive within \(HTTPProtocolError.seconds(seconds))")
     }
 
+    static func bodyTooSlow(_ rate: Double, after grace: Double) -> Self {
+        Self(
+            status: 408, code: "request_timeout",
+            message: "the request body arrived slower than \(Int(rate)) bytes a second after its first \(HTTPProtocolError.seconds(grace)); send it at once"
+        )
+    }
+
     static let busy = Self(
         status: 503, code: "busy", message: "the server is holding as many request bodies as its memory limit allows; retry shortly")
 

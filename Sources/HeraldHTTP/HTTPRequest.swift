@@ -81,10 +81,10 @@ public enum HTTPHeadDecision: Sendable {
     /// Answer now; a body the client announced is not read, and the connection closes.
     case respond(HTTPResponse)
     /// Read a body of at most `limit` bytes, then answer with `then` (given the request
-    /// with its body), run on the worker pool. `keyed`: the request carries a valid key,
-    /// so its body may take room anywhere in the body budget; without one (the default)
-    /// only within the small allowance for requests without a key.
-    case read(limit: Int, keyed: Bool = false, then: @Sendable (HTTPRequest) -> HTTPResponse)
+    /// with its body), run on the worker pool. `owner` says whose the body is, for its
+    /// share of the body memory (`HTTPBodyBudget`): without a key (the default) only
+    /// within the small allowance for requests without one.
+    case read(limit: Int, owner: HTTPBodyOwner = .unkeyed, then: @Sendable (HTTPRequest) -> HTTPResponse)
     /// Decide on the worker pool (the decision needs the store: the key, the app); the
     /// connection reads nothing more until it is made, and answers 503 with Retry-After
     /// if it is not made within the handler timeout. When the request's body came whole

@@ -41,6 +41,10 @@ public final class HTTPServer: @unchecked Sendable {
         public var headTimeoutSeconds: Double = 10
         /// Seconds from the end of a request's head to the end of its body.
         public var bodyTimeoutSeconds: Double = 30
+        /// Bytes a second a body must arrive at, on average, after its first
+        /// `bodyGraceSeconds` (0: no minimum); slower is cut off with 408.
+        public var minBodyBytesPerSecond: Double = 1024
+        public var bodyGraceSeconds: Double = 5
         /// Largest request body; a larger declared length is answered 413 unread.
         public var maxBodyBytes: Int = 1 << 20
         /// Request bodies held at once across every connection.
@@ -60,6 +64,7 @@ public final class HTTPServer: @unchecked Sendable {
             HTTPConnection.Settings(
                 parser: HTTPHeadParser.Limits(requestLineBytes: maxRequestLineBytes, headBytes: maxHeadBytes, headerCount: maxHeaderCount),
                 idleTimeout: timeoutSeconds, headTimeout: headTimeoutSeconds, bodyTimeout: bodyTimeoutSeconds,
+                minBodyRate: minBodyBytesPerSecond, bodyGrace: bodyGraceSeconds,
                 evictAfter: evictAfterSeconds,
                 handlerTimeout: handlerTimeoutSeconds)
         }
@@ -103,7 +108,9 @@ public final class HTTPServer: @unchecked Sendable {
         self.counters = counters
         self.address = address
         self.configuration = configuration
-        budget = HTTPBodyBudget(capacity: configuration.bodyMemoryBytes, unkeyedCapacity: configuration.unkeyedBodyMemoryBytes)
+        budget = HTTPBodyBudget(
+            capacity: configuration.bodyMemoryBytes, unkeyedCapacity: configuration.unkeyedBodyMemoryBytes,
+            largestBody: configuration.maxBodyBytes)
         let listener = address.withSocketAddress { herald_listen($0, address.socketAddressLength, 1024) }
         guard listener >= 0 else {
             throw HTTPServerError(
@@ -148,7 +155,7 @@ public final class HTTPServer: @unchecked Sendable {
         throws(HTTPServerError)
     {
         let limit = configuration.maxBodyBytes
-        try self.init(address: address, configuration: configuration, head: { _ in .read(limit: limit, keyed: true, then: handler) })
+        try self.init(address: address, configuration: configuration, head: { _ in .read(limit: limit, owner: HTTPBodyOwner(keyed: true, server: true), then: handler) })
     }
 
     deinit { stop() }

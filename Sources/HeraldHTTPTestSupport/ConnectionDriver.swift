@@ -60,7 +60,7 @@ package final class ConnectionDriver {
                 guard request.header("authorization") == "Bearer good" else {
                     return .respond(.json(401, ["error": ["code": "unauthorized", "message": "no"]]))
                 }
-                return .read(limit: 1000, keyed: true) { request in
+                return .read(limit: 1000, owner: HTTPBodyOwner(keyed: true, server: true)) { request in
                     bodies.withLock { $0.append(request.body) }
                     return .json(200, ["bytes": .int(request.body.count)])
                 }

@@ -26,7 +26,9 @@ struct HTTPConnectionTests {
 
     @Test("a body must arrive within its own deadline after the head")
     func slowBody() {
-        let driver = ConnectionDriver()
+        var settings = HTTPConnection.Settings.defaults
+        settings.minBodyRate = 0
+        let driver = ConnectionDriver(settings: settings)
         driver.send("POST /x HTTP/1.1\r\nAuthorization: Bearer good\r\nContent-Length: 100\r\n\r\nabc")
         #expect(driver.connection.phase == .body)
         #expect(driver.budget.inUse == 100)
@@ -36,6 +38,52 @@ struct HTTPConnectionTests {
         #expect(driver.take().hasPrefix("HTTP/1.1 408 "))
         #expect(driver.budget.inUse == 0, "the reservation is given back")
         #expect(driver.bodies.current.isEmpty)
+    }
+
+    /// Reads bodies up to 1 MiB with the server key's share.
+    static let large: HTTPConnection.Decide = { _ in
+        .read(limit: 1 << 20, owner: HTTPBodyOwner(keyed: true, server: true)) { _ in .json(200, [:]) }
+    }
+
+    @Test("a body trickling in slower than the minimum rate after its grace is cut off with 408; one keeping up goes on")
+    func tricklingBody() {
+        let driver = ConnectionDriver(decide: Self.large)
+        driver.send("POST /x HTTP/1.1\r\nAuthorization: Bearer good\r\nContent-Length: 100000\r\n\r\n")
+        #expect(driver.budget.inUse == HTTPConnection.initialBodyRoom, "room for the first bytes, not the declared length")
+        for second in 1...4 {
+            driver.advance(to: Double(second))
+            driver.send("x")
+        }
+        #expect(!driver.connection.hasOutput, "within the grace")
+        driver.advance(to: 5.1)
+        let answer = driver.take()
+        #expect(answer.hasPrefix("HTTP/1.1 408 "))
+        #expect(answer.contains("slower than 1024 bytes a second after its first 5 s"))
+        #expect(driver.budget.inUse == 0)
+
+        let steady = ConnectionDriver(decide: Self.large)
+        steady.send("POST /x HTTP/1.1\r\nAuthorization: Bearer good\r\nContent-Length: 20000\r\n\r\n")
+        for second in 1...9 {
+            steady.advance(to: Double(second))
+            steady.send(String(repeating: "x", count: 2000))
+        }
+        steady.advance(to: 9.9)
+        #expect(!steady.connection.hasOutput, "2,000 bytes a second keeps up")
+        steady.send(String(repeating: "x", count: 2000))
+        #expect(steady.take().hasPrefix("HTTP/1.1 200 "))
+    }
+
+    @Test("a body's room grows as it arrives; one that outgrows the budget is answered 503 busy and its room given back")
+    func growingBody() {
+        let driver = ConnectionDriver(budget: 100_000, decide: Self.large)
+        driver.send("POST /x HTTP/1.1\r\nAuthorization: Bearer good\r\nContent-Length: 200000\r\n\r\n")
+        #expect(driver.budget.inUse == HTTPConnection.initialBodyRoom)
+        driver.send(String(repeating: "x", count: 40_000))
+        #expect(driver.budget.inUse == 40_000, "grown to what arrived")
+        #expect(!driver.connection.hasOutput)
+        driver.send(String(repeating: "x", count: 70_000))
+        #expect(driver.take().hasPrefix("HTTP/1.1 503 "))
+        #expect(driver.budget.inUse == 0)
     }
 
     @Test(
@@ -88,7 +136,7 @@ struct HTTPConnectionTests {
         var open: [HTTPConnection] = []
         func post(_ length: Int, keyed: Bool) -> String {
             let connection = HTTPConnection(settings: .init(), budget: budget, now: 0) { _ in
-                .read(limit: 1000, keyed: keyed) { _ in .json(200, [:]) }
+                .read(limit: 1000, owner: keyed ? HTTPBodyOwner(keyed: true, server: true) : .unkeyed) { _ in .json(200, [:]) }
             }
             open.append(connection)
             Array("POST /x HTTP/1.1\r\nContent-Length: \(length)\r\n\r\n".utf8).withUnsafeBytes { connection.receive($0, now: 0) }

@@ -14,7 +14,7 @@ struct HTTPConnectionWorkTests {
             guard request.header("authorization") == "Bearer good" else {
                 return .respond(.json(401, ["error": ["code": "unauthorized", "message": "no"]]))
             }
-            return .read(limit: 1000, keyed: true) { request in
+            return .read(limit: 1000, owner: HTTPBodyOwner(keyed: true, server: true)) { request in
                 .json(200, ["path": .string(request.path), "bytes": .int(request.body.count)])
             }
         }

@@ -160,12 +160,18 @@ public final class GatewayAPI: Sendable {
     }
 
     /// Reads the body the route takes (none for methods without one; at most the route's
-    /// own limit), then runs its handler on a handler thread. A request with a key may
-    /// take room anywhere in the body budget; one without (the console's sign-in) only in
-    /// the small allowance for requests without a key.
+    /// own limit), then runs its handler on a handler thread. Its room in the body budget
+    /// is its caller's share (`HTTPBodyBudget`): the server key's, one client address's
+    /// and one app's for the other keys, the small allowance without a key.
     private func read(_ route: Route, _ context: Context) -> HTTPHeadDecision {
         let limit = route.method == "POST" || route.method == "PUT" ? min(maxBodyBytes, route.maxBody ?? maxBodyBytes) : 0
-        return .read(limit: limit, keyed: context.principal != nil) { [self] request in
+        let owner =
+            context.principal.map { principal in
+                HTTPBodyOwner(
+                    keyed: true, server: principal == .server, app: context.app?.id,
+                    address: console.client(of: context.request)?.limitKey)
+            } ?? .unkeyed
+        return .read(limit: limit, owner: owner) { [self] request in
             let started = DispatchTime.now().uptimeNanoseconds
             var context = context
             context.request = request

@@ -116,16 +116,16 @@ struct HTTPAbuseTests {
         #expect(gateway.service.bodyBytesHeld == 0)
     }
 
-    @Test("bodies held at once stay within the memory budget: past it 503 before reading; every byte given back")
+    @Test("bodies held at once stay within the memory budget: room reserved as bytes arrive, past it 503; every byte given back")
     func bodyBudget() async throws {
         var http = HTTPServer.Configuration()
         http.maxBodyBytes = 1 << 20
         http.bodyMemoryBytes = 2 << 20
         let gateway = try GatewayServiceFixture(http: http)
         defer { gateway.stop() }
-        let port = gateway.port, path = "/v1/apps/\(gateway.appID)/devices", key = gateway.clientKey
+        let port = gateway.port, path = "/v1/apps/\(gateway.appID)/devices", key = gateway.serverKey
         let server = gateway.service.server
-        let (statuses, heldDuring) = try await blocking {
+        let (headsHeld, statuses, heldDuring) = try await blocking {
             let fds = try (0..<6).map { _ in try RawHTTPClient.connectLoopback(port: port, timeout: 2) }
             defer { fds.forEach { close($0) } }
             for fd in fds {
@@ -134,16 +134,72 @@ struct HTTPAbuseTests {
                 RawHTTPClient.sendAll(fd, Array(head.utf8))
             }
             Thread.sleep(forTimeInterval: 0.3)
+            let headsHeld = server.bodyBytesHeld
+            // 600 KiB of each: a body needs its whole 1 MiB before it is done, two fit.
+            for fd in fds { RawHTTPClient.sendAll(fd, [UInt8](repeating: 0x20, count: 600 << 10)) }
+            Thread.sleep(forTimeInterval: 0.5)
             let held = server.bodyBytesHeld
             let statuses = fds.map { fd in (try? RawHTTPClient.parse(RawHTTPClient.receiveAll(fd)).status) ?? 0 }
-            return (statuses, held)
+            return (headsHeld, statuses, held)
         }
-        #expect(heldDuring == 2 << 20, "two bodies reserved, no more")
+        #expect(headsHeld == 6 * HTTPConnection.initialBodyRoom, "six heads declaring 1 MiB hold 16 KiB each, not 6 MiB")
+        #expect(heldDuring == 2 << 20, "two bodies growing to their 1 MiB, no more")
         #expect(statuses.filter { $0 == 503 }.count == 4)
         let deadline = Date().addingTimeInterval(5)
         while gateway.service.bodyBytesHeld != 0, Date() < deadline { try await Task.sleep(nanoseconds: 20_000_000) }
         #expect(gateway.service.bodyBytesHeld == 0)
         #expect(gateway.service.httpCounters[.busy] == 4)
+    }
+
+    @Test(
+        "64 client-key heads declaring 1 MiB and sending a byte hold 16 KiB each, within one address's share: other clients register and publish meanwhile; past the grace they get 408 and memory is given back"
+    )
+    func slowClientKeyBodies() async throws {
+        var http = HTTPServer.Configuration()
+        http.maxBodyBytes = 1 << 20
+        http.bodyMemoryBytes = 4 << 20
+        http.connectionsPerAddress = 0
+        http.bodyGraceSeconds = 1
+        let gateway = try GatewayServiceFixture(http: http)
+        defer { gateway.stop() }
+        let port = gateway.port, app = gateway.appID, client = gateway.clientKey, server = gateway.serverKey
+        let http1 = gateway.service.server
+        let (held, registered, published, cut, after) = try await blocking {
+            let fds = try (0..<64).map { _ in
+                let fd = try RawHTTPClient.connectLoopback(port: port, timeout: 5, from: "127.0.0.9")
+                let head =
+                    "POST /v1/apps/\(app)/devices HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(client)\r\nContent-Type: application/json\r\nContent-Length: 1048576\r\n\r\n{"
+                RawHTTPClient.sendAll(fd, Array(head.utf8))
+                return fd
+            }
+            defer { fds.forEach { close($0) } }
+            Thread.sleep(forTimeInterval: 0.3)
+            let held = http1.bodyBytesHeld
+            let registered = try (0..<5).map { n in
+                let json = #"{"token":"\#(StoreFixture.token(n))","environment":"production"}"#
+                return try RawHTTPClient.request(
+                    port: port, "POST", "/v1/apps/\(app)/devices", headers: ["Authorization": "Bearer \(client)", "Content-Type": "application/json"],
+                    body: Array(json.utf8), from: "127.0.0.2"
+                ).status
+            }
+            let published = try RawHTTPClient.request(
+                port: port, "POST", "/v1/apps/\(app)/publishes", headers: ["Authorization": "Bearer \(server)", "Content-Type": "application/json"],
+                body: Array(#"{"interests":["news"],"notification":{"title":"Hi"}}"#.utf8)
+            ).status
+            let cut = fds.prefix(8).map { fd in (try? RawHTTPClient.parse(RawHTTPClient.receiveAll(fd)).status) ?? 0 }
+            return (held, registered, published, cut, http1.bodyBytesHeld)
+        }
+        #expect(held == 64 * HTTPConnection.initialBodyRoom, "1 MiB in all, not 64 MiB")
+        #expect(registered == [201, 201, 201, 201, 201])
+        #expect(published == 202)
+        #expect(cut == Array(repeating: 408, count: 8), "cut off once they fell behind the minimum rate")
+        let deadline = Date().addingTimeInterval(5)
+        var left = after
+        while left != 0, Date() < deadline {
+            try await Task.sleep(nanoseconds: 20_000_000)
+            left = gateway.service.bodyBytesHeld
+        }
+        #expect(left == 0)
     }
 
     @Test(

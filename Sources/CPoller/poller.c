@@ -30,8 +30,10 @@ unsigned short herald_bound_port(int fd) {
 #ifdef __GLIBC__
 #include <malloc.h>
 void herald_fix_mmap_threshold(int bytes) { mallopt(M_MMAP_THRESHOLD, bytes); }
+void herald_trim_heap(void) { malloc_trim(0); }
 #else
 void herald_fix_mmap_threshold(int bytes) { (void)bytes; }
+void herald_trim_heap(void) {}
 #endif
 
 #ifdef __linux__

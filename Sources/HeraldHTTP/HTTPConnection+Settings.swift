@@ -10,7 +10,8 @@ extension HTTPConnection {
         var bodyTimeout = 30.0
         /// Bytes a second a body must arrive at, on average, once `bodyGrace` seconds have
         /// passed since its head (0: no minimum): a body sent a byte at a time is cut off
-        /// (408) and its room in the body budget given back.
+        /// (408) and its room in the body budget given back. An answer too must be taken at
+        /// this rate on average past `idleTimeout`, or its connection is closed.
         var minBodyRate = 1024.0
         var bodyGrace = 5.0
         /// Seconds to keep reading (and dropping) what a client still sends after an answer

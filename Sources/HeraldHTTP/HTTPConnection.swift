@@ -20,6 +20,11 @@ package final class HTTPConnection {
     private var sawLineFeed = false
     private var output: [UInt8] = []
     private var written = 0
+    /// Where the answers waiting to be written are counted, and how many of their bytes.
+    private let responses: HTTPResponseBudget?
+    private var outputHeld = 0
+    /// When the answers being written began to wait for the client.
+    private var outputSince = 0.0
     /// After the pending output: close (and linger first when input may still be coming).
     private var closeAfterOutput = false
     private var lingerAfterOutput = false
@@ -56,10 +61,11 @@ package final class HTTPConnection {
     }
 
     package init(
-        settings: Settings, budget: HTTPBodyBudget, counters: HTTPServerCounters? = nil, peerAddress: String = "", now: Double,
-        decide: @escaping Decide
+        settings: Settings, budget: HTTPBodyBudget, responses: HTTPResponseBudget? = nil, counters: HTTPServerCounters? = nil,
+        peerAddress: String = "", now: Double, decide: @escaping Decide
     ) {
         self.settings = settings
+        self.responses = responses
         self.peerAddress = peerAddress
         self.budget = budget
         self.counters = counters
@@ -68,7 +74,10 @@ package final class HTTPConnection {
         since = now
     }
 
-    deinit { waiting?.work.cancel() }
+    deinit {
+        waiting?.work.cancel()
+        responses?.give(outputHeld)
+    }
 
     /// Bytes written by the loop are taken from here.
     package var hasOutput: Bool { written < output.count }
@@ -82,7 +91,11 @@ package final class HTTPConnection {
 
     /// When `tick` has something to do.
     var deadline: Double {
-        if hasOutput { return since + settings.idleTimeout }
+        if hasOutput {
+            // No progress for `idleTimeout`, or slower than `minBodyRate` on average past it.
+            let rated = settings.minBodyRate > 0 ? outputSince + settings.idleTimeout + Double(output.count) / settings.minBodyRate : .infinity
+            return min(since + settings.idleTimeout, rated)
+        }
         switch phase {
         case .idle: return since + settings.idleTimeout
         case .head: return since + settings.headTimeout
@@ -108,6 +121,8 @@ package final class HTTPConnection {
         guard !hasOutput else { return }
         if output.count > 65536 { output = [] } else { output.removeAll(keepingCapacity: true) }
         written = 0
+        responses?.give(outputHeld)
+        outputHeld = 0
         if closeAfterOutput {
             if lingerAfterOutput && !peerEnded {
                 phase = .lingering
@@ -408,7 +423,18 @@ package final class HTTPConnection {
     }
 
     private func answer(_ response: HTTPResponse, version: Int, keepAlive: Bool, linger: Bool, now: Double) {
-        output.append(contentsOf: response.wire(keepAlive: keepAlive, http10: version == 0))
+        var wire = response.wire(keepAlive: keepAlive, http10: version == 0)
+        var keepAlive = keepAlive
+        if let responses, !responses.take(wire.count) {
+            // Too many answers wait for their readers: this one is dropped for a short 503.
+            counters?.count(.busy)
+            wire = HTTPProtocolError.answersBusy.response.wire(keepAlive: false, http10: version == 0)
+            keepAlive = false
+            _ = responses.take(wire.count)
+        }
+        outputHeld += responses == nil ? 0 : wire.count
+        if !hasOutput { outputSince = now }
+        output.append(contentsOf: wire)
         closeAfterOutput = !keepAlive
         lingerAfterOutput = linger
         phase = .idle

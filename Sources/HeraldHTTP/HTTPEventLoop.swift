@@ -156,7 +156,8 @@ final class HTTPEventLoop: @unchecked Sendable {
         let token = nextToken
         nextToken += 1
         let connection = HTTPConnection(
-            settings: shared.settings, budget: shared.budget, counters: shared.counters, peerAddress: address, now: Self.now(),
+            settings: shared.settings, budget: shared.budget, responses: shared.responses, counters: shared.counters, peerAddress: address,
+            now: Self.now(),
             decide: shared.decide)
         let interest = UInt32(HERALD_POLL_IN)
         guard herald_poller_add(poller, fd, interest, token, 0) == 0 else {

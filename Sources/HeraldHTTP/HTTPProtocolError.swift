@@ -66,6 +66,10 @@ struct HTTPProtocolError: Error, Equatable, Sendable {
         )
     }
 
+    static let answersBusy = Self(
+        status: 503, code: "busy",
+        message: "the server is holding as many answers that clients have not read yet as its memory limit allows; retry shortly")
+
     static let overloaded = Self(
         status: 503, code: "busy", message: "the server has as many requests waiting for its workers as it queues; retry shortly")
 

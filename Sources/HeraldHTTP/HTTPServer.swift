@@ -53,6 +53,9 @@ public final class HTTPServer: @unchecked Sendable {
         /// may hold together; past it they are answered 503 before their body is read,
         /// while keyed requests keep the rest.
         public var unkeyedBodyMemoryBytes: Int = 1 << 20
+        /// Answers held at once for clients that have not read them yet; past it a new
+        /// answer larger than 16 KiB is replaced by 503 `busy`.
+        public var responseMemoryBytes: Int = 64 << 20
         /// Request line and head limits (414 and 431 past them).
         public var maxRequestLineBytes: Int = 8192
         public var maxHeadBytes: Int = 16384
@@ -79,6 +82,7 @@ public final class HTTPServer: @unchecked Sendable {
     struct Shared: Sendable {
         var settings: HTTPConnection.Settings
         var budget: HTTPBodyBudget
+        var responses: HTTPResponseBudget
         var connections: HTTPConnectionCounter
         var counters: HTTPServerCounters
         var board: HTTPLoopBoard
@@ -92,6 +96,7 @@ public final class HTTPServer: @unchecked Sendable {
     /// What the HTTP layer refused and why (for /metrics).
     public let counters: HTTPServerCounters
     let budget: HTTPBodyBudget
+    let responses: HTTPResponseBudget
     private let listener: Int32
     public let port: UInt16
     private let loops: [HTTPEventLoop]
@@ -111,6 +116,7 @@ public final class HTTPServer: @unchecked Sendable {
         budget = HTTPBodyBudget(
             capacity: configuration.bodyMemoryBytes, unkeyedCapacity: configuration.unkeyedBodyMemoryBytes,
             largestBody: configuration.maxBodyBytes)
+        responses = HTTPResponseBudget(capacity: configuration.responseMemoryBytes)
         let listener = address.withSocketAddress { herald_listen($0, address.socketAddressLength, 1024) }
         guard listener >= 0 else {
             throw HTTPServerError(
@@ -123,7 +129,7 @@ public final class HTTPServer: @unchecked Sendable {
         let pool = HTTPWorkerPool(threads: configuration.handlerThreads, queueLimit: configuration.handlerQueueLimit)
         self.pool = pool
         let shared = Shared(
-            settings: configuration.connection, budget: budget,
+            settings: configuration.connection, budget: budget, responses: responses,
             connections: HTTPConnectionCounter(
                 limit: max(1, configuration.connectionLimit), perAddress: max(0, configuration.connectionsPerAddress)),
             counters: counters, board: HTTPLoopBoard(loops: max(1, configuration.threads)), decide: head, executor: pool)
@@ -178,6 +184,9 @@ public final class HTTPServer: @unchecked Sendable {
 
     /// Request bodies held now, in bytes.
     public var bodyBytesHeld: Int { budget.inUse }
+
+    /// Answers not yet read by their clients, in bytes.
+    public var answerBytesHeld: Int { responses.inUse }
 
     /// Bodies are allocated at their declared size; with glibc's default, freed blocks of
     /// a megabyte stay in the heap's arenas after a burst. A fixed mmap threshold of

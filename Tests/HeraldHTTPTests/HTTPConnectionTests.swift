@@ -261,4 +261,31 @@ struct HTTPConnectionTests {
         driver.send("POST /x HTTP/1.1\r\nAuthorization: Bearer good\r\nContent-Length: 5\r\n\r\n")
         #expect(driver.connection.waitingSince == nil, "a request whose head was accepted is not evicted")
     }
+
+    @Test("answers not read yet are held within their budget: past it a large answer is a 503 busy; writing one gives its room back")
+    func answerBudget() {
+        let responses = HTTPResponseBudget(capacity: 100_000)
+        let budget = HTTPBodyBudget(capacity: 1 << 20)
+        func get() -> HTTPConnection {
+            let connection = HTTPConnection(settings: .defaults, budget: budget, responses: responses, now: 0) { _ in
+                .respond(HTTPResponse(status: 200, body: [UInt8](repeating: 0x61, count: 80_000)))
+            }
+            Array("GET /x HTTP/1.1\r\n\r\n".utf8).withUnsafeBytes { connection.receive($0, now: 0) }
+            return connection
+        }
+        let first = get()
+        #expect(responses.inUse > 80_000)
+        let second = get()
+        #expect(second.withOutput { String(decoding: $0, as: UTF8.self) }.hasPrefix("HTTP/1.1 503 "))
+        #expect(second.withOutput { String(decoding: $0, as: UTF8.self) }.contains("not read yet"))
+        let held = responses.inUse
+        let size = first.withOutput { $0.count }
+        first.wrote(size, now: 1)
+        #expect(responses.inUse < held - 80_000, "the first answer's room is given back once written")
+        let third = get()
+        #expect(third.withOutput { String(decoding: $0, as: UTF8.self) }.hasPrefix("HTTP/1.1 200 "))
+        third.tick(now: 200)
+        #expect(third.phase == .closed, "an answer the client does not take closes its connection")
+        withExtendedLifetime(second) {}
+    }
 }

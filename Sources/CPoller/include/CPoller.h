@@ -58,4 +58,8 @@ unsigned short herald_bound_port(int fd);
 /// `bytes` are given back to the system when freed; does nothing on other C libraries.
 void herald_fix_mmap_threshold(int bytes);
 
+/// Gives the free memory at the top of glibc's heaps and arenas back to the system (after
+/// a burst of answers); does nothing on other C libraries.
+void herald_trim_heap(void);
+
 #endif

@@ -73,18 +73,38 @@ extension GatewayAPI {
         return (owner, id + " " + owner.key)
     }
 
+    /// A page of at most `limit` messages and about `maxInboxPageBytes` of them (always at
+    /// least one): the longest messages allowed are 60 KB of JSON each, so a count alone
+    /// would let 500 of them make a 30 MB answer; past the bytes, `more` says to go on from
+    /// the page's cursor.
     private func inboxPage(_ context: Context, owner: InboxOwner, scope: String) throws -> HTTPResponse {
         let query = context.request.queryItems
         let limit = try Self.limit(query, default: 100, max: 500)
         let after = try InboxCursor.decode(query["after"], scope: scope)
         let page = try store.inbox(appID: context.appID, owner: owner, after: after, limit: limit, now: now())
+        var messages: [JSONValue] = []
+        var bytes = 0
+        var (last, more) = (page.last, page.more)
+        for entry in page.entries {
+            let message = Self.json(entry)
+            let size = JSONWriter.compactByteCount(message)
+            if let previous = messages.isEmpty ? nil : page.entries[messages.count - 1], bytes + size > Self.maxInboxPageBytes {
+                (last, more) = (previous.seq, true)
+                break
+            }
+            messages.append(message)
+            bytes += size
+        }
         return .json(
             200,
             [
-                "messages": .array(page.entries.map(Self.json)), "unread": .int(page.unread),
-                "cursor": .string(InboxCursor.encode(scope: scope, seq: page.last)), "more": .bool(page.more),
+                "messages": .array(messages), "unread": .int(page.unread),
+                "cursor": .string(InboxCursor.encode(scope: scope, seq: last)), "more": .bool(more),
             ])
     }
+
+    /// About the most bytes of messages one inbox page holds.
+    static let maxInboxPageBytes = 256 << 10
 
     /// A message as the API answers it; a deleted one without its content.
     static func json(_ entry: InboxEntry) -> JSONValue {

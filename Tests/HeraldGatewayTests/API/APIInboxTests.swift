@@ -146,6 +146,29 @@ struct APIInboxTests {
         #expect(dave?["unread"] == 2)
     }
 
+    @Test("pages are capped by bytes as well as count: the longest messages come a few at a time, `more` until every one came once", arguments: StoreKind.tested)
+    func pagesCappedByBytes(kind: StoreKind) throws {
+        let h = try APIHarness(kind)
+        let device = h.registered(1, user: "maya")
+        let long = String(repeating: "\u{1F600}", count: 10_000)  // 40 KB of UTF-8
+        for n in 0..<20 {
+            #expect(h.send("POST", Self.inbox(h, user: "maya"), key: h.serverKey, json: ["title": .string("m\(n)"), "body": .string(long)]).status == 201)
+        }
+        var seen: [String] = []
+        var cursor: String?
+        var pages = 0
+        while pages < 30 {
+            let page = h.send("GET", Self.inbox(h, device: device.id) + "?limit=500" + (cursor.map { "&after=" + $0 } ?? ""), key: device.key)
+            #expect(page.body.count <= GatewayAPI.maxInboxPageBytes + 4096, "\(page.body.count) bytes")
+            seen += page.json?["messages"]?.arrayValue?.compactMap { $0["title"]?.stringValue } ?? []
+            cursor = page.json?["cursor"]?.stringValue
+            pages += 1
+            if page.json?["more"] != true { break }
+        }
+        #expect(pages >= 4, "800 KB of messages in pages of 256 KiB")
+        #expect(seen == (0..<20).map { "m\($0)" })
+    }
+
     @Test("bad input: a cursor of another device or app, not a cursor, bad ids, limits; nothing changes", arguments: StoreKind.tested)
     func badInput(kind: StoreKind) throws {
         let h = try APIHarness(kind)

@@ -202,6 +202,39 @@ struct HTTPAbuseTests {
         #expect(left == 0)
     }
 
+    @Test("60 inbox pages of the longest messages that are never read: the answers held stay within 60 pages of 256 KiB, and go once the connections close")
+    func unreadInboxPages() async throws {
+        let gateway = try GatewayServiceFixture()
+        defer { gateway.stop() }
+        let port = gateway.port, app = gateway.appID, server = gateway.serverKey
+        let long = String(repeating: "x", count: 10_000)
+        for n in 0..<40 {
+            let added = try await gateway.call(
+                "POST", "/v1/apps/\(app)/users/carol/inbox", key: server, ["title": .string("m\(n)"), "body": .string(long)])
+            #expect(added.status == 201)
+        }
+        let http1 = gateway.service.server
+        let (held, statuses) = try await blocking {
+            let fds = try (0..<60).map { _ in
+                let fd = try RawHTTPClient.connectLoopback(port: port, timeout: 5)
+                let head = "GET /v1/apps/\(app)/users/carol/inbox?limit=500 HTTP/1.1\r\nHost: x\r\nConnection: close\r\nAuthorization: Bearer \(server)\r\n\r\n"
+                RawHTTPClient.sendAll(fd, Array(head.utf8))
+                return fd
+            }
+            Thread.sleep(forTimeInterval: 1)
+            let held = http1.answerBytesHeld
+            let statuses = fds.prefix(3).map { fd in (try? RawHTTPClient.parse(RawHTTPClient.receiveAll(fd)).status) ?? 0 }
+            fds.forEach { close($0) }
+            return (held, statuses)
+        }
+        // What the kernel's socket buffers took is not held here; the rest at most 60 capped pages.
+        #expect(held <= 60 * (GatewayAPI.maxInboxPageBytes + 8192), "\(held) bytes held for 60 unread pages")
+        #expect(statuses == [200, 200, 200])
+        let deadline = Date().addingTimeInterval(5)
+        while http1.answerBytesHeld != 0, Date() < deadline { try await Task.sleep(nanoseconds: 20_000_000) }
+        #expect(http1.answerBytesHeld == 0, "given back when the connections closed")
+    }
+
     @Test(
         "sign-in heads without a key hold only the unkeyed allowance: the keyed API keeps its share, and registrations are answered 201"
     )

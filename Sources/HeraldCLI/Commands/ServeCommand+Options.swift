@@ -38,7 +38,10 @@ extension ServeCommand {
         "largest request body; a larger declared length is answered 413 before it is read (default 1048576)")
     static let maxBodyMemory = Option.integer(
         "max-body-memory", "MIB", in: 1...65536,
-        "request bodies held at once, all connections together; past it 503 before the body is read (default 64)")
+        "request bodies held at once, all connections together, reserved as they arrive: a quarter kept for server keys, an eighth per client address, half per app for other keys; past it 503 (default 64)")
+    static let maxAnswerMemory = Option.integer(
+        "max-answer-memory", "MIB", in: 1...65536,
+        "answers held at once for clients that have not read them yet; past it a new answer over 16 KiB is 503 busy (default 64)")
     static let apiRateLimit = Option.integer(
         "api-rate-limit", "N", in: 0...1_000_000,
         "API requests per second with an app's client key from one client address, before 429 with Retry-After (default 50; 0: none)")
@@ -110,7 +113,7 @@ extension ServeCommand {
         [data, database, listen].map(\.descriptor)
             + [threads, maxConnections, maxConnectionsPerIP, timeout, headerTimeout, bodyTimeout, handlerThreads, handlerTimeout].map(
                 \.descriptor)
-            + [maxBody, maxBodyMemory, apiRateLimit, apiBurst, deviceRateLimit, deviceBurst, serverRateLimit].map(\.descriptor)
+            + [maxBody, maxBodyMemory, maxAnswerMemory, apiRateLimit, apiBurst, deviceRateLimit, deviceBurst, serverRateLimit].map(\.descriptor)
             + quotas.map(\.option.descriptor)
             + [metricsToken.descriptor, consoleSecureCookie.descriptor, trustedProxy.descriptor, retention.descriptor]
             + [instanceID.descriptor, lease.descriptor, storeTimeout.descriptor]

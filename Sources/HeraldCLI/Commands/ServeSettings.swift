@@ -63,6 +63,7 @@ struct ServeSettings {
         http.handlerTimeoutSeconds = arguments[Serve.handlerTimeout].map(Double.init) ?? http.handlerTimeoutSeconds
         http.maxBodyBytes = arguments[Serve.maxBody] ?? http.maxBodyBytes
         http.bodyMemoryBytes = arguments[Serve.maxBodyMemory].map { $0 << 20 } ?? http.bodyMemoryBytes
+        http.responseMemoryBytes = arguments[Serve.maxAnswerMemory].map { $0 << 20 } ?? http.responseMemoryBytes
         guard http.bodyMemoryBytes >= http.maxBodyBytes else {
             throw UsageError(
                 "--max-body-memory: \(http.bodyMemoryBytes >> 20) MiB cannot hold one body of --max-body \(http.maxBodyBytes) bytes; raise it"

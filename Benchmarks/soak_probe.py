@@ -20,6 +20,9 @@ gateway does for a request without a key). For each:
    from one address beside a device's own requests; a 5,000-device receipt wave at the
    default limits; 1,100 connections from 5 addresses that reconnect at once, beside the
    health check.
+6. (herald only) The isolation probes of soak_isolation.py: one app's costly counts and
+   filtered publishes, its client key's slow bodies and unread answers, each beside
+   another app's registrations and publishes and the health check.
 
 Nothing here is timed by a unit test; the figures go to docs/benchmarks.md.
 """
@@ -38,6 +41,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from benchlib import machine, parse_wrk, write_p8, write_section  # noqa: E402
 from soak_abuse import client_key_flood, keyless_bodies, receipt_wave, reconnect_storm  # noqa: E402
+from soak_isolation import isolation, row  # noqa: E402
 
 START, END = "<!-- bench:soak:start -->", "<!-- bench:soak:end -->"
 MIB = 1 << 20
@@ -327,7 +331,10 @@ def main():
         finally:
             nginx.processes[0].terminate()
             nginx.processes[0].wait(timeout=30)
+    with tempfile.TemporaryDirectory() as folder:
+        iso = isolation(args.herald, folder)
     h, n = rows["herald"], rows["nginx"]
+    base = iso["baseline"]
     lines = [
         START,
         "## Hostile clients (`make soak`)",
@@ -362,6 +369,26 @@ def main():
         " without a key a small share of the body memory of their own and caps a sign-in body at 4 KiB,"
         " holds at most 64 MiB of bodies (`--max-body-memory`), and limits the client key per address and"
         " each device key on its own; docs/gateway.md, \"Limits and abuse\".",
+        "",
+        "### One app against the others",
+        "",
+        "One `herald serve` (defaults, SQLite, the test deliverer `discard`) with app A (100,000 devices, ten tags"
+        " each) attacking and app B registering a device (client key) and publishing (server key) every 0.1 s,"
+        " /healthz every 0.25 s, 30 s each (the unread answers 10 s); p50 and p99 of B's answered requests.",
+        "",
+        "| A does | what A got | B and the gateway meanwhile |",
+        "| --- | --- | --- |",
+        f"| nothing (baseline, 10 s) | | {row(base, base)} |",
+        f"| the crafted count (an `or` of 100 `in` of 100 values), then 4 threads counting with the dearest filter allowed"
+        f" (18 tag conditions, 198 units) | crafted: {iso['counts']['crafted']}; then"
+        f" {', '.join(f'{v} × {k}' for k, v in sorted(iso['counts']['seen'].items()))} | {row(iso['counts'], base)} |",
+        f"| 5 publishes to the whole app with that filter | {', '.join(str(s) for s in iso['publishes']['made'])}"
+        f" | {row(iso['publishes'], base)} |",
+        f"| 64 client-key heads from one address announcing 1 MiB, a byte every 2 s, reconnecting"
+        f" | {iso['bodies']['heads']:,} heads | {row(iso['bodies'], base)} |",
+        f"| 60 inbox pages of 500 of the longest messages, never read | gateway {iso['answers']['before']:.0f} MiB before,"
+        f" {iso['answers']['during']:.0f} MiB during, {iso['answers']['after']:.0f} MiB 3 s after they closed"
+        f" | {row(iso['answers'], base)} |",
         END,
     ]
     write_section(args.report, "\n".join(lines), START, END)

@@ -124,6 +124,9 @@ public struct PublishRecord: Sendable, Hashable {
     /// Why its fan-out was stopped before reaching every device of its target
     /// (`PublishStore.stopFanOut`); nil when it was not.
     public var error: String?
+    /// A cancel was asked while a fan-out step held the publish: the next step applies it
+    /// (`PublishStore.cancelPublish`).
+    public var cancelling = false
     /// The delivery counters (targeted, sent, failed, invalidated, capped) by the platform of each
     /// delivery, kept as deliveries change state (`SplitStatements`): read for one publish
     /// only; they outlive the deliveries retention prunes.

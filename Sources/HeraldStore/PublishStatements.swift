@@ -34,8 +34,15 @@ enum PublishStatements {
     /// finished as failed (`Cancelled`).
     static let cancellable = SQLStatement { d in
         "SELECT status, fanout_key + fanout_seq + targeted, local_time IS NOT NULL FROM publishes WHERE app_id = ? AND id = ?"
-            + d.forUpdate
+            + d.forUpdateSkipLocked
     }
+    /// A cancel asked while a fan-out step holds the publish's row (`?1` the publish, `?2`
+    /// its app, `?3` when), and the next step's look for it.
+    static let requestCancel = SQLStatement { d in
+        d.insertOrIgnore("publish_cancels (publish_id, app_id, requested_at) VALUES (?1, ?2, ?3)")
+    }
+    static let cancelRequested = SQLStatement("SELECT 1 FROM publish_cancels WHERE publish_id = ?")
+    static let cancelDone = SQLStatement("DELETE FROM publish_cancels WHERE publish_id = ?")
     static let cancelWaiting = SQLStatement(
         "UPDATE deliveries SET state = \(DeliveryState.failed.rawValue), reason = ?, updated_at = ? WHERE publish_id = ? AND state = 0")
     static let cancel = SQLStatement("UPDATE publishes SET status = 'cancelled', updated_at = ? WHERE id = ?")

@@ -30,6 +30,9 @@ extension SQLStore {
         else { return nil }
         let (id, appID, kind, activityType) = (row.id, row.appID, row.kind, row.activityType)
         picked(id, appID, row.filter != nil)
+        if try applyRequestedCancel(db, publishID: id, now: now) {
+            return FanOutProgress(publishID: id, appID: appID, created: 0, finished: true)
+        }
         // A filter alone pages over the app's devices: one key.
         let keys = FanOutCursor.devicesKind(kind) == "app" ? [appID] : PublishTarget(kind: kind, storedKeys: row.keys).keys
         // Steps of the budget: (how many devices, claimed for whom); one unclaimed step without a claim.

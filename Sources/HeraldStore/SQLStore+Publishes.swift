@@ -115,15 +115,35 @@ extension SQLStore {
 
     /// Cancels a scheduled publish, or a queued one whose fan-out has not started. On
     /// PostgreSQL under the publish's row lock, which a fan-out step takes too: the
-    /// fan-out cannot start between the check and the change.
+    /// fan-out cannot start between the check and the change. A cancel never waits for
+    /// that lock: while a step holds the row (a first step still running), the cancel is
+    /// recorded (`cancelling`) and the next step applies it (`applyRequestedCancel`).
     static func cancelPublish(_ db: Database, appID: String, id: String, now: Double) throws -> PublishRecord {
         let sql = PublishStatements.self
-        guard
-            let (status, started, local) = try db.query(sql.cancellable, [.text(appID), .text(id)], {
-                (PublishStatus(rawValue: try $0.string(0)), try $0.int(1), try $0.bool(2))
-            }).first
-        else { throw StoreError(.notFound, "no publish \(id) in app \(appID)") }
+        let row = try db.query(sql.cancellable, [.text(appID), .text(id)]) {
+            (PublishStatus(rawValue: try $0.string(0)), try $0.int(1), try $0.bool(2))
+        }.first
+        guard let (status, started, local) = row else {
+            // No row, or (PostgreSQL) one a fan-out step holds: read as it was last committed.
+            guard var held = try loadPublish(db, appID: appID, id: id) else { throw StoreError(.notFound, "no publish \(id) in app \(appID)") }
+            try checkCancellable(id, held.status, started: held.counts.targeted, local: held.options.localTime != nil)
+            try db.execute(sql.requestCancel, [.text(id), .text(appID), .double(now)])
+            held.cancelling = true
+            return held
+        }
+        try checkCancellable(id, status, started: started, local: local)
+        try db.execute(sql.cancel, [.double(now), .text(id)])
         // A local-time publish is cancellable until its last zone's deliveries have gone.
+        if local && (status == .queued || status == .sending) { try failWaiting(db, publishID: id, now: now) }
+        guard let cancelled = try loadPublish(db, appID: appID, id: id) else {
+            throw StoreError(.notFound, "no publish \(id) in app \(appID)")
+        }
+        return cancelled
+    }
+
+    /// A scheduled publish, a queued one whose fan-out has not started, or one sent at a
+    /// local time that is not done may be cancelled; else `.conflict`.
+    private static func checkCancellable(_ id: String, _ status: PublishStatus?, started: Int, local: Bool) throws {
         let sending = local && (status == .queued || status == .sending)
         guard status == .scheduled || (status == .queued && started == 0) || sending else {
             throw StoreError(
@@ -131,20 +151,29 @@ extension SQLStore {
                 "publish \(id) is \(status?.rawValue ?? "unknown"); only a scheduled or queued publish, or one sent at a local time "
                     + "that is not done, can be cancelled")
         }
+    }
+
+    /// The publish's deliveries still waiting, failed as `Cancelled` and counted.
+    private static func failWaiting(_ db: Database, publishID id: String, now: Double) throws {
+        let reason = "Cancelled"
+        try db.execute(SplitStatements.addWaitingAsFailed, [.text(id)])
+        let waiting = try db.execute(PublishStatements.cancelWaiting, [.text(reason), .double(now), .text(id)])
+        if waiting > 0 {
+            try count(db, .failed, waiting, publishID: id, at: now)
+            try countFailure(db, publishID: id, reason: reason, count: waiting)
+        }
+    }
+
+    /// Applies a cancel asked while a fan-out step held the publish (its row now locked by
+    /// this step): cancelled, its waiting deliveries failed as `Cancelled` (those in
+    /// flight count as the push service answers). Whether there was one.
+    static func applyRequestedCancel(_ db: Database, publishID id: String, now: Double) throws -> Bool {
+        let sql = PublishStatements.self
+        guard try !db.query(sql.cancelRequested, [.text(id)], { _ in () }).isEmpty else { return false }
+        try db.execute(sql.cancelDone, [.text(id)])
         try db.execute(sql.cancel, [.double(now), .text(id)])
-        if sending {
-            let reason = "Cancelled"
-            try db.execute(SplitStatements.addWaitingAsFailed, [.text(id)])
-            let waiting = try db.execute(sql.cancelWaiting, [.text(reason), .double(now), .text(id)])
-            if waiting > 0 {
-                try count(db, .failed, waiting, publishID: id, at: now)
-                try countFailure(db, publishID: id, reason: reason, count: waiting)
-            }
-        }
-        guard let cancelled = try loadPublish(db, appID: appID, id: id) else {
-            throw StoreError(.notFound, "no publish \(id) in app \(appID)")
-        }
-        return cancelled
+        try failWaiting(db, publishID: id, now: now)
+        return true
     }
 
     /// Moves scheduled publishes whose time has come to queued; how many.

@@ -26,11 +26,17 @@ extension GatewayAPI {
         return .json(200, Self.json(publish))
     }
 
-    /// DELETE /v1/apps/{app}/publishes/{id}: cancels a scheduled (or not yet started) publish.
+    /// DELETE /v1/apps/{app}/publishes/{id}: cancels a scheduled (or not yet started) publish;
+    /// 202 with `cancelling: true` when a fan-out step holds it (the next step cancels it).
     func cancelPublish(_ context: Context) throws -> HTTPResponse {
         let id = context.parameters["publish"] ?? ""
         do {
-            return .json(200, Self.json(try store.cancelPublish(appID: context.appID, id: id, now: now())))
+            let publish = try store.cancelPublish(appID: context.appID, id: id, now: now())
+            guard publish.cancelling else { return .json(200, Self.json(publish)) }
+            onPublish()
+            var json = Self.json(publish).objectValue ?? [:]
+            json["cancelling"] = true
+            return .json(202, .object(json))
         } catch let error as StoreError where error.reason == .notFound {
             throw Self.noPublish(id, context.appID)
         } catch let error as StoreError where error.reason == .conflict {

@@ -28,7 +28,7 @@ import subprocess
 import threading
 import time
 
-from benchlib import imported_app
+from benchlib import Server, imported_app
 
 SECONDS = 30
 DEAREST = {"or": [{"field": f"tag:t{k}", "op": "eq", "value": f"x{k}"} for k in range(18)]}
@@ -114,6 +114,16 @@ def while_attacked(port, b, pid, attack, seconds=SECONDS):
     return {**victim.finish(), **extra}
 
 
+def run_until(stop, work, threads):
+    """`work` on `threads` threads until `stop` is set."""
+    running = [threading.Thread(target=work, daemon=True) for _ in range(threads)]
+    for thread in running:
+        thread.start()
+    stop.wait()
+    for thread in running:
+        thread.join(timeout=15)
+
+
 def counts(port, a):
     def attack(stop):
         crafted = call(port, "POST", f"/v1/apps/{a['appId']}/audience", a["serverKey"], {"filter": CRAFTED})[0]
@@ -123,12 +133,7 @@ def counts(port, a):
             while not stop.is_set():
                 status, _ = call(port, "POST", f"/v1/apps/{a['appId']}/audience", a["serverKey"], {"filter": DEAREST}, timeout=15)
                 seen[status] = seen.get(status, 0) + 1
-        askers = [threading.Thread(target=ask, daemon=True) for _ in range(4)]
-        for asker in askers:
-            asker.start()
-        stop.wait()
-        for asker in askers:
-            asker.join(timeout=15)
+        run_until(stop, ask, 4)
         return {"crafted": crafted, "seen": seen}
     return attack
 
@@ -159,12 +164,7 @@ def slow_bodies(port, a):
                             time.sleep(2)
                 except OSError:
                     time.sleep(0.05)
-        holders = [threading.Thread(target=hold, daemon=True) for _ in range(64)]
-        for holder in holders:
-            holder.start()
-        stop.wait()
-        for holder in holders:
-            holder.join(timeout=5)
+        run_until(stop, hold, 64)
         return {"heads": heads[0]}
     return attack
 
@@ -204,20 +204,17 @@ def isolation(herald, folder):
         [herald, "app", "create", "--data", data, "--name", "B", "--bundle-id", "com.example.b",
          "--auth-key", key_file, "--key-id", "BENCH12345", "--team-id", "TEAM123456"],
         check=True, capture_output=True, text=True).stdout)
-    proc = subprocess.Popen([herald, "serve", "--data", data, "--listen", "127.0.0.1:0", "--deliverer", "discard"],
-                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    server = Server(herald, ["--data", data], os.path.join(folder, "serve.log"), ["--deliverer", "discard"])
     try:
-        line = proc.stdout.readline()
-        port = int(line.split("listening on http://")[1].split()[0].rsplit(":", 1)[1])
-        rows = {"baseline": while_attacked(port, b, proc.pid, lambda stop: stop.wait(), seconds=10)}
-        rows["counts"] = while_attacked(port, b, proc.pid, counts(port, a))
-        rows["publishes"] = while_attacked(port, b, proc.pid, publishes(port, a))
-        rows["bodies"] = while_attacked(port, b, proc.pid, slow_bodies(port, a))
-        rows["answers"] = while_attacked(port, b, proc.pid, unread_answers(port, a, proc.pid), seconds=10)
+        port, pid = int(server.base.rsplit(":", 1)[1]), server.proc.pid
+        rows = {"baseline": while_attacked(port, b, pid, lambda stop: stop.wait(), seconds=10)}
+        rows["counts"] = while_attacked(port, b, pid, counts(port, a))
+        rows["publishes"] = while_attacked(port, b, pid, publishes(port, a))
+        rows["bodies"] = while_attacked(port, b, pid, slow_bodies(port, a))
+        rows["answers"] = while_attacked(port, b, pid, unread_answers(port, a, pid), seconds=10)
         return rows
     finally:
-        proc.terminate()
-        proc.wait(timeout=30)
+        server.stop()
 
 
 def row(result, baseline):

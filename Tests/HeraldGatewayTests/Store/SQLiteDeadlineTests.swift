@@ -86,26 +86,14 @@ struct SQLiteDeadlineTests {
         let refused = try #require(throws: StoreError.self) { try store.snapshot { try $0.execute("CREATE TABLE t (x)") } }
         #expect("\(refused)".contains("readonly"), "\(refused)")
         try store.createApp(Self.app("k"))
-        let readers = store.snapshotReaderCount
-        let holding = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0), held = DispatchSemaphore(value: 0)
-        for _ in 0..<readers {
-            Thread {
-                _ = try? store.snapshot { _ in
-                    holding.signal()
-                    release.wait()
-                }
-                held.signal()
-            }.start()
-            holding.wait()
-        }
+        let held = HeldCalls(store.snapshotReaderCount) { hold in try store.snapshot { _ in hold() } }
         let error = try #require(throws: StoreError.self) { try store.apps() }
         #expect(error.reason == .unavailable)
         // Key checks (and the health probe, which asks the same) read on connections of their own.
         #expect(try store.app(id: "k", includingCredentials: false)?.serverKeyHash == "s")
         #expect(try store.deviceID(appID: "k", keyHash: "x") == nil)
         try store.createApp(Self.app("a"))  // the writer is free meanwhile
-        for _ in 0..<readers { release.signal() }
-        for _ in 0..<readers { held.wait() }
+        held.release()
         #expect(try store.apps().map(\.id) == ["a", "k"])
     }
 

@@ -144,23 +144,12 @@ struct PostgresDeadlineTests {
         let fixture = try PostgresFixture()
         let store = try PostgresStore(url: fixture.url, connections: 2, timeout: 1)
         try store.createApp(AppRecord(id: "k", name: "k", bundleID: "b", serverKeyHash: "s", clientKeyHash: "c", createdAt: 1))
-        let holding = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0), held = DispatchSemaphore(value: 0)
-        for _ in 0..<2 {
-            Thread {
-                _ = try? store.snapshot { _ in
-                    holding.signal()
-                    release.wait()
-                }
-                held.signal()
-            }.start()
-            holding.wait()
-        }
+        let held = HeldCalls(2) { hold in try store.snapshot { _ in hold() } }
         let busy = Self.timed { _ = try store.apps() }
         #expect(busy.error?.reason == .unavailable)
         #expect(try store.app(id: "k", includingCredentials: false)?.serverKeyHash == "s")
         #expect(try store.deviceID(appID: "k", keyHash: "x") == nil)
-        for _ in 0..<2 { release.signal() }
-        for _ in 0..<2 { held.wait() }
+        held.release()
     }
 
     @Test("the URL's own settings win: a shorter statement_timeout and its connect_timeout")

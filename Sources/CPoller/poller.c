@@ -31,9 +31,15 @@ unsigned short herald_bound_port(int fd) {
 #include <malloc.h>
 void herald_fix_mmap_threshold(int bytes) { mallopt(M_MMAP_THRESHOLD, bytes); }
 void herald_trim_heap(void) { malloc_trim(0); }
+int herald_trim_heap_past(unsigned long free_bytes) {
+    if (mallinfo2().fordblks < free_bytes) return 0;
+    malloc_trim(0);
+    return 1;
+}
 #else
 void herald_fix_mmap_threshold(int bytes) { (void)bytes; }
 void herald_trim_heap(void) {}
+int herald_trim_heap_past(unsigned long free_bytes) { (void)free_bytes; return 0; }
 #endif
 
 #ifdef __linux__

@@ -1,10 +1,15 @@
+import CPoller
 import Foundation
 
 /// The threads that run handlers and the head decisions that need the store, so that the
 /// event loops never wait on the store: a fixed number of threads and a bounded queue.
 /// A job refused because the queue is full is answered 503 at once; one queued or running
 /// too long is answered 503 by its connection at its deadline (a job that has not started
-/// by then is dropped). A job that never returns holds one thread, never a loop.
+/// by then is dropped). A job that never returns holds one thread, never a loop. When the
+/// pool falls idle (looked at once a second at most) with more than 16 MiB free in the C
+/// library's heaps, it is asked to give that memory back to the system: each handler
+/// thread allocates from an arena of its own, which otherwise keeps its largest size for
+/// good after a burst of large answers.
 final class HTTPWorkerPool: HTTPExecutor, @unchecked Sendable {
     let threadCount: Int
     let queueLimit: Int
@@ -13,6 +18,9 @@ final class HTTPWorkerPool: HTTPExecutor, @unchecked Sendable {
     private var head = 0
     private var running = 0
     private var finishing = false
+    /// Jobs run since the heap was last trimmed, and when that was (monotonic seconds).
+    private var sinceTrim = 0
+    private var trimmedAt = 0.0
 
     init(threads: Int, queueLimit: Int, name: String = "herald-handler") {
         threadCount = max(1, threads)
@@ -71,7 +79,17 @@ final class HTTPWorkerPool: HTTPExecutor, @unchecked Sendable {
             job()
             condition.lock()
             running -= 1
+            sinceTrim += 1
             if finishing && running == 0 && queue.count == head { condition.broadcast() }
+            if running == 0 && queue.count == head && sinceTrim > 0 {
+                let now = Double(DispatchTime.now().uptimeNanoseconds) / 1e9
+                if now - trimmedAt >= 1 {
+                    (sinceTrim, trimmedAt) = (0, now)
+                    condition.unlock()
+                    _ = herald_trim_heap_past(16 << 20)
+                    condition.lock()
+                }
+            }
         }
         condition.unlock()
     }

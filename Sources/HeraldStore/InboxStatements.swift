@@ -56,18 +56,26 @@ enum InboxStatements {
     static let pruneEntries = SQLStatement("DELETE FROM inbox_entries WHERE app_id = ? AND message_id = ?")
     static let pruneMessage = SQLStatement("DELETE FROM inbox_messages WHERE app_id = ? AND id = ?")
     /// The background sync publish pending for an inbox: the new one (nothing when one is
-    /// scheduled), the one scheduled and its payload's update.
+    /// scheduled) with the device whose change it follows (`inbox_origin`, `?9`), the one
+    /// scheduled and its origin, and its update (payload, target, origin).
     static let insertSync = SQLStatement(
         """
         INSERT INTO publishes (id, app_id, target_kind, target_keys, payload, push_type, priority, collapse_id, send_at,
-        environment, status, created_at, updated_at, inbox_sync)
-        VALUES (?1, ?2, ?3, ?4, ?5, 'background', 5, ?1, ?6, 'production', 'scheduled', ?7, ?7, ?8)
+        environment, status, created_at, updated_at, inbox_sync, inbox_origin)
+        VALUES (?1, ?2, ?3, ?4, ?5, 'background', 5, ?1, ?6, 'production', 'scheduled', ?7, ?7, ?8, ?9)
         ON CONFLICT (app_id, inbox_sync) WHERE status = 'scheduled' AND inbox_sync IS NOT NULL DO NOTHING
         """)
     static let pendingSync = SQLStatement { d in
-        "SELECT id FROM publishes WHERE app_id = ? AND inbox_sync = ? AND status = 'scheduled'\(d.forUpdate)"
+        "SELECT id, inbox_origin FROM publishes WHERE app_id = ? AND inbox_sync = ? AND status = 'scheduled'\(d.forUpdate)"
     }
-    static let updateSync = SQLStatement("UPDATE publishes SET payload = ?, updated_at = ? WHERE id = ? AND status = 'scheduled'")
+    static let updateSync = SQLStatement(
+        """
+        UPDATE publishes SET payload = ?, updated_at = ?, target_kind = ?, target_keys = ?, inbox_origin = ?
+        WHERE id = ? AND status = 'scheduled'
+        """)
+    /// A user's devices but one (`?3`, the change's origin): those a sync publish goes to.
+    static let otherDevices = SQLStatement(
+        "SELECT id FROM devices WHERE app_id = ? AND user_id = ? AND id <> ? AND invalidated_at IS NULL ORDER BY seq")
 
     /// One fan-out page's inbox entries: the distinct owners `owners` (a query with one
     /// column, `owner`) whose inbox holds fewer than `limit` messages, each one entry of the

@@ -14,8 +14,10 @@ public protocol InboxStore: AnyObject, Sendable {
     func inbox(appID: String, owner: InboxOwner, after: Int, limit: Int, now: Double) throws -> InboxPage
     /// Marks messages read (or deleted): each one changed gets a new sequence; ids the
     /// inbox does not hold come back in `unknown`. When something changed, one background
-    /// sync push to the owner's devices is pending (`InboxSync`).
-    func changeInbox(appID: String, owner: InboxOwner, ids: [String], _ change: InboxChangeKind, now: Double) throws -> InboxChange
+    /// sync push to the owner's devices is pending (`InboxSync`), except to the device that
+    /// made the change (`origin`; nil: the server).
+    func changeInbox(appID: String, owner: InboxOwner, ids: [String], _ change: InboxChangeKind, by origin: String?, now: Double) throws
+        -> InboxChange
     /// Adds a message without a push; `quotaExceeded` (adding nothing) when the inbox holds
     /// `limit` messages (not deleted) already.
     func addInboxMessage(appID: String, owner: InboxOwner, _ message: InboxMessageRecord, limit: Int) throws
@@ -114,4 +116,11 @@ public struct InboxChange: Sendable, Hashable {
     /// Ids the inbox does not hold, in the order given.
     public var unknown: [String]
     public var unread: Int
+}
+
+extension InboxStore {
+    /// A change the server made (no device has it yet).
+    public func changeInbox(appID: String, owner: InboxOwner, ids: [String], _ change: InboxChangeKind, now: Double) throws -> InboxChange {
+        try changeInbox(appID: appID, owner: owner, ids: ids, change, by: nil, now: now)
+    }
 }

@@ -35,7 +35,7 @@ extension SQLStore {
     /// Each entry changed is deleted and inserted again with its new state: the insert
     /// gives it the next sequence.
     static func changeInbox(
-        _ db: Database, appID: String, owner: InboxOwner, ids: [String], _ change: InboxChangeKind, now: Double
+        _ db: Database, appID: String, owner: InboxOwner, ids: [String], _ change: InboxChangeKind, by origin: String?, now: Double
     ) throws -> InboxChange {
         let sql = InboxStatements.self
         try lockInboxes(db, appID: appID)
@@ -54,34 +54,58 @@ extension SQLStore {
             changed += 1
         }
         let unread = try unread(db, appID: appID, owner: owner, now: now)
-        if changed > 0 { try scheduleSync(db, appID: appID, owner: owner, unread: unread, now: now) }
+        if changed > 0 { try scheduleSync(db, appID: appID, owner: owner, unread: unread, origin: origin, now: now) }
         return InboxChange(changed: changed, unknown: unknown, unread: unread)
     }
 
     /// Makes sure one background publish to the owner's devices is scheduled, `InboxSync.delay`
     /// from now, carrying the unread count: a new one, or the one already scheduled with
     /// its count brought up to date (the partial unique index `publishes_inbox_sync` lets
-    /// one be scheduled per inbox, so two gateways agree).
-    static func scheduleSync(_ db: Database, appID: String, owner: InboxOwner, unread: Int, now: Double) throws {
+    /// one be scheduled per inbox, so two gateways agree). The device that made the change
+    /// (`origin`) has it already: a burst of changes all from one device goes to the user's
+    /// other devices only (none when it has no other, nor for a device without a user);
+    /// once another device (or the server) changes the inbox in the burst, to every device.
+    static func scheduleSync(_ db: Database, appID: String, owner: InboxOwner, unread: Int, origin: String?, now: Double) throws {
         let sql = InboxStatements.self
-        let target: PublishTarget = owner.userID.map { .users([$0]) } ?? .devices([owner.key])
-        let keys = JSONWriter.serialize(.array(target.keys.map(JSONValue.string)))
+        guard let target = try syncTarget(db, appID: appID, owner: owner, origin: origin) else { return }
         for _ in 0..<2 {
             let id = Identifier.ordered("pub_", at: now)
             let inserted = try db.execute(
                 sql.insertSync,
                 [
-                    .text(id), .text(appID), .text(target.kind), .text(keys), .bytes(InboxSync.payload(publishID: id, unread: unread)),
-                    .double(now + InboxSync.delay), .double(now), .text(owner.key),
+                    .text(id), .text(appID), .text(target.kind), .text(Self.storedKeys(target)),
+                    .bytes(InboxSync.payload(publishID: id, unread: unread)), .double(now + InboxSync.delay), .double(now), .text(owner.key),
+                    .optional(origin),
                 ])
             if inserted > 0 { return }
             // One is scheduled: it carries the count now (unless it went out meanwhile: then a new one).
-            guard let pending = try db.query(sql.pendingSync, [.text(appID), .text(owner.key)], { try $0.string(0) }).first else {
-                continue
-            }
+            guard
+                let (pending, pendingOrigin) = try db.query(sql.pendingSync, [.text(appID), .text(owner.key)], {
+                    (try $0.string(0), try $0.optionalString(1))
+                }).first
+            else { continue }
+            // A second device (or the server) in the burst: every device must hear of it.
+            let (kept, keptOrigin) =
+                pendingOrigin == origin ? (target, origin) : (owner.userID.map { PublishTarget.users([$0]) } ?? target, nil)
             let payload = InboxSync.payload(publishID: pending, unread: unread)
-            if try db.execute(sql.updateSync, [.bytes(payload), .double(now), .text(pending)]) > 0 { return }
+            let values: [SQLValue] = [
+                .bytes(payload), .double(now), .text(kept.kind), .text(Self.storedKeys(kept)), .optional(keptOrigin), .text(pending),
+            ]
+            if try db.execute(sql.updateSync, values) > 0 { return }
         }
+    }
+
+    /// Whom a sync publish goes to: the user (every device), or with an `origin` the user's
+    /// other devices; a device without a user only for a change it did not make. Nil: nobody.
+    private static func syncTarget(_ db: Database, appID: String, owner: InboxOwner, origin: String?) throws -> PublishTarget? {
+        guard let user = owner.userID else { return origin == owner.key ? nil : .devices([owner.key]) }
+        guard let origin else { return .users([user]) }
+        let others = try db.query(InboxStatements.otherDevices, [.text(appID), .text(user), .text(origin)]) { try $0.string(0) }
+        return others.isEmpty ? nil : .devices(others)
+    }
+
+    private static func storedKeys(_ target: PublishTarget) -> String {
+        JSONWriter.serialize(.array(target.keys.map(JSONValue.string)))
     }
 
     static func addInboxMessage(_ db: Database, appID: String, owner: InboxOwner, _ message: InboxMessageRecord, limit: Int) throws {
@@ -164,10 +188,10 @@ extension SQLStore {
         try snapshot { db in try Self.inbox(db, appID: appID, owner: owner, after: after, limit: limit, now: now) }
     }
 
-    public func changeInbox(appID: String, owner: InboxOwner, ids: [String], _ change: InboxChangeKind, now: Double) throws
-        -> InboxChange
+    public func changeInbox(appID: String, owner: InboxOwner, ids: [String], _ change: InboxChangeKind, by origin: String?, now: Double)
+        throws -> InboxChange
     {
-        try write { db in try Self.changeInbox(db, appID: appID, owner: owner, ids: ids, change, now: now) }
+        try write { db in try Self.changeInbox(db, appID: appID, owner: owner, ids: ids, change, by: origin, now: now) }
     }
 
     public func addInboxMessage(appID: String, owner: InboxOwner, _ message: InboxMessageRecord, limit: Int) throws {

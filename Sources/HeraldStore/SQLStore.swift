@@ -118,9 +118,9 @@ struct FanOutPageRequest {
     /// `afterSeq`, at most `limit`. With one, those of the `candidates` window that match
     /// it: a page looks at `limit` devices whatever the filter, so a filter that matches
     /// few devices never makes one statement read through the whole app (the window's
-    /// rows as the subquery `candidates(&b)`, or the WITH named `window`).
+    /// rows as the subquery `candidates`, or the WITH named `window`: PostgreSQL's `scan`).
     func source(join: String, window: String? = nil, _ b: inout SQLBindings) -> String {
-        guard let filter else { return "\(candidates(join: join, &b))" }
+        guard let filter else { return candidates(join: join, &b) }
         let from = window ?? "(SELECT \(seqColumn) AS seq \(candidates(join: "", &b)))"
         return "FROM \(from) c JOIN devices d ON d.seq = c.seq\(join) WHERE \(filter.sql(&b)) ORDER BY d.seq"
     }

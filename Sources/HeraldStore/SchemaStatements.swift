@@ -336,12 +336,14 @@ enum SchemaStatements {
             CREATE UNIQUE INDEX deliveries_raw_token ON deliveries(publish_id, token) WHERE device_seq IS NULL;
             """
         },
-        // Why a publish's fan-out was stopped before its end (steps that kept failing); a
-        // cancel asked while a fan-out step held the publish's row, applied by the next step
+        // Why a publish's fan-out was stopped before its end (steps that kept failing); the
+        // device whose read or delete scheduled an inbox sync publish (it is not sent one);
+        // a cancel asked while a fan-out step held the publish's row, applied by the next step
         // (no foreign key: a key check would wait for that row's lock).
-        Migration(23, "fan-out errors and cancels") { d in
+        Migration(23, "fan-out errors, inbox sync origins and cancels") { d in
             """
             ALTER TABLE publishes ADD COLUMN fanout_error TEXT;
+            ALTER TABLE publishes ADD COLUMN inbox_origin TEXT;
             CREATE TABLE publish_cancels (publish_id TEXT PRIMARY KEY, app_id TEXT NOT NULL, requested_at \(d.real) NOT NULL);
             """
         },

@@ -62,4 +62,7 @@ void herald_fix_mmap_threshold(int bytes);
 /// a burst of answers); does nothing on other C libraries.
 void herald_trim_heap(void);
 
+/// `herald_trim_heap` when the heaps hold at least `free_bytes` free; whether it trimmed.
+int herald_trim_heap_past(unsigned long free_bytes);
+
 #endif

@@ -21,7 +21,8 @@ extension GatewayAPI {
                 try FieldRules.identifier(text, field)
             } ?? []
         let (owner, _) = try deviceInbox(context)
-        let result = try store.changeInbox(appID: context.appID, owner: owner, ids: ids, change, now: now())
+        // The device that made the change is not sent the sync push: it has the change.
+        let result = try store.changeInbox(appID: context.appID, owner: owner, ids: ids, change, by: context.parameters["device"], now: now())
         if result.changed > 0 { onPublish() }
         return .json(
             200, ["changed": .int(result.changed), "unknown": .array(result.unknown.map(JSONValue.string)), "unread": .int(result.unread)])
@@ -76,35 +77,44 @@ extension GatewayAPI {
     /// A page of at most `limit` messages and about `maxInboxPageBytes` of them (always at
     /// least one): the longest messages allowed are 60 KB of JSON each, so a count alone
     /// would let 500 of them make a 30 MB answer; past the bytes, `more` says to go on from
-    /// the page's cursor.
+    /// the page's cursor. The store is read `inboxReadChunk` messages at a time, so a
+    /// request holds no more of them than the page needs.
     private func inboxPage(_ context: Context, owner: InboxOwner, scope: String) throws -> HTTPResponse {
         let query = context.request.queryItems
         let limit = try Self.limit(query, default: 100, max: 500)
-        let after = try InboxCursor.decode(query["after"], scope: scope)
-        let page = try store.inbox(appID: context.appID, owner: owner, after: after, limit: limit, now: now())
+        var last = try InboxCursor.decode(query["after"], scope: scope)
         var messages: [JSONValue] = []
-        var bytes = 0
-        var (last, more) = (page.last, page.more)
-        for entry in page.entries {
-            let message = Self.json(entry)
-            let size = JSONWriter.compactByteCount(message)
-            if let previous = messages.isEmpty ? nil : page.entries[messages.count - 1], bytes + size > Self.maxInboxPageBytes {
-                (last, more) = (previous.seq, true)
-                break
+        var (bytes, unread, more, full) = (0, 0, false, false)
+        repeat {
+            let page = try store.inbox(
+                appID: context.appID, owner: owner, after: last, limit: min(Self.inboxReadChunk, limit - messages.count), now: now())
+            unread = page.unread
+            let before = last
+            (last, more) = (page.last, page.more)
+            for (index, entry) in page.entries.enumerated() {
+                let message = Self.json(entry)
+                let size = JSONWriter.compactByteCount(message)
+                if !messages.isEmpty, bytes + size > Self.maxInboxPageBytes {
+                    // Stop after the previous one: the rest comes with the next page.
+                    (last, more, full) = (index > 0 ? page.entries[index - 1].seq : before, true, true)
+                    break
+                }
+                messages.append(message)
+                bytes += size
             }
-            messages.append(message)
-            bytes += size
-        }
+        } while more && !full && messages.count < limit
         return .json(
             200,
             [
-                "messages": .array(messages), "unread": .int(page.unread),
+                "messages": .array(messages), "unread": .int(unread),
                 "cursor": .string(InboxCursor.encode(scope: scope, seq: last)), "more": .bool(more),
             ])
     }
 
     /// About the most bytes of messages one inbox page holds.
     static let maxInboxPageBytes = 256 << 10
+    /// Messages read from the store at a time for one page (a page of the default size is one read).
+    static let inboxReadChunk = 100
 
     /// A message as the API answers it; a deleted one without its content.
     static func json(_ entry: InboxEntry) -> JSONValue {

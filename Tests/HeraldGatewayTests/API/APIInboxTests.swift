@@ -92,6 +92,7 @@ struct APIInboxTests {
     func readAndDelete(kind: StoreKind) throws {
         let h = try APIHarness(kind)
         let maya = h.registered(1, user: "maya")
+        let tablet = h.registered(2, user: "maya")
         var ids: [String] = []
         for n in 0..<3 {
             let added = h.send("POST", Self.inbox(h, user: "maya"), key: h.serverKey, json: ["title": .string("m\(n)"), "body": "b"])
@@ -118,7 +119,9 @@ struct APIInboxTests {
         let changes = h.send("GET", path + "?after=\(restCursor)", key: maya.key).json?["messages"]?.arrayValue ?? []
         #expect(changes.map { $0["id"] } == [.string(ids[0]), .string(ids[1])])
         #expect(changes.last == ["id": .string(ids[1]), "read": false, "deleted": true, "createdAt": 1_800_000_000])
-        #expect(try h.fixture.store.publishes(appID: h.appID, limit: 10).count == 1, "one sync publish for the burst")
+        let syncs = try h.fixture.store.publishes(appID: h.appID, limit: 10)
+        #expect(syncs.count == 1, "one sync publish for the burst")
+        #expect(syncs.first?.target == .devices([tablet.id]), "to maya's other device, not to the one that made the changes")
     }
 
     @Test(

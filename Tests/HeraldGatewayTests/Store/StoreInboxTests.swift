@@ -129,6 +129,33 @@ struct StoreInboxTests {
         #expect(try store.publishes(appID: fixture.appID, limit: 1).first?.target == .devices([unbound]))
     }
 
+    @Test(
+        "the sync publish skips the device that made the change: the user's other devices, none for a lone device or one without a user; a second device in the burst widens it to all",
+        arguments: StoreKind.tested)
+    func syncSkipsOrigin(kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let store = fixture.store
+        let maya = try fixture.register(3, user: "maya")
+        let owner = InboxOwner.user("maya")
+        for id in ["msg_a", "msg_b"] { try store.addInboxMessage(appID: fixture.appID, owner: owner, Self.message(id), limit: 10) }
+        func target() throws -> PublishTarget? { try store.publishes(appID: fixture.appID, limit: 10).first?.target }
+        _ = try store.changeInbox(appID: fixture.appID, owner: owner, ids: ["msg_a"], .read, by: maya[0], now: 1_100)
+        #expect(try target() == .devices([maya[1], maya[2]]))
+        _ = try store.changeInbox(appID: fixture.appID, owner: owner, ids: ["msg_b"], .read, by: maya[0], now: 1_100.2)
+        #expect(try target() == .devices([maya[1], maya[2]]), "the same device again in the burst")
+        _ = try store.changeInbox(appID: fixture.appID, owner: owner, ids: ["msg_a"], .delete, by: maya[1], now: 1_100.4)
+        #expect(try target() == .users(["maya"]), "two devices changed it: each must hear of the other's change")
+        #expect(try store.publishes(appID: fixture.appID, limit: 10).count == 1)
+        // A user's only device, and a device without a user: nobody else to tell.
+        let sam = try fixture.register(1, from: 10, user: "sam")[0]
+        try store.addInboxMessage(appID: fixture.appID, owner: .user("sam"), Self.message("msg_s"), limit: 10)
+        _ = try store.changeInbox(appID: fixture.appID, owner: .user("sam"), ids: ["msg_s"], .read, by: sam, now: 1_101)
+        let unbound = try fixture.register(1, from: 11)[0]
+        try store.addInboxMessage(appID: fixture.appID, owner: .device(unbound), Self.message("msg_u"), limit: 10)
+        _ = try store.changeInbox(appID: fixture.appID, owner: .device(unbound), ids: ["msg_u"], .read, by: unbound, now: 1_101)
+        #expect(try store.publishes(appID: fixture.appID, limit: 10).count == 1, "no sync publish for either")
+    }
+
     @Test("a full inbox refuses a new message and is skipped by a publish, whose pushes still go", arguments: StoreKind.tested)
     func quota(kind: StoreKind) throws {
         let fixture = try StoreFixture(kind)

@@ -6,8 +6,10 @@ extension FlakyStore {
     func inbox(appID: String, owner: InboxOwner, after: Int, limit: Int, now: Double) throws -> InboxPage {
         try pass(base).inbox(appID: appID, owner: owner, after: after, limit: limit, now: now)
     }
-    func changeInbox(appID: String, owner: InboxOwner, ids: [String], _ change: InboxChangeKind, now: Double) throws -> InboxChange {
-        try pass(base).changeInbox(appID: appID, owner: owner, ids: ids, change, now: now)
+    func changeInbox(appID: String, owner: InboxOwner, ids: [String], _ change: InboxChangeKind, by origin: String?, now: Double) throws
+        -> InboxChange
+    {
+        try pass(base).changeInbox(appID: appID, owner: owner, ids: ids, change, by: origin, now: now)
     }
     func addInboxMessage(appID: String, owner: InboxOwner, _ message: InboxMessageRecord, limit: Int) throws {
         try pass(base).addInboxMessage(appID: appID, owner: owner, message, limit: limit)

@@ -6,7 +6,8 @@ interest, each with a tag `cohort` (0 to 9) and a locale. Then, in the same run:
 1. the publish to the whole interest: the time from the POST until it is `done`;
 2. the same interest with the filter `tag:cohort eq 0` (a tenth of the devices);
 3. the filter alone (the whole app) with `language eq de` and `tag:cohort lt 5` (a fifth);
-4. `POST /audience` for the filter of row 2, 20 times: the latency.
+4. `POST /audience` for the filter of row 2, 20 times, 0.5 s apart (an app may count 2 a
+   second): the latency.
 The issue's aims: row 2 at most 20 % of row 1's time, row 4 within 100 ms. Writes the
 section between the bench:audience markers of the --report file.
 """
@@ -58,6 +59,8 @@ def main():
             alone = publish_and_wait(server, app, key, {"filter": alone_filter, "notification": notification}, expected_alone)
             latencies = []
             for _ in range(20):
+                # An app may count 2 a second (bursts of 5): as a person typing a filter does.
+                time.sleep(0.5)
                 started = time.perf_counter()
                 counted = call("POST", f"{server.base}/v1/apps/{app}/audience", key, {"interests": ["bench"], "filter": COHORT_ZERO})
                 latencies.append((time.perf_counter() - started) * 1000)

@@ -142,8 +142,8 @@ export function showCompose(main) {
   }
   // How many devices the target reaches now (POST /audience), for interests, users and
   // filters; a filter the gateway refuses says why here. A count no longer needed is
-  // cancelled (the gateway runs one at a time per app); while the gateway still finishes
-  // the cancelled one, the new count asks again a moment later.
+  // cancelled (the gateway runs one at a time per app, a few a second); while the gateway
+  // still finishes the cancelled one, or past its rate, the new count asks again a moment later.
   let audienceRun = 0;
   let audienceAbort = null;
   async function countAudience() {
@@ -164,7 +164,8 @@ export function showCompose(main) {
           answer = await api("POST", appPath("/audience"), fields, [], abort.signal);
           break;
         } catch (error) {
-          if (!(error instanceof ApiError) || error.code !== "count_running" || tries >= 20 || run !== audienceRun) throw error;
+          const later = error instanceof ApiError && (error.code === "count_running" || error.code === "rate_limited");
+          if (!later || tries >= 20 || run !== audienceRun) throw error;
           await new Promise((resolve) => setTimeout(resolve, 500));
         }
       }

@@ -36,8 +36,6 @@ final class PostgresCancel: @unchecked Sendable {
     /// Cancel requests sent at once; each holds a thread until the server answers it.
     static let limit = 4
     private static let running = Locked(0)
-    /// Cancel requests sent so far (tests).
-    static let sent = Locked(0)
 
     init(_ cancel: OpaquePointer) { self.cancel = cancel }
 
@@ -46,7 +44,6 @@ final class PostgresCancel: @unchecked Sendable {
     func send() {
         var error = [CChar](repeating: 0, count: 256)
         _ = PQcancel(cancel, &error, Int32(error.count))
-        Self.sent.withLock { $0 += 1 }
     }
 
     static func reserve() -> Bool {

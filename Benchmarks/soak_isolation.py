@@ -29,6 +29,7 @@ import threading
 import time
 
 from benchlib import Server, imported_app
+from soak_abuse import request
 
 SECONDS = 30
 DEAREST = {"or": [{"field": f"tag:t{k}", "op": "eq", "value": f"x{k}"} for k in range(18)]}
@@ -44,20 +45,16 @@ def rss_mib(pid):
 
 
 def call(port, method, path, key=None, body=None, source="127.0.0.1", timeout=10):
-    """(status, seconds); status 0 when no answer came."""
+    """(status, seconds) of a request on a fresh connection (`soak_abuse.request`); status 0
+    when no answer came."""
     started = time.time()
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout, source_address=(source, 0))
     try:
-        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout, source_address=(source, 0))
-        headers = {"Content-Type": "application/json"}
-        if key:
-            headers["Authorization"] = f"Bearer {key}"
-        conn.request(method, path, body=json.dumps(body) if body is not None else None, headers=headers)
-        response = conn.getresponse()
-        response.read()
-        conn.close()
-        return response.status, time.time() - started
+        return request(conn, method, path, key, body)[0], time.time() - started
     except (OSError, http.client.HTTPException):
         return 0, time.time() - started
+    finally:
+        conn.close()
 
 
 class Victim:

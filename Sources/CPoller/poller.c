@@ -30,7 +30,6 @@ unsigned short herald_bound_port(int fd) {
 #ifdef __GLIBC__
 #include <malloc.h>
 void herald_fix_mmap_threshold(int bytes) { mallopt(M_MMAP_THRESHOLD, bytes); }
-void herald_trim_heap(void) { malloc_trim(0); }
 int herald_trim_heap_past(unsigned long free_bytes) {
     if (mallinfo2().fordblks < free_bytes) return 0;
     malloc_trim(0);
@@ -38,7 +37,6 @@ int herald_trim_heap_past(unsigned long free_bytes) {
 }
 #else
 void herald_fix_mmap_threshold(int bytes) { (void)bytes; }
-void herald_trim_heap(void) {}
 int herald_trim_heap_past(unsigned long free_bytes) { (void)free_bytes; return 0; }
 #endif
 

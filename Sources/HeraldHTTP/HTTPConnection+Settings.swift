@@ -9,10 +9,10 @@ extension HTTPConnection {
         /// Seconds from the end of a request's head to the end of its body.
         var bodyTimeout = 30.0
         /// Bytes a second a body must arrive at, on average, once `bodyGrace` seconds have
-        /// passed since its head (0: no minimum): a body sent a byte at a time is cut off
-        /// (408) and its room in the body budget given back. An answer too must be taken at
-        /// this rate on average past `idleTimeout`, or its connection is closed.
-        var minBodyRate = 1024.0
+        /// passed since its head, and an answer be taken at past `idleTimeout` (0: no
+        /// minimum): a body sent a byte at a time is cut off (408) and its room in the body
+        /// budget given back; a reader that slow is disconnected.
+        var minTransferRate = 1024.0
         var bodyGrace = 5.0
         /// Seconds to keep reading (and dropping) what a client still sends after an answer
         /// that ends the connection early, so that the answer is not lost to a reset.

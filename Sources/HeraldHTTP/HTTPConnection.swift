@@ -92,8 +92,8 @@ package final class HTTPConnection {
     /// When `tick` has something to do.
     var deadline: Double {
         if hasOutput {
-            // No progress for `idleTimeout`, or slower than `minBodyRate` on average past it.
-            let rated = settings.minBodyRate > 0 ? outputSince + settings.idleTimeout + Double(output.count) / settings.minBodyRate : .infinity
+            // No progress for `idleTimeout`, or slower than `minTransferRate` on average past it.
+            let rated = settings.minTransferRate > 0 ? outputSince + settings.idleTimeout + Double(output.count) / settings.minTransferRate : .infinity
             return min(since + settings.idleTimeout, rated)
         }
         switch phase {
@@ -101,8 +101,8 @@ package final class HTTPConnection {
         case .head: return since + settings.headTimeout
         case .body:
             // The whole body within `bodyTimeout`, and after `bodyGrace` at least
-            // `minBodyRate` bytes a second on average: a body trickling in is cut off.
-            let rated = settings.minBodyRate > 0 ? since + settings.bodyGrace + Double(body.count) / settings.minBodyRate : .infinity
+            // `minTransferRate` bytes a second on average: a body trickling in is cut off.
+            let rated = settings.minTransferRate > 0 ? since + settings.bodyGrace + Double(body.count) / settings.minTransferRate : .infinity
             return min(since + settings.bodyTimeout, rated)
         case .working: return since + settings.handlerTimeout
         case .lingering: return since + settings.lingerTimeout
@@ -176,7 +176,7 @@ package final class HTTPConnection {
         case .head: fail(.headTimeout(settings.headTimeout), now: now, counting: .timeout)
         default:
             guard now - since < settings.bodyTimeout else { return fail(.bodyTimeout(settings.bodyTimeout), now: now, counting: .timeout) }
-            fail(.bodyTooSlow(settings.minBodyRate, after: settings.bodyGrace), now: now, counting: .timeout)
+            fail(.bodyTooSlow(settings.minTransferRate, after: settings.bodyGrace), now: now, counting: .timeout)
         }
     }
 

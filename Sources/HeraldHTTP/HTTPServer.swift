@@ -67,7 +67,7 @@ public final class HTTPServer: @unchecked Sendable {
             HTTPConnection.Settings(
                 parser: HTTPHeadParser.Limits(requestLineBytes: maxRequestLineBytes, headBytes: maxHeadBytes, headerCount: maxHeaderCount),
                 idleTimeout: timeoutSeconds, headTimeout: headTimeoutSeconds, bodyTimeout: bodyTimeoutSeconds,
-                minBodyRate: minBodyBytesPerSecond, bodyGrace: bodyGraceSeconds,
+                minTransferRate: minBodyBytesPerSecond, bodyGrace: bodyGraceSeconds,
                 evictAfter: evictAfterSeconds,
                 handlerTimeout: handlerTimeoutSeconds)
         }

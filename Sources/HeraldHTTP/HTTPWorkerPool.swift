@@ -18,8 +18,7 @@ final class HTTPWorkerPool: HTTPExecutor, @unchecked Sendable {
     private var head = 0
     private var running = 0
     private var finishing = false
-    /// Jobs run since the heap was last trimmed, and when that was (monotonic seconds).
-    private var sinceTrim = 0
+    /// When the pool last looked at the heap, falling idle (monotonic seconds).
     private var trimmedAt = 0.0
 
     init(threads: Int, queueLimit: Int, name: String = "herald-handler") {
@@ -79,12 +78,11 @@ final class HTTPWorkerPool: HTTPExecutor, @unchecked Sendable {
             job()
             condition.lock()
             running -= 1
-            sinceTrim += 1
             if finishing && running == 0 && queue.count == head { condition.broadcast() }
-            if running == 0 && queue.count == head && sinceTrim > 0 {
+            if running == 0 && queue.count == head {
                 let now = Double(DispatchTime.now().uptimeNanoseconds) / 1e9
                 if now - trimmedAt >= 1 {
-                    (sinceTrim, trimmedAt) = (0, now)
+                    trimmedAt = now
                     condition.unlock()
                     _ = herald_trim_heap_past(16 << 20)
                     condition.lock()

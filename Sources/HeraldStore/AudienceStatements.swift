@@ -96,14 +96,9 @@ extension AudienceFilter.Condition {
         guard op != .in else {
             // The list's values by type, each type's a set tested on its column.
             let values = value?.arrayValue ?? []
-            let columns: [(String, (JSONValue) -> Bool)] = [
-                ("t.value_text", { $0.stringValue != nil }), ("t.value_bool", { if case .bool = $0 { true } else { false } }),
-                ("t.value_number", { $0.stringValue == nil && $0.boolValue == nil }),
-            ]
-            let tests = columns.compactMap { column, holds -> String? in
-                let typed = values.filter(holds)
-                guard !typed.isEmpty else { return nil }
-                let bound = typed.map { b.bind(AudienceFilter.Condition(field: field, op: .eq, value: $0).bound) }
+            let byColumn = Dictionary(grouping: values, by: Self.tagColumn)
+            let tests = byColumn.keys.sorted().map { column in
+                let bound = (byColumn[column] ?? []).map { b.bind(AudienceFilter.Condition(field: field, op: .eq, value: $0).bound) }
                 return "\(column) IN (\(bound.joined(separator: ", ")))"
             }
             return named + " AND (" + (tests.isEmpty ? "1 = 0" : tests.joined(separator: " OR ")) + ")"
@@ -113,11 +108,15 @@ extension AudienceFilter.Condition {
 
     /// `op value` on the tag column of the value's type; nil for `exists`.
     private func typedTest(_ b: inout SQLBindings) -> String? {
+        value.flatMap { test(Self.tagColumn($0), &b) }
+    }
+
+    /// The `device_tags` column that holds a tag value of `value`'s type.
+    private static func tagColumn(_ value: JSONValue) -> String {
         switch value {
-        case .string?: test("t.value_text", &b)
-        case .bool?: test("t.value_bool", &b)
-        case nil: nil
-        default: test("t.value_number", &b)
+        case .string: "t.value_text"
+        case .bool: "t.value_bool"
+        default: "t.value_number"
         }
     }
 

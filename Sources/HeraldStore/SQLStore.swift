@@ -139,6 +139,12 @@ struct FanOutPageRequest {
         return "\(devices)\(join) WHERE \(keyFilter) AND d.invalidated_at IS NULL ORDER BY \(seqColumn) LIMIT \(b.bind(.int(limit)))"
     }
 
+    /// A push-to-start page's join to its activity type's tokens (`p`), its value bound in
+    /// `b`; empty for other pages.
+    func pushToStartJoin(_ b: inout SQLBindings) -> String {
+        activityType.map { " JOIN push_to_start_tokens p ON p.device_seq = d.seq AND p.activity_type = \(b.bind(.text($0)))" } ?? ""
+    }
+
     /// The devices' seq column of `candidates`.
     var seqColumn: String { isInterest ? "i.device_seq" : "d.seq" }
 }

@@ -5,25 +5,19 @@ extension SQLiteStore: SQLStore {
     /// to the publish's split counters.
     static func insertPage(_ db: SQLiteConnection, _ request: FanOutPageRequest) throws -> FanOutCursor.Page {
         var b = SQLBindings(.sqlite)
-        var join = "", token = "d.token", platform = "d.platform"
-        if let activityType = request.activityType {
-            join = " JOIN push_to_start_tokens p ON p.device_seq = d.seq AND p.activity_type = \(b.bind(.text(activityType)))"
-            token = "p.token"
-            platform = "'apns'"
-        }
+        let join = request.pushToStartJoin(&b)
+        // A push-to-start token is APNs' whatever the device.
+        let (token, platform) = request.activityType == nil ? ("d.token", "d.platform") : ("p.token", "'apns'")
         let source = request.source(join: join, &b)
-        // How many devices the page looks at, bound on its own (the join's type again).
+        // How many devices the page looks at and the last one's seq, bound on their own: the
+        // page's window (`FanOutPageRequest.source`; a push-to-start page's only with a token
+        // unless a filter narrows it).
         var w = SQLBindings(.sqlite)
-        let windowJoin = request.activityType.map { " JOIN push_to_start_tokens p ON p.device_seq = d.seq AND p.activity_type = \(w.bind(.text($0)))" } ?? ""
-        // How many devices the page looks at and the last one's seq: the matching devices
-        // without a filter, the whole window with one (`FanOutPageRequest.source`).
-        let window =
-            request.filter == nil
+        let windowJoin = request.filter == nil ? request.pushToStartJoin(&w) : ""
+        let page = try db.query(
             // one store: PostgreSQL counts the page in the statement that inserts it (PostgresStore.insertPage)
-            ? "SELECT count(*), max(s) FROM (SELECT d.seq AS s \(request.source(join: windowJoin, &w)))"
-            // one store: as above
-            : "SELECT count(*), max(seq) FROM (SELECT \(request.seqColumn) AS seq \(request.candidates(join: "", &w)))"
-        let page = try db.query(window, w.values) { ($0.int(0), $0.optionalInt(1)) }.first ?? (0, nil)
+            "SELECT count(*), max(seq) FROM (SELECT \(request.seqColumn) AS seq \(request.candidates(join: windowJoin, &w)))", w.values
+        ) { ($0.int(0), $0.optionalInt(1)) }.first ?? (0, nil)
         guard page.0 > 0 else { return FanOutCursor.Page(scanned: 0, last: nil, created: 0) }
         let (publish, app, now) = (b.bind(.text(request.publishID)), b.bind(.text(request.appID)), b.bind(.double(request.now)))
         let variant = request.variant(&b)

@@ -27,7 +27,7 @@ struct HTTPConnectionTests {
     @Test("a body must arrive within its own deadline after the head")
     func slowBody() {
         var settings = HTTPConnection.Settings.defaults
-        settings.minBodyRate = 0
+        settings.minTransferRate = 0
         let driver = ConnectionDriver(settings: settings)
         driver.send("POST /x HTTP/1.1\r\nAuthorization: Bearer good\r\nContent-Length: 100\r\n\r\nabc")
         #expect(driver.connection.phase == .body)

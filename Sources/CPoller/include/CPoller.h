@@ -58,11 +58,8 @@ unsigned short herald_bound_port(int fd);
 /// `bytes` are given back to the system when freed; does nothing on other C libraries.
 void herald_fix_mmap_threshold(int bytes);
 
-/// Gives the free memory at the top of glibc's heaps and arenas back to the system (after
-/// a burst of answers); does nothing on other C libraries.
-void herald_trim_heap(void);
-
-/// `herald_trim_heap` when the heaps hold at least `free_bytes` free; whether it trimmed.
+/// Gives the free memory of glibc's heaps and arenas back to the system when they hold at
+/// least `free_bytes` free (after a burst); whether it did. Does nothing on other C libraries.
 int herald_trim_heap_past(unsigned long free_bytes);
 
 #endif

@@ -5,9 +5,7 @@ extension PostgresStore: SQLStore {
     /// (`SQLiteStore.insertPage` takes several).
     static func insertPage(_ db: PostgresConnection, _ request: FanOutPageRequest) throws -> FanOutCursor.Page {
         var b = SQLBindings(.postgres)
-        let join =
-            request.activityType.map { " JOIN push_to_start_tokens p ON p.device_seq = d.seq AND p.activity_type = \(b.bind(.text($0)))" }
-            ?? ""
+        let join = request.pushToStartJoin(&b)
         let token = request.activityType == nil ? "d.token" : "p.token"
         // A push-to-start token is APNs' whatever the device.
         let platform = request.activityType == nil ? "d.platform" : "'apns'"

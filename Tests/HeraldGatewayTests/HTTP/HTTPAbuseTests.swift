@@ -206,6 +206,7 @@ struct HTTPAbuseTests {
             left = gateway.service.bodyBytesHeld
         }
         #expect(left == 0)
+        #expect(http1.budget.tracked == (0, 0), "no client address or app is kept once its bodies are gone")
     }
 
     @Test("60 inbox pages of the longest messages that are never read: the answers held stay within 60 pages of 256 KiB, and go once the connections close")

@@ -69,6 +69,15 @@ extension DeliveryResult {
         return false
     }
 
+    /// The push service's id of each accepted result that has one (apns-id, FCM's name).
+    static func serviceIDs(_ results: [DeliveryResult]) -> [Int: String] {
+        var ids: [Int: String] = [:]
+        for result in results {
+            if case .sent(let id?) = result.outcome { ids[result.seq] = id }
+        }
+        return ids
+    }
+
     /// What a batch of results leaves to do together once each was applied.
     struct Batch {
         /// The deliveries APNs accepted, to be marked sent.

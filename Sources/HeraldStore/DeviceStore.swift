@@ -25,7 +25,7 @@ public protocol DeviceStore: AnyObject, Sendable {
     func setUser(appID: String, deviceID: String, _ userID: String?, now: Double) throws -> Bool
     /// Sets the attributes the change names, keeping the others; `false` when no such device.
     func setAttributes(appID: String, deviceID: String, _ change: DeviceAttributes, now: Double) throws -> Bool
-    func deleteDevice(appID: String, deviceID: String) throws -> Bool
+    func deleteDevice(appID: String, deviceID: String, now: Double) throws -> Bool
     /// Everything kept about the app's user `userID` (empty when nothing is).
     func userData(appID: String, userID: String) throws -> UserData
     /// Deletes everything kept about the user, in one transaction, and how many rows of each

@@ -6,15 +6,17 @@ extension EventTally {
     /// when it has none), `insert(event, counted)` (false when the same receipt is there
     /// already), `actions(event)` (the different action ids stored for that delivery),
     /// `count(event, series)` (adds one to the publish's counter and its history) and
-    /// `storedEvents()` (the app's receipts, for `quota`). Past `DeviceQuota.actionsPerDelivery`
+    /// `storedEvents()` (the app's receipts, for `quota`); `counted(events)` gets those
+    /// counted now, once the quota allows them (their events are logged). Past `DeviceQuota.actionsPerDelivery`
     /// or the quota it throws, and the store's transaction stores nothing of the request.
     static func record(
         _ events: [DeviceEvent], appID: String, quota: DeviceQuota, publishExists: (String) throws -> Bool,
         delivery: (DeviceEvent) throws -> (state: Int, changedAt: Double)?, insert: (DeviceEvent, _ counted: Bool) throws -> Bool,
         actions: (DeviceEvent) throws -> Int, count: (DeviceEvent, PublishTimeline.Series) throws -> Void,
-        storedEvents: () throws -> Int
+        storedEvents: () throws -> Int, counted: ([DeviceEvent]) throws -> Void
     ) throws -> EventTally {
         var tally = EventTally()
+        var countedNow: [DeviceEvent] = []
         var known: [String: Bool] = [:]
         for var event in events {
             let exists = try known[event.publishID] ?? publishExists(event.publishID)
@@ -53,9 +55,11 @@ extension EventTally {
                 continue
             }
             tally.accepted += 1
+            countedNow.append(event)
             if let series = event.kind.series { try count(event, series) }
         }
         try quota.checkEvents(appID: appID, added: tally.accepted + tally.pending, count: storedEvents)
+        try counted(countedNow)
         return tally
     }
 }

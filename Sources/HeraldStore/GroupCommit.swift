@@ -16,11 +16,18 @@ protocol GroupCommitDatabase {
     /// Ends the open savepoint, keeping its writes, and starts the next body's: `release`
     /// then `savepoint`, in one round trip where the driver can send both at once.
     func nextSavepoint() throws
+    /// How many events the transaction holds back for its commit (PostgreSQL's, see
+    /// `PostgresConnection.pendingEvents`); a body rolled back to its savepoint drops
+    /// those it added (`dropEvents(from:)`).
+    var eventMark: Int { get }
+    func dropEvents(from mark: Int)
 }
 
 extension GroupCommitDatabase {
     func failsTransaction(_ error: any Error) -> Bool { false }
     func checkTransaction() throws {}
+    var eventMark: Int { 0 }
+    func dropEvents(from mark: Int) {}
 
     func nextSavepoint() throws {
         try execute(SavepointStatements.release, [])
@@ -196,11 +203,13 @@ final class GroupCommit<Database: GroupCommitDatabase>: @unchecked Sendable {
         for (index, entry) in batch.enumerated() {
             entry.error = nil
             if index == 0 { try db.execute(SavepointStatements.savepoint, []) } else { try db.nextSavepoint() }
+            let mark = db.eventMark
             do {
                 try entry.body(db)
                 try db.checkTransaction()
             } catch let failure where !db.failsTransaction(failure) {
                 entry.error = failure
+                db.dropEvents(from: mark)
                 // Undoes the body's writes; its savepoint stays open, empty. One that
                 // cannot be rolled back to (the database ended the transaction itself)
                 // fails the batch, with the body's error.

@@ -44,7 +44,7 @@ enum PublishStatements {
     static let cancelRequested = SQLStatement("SELECT 1 FROM publish_cancels WHERE publish_id = ?")
     static let cancelDone = SQLStatement("DELETE FROM publish_cancels WHERE publish_id = ?")
     static let cancelWaiting = SQLStatement(
-        "UPDATE deliveries SET state = \(DeliveryState.failed.rawValue), reason = ?, updated_at = ? WHERE publish_id = ? AND state = 0")
+        "UPDATE deliveries SET state = \(DeliveryState.failed.rawValue), reason = ?, updated_at = ? WHERE publish_id = ? AND state = 0 RETURNING seq")
     static let cancel = SQLStatement("UPDATE publishes SET status = 'cancelled', updated_at = ? WHERE id = ?")
     /// The app's receipts, kept by migration 13's triggers.
     static let eventCount = SQLStatement("SELECT event_count FROM apps WHERE id = ?")

@@ -36,14 +36,16 @@ extension SQLStore {
             // this one looked: the app-wide unique index keeps it that device's.
             throw ActivityTokenChange.ownedElsewhere(activityID)
         }
+        if change.created { try logActivity(db, appID: appID, deviceID: deviceID, change.activity, started: true, now: now) }
         return change
     }
 
     static func endActivity(_ db: Database, appID: String, deviceID: String, activityID: String, now: Double) throws -> ActivityRecord? {
         let sql = ActivityStatements.self
         guard let seq = try lockDevice(db, appID: appID, id: deviceID) else { return nil }
-        try db.execute(sql.endActivity, [.double(now), .int(seq), .text(activityID)])
+        let ended = try db.execute(sql.endActivity, [.double(now), .int(seq), .text(activityID)])
         let activity = try activity(db, seq: seq, activityID: activityID)
+        if ended > 0, let activity { try logActivity(db, appID: appID, deviceID: deviceID, activity, started: false, now: now) }
         try db.execute(sql.dropEndedActivities, [.int(seq), .int(ActivityLimits.endedActivitiesKept)])
         return activity
     }

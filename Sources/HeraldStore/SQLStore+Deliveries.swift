@@ -53,6 +53,7 @@ extension SQLStore {
         }
         if let deviceSeq, let registeredAt, dead.invalidates(tokenRegisteredAt: registeredAt) {
             try db.execute(sql.invalidateDevice, [.double(now), .text(reason), .int(deviceSeq)])
+            try logDeviceInvalidated(db, deviceSeq: deviceSeq, dead, now: now)
         } else if deviceSeq != nil {
             return try failDelivery(db, seq, publishID: publishID, reason: reason, now: now)
         }

@@ -21,8 +21,8 @@ extension SQLStore {
         try deviceWrite { db in try Self.setAttributes(db, appID: appID, deviceID: deviceID, change, now: now) }
     }
 
-    public func deleteDevice(appID: String, deviceID: String) throws -> Bool {
-        try deviceWrite { db in try Self.deleteDevice(db, appID: appID, deviceID: deviceID) }
+    public func deleteDevice(appID: String, deviceID: String, now: Double) throws -> Bool {
+        try deviceWrite { db in try Self.deleteDevice(db, appID: appID, deviceID: deviceID, now: now) }
     }
 
     public func setPushToStartToken(appID: String, deviceID: String, activityType: String, token: String, now: Double) throws -> Bool {

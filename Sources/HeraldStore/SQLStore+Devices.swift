@@ -74,6 +74,7 @@ extension SQLStore {
             id = Identifier.ordered("dev_", at: now)
             seq = try insertDevice(db, id: id, appID: appID, registration, metadata: metadata, now: now)
             keyIssued = registration.newKeyHash != nil
+            try logDeviceRegistered(db, appID: appID, id: id, registration, now: now)
         }
         if let interests = registration.interests {
             try replaceInterests(db, appID: appID, seq: seq, Set(interests), new: existing == nil)
@@ -113,13 +114,14 @@ extension SQLStore {
         return true
     }
 
-    static func deleteDevice(_ db: Database, appID: String, deviceID: String) throws -> Bool {
+    static func deleteDevice(_ db: Database, appID: String, deviceID: String, now: Double) throws -> Bool {
         guard let seq = try lockDevice(db, appID: appID, id: deviceID) else { return false }
         let sql = DeviceStatements.self
         try db.execute(sql.deleteInterests, [.int(seq)])
         try db.execute(sql.deleteTags, [.int(seq)])
         try deleteActivities(db, seq: seq)
         try db.execute(sql.delete, [.int(seq)])
+        try logDeviceDeleted(db, appID: appID, deviceID: deviceID, now: now)
         return true
     }
 

@@ -157,9 +157,11 @@ extension SQLStore {
         return LocalDueTimes(localTime, zones: zones, defaultZone: defaultZone)
     }
 
-    /// Marks a publish done once its fan-out finished and every delivery is final.
+    /// Marks a publish done once its fan-out finished and every delivery is final, and
+    /// logs `publish.completed` with its counts (its split counters written first).
     static func finishIfComplete(_ db: Database, publishID: String, now: Double) throws {
-        try db.execute(FanOutStatements.finishIfComplete, [.double(now), .text(publishID)])
+        guard try db.execute(FanOutStatements.finishIfComplete, [.double(now), .text(publishID)]) > 0 else { return }
+        try logPublishCompleted(db, publishID: publishID, now: now)
     }
 }
 

@@ -42,9 +42,10 @@ extension SQLStore {
         }
         for (publishID, count) in cappedPerPublish.sorted(by: { $0.key < $1.key }) {
             try Self.count(db, .capped, count, publishID: publishID, at: now)
-            try finishIfComplete(db, publishID: publishID, now: now)
         }
         try addFinalSplits(db, seqs: capped.sorted())
+        try logFinalDeliveries(db, seqs: capped.sorted(), now: now)
+        for publishID in cappedPerPublish.keys.sorted() { try finishIfComplete(db, publishID: publishID, now: now) }
         return capped
     }
 }

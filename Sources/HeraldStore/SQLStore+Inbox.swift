@@ -39,7 +39,7 @@ extension SQLStore {
     ) throws -> InboxChange {
         let sql = InboxStatements.self
         try lockInboxes(db, appID: appID)
-        var changed = 0
+        var changed: [String] = []
         var unknown: [String] = []
         for id in ids {
             let key: [SQLValue] = [.text(appID), .text(owner.key), .text(id)]
@@ -51,11 +51,12 @@ extension SQLStore {
             guard state != (read, deleted) else { continue }
             try db.execute(sql.deleteEntry, key)
             try db.execute(sql.insertEntry, key + [.bool(state.0), .bool(state.1)])
-            changed += 1
+            changed.append(id)
         }
         let unread = try unread(db, appID: appID, owner: owner, now: now)
-        if changed > 0 { try scheduleSync(db, appID: appID, owner: owner, unread: unread, origin: origin, now: now) }
-        return InboxChange(changed: changed, unknown: unknown, unread: unread)
+        if !changed.isEmpty { try scheduleSync(db, appID: appID, owner: owner, unread: unread, origin: origin, now: now) }
+        try logInboxChange(db, appID: appID, owner: owner, ids: changed, change, now: now)
+        return InboxChange(changed: changed.count, unknown: unknown, unread: unread)
     }
 
     /// Makes sure one background publish to the owner's devices is scheduled, `InboxSync.delay`

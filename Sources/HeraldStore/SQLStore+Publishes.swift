@@ -133,6 +133,7 @@ extension SQLStore {
         }
         try checkCancellable(id, status, started: started, local: local)
         try db.execute(sql.cancel, [.double(now), .text(id)])
+        try logPublishCancelled(db, appID: appID, publishID: id, now: now)
         // A local-time publish is cancellable until its last zone's deliveries have gone.
         if local && (status == .queued || status == .sending) { try failWaiting(db, publishID: id, now: now) }
         guard let cancelled = try loadPublish(db, appID: appID, id: id) else {
@@ -157,7 +158,9 @@ extension SQLStore {
     private static func failWaiting(_ db: Database, publishID id: String, now: Double) throws {
         let reason = "Cancelled"
         try db.execute(SplitStatements.addWaitingAsFailed, [.text(id)])
-        let waiting = try db.execute(PublishStatements.cancelWaiting, [.text(reason), .double(now), .text(id)])
+        let cancelled = try db.query(PublishStatements.cancelWaiting, [.text(reason), .double(now), .text(id)]) { try $0.int(0) }
+        let waiting = cancelled.count
+        try logFinalDeliveries(db, seqs: cancelled.sorted(), now: now)
         if waiting > 0 {
             try count(db, .failed, waiting, publishID: id, at: now)
             try countFailure(db, publishID: id, reason: reason, count: waiting)
@@ -172,6 +175,9 @@ extension SQLStore {
         guard try !db.query(sql.cancelRequested, [.text(id)], { _ in () }).isEmpty else { return false }
         try db.execute(sql.cancelDone, [.text(id)])
         try db.execute(sql.cancel, [.double(now), .text(id)])
+        if let appID = try db.query(FactEventStatements.publishApp, [.text(id)], { try $0.string(0) }).first {
+            try logPublishCancelled(db, appID: appID, publishID: id, now: now)
+        }
         try failWaiting(db, publishID: id, now: now)
         return true
     }
@@ -214,7 +220,8 @@ extension SQLStore {
             count: { event, series in try count(db, series, publishID: event.publishID, at: event.at) },
             // On PostgreSQL migration 13's trigger has locked the app's row with the first
             // insert: requests at the same time take turns on the count, so they cannot overshoot it.
-            storedEvents: { try eventCount(db, appID: appID) })
+            storedEvents: { try eventCount(db, appID: appID) },
+            counted: { try logReceipts(db, appID: appID, $0) })
     }
 }
 

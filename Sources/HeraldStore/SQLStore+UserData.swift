@@ -51,7 +51,9 @@ extension SQLStore {
         for deletion in sql.deletions { counts[deletion.kind] = try db.execute(deletion.statement, user) }
         counts[.deliveries, default: 0] += unfinished.filter(\.inFlight).count
         for publishID in Set(unfinished.map(\.publishID)).sorted() { try finishIfComplete(db, publishID: publishID, now: now) }
-        return UserDeletion(counts: counts)
+        let deletion = UserDeletion(counts: counts)
+        try logUserDeleted(db, appID: appID, userID: userID, deletion, now: now)
+        return deletion
     }
 
     /// The reason counted for a delivery dropped because its user's data was deleted.

@@ -59,6 +59,9 @@ protocol SQLStore: AnyObject {
     /// publishes' own counters are written: on PostgreSQL every transaction locks a
     /// publish's row before its split rows, so two never wait on each other in turn.
     static func addFinalSplits(_ db: Database, seqs: [Int]) throws
+    /// The deliveries of `seqs` that are final, with their devices, in seq order
+    /// (`SQLStore.logFinalDeliveries` tells them).
+    static func finalDeliveries(_ db: Database, seqs: [Int]) throws -> [FinalDelivery]
     /// Inserts a device that registered its token for the first time (`DeviceStatements.insert`);
     /// its seq.
     static func insertDevice(

@@ -78,12 +78,13 @@ extension SQLiteStore {
             let inFlight = Dictionary(rows, uniquingKeysWith: { first, _ in first })
             let batch = try Self.applyResults(db, results, inFlight: inFlight, now: now)
             let sent = batch.sent  // marked above
+            try Self.logFinalDeliveries(db, seqs: inFlight.keys.sorted(), serviceIDs: DeliveryResult.serviceIDs(results), now: now)
             try Self.countHeldEvents(db, sent: sent)
             for (publishID, count) in batch.sentPerPublish {
                 try Self.count(db, .sent, count, publishID: publishID, at: now)
             }
-            for publishID in batch.touched { try Self.finishIfComplete(db, publishID: publishID, now: now) }
             try Self.addFinalSplits(db, seqs: inFlight.keys.sorted())
+            for publishID in batch.touched.sorted() { try Self.finishIfComplete(db, publishID: publishID, now: now) }
         }
     }
 
@@ -91,6 +92,13 @@ extension SQLiteStore {
         guard !seqs.isEmpty else { return }
         // one store: a list of `?` per seq (PostgreSQL binds one array).
         _ = try db.query({ SplitStatements.addFinal(notIndexed: true, where: "seq IN (\($0))") }, [], in: seqs.map { .int($0) }) { _ in () }
+    }
+
+    static func finalDeliveries(_ db: SQLiteConnection, seqs: [Int]) throws -> [FinalDelivery] {
+        // one store: a list of `?` per seq (PostgreSQL binds one array).
+        try db.query({ FactEventStatements.finalDeliveries + "d.seq IN (\($0)) ORDER BY d.seq" }, [], in: seqs.map { .int($0) }) {
+            try FinalDelivery($0)
+        }
     }
 
     public func nextDueTime() throws -> Double? {

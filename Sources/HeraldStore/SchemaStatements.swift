@@ -347,5 +347,8 @@ enum SchemaStatements {
             CREATE TABLE publish_cancels (publish_id TEXT PRIMARY KEY, app_id TEXT NOT NULL, requested_at \(d.real) NOT NULL);
             """
         },
+        // The event log a team's systems read (the feed, webhooks) and the webhook endpoints
+        // with their cursors into it and their recent attempts (EventLogSchemaStatements).
+        Migration(24, "events out") { d in eventsOut(d) },
     ]
 }

@@ -28,6 +28,10 @@ protocol StoreDatabase: GroupCommitDatabase {
     func executeScript(_ sql: String) throws
     /// Whether `error` is this database's report of a unique index refusing a row.
     func isUniqueViolation(_ error: any Error) -> Bool
+    /// Logs `events` of app `appID` in the open transaction (SQLite: inserted now, its one
+    /// writer commits in sequence order; PostgreSQL: inserted just before COMMIT,
+    /// `PostgresConnection+Events`).
+    func logEvents(appID: String, _ events: [NewEvent]) throws
 }
 
 extension SQLiteStatement: StoreRow {}
@@ -39,6 +43,8 @@ extension SQLiteConnection: StoreDatabase {
         guard let error = error as? SQLiteError else { return false }
         return error.code == 2067 || error.code == 1555
     }
+
+    func logEvents(appID: String, _ events: [NewEvent]) throws { try insertEvents(appID: appID, events) }
 }
 
 extension PostgresConnection: StoreDatabase {

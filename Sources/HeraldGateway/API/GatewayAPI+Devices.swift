@@ -123,7 +123,7 @@ extension GatewayAPI {
     /// DELETE /v1/apps/{app}/devices/{id}: 204.
     func deleteDevice(_ context: Context) throws -> HTTPResponse {
         let id = context.parameters["device"] ?? ""
-        guard try store.deleteDevice(appID: context.appID, deviceID: id) else { throw Self.noDevice(id, context.appID) }
+        guard try store.deleteDevice(appID: context.appID, deviceID: id, now: now()) else { throw Self.noDevice(id, context.appID) }
         return HTTPResponse(status: 204)
     }
 

@@ -68,7 +68,11 @@ extension PostgresConnection {
         try executeScript(
             "BEGIN ISOLATION LEVEL \(isolation.rawValue)" + (waitForFlush ? "" : "; SET LOCAL synchronous_commit TO OFF"))
         inTransaction = true
-        defer { inTransaction = false }
+        pendingEvents = []
+        defer {
+            inTransaction = false
+            pendingEvents = []
+        }
         let value: T
         do {
             value = try body(self)
@@ -82,6 +86,12 @@ extension PostgresConnection {
                 ?? PostgresError(
                     .query, message: "a statement of the transaction failed and the closure went on; the transaction was rolled back",
                     server: redactedURL)
+        }
+        do {
+            try insertPendingEvents()
+        } catch {
+            rollback()
+            throw error
         }
         try commit()
         return value

@@ -30,6 +30,10 @@ public final class PostgresConnection: @unchecked Sendable {
     private var nextStatement = 0
     /// Inside `transaction`: a nested one is refused.
     var inTransaction = false
+    /// The events the open transaction logs, inserted just before its COMMIT under each
+    /// app's event lock (`PostgresConnection+Events`), so an app's events are numbered in
+    /// the order their transactions commit.
+    var pendingEvents: [(appID: String, event: NewEvent)] = []
     /// The last error a statement returned (a transaction whose closure caught it rethrows it).
     var lastError: PostgresError?
     /// How many times this connection has reconnected since it was opened.

@@ -92,12 +92,13 @@ extension PostgresStore {
                 try db.execute(
                     "UPDATE deliveries SET state = 2, updated_at = $1 WHERE seq = ANY($2::bigint[])", [.double(now), .array(sent)])
             }
+            try Self.logFinalDeliveries(db, seqs: inFlight.keys.sorted(), serviceIDs: DeliveryResult.serviceIDs(results), now: now)
             try Self.countHeldEvents(db, sent: sent)
             for (publishID, count) in batch.sentPerPublish.sorted(by: { $0.key < $1.key }) {
                 try Self.count(db, .sent, count, publishID: publishID, at: now)
             }
-            for publishID in batch.touched.sorted() { try Self.finishIfComplete(db, publishID: publishID, now: now) }
             try Self.addFinalSplits(db, seqs: inFlight.keys.sorted())
+            for publishID in batch.touched.sorted() { try Self.finishIfComplete(db, publishID: publishID, now: now) }
         }
     }
 
@@ -105,6 +106,13 @@ extension PostgresStore {
         guard !seqs.isEmpty else { return }
         // one store: binds one array (SQLite: a list of `?` per seq).
         try db.execute(SplitStatements.addFinal(where: "seq = ANY($1::bigint[])"), [.array(seqs)])
+    }
+
+    static func finalDeliveries(_ db: PostgresConnection, seqs: [Int]) throws -> [FinalDelivery] {
+        // one store: binds one array (SQLite: a list of `?` per seq).
+        try db.query(FactEventStatements.finalDeliveries + "d.seq = ANY($1::bigint[]) ORDER BY d.seq", [.array(seqs)]).map {
+            try FinalDelivery($0)
+        }
     }
 
     public func nextDueTime() throws -> Double? {

@@ -9,6 +9,7 @@ extension PostgresStore {
             if inserted { try Self.insertVariants(db, publish, id: id) }
             guard !inserted, let key = publish.idempotencyKey else {
                 try Self.insertPublishInbox(db, publish, id: id)
+                try Self.logPublishCreated(db, publish, id: id)
                 // Heard by the other processes' watches when this commits.
                 try db.notify(PostgresPublishWatch.channel, payload: id)
                 return (id, true)

@@ -103,7 +103,7 @@ struct StoreActivityTests {
         }
         let owner = try store.activities(appID: fixture.appID, deviceID: ids[0])?.activities
         #expect(owner == [ActivityRecord(id: "shared", activityType: "Deploy", token: StoreFixture.token(200), createdAt: 10, updatedAt: 10, endedAt: 20)])
-        #expect(try store.deleteDevice(appID: fixture.appID, deviceID: ids[0]))
+        #expect(try store.deleteDevice(appID: fixture.appID, deviceID: ids[0], now: 1_000))
         #expect(try fixture.scalar("SELECT count(*) FROM activities") == 0)
         #expect(try fixture.scalar("SELECT count(*) FROM push_to_start_tokens") == 1)
         #expect(try report(1, now: 40)?.created == true, "with its owner gone the id is free")

@@ -68,7 +68,7 @@ struct StoreDeviceAttributeTests {
     func deleteAndImport(kind: StoreKind) throws {
         let fixture = try StoreFixture(kind)
         let id = try register(fixture, Self.attributes)
-        #expect(try fixture.store.deleteDevice(appID: fixture.appID, deviceID: id))
+        #expect(try fixture.store.deleteDevice(appID: fixture.appID, deviceID: id, now: 1_000))
         #expect(try tagRows(fixture) == [])
         let registrations = (0..<3).map { n in
             DeviceRegistration(

@@ -61,9 +61,9 @@ struct StoreDeviceTests {
         #expect(try fixture.store.setUser(appID: fixture.appID, deviceID: id, nil, now: 5))
         #expect(try fixture.store.device(appID: fixture.appID, id: id)?.userID == nil)
         #expect(try fixture.store.setInterests(appID: fixture.appID, deviceID: "dev_nope", [], quota: .unlimited, now: 5) == false)
-        #expect(try fixture.store.deleteDevice(appID: fixture.appID, deviceID: id))
+        #expect(try fixture.store.deleteDevice(appID: fixture.appID, deviceID: id, now: 1_000))
         #expect(try fixture.store.device(appID: fixture.appID, id: id) == nil)
-        #expect(try fixture.store.deleteDevice(appID: fixture.appID, deviceID: id) == false)
+        #expect(try fixture.store.deleteDevice(appID: fixture.appID, deviceID: id, now: 1_000) == false)
     }
 
     @Test("a user has at most 100 devices; the 101st is refused with a clear error", arguments: StoreKind.tested)

@@ -31,7 +31,7 @@ struct StoreQuotaTests {
         try check(3, 7, "device 0 registered again with other interests")
         #expect(try store.setInterests(appID: app, deviceID: ids[1], [], quota: .unlimited, now: 2))
         try check(3, 5, "device 1 without interests")
-        #expect(try store.deleteDevice(appID: app, deviceID: ids[2]))
+        #expect(try store.deleteDevice(appID: app, deviceID: ids[2], now: 1_000))
         try check(2, 3, "device 2 deleted")
         let imported = (10..<14).map { DeviceRegistration(token: StoreFixture.token($0), environment: .production, interests: ["x"]) }
         #expect(try store.importDevices(appID: app, imported, now: 3) == 4)

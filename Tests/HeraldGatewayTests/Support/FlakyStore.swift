@@ -138,7 +138,7 @@ final class FlakyStore: GatewayStore, @unchecked Sendable {
     func setAttributes(appID: String, deviceID: String, _ change: DeviceAttributes, now: Double) throws -> Bool {
         try pass(base).setAttributes(appID: appID, deviceID: deviceID, change, now: now)
     }
-    func deleteDevice(appID: String, deviceID: String) throws -> Bool { try pass(base).deleteDevice(appID: appID, deviceID: deviceID) }
+    func deleteDevice(appID: String, deviceID: String, now: Double) throws -> Bool { try pass(base).deleteDevice(appID: appID, deviceID: deviceID, now: now) }
     func userData(appID: String, userID: String) throws -> UserData { try pass(base).userData(appID: appID, userID: userID) }
     func deleteUser(appID: String, userID: String, now: Double) throws -> UserDeletion {
         try pass(base).deleteUser(appID: appID, userID: userID, now: now)
@@ -152,6 +152,11 @@ final class FlakyStore: GatewayStore, @unchecked Sendable {
         try pass(base).recordEvents(appID: appID, events, quota: quota)
     }
     func eventCount(appID: String) throws -> Int { try pass(base).eventCount(appID: appID) }
+    func events(appID: String, after: EventCursor, limit: Int) throws -> [LoggedEvent] {
+        try pass(base).events(appID: appID, after: after, limit: limit)
+    }
+    func eventLogEnd(appID: String) throws -> EventCursor { try pass(base).eventLogEnd(appID: appID) }
+    func pruneEvents(before: Double, limit: Int) throws -> Int { try pass(base).pruneEvents(before: before, limit: limit) }
     func promoteDuePublishes(now: Double) throws -> Int { try pass(base).promoteDuePublishes(now: now) }
     /// While set, each fan-out step of this publish does its work (claiming nothing) and
     /// then fails with this reason, as a step the store stopped (`.timedOut`) or lost

@@ -106,6 +106,9 @@ var targets: [Target] = [
     .target(name: "HeraldGatewayAPNs", dependencies: ["HeraldShared", "HeraldPayload", "HeraldAPNsModel", "HeraldAPNs", "HeraldGateway", "HeraldStore"]),
     // Delivery through FCM: the gateway's deliverer over HeraldFCM (a client per service
     // account, each publish rendered for Android, FCM's errors as the engine's actions).
+    // Webhook requests over libcurl's multi interface (one thread, many endpoints at once,
+    // every connection's address checked): the live transport of HeraldGateway's dispatcher.
+    .target(name: "HeraldGatewayWebhooks", dependencies: ["HeraldShared", "HeraldGateway", "CCurl"]),
     .target(name: "HeraldGatewayFCM", dependencies: ["HeraldShared", "HeraldFCMModel", "HeraldFCM", "HeraldGateway"]),
     // The build-tool plugin above and its tool, which writes the assets as Swift source (Foundation only).
     .plugin(name: "ConsoleAssetsPlugin", capability: .buildTool(), dependencies: ["ConsoleAssetsGenerator"]),
@@ -121,7 +124,7 @@ var targets: [Target] = [
         name: "HeraldCLI",
         dependencies: [
             "HeraldCore", "HeraldSimulator", "HeraldDownload", "HeraldAPNsModel", "HeraldAPNs", "HeraldAPNsSimulator", "HeraldAuth", "HeraldHTTP", "HeraldStore", "HeraldGateway",
-            "HeraldGatewayAPNs", "HeraldGatewayFCM", "HeraldGatewayTestModes", "HeraldFCMModel", "HeraldFCM", "HeraldFCMSimulator",
+            "HeraldGatewayAPNs", "HeraldGatewayFCM", "HeraldGatewayWebhooks", "HeraldGatewayTestModes", "HeraldFCMModel", "HeraldFCM", "HeraldFCMSimulator",
         ]),
     .executableTarget(name: "herald", dependencies: ["HeraldCLI"]),
     // Builds for the iOS Simulator: the server test support (child processes) only where it runs.
@@ -143,7 +146,7 @@ var targets: [Target] = [
     .testTarget(
         name: "HeraldGatewayTests",
         dependencies: [
-            "HeraldGateway", "HeraldStore", "HeraldGatewayAPNs", "HeraldGatewayFCM", "HeraldHTTP", "HeraldHTTPTestSupport", "HeraldGatewayTestModes", "HeraldAuth", "HeraldCore",
+            "HeraldGateway", "HeraldStore", "HeraldGatewayAPNs", "HeraldGatewayFCM", "HeraldGatewayWebhooks", "HeraldHTTP", "HeraldHTTPTestSupport", "HeraldGatewayTestModes", "HeraldAuth", "HeraldCore",
             "HeraldAPNsModel", "HeraldAPNs", "HeraldAPNsSimulator", "HeraldFCMModel", "HeraldFCMSimulator", "HeraldTestSupport", "HeraldServerTestSupport",
         ],
         exclude: ["Store/Fixtures"]),

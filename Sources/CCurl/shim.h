@@ -154,6 +154,32 @@ static inline CURLcode herald_curl_easy_getinfo_off_t(CURL *handle, CURLINFO inf
     return curl_easy_getinfo(handle, info, value);
 }
 
+/// Asks `check` about each address a transfer is about to connect to (after DNS, so a
+/// name that resolves somewhere refused is caught at connection time): 0 refuses it,
+/// and `refused` is set.
+typedef int (*herald_curl_address_check)(void *context, const struct sockaddr *address);
+typedef struct {
+    herald_curl_address_check check;
+    void *context;
+    int refused;
+} herald_curl_address_guard;
+
+static curl_socket_t herald_curl_guarded_open(void *clientp, curlsocktype purpose, struct curl_sockaddr *address) {
+    herald_curl_address_guard *guard = (herald_curl_address_guard *)clientp;
+    (void)purpose;
+    if (!guard->check(guard->context, &address->addr)) {
+        guard->refused = 1;
+        return CURL_SOCKET_BAD;
+    }
+    return socket(address->family, address->socktype | SOCK_CLOEXEC, address->protocol);
+}
+
+static inline CURLcode herald_curl_easy_guard_addresses(CURL *easy, herald_curl_address_guard *guard) {
+    CURLcode code = curl_easy_setopt(easy, CURLOPT_OPENSOCKETFUNCTION, herald_curl_guarded_open);
+    if (code == CURLE_OK) code = curl_easy_setopt(easy, CURLOPT_OPENSOCKETDATA, (void *)guard);
+    return code;
+}
+
 /// The result code of a finished transfer (a member of a union in CURLMsg).
 static inline CURLcode herald_curl_msg_result(const CURLMsg *message) { return message->data.result; }
 

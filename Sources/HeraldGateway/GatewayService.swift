@@ -19,6 +19,8 @@ public final class GatewayService: Sendable {
     let publishWatch: (any PublishWatch)?
     /// Probes the store every half second for `/healthz`, on a thread of its own.
     public let health: StoreHealth
+    /// Sends the apps' events to their webhook endpoints and prunes the event log.
+    public let webhooks: WebhookDispatcher
 
     /// A gateway on the SQLite data folder `data`.
     public convenience init(
@@ -38,7 +40,8 @@ public final class GatewayService: Sendable {
         store: any GatewayStore, listen: ListenAddress, http: HTTPServer.Configuration = HTTPServer.Configuration(),
         deliverer: any PushDeliverer, fcmDeliverer: (any FCMDeliverer)? = nil, policy: DeliveryPolicy = DeliveryPolicy(),
         rateLimits: APIRateLimits = APIRateLimits(), quota: DeviceQuota = DeviceQuota(), metricsToken: String? = nil, clock: any ServerClock = LiveServerClock(),
-        logger: any HeraldLogger = SilentLogger(), console: ConsoleSettings = ConsoleSettings()
+        logger: any HeraldLogger = SilentLogger(), console: ConsoleSettings = ConsoleSettings(),
+        webhookPolicy: WebhookPolicy = WebhookPolicy(), webhookTransport: (any WebhookTransport)? = nil
     ) throws {
         self.store = store
         recovered = try store.recoverInFlight(now: Date().timeIntervalSince1970, lease: policy.lease)
@@ -54,7 +57,11 @@ public final class GatewayService: Sendable {
         self.health = health
         api = GatewayAPI(
             store: store, metrics: metrics, maxBodyBytes: http.maxBodyBytes, rateLimits: rateLimits, quota: quota,
-            metricsToken: metricsToken, onPublish: { engine.wake() }, logger: logger, console: console, health: health)
+            metricsToken: metricsToken, onPublish: { engine.wake() }, logger: logger, console: console, health: health,
+            feedWaits: EventFeedWaits(longest: min(30, http.handlerTimeoutSeconds - 1), clock: clock), webhooks: webhookPolicy)
+        webhooks = WebhookDispatcher(
+            store: store, transport: webhookTransport, policy: webhookPolicy, owner: store.instance.id, clock: clock, metrics: metrics,
+            logger: logger)
         let publishWatch = try store.watchPublishes { engine.wake() }
         self.publishWatch = publishWatch
         let api = self.api
@@ -68,6 +75,7 @@ public final class GatewayService: Sendable {
             throw error
         }
         engine.start()
+        webhooks.start()
     }
 
     /// Where it listens, with the actual port.
@@ -89,6 +97,7 @@ public final class GatewayService: Sendable {
         health.stop()
         publishWatch?.stop()
         engine.stop()
+        webhooks.stop()
         try? store.leave()
     }
 
@@ -102,6 +111,7 @@ public final class GatewayService: Sendable {
         health.stop()
         publishWatch?.stop()
         let left = await engine.drain(timeout: timeout)
+        webhooks.stop()
         try? store.leave()
         return left
     }

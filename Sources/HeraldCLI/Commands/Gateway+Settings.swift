@@ -4,6 +4,7 @@ import HeraldGateway
 import HeraldGatewayAPNs
 import HeraldGatewayFCM
 import HeraldGatewayTestModes
+import HeraldGatewayWebhooks
 import HeraldStore
 
 typealias Gateway = GatewayService
@@ -35,6 +36,7 @@ extension GatewayService {
             store: store, listen: settings.listen, http: settings.http, deliverer: deliverer, fcmDeliverer: fcmDeliverer,
             policy: policy, rateLimits: settings.rateLimits, quota: settings.quota, metricsToken: settings.metricsToken,
             clock: LiveServerClock(),
-            logger: StandardErrorLogger(), console: settings.console)
+            logger: StandardErrorLogger(), console: settings.console, webhookPolicy: settings.webhooks,
+            webhookTransport: try CurlWebhookTransport(policy: settings.webhooks.addresses))
     }
 }

@@ -117,5 +117,6 @@ extension ServeCommand {
             + quotas.map(\.option.descriptor)
             + [metricsToken.descriptor, consoleSecureCookie.descriptor, trustedProxy.descriptor, retention.descriptor]
             + [instanceID.descriptor, lease.descriptor, storeTimeout.descriptor]
-            + [durability.descriptor, deliverer.descriptor, delivererLatency.descriptor, batchSize.descriptor, fanOutBatch.descriptor])
+            + [durability.descriptor, deliverer.descriptor, delivererLatency.descriptor, batchSize.descriptor, fanOutBatch.descriptor]
+            + webhookOptions)
 }

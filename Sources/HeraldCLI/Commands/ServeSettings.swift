@@ -34,6 +34,8 @@ struct ServeSettings {
     var lease = DeliveryPolicy().lease
     /// Seconds each store call may take before it gives up with `.unavailable` (503).
     var storeTimeout = StoreDeadline.defaultTimeout
+    /// Events out: the log's retention and the webhooks (`ServeCommand+Webhooks`).
+    var webhooks = WebhookPolicy()
 
     enum DelivererChoice {
         case apns
@@ -93,6 +95,7 @@ struct ServeSettings {
         } else if let token = environment["HERALD_METRICS_TOKEN"], !token.isEmpty {
             metricsToken = try Self.metricsToken(token, from: "HERALD_METRICS_TOKEN")
         }
+        webhooks = try Self.webhooks(arguments)
         if let seconds = arguments[Serve.lease] { lease = Double(seconds) }
         if let seconds = arguments[Serve.storeTimeout] { storeTimeout = Double(seconds) }
         if let id = arguments[Serve.instanceID] ?? environment["HERALD_INSTANCE_ID"].flatMap({ $0.isEmpty ? nil : $0 }) {

@@ -89,6 +89,31 @@ extension GatewayAPI {
             access: .server
         ) { try $0.deleteUserInbox($1) },
         Route(method: "POST", pattern: ["v1", "apps", ":app", "events"], name: "events", access: .events) { try $0.recordEvents($1) },
+        // Events out (`GatewayAPI+EventFeed`, `GatewayAPI+Webhooks`).
+        Route(method: "GET", pattern: ["v1", "apps", ":app", "event-feed"], name: "event_feed", access: .server) { try $0.getEventFeed($1) },
+        Route(method: "POST", pattern: ["v1", "apps", ":app", "webhooks"], name: "create_webhook", access: .server) {
+            try $0.createWebhook($1)
+        },
+        Route(method: "GET", pattern: ["v1", "apps", ":app", "webhooks"], name: "list_webhooks", access: .server) { try $0.listWebhooks($1) },
+        Route(method: "GET", pattern: ["v1", "apps", ":app", "webhooks", ":webhook"], name: "get_webhook", access: .server) {
+            try $0.getWebhook($1)
+        },
+        Route(method: "PATCH", pattern: ["v1", "apps", ":app", "webhooks", ":webhook"], name: "patch_webhook", access: .server) {
+            try $0.patchWebhook($1)
+        },
+        Route(method: "DELETE", pattern: ["v1", "apps", ":app", "webhooks", ":webhook"], name: "delete_webhook", access: .server) {
+            try $0.deleteWebhook($1)
+        },
+        Route(
+            method: "POST", pattern: ["v1", "apps", ":app", "webhooks", ":webhook", "rotate-secret"], name: "rotate_webhook_secret",
+            access: .server
+        ) { try $0.rotateWebhookSecret($1) },
+        Route(method: "POST", pattern: ["v1", "apps", ":app", "webhooks", ":webhook", "replay"], name: "replay_webhook", access: .server) {
+            try $0.replayWebhook($1)
+        },
+        Route(
+            method: "GET", pattern: ["v1", "apps", ":app", "webhooks", ":webhook", "attempts"], name: "webhook_attempts", access: .server
+        ) { try $0.webhookAttempts($1) },
         // Reads with the server key, which Herald Console's pages use (`GatewayAPI+Reads`).
         Route(method: "GET", pattern: ["v1", "apps", ":app", "publishes"], name: "list_publishes", access: .server) {
             try $0.listPublishes($1)

@@ -34,14 +34,21 @@ public final class GatewayAPI: Sendable {
     /// The store's health probe, when one runs (`GatewayService` starts it); without one
     /// `/healthz` asks the store itself, on a handler thread.
     let health: StoreHealth?
+    /// The event feed's long polls.
+    let feedWaits: EventFeedWaits
+    /// Webhook endpoints' bounds and the addresses they may reach.
+    let webhooks: WebhookPolicy
 
     public init(
         store: any GatewayStore, metrics: GatewayMetrics = GatewayMetrics(), maxBodyBytes: Int = 1 << 20,
         rateLimits: APIRateLimits = APIRateLimits(), quota: DeviceQuota = DeviceQuota(), metricsToken: String? = nil,
         now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }, onPublish: @escaping @Sendable () -> Void = {},
-        logger: any HeraldLogger = SilentLogger(), console: ConsoleSettings = ConsoleSettings(), health: StoreHealth? = nil
+        logger: any HeraldLogger = SilentLogger(), console: ConsoleSettings = ConsoleSettings(), health: StoreHealth? = nil,
+        feedWaits: EventFeedWaits = EventFeedWaits(), webhooks: WebhookPolicy = WebhookPolicy()
     ) {
+        self.webhooks = webhooks
         self.store = store
+        self.feedWaits = feedWaits
         self.health = health
         self.console = console
         failureLog = ThrottledLog(logger)
@@ -164,7 +171,7 @@ public final class GatewayAPI: Sendable {
     /// is its caller's share (`HTTPBodyBudget`): the server key's, one client address's
     /// and one app's for the other keys, the small allowance without a key.
     private func read(_ route: Route, _ context: Context) -> HTTPHeadDecision {
-        let limit = route.method == "POST" || route.method == "PUT" ? min(maxBodyBytes, route.maxBody ?? maxBodyBytes) : 0
+        let limit = route.method == "POST" || route.method == "PUT" || route.method == "PATCH" ? min(maxBodyBytes, route.maxBody ?? maxBodyBytes) : 0
         let owner =
             context.principal.map { principal in
                 HTTPBodyOwner(

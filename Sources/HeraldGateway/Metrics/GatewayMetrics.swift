@@ -7,6 +7,9 @@ public final class GatewayMetrics: @unchecked Sendable {
     private var counters: [String: [Labels: Double]] = [:]
     private var histograms: [String: [Labels: Histogram]] = [:]
     private var gauges: [String: Double] = [:]
+    /// Gauges by labels, each name's series replaced whole (`setSeries`); per app, so
+    /// rendered only with the metrics token.
+    private var series: [String: [Labels: Double]] = [:]
 
     /// Label values in a fixed order. Rendered (`text`, e.g. `app="app_1",status="201"`)
     /// only when scraped: every request records a few samples, and rendering them each time
@@ -81,6 +84,13 @@ public final class GatewayMetrics: @unchecked Sendable {
             "counter", "Requests answered 503 because their key check or handler did not finish within the handler timeout."
         ),
         "herald_http_overloaded_total": ("counter", "Requests refused because the handler threads' queue was full."),
+        "herald_webhook_requests_total": (
+            "counter", "Webhook requests by app and outcome: ok (2xx), failed (another status or no answer), gone (410), refused (address)."
+        ),
+        "herald_webhook_events_total": ("counter", "Events acknowledged by webhook endpoints, by app."),
+        "herald_webhook_disabled_total": ("counter", "Webhook endpoints disabled, by app and reason."),
+        "herald_webhook_backlog_events": ("gauge", "Events waiting for each enabled webhook endpoint (counted up to the backlog bound)."),
+        "herald_webhook_backlog_age_seconds": ("gauge", "Age of the oldest event waiting for each enabled webhook endpoint."),
     ]
 
     /// Labels on every series: `instance_id` names the process, so series scraped through
@@ -115,6 +125,11 @@ public final class GatewayMetrics: @unchecked Sendable {
         lock.withLock { gauges[name] = value }
     }
 
+    /// Replaces every series of gauge `name` with `values`.
+    public func setSeries(_ name: String, _ values: [([(String, String)], Double)]) {
+        lock.withLock { series[name] = Dictionary(values.map { (Labels(pairs: constant + $0.0), $0.1) }, uniquingKeysWith: { _, last in last }) }
+    }
+
     func observeRequest(route: String, app: String?, status: Int, seconds: Double) {
         increment("herald_http_requests_total", [("route", route), ("app", app ?? ""), ("status", String(status))])
         observe("herald_http_request_duration_seconds", [("route", route)], seconds)
@@ -133,10 +148,14 @@ public final class GatewayMetrics: @unchecked Sendable {
             var out = perApp ? "" : "# Per-app series are left out: scrape with the metrics token (herald serve --metrics-token).\n"
             let counters = perApp ? self.counters : self.counters.mapValues { Self.summedOverApps($0) { $0 += $1 } }
             let histograms = perApp ? self.histograms : self.histograms.mapValues { Self.summedOverApps($0) { $0.add($1) } }
-            let names = Set(counters.keys).union(histograms.keys).union(gauges.keys).sorted()
+            let series = perApp ? self.series : [:]
+            let names = Set(counters.keys).union(histograms.keys).union(gauges.keys).union(series.keys).sorted()
             for name in names {
                 if let help = Self.help[name] { out += "# HELP \(name) \(help.text)\n# TYPE \(name) \(help.type)\n" }
                 for (labels, value) in Self.rendered(counters[name] ?? [:]) {
+                    out += "\(name)\(Self.braces(labels)) \(Self.number(value))\n"
+                }
+                for (labels, value) in Self.rendered(series[name] ?? [:]) {
                     out += "\(name)\(Self.braces(labels)) \(Self.number(value))\n"
                 }
                 if let value = gauges[name] { out += "\(name)\(Self.braces(Labels(pairs: constant).text)) \(Self.number(value))\n" }

@@ -10,3 +10,34 @@ public protocol EventLogStore: AnyObject, Sendable {
     /// Deletes events written before `before`, at most `limit`; how many.
     func pruneEvents(before: Double, limit: Int) throws -> Int
 }
+
+/// Webhook endpoints: their settings, and the claims and reports of the dispatchers that
+/// send to them (one process per endpoint at a time, like deliveries).
+public protocol WebhookStore: AnyObject, Sendable {
+    /// Throws `limitExceeded` when the app has `limit` endpoints. Its cursor starts at the
+    /// log's end: it gets what happens from now on.
+    func createWebhook(_ webhook: NewWebhook, limit: Int) throws -> WebhookRecord
+    func webhooks(appID: String) throws -> [WebhookRecord]
+    func webhook(appID: String, id: String) throws -> WebhookRecord?
+    func updateWebhook(appID: String, id: String, _ change: WebhookChange, now: Double) throws -> WebhookRecord?
+    func deleteWebhook(appID: String, id: String) throws -> Bool
+    /// A new secret; the old one keeps signing until `keepOldUntil`.
+    func rotateWebhookSecret(appID: String, id: String, secret: String, keepOldUntil: Double, now: Double) throws -> WebhookRecord?
+    /// Moves the cursor back to just before the first event at or after `since` (never
+    /// forward); the endpoint gets those events again.
+    func replayWebhook(appID: String, id: String, since: Double, now: Double) throws -> WebhookRecord?
+    /// The endpoint's last requests, newest first.
+    func webhookAttempts(appID: String, id: String, limit: Int) throws -> [WebhookAttempt]
+    /// Claims up to `limit` enabled endpoints due at `now` that no process holds (or whose
+    /// claim ran out) for `owner` until `now + hold`.
+    func claimWebhooks(owner: String, now: Double, hold: Double, limit: Int) throws -> [WebhookRecord]
+    /// Records what became of a claimed endpoint and lets the claim go.
+    func finishWebhook(_ progress: WebhookProgress) throws
+    /// How many events follow the endpoint's cursor, counting up to `limit`, and when
+    /// the first of them was written.
+    /// Every enabled endpoint, of every app (at most `limit`).
+    func enabledWebhooks(limit: Int) throws -> [WebhookRecord]
+    /// Disables an enabled endpoint with `reason`; whether it was enabled.
+    func disableWebhook(appID: String, id: String, reason: String, now: Double) throws -> Bool
+    func webhookBacklog(appID: String, after: EventCursor, limit: Int) throws -> (count: Int, oldest: Double?)
+}

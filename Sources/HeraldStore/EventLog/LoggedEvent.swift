@@ -24,7 +24,10 @@ public struct LoggedEvent: Sendable, Hashable {
 
     /// `evt_` and the log's sequence: the same on every repeat, in the feed and in every
     /// webhook request.
-    public var id: String { EventCursor.idPrefix + String(cursor.seq, radix: 36) }
+    public var id: String { Self.id(seq: cursor.seq) }
+
+    /// The id of the event numbered `seq`.
+    public static func id(seq: Int) -> String { EventCursor.idPrefix + String(seq, radix: 36) }
 
     /// The event as a JSON object: `{"id", "type", "timestamp", "data"}`.
     public var json: String {

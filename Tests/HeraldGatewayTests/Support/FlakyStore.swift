@@ -157,6 +157,33 @@ final class FlakyStore: GatewayStore, @unchecked Sendable {
     }
     func eventLogEnd(appID: String) throws -> EventCursor { try pass(base).eventLogEnd(appID: appID) }
     func pruneEvents(before: Double, limit: Int) throws -> Int { try pass(base).pruneEvents(before: before, limit: limit) }
+    func createWebhook(_ webhook: NewWebhook, limit: Int) throws -> WebhookRecord { try pass(base).createWebhook(webhook, limit: limit) }
+    func webhooks(appID: String) throws -> [WebhookRecord] { try pass(base).webhooks(appID: appID) }
+    func webhook(appID: String, id: String) throws -> WebhookRecord? { try pass(base).webhook(appID: appID, id: id) }
+    func updateWebhook(appID: String, id: String, _ change: WebhookChange, now: Double) throws -> WebhookRecord? {
+        try pass(base).updateWebhook(appID: appID, id: id, change, now: now)
+    }
+    func deleteWebhook(appID: String, id: String) throws -> Bool { try pass(base).deleteWebhook(appID: appID, id: id) }
+    func rotateWebhookSecret(appID: String, id: String, secret: String, keepOldUntil: Double, now: Double) throws -> WebhookRecord? {
+        try pass(base).rotateWebhookSecret(appID: appID, id: id, secret: secret, keepOldUntil: keepOldUntil, now: now)
+    }
+    func replayWebhook(appID: String, id: String, since: Double, now: Double) throws -> WebhookRecord? {
+        try pass(base).replayWebhook(appID: appID, id: id, since: since, now: now)
+    }
+    func webhookAttempts(appID: String, id: String, limit: Int) throws -> [WebhookAttempt] {
+        try pass(base).webhookAttempts(appID: appID, id: id, limit: limit)
+    }
+    func claimWebhooks(owner: String, now: Double, hold: Double, limit: Int) throws -> [WebhookRecord] {
+        try pass(base).claimWebhooks(owner: owner, now: now, hold: hold, limit: limit)
+    }
+    func finishWebhook(_ progress: WebhookProgress) throws { try pass(base).finishWebhook(progress) }
+    func enabledWebhooks(limit: Int) throws -> [WebhookRecord] { try pass(base).enabledWebhooks(limit: limit) }
+    func disableWebhook(appID: String, id: String, reason: String, now: Double) throws -> Bool {
+        try pass(base).disableWebhook(appID: appID, id: id, reason: reason, now: now)
+    }
+    func webhookBacklog(appID: String, after: EventCursor, limit: Int) throws -> (count: Int, oldest: Double?) {
+        try pass(base).webhookBacklog(appID: appID, after: after, limit: limit)
+    }
     func promoteDuePublishes(now: Double) throws -> Int { try pass(base).promoteDuePublishes(now: now) }
     /// While set, each fan-out step of this publish does its work (claiming nothing) and
     /// then fails with this reason, as a step the store stopped (`.timedOut`) or lost

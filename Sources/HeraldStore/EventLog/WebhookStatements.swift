@@ -1,0 +1,67 @@
+/// The webhook endpoints' statements (`SQLStore+Webhooks`), written once for both stores.
+enum WebhookStatements {
+    static let columns = """
+        id, app_id, url, events, description, secret, old_secret, old_secret_until, enabled, disabled_reason, cursor_seq,
+        failures, next_at, last_success_at, last_failure_at, last_failure_status, last_failure_error, created_at, updated_at
+        """
+    static let insert = SQLStatement(
+        """
+        INSERT INTO webhooks (id, app_id, url, events, description, secret, enabled, cursor_seq, next_at, created_at, updated_at)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9, ?9)
+        """)
+    /// The app's endpoints, counted (locked on PostgreSQL: two creations take turns on the bound).
+    static let lockApp = PostgresLock("SELECT 1 FROM apps WHERE id = ? FOR NO KEY UPDATE")
+    static let count = SQLStatement("SELECT count(*) FROM webhooks WHERE app_id = ?")
+    static let all = SQLStatement("SELECT \(columns) FROM webhooks WHERE app_id = ? ORDER BY created_at, id")
+    static let one = SQLStatement("SELECT \(columns) FROM webhooks WHERE app_id = ? AND id = ?")
+    static let oneLocked = SQLStatement { d in "SELECT \(columns) FROM webhooks WHERE app_id = ? AND id = ?\(d.forUpdate)" }
+    static let update = SQLStatement(
+        """
+        UPDATE webhooks SET url = ?3, events = ?4, description = ?5, enabled = ?6, disabled_reason = ?7, failures = ?8, next_at = ?9,
+        updated_at = ?10 WHERE app_id = ?1 AND id = ?2
+        """)
+    static let enabled = SQLStatement { d in "SELECT \(columns) FROM webhooks WHERE \(d.isTrue("enabled")) ORDER BY id LIMIT ?" }
+    static let disable = SQLStatement { d in
+        "UPDATE webhooks SET enabled = \(d.false), disabled_reason = ?3, updated_at = ?4 WHERE app_id = ?1 AND id = ?2 AND \(d.isTrue("enabled"))"
+    }
+    static let delete = SQLStatement("DELETE FROM webhooks WHERE app_id = ? AND id = ?")
+    static let deleteAttempts = SQLStatement("DELETE FROM webhook_attempts WHERE webhook_id = ?")
+    static let rotate = SQLStatement(
+        "UPDATE webhooks SET old_secret = secret, old_secret_until = ?3, secret = ?4, updated_at = ?5 WHERE app_id = ?1 AND id = ?2")
+    static let moveBack = SQLStatement(
+        "UPDATE webhooks SET cursor_seq = ?3, updated_at = ?4 WHERE app_id = ?1 AND id = ?2 AND cursor_seq > ?3")
+    static let attempts = SQLStatement(
+        "SELECT at, status, error, events, first_event, duration FROM webhook_attempts WHERE webhook_id = ? ORDER BY seq DESC LIMIT ?")
+    /// Endpoints due and free, picked (PostgreSQL skips those another process is claiming).
+    static let due = SQLStatement { d in
+        """
+        SELECT id FROM webhooks w WHERE \(d.isTrue("enabled")) AND next_at <= ?1 AND (claimed_until IS NULL OR claimed_until < ?1)
+        AND EXISTS (SELECT 1 FROM event_log e WHERE e.app_id = w.app_id AND e.seq > w.cursor_seq)
+        ORDER BY next_at LIMIT ?2\(d.forUpdateSkipLocked)
+        """
+    }
+    static let claim = SQLStatement("UPDATE webhooks SET claimed_by = ?, claimed_until = ? WHERE id = ?")
+    static let claimed = SQLStatement("SELECT \(columns) FROM webhooks WHERE id = ?")
+    /// A report about an endpoint still claimed by its process: the cursor (when it has not
+    /// moved meanwhile), then the rest.
+    static let advance = SQLStatement("UPDATE webhooks SET cursor_seq = ?3 WHERE id = ?1 AND claimed_by = ?2 AND cursor_seq = ?4")
+    static let finish = SQLStatement { d in
+        """
+        UPDATE webhooks SET failures = ?3, next_at = ?4, claimed_by = NULL, claimed_until = NULL, updated_at = ?5,
+        enabled = CASE WHEN CAST(?6 AS TEXT) IS NULL THEN enabled ELSE \(d.false) END, disabled_reason = coalesce(CAST(?6 AS TEXT), disabled_reason),
+        last_success_at = CASE WHEN ?7 = 1 THEN ?5 ELSE last_success_at END,
+        last_failure_at = CASE WHEN ?8 = 1 THEN ?5 ELSE last_failure_at END,
+        last_failure_status = CASE WHEN ?8 = 1 THEN CAST(?9 AS INTEGER) ELSE last_failure_status END,
+        last_failure_error = CASE WHEN ?8 = 1 THEN CAST(?10 AS TEXT) ELSE last_failure_error END
+        WHERE id = ?1 AND claimed_by = ?2
+        """
+    }
+    static let insertAttempt = SQLStatement(
+        "INSERT INTO webhook_attempts (webhook_id, at, status, error, events, first_event, duration) VALUES (?, ?, ?, ?, ?, ?, ?)")
+    /// Attempts past the newest `?2` of an endpoint.
+    static let trimAttempts = SQLStatement(
+        """
+        DELETE FROM webhook_attempts WHERE webhook_id = ?1 AND seq <= (SELECT seq FROM webhook_attempts WHERE webhook_id = ?1
+        ORDER BY seq DESC LIMIT 1 OFFSET ?2)
+        """)
+}

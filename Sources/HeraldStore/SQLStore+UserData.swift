@@ -47,6 +47,8 @@ extension SQLStore {
                 try failDelivery(db, delivery.seq, publishID: delivery.publishID, reason: userDeletedReason, now: now)
             }
         }
+        // Told before their rows go: a waiting delivery failed here ends now.
+        try logFinalDeliveries(db, seqs: unfinished.filter { !$0.inFlight }.map(\.seq), now: now)
         var counts: [UserDataKind: Int] = [:]
         for deletion in sql.deletions { counts[deletion.kind] = try db.execute(deletion.statement, user) }
         counts[.deliveries, default: 0] += unfinished.filter(\.inFlight).count

@@ -8,6 +8,8 @@ extension SQLiteStore {
             try db.execute(
                 "INSERT OR REPLACE INTO gateway_instances (id, host, pid, started_at, heartbeat_at) VALUES (?, ?, ?, ?, ?)",
                 [.text(instance.id), .text(instance.host), .int(instance.pid), .double(now), .double(now)])
+            // one store: leases, as above (and the webhook endpoints the last run was sending to)
+            try db.execute("UPDATE webhooks SET claimed_by = NULL, claimed_until = NULL WHERE claimed_by IS NOT NULL")
             // one store: leases, as above
             return try db.execute("UPDATE deliveries SET state = 0, in_doubt = 1, lease_owner = NULL WHERE state = 1")
         }

@@ -142,7 +142,9 @@ extension GatewayAPI {
 
     /// An endpoint as the API shows it (never its secret), with its health.
     private func webhookJSON(_ hook: WebhookRecord) throws -> [String: JSONValue] {
-        let pending = try store.webhookBacklog(appID: hook.appID, after: hook.cursor, limit: 10_001).count
+        let pending = try store.webhookBacklog(
+            appID: hook.appID, after: hook.cursor, matching: try? EventSelector(hook.events), limit: 10_001
+        ).count
         return [
             "id": .string(hook.id), "url": .string(hook.url), "events": .array(hook.events.map(JSONValue.string)),
             "description": hook.description.map(JSONValue.string) ?? .null, "enabled": .bool(hook.enabled),

@@ -177,14 +177,16 @@ public final class WebhookDispatcher: Sendable {
                     id: hook.id, owner: owner, from: hook.cursor, to: to, attempt: nil, failures: failures, nextAt: nextAt, disable: nil,
                     now: now, release: false))
         }
-        if let disable {
-            metrics.increment("herald_webhook_disabled_total", [("app", hook.appID), ("reason", disable)])
-            logger.log(.warning, "webhook \(hook.id) of app \(hook.appID) disabled: \(disable)")
-        }
+        if let disable { disabled(hook, disable) }
         try store.finishWebhook(
             WebhookProgress(
                 id: hook.id, owner: owner, from: hook.cursor, to: to, attempt: attempt, failures: failures, nextAt: nextAt, disable: disable,
                 now: now))
+    }
+
+    private func disabled(_ hook: WebhookRecord, _ reason: String) {
+        metrics.increment("herald_webhook_disabled_total", [("app", hook.appID), ("reason", reason)])
+        logger.log(.warning, "webhook \(hook.id) of app \(hook.appID) disabled: \(reason); its events are kept until it is enabled again")
     }
 
     /// Once a minute: events older than the retention, a bounded number a step.
@@ -208,12 +210,13 @@ public final class WebhookDispatcher: Sendable {
         var depths: [([(String, String)], Double)] = []
         var ages: [([(String, String)], Double)] = []
         for hook in try store.enabledWebhooks(limit: 10_000) {
-            let (count, oldest) = try store.webhookBacklog(appID: hook.appID, after: hook.cursor, limit: policy.maxBacklog + 1)
+            let (count, oldest) = try store.webhookBacklog(
+                appID: hook.appID, after: hook.cursor, matching: try? EventSelector(hook.events), limit: policy.maxBacklog + 1)
             let labels = [("app", hook.appID), ("webhook", hook.id)]
             depths.append((labels, Double(count)))
             ages.append((labels, oldest.map { max(0, now - $0) } ?? 0))
             if count > policy.maxBacklog, try store.disableWebhook(appID: hook.appID, id: hook.id, reason: "backlog_full", now: now) {
-                metrics.increment("herald_webhook_disabled_total", [("app", hook.appID), ("reason", "backlog_full")])
+                disabled(hook, "backlog_full")
             }
         }
         metrics.setSeries("herald_webhook_backlog_events", depths)

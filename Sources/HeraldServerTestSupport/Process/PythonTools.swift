@@ -28,6 +28,12 @@ public enum PythonTools {
         return .success(python)
     }()
 
+    /// The virtualenv's python3, made first if it is not there.
+    public static func python() throws -> String { try setUp.get() }
+
+    /// The repository's `scripts/NAME`.
+    public static func script(_ name: String) -> String { repositoryRoot.appendingPathComponent("scripts/" + name).path }
+
     /// Runs `script` (Python source) with `arguments`; returns its standard output.
     public static func run(_ script: String, _ arguments: [String]) throws -> String {
         let python = try setUp.get()

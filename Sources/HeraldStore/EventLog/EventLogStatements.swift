@@ -10,9 +10,6 @@ enum EventLogStatements {
     static let end = SQLStatement("SELECT max(seq) FROM event_log WHERE app_id = ?")
     /// The app's first event at or after `?2` (a replay starts just before it).
     static let firstSince = SQLStatement("SELECT min(seq) FROM event_log WHERE app_id = ?1 AND at >= ?2")
-    /// How many of an app's events follow `?2`, counting up to `?3`.
-    static let depth = SQLStatement(
-        "SELECT count(*) FROM (SELECT 1 FROM event_log WHERE app_id = ?1 AND seq > ?2 LIMIT ?3) e")
     /// The oldest events, written before `?1`: at most `?2` deleted.
     static let prune = SQLStatement("DELETE FROM event_log WHERE seq IN (SELECT seq FROM event_log WHERE at < ?1 ORDER BY seq LIMIT ?2)")
 

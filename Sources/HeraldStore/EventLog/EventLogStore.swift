@@ -33,11 +33,11 @@ public protocol WebhookStore: AnyObject, Sendable {
     func claimWebhooks(owner: String, now: Double, hold: Double, limit: Int) throws -> [WebhookRecord]
     /// Records what became of a claimed endpoint and lets the claim go.
     func finishWebhook(_ progress: WebhookProgress) throws
-    /// How many events follow the endpoint's cursor, counting up to `limit`, and when
-    /// the first of them was written.
+    /// How many events of the types `selector` asks for (nil: all) follow the endpoint's
+    /// cursor, counting up to `limit`, and when the first of them was written.
     /// Every enabled endpoint, of every app (at most `limit`).
     func enabledWebhooks(limit: Int) throws -> [WebhookRecord]
     /// Disables an enabled endpoint with `reason`; whether it was enabled.
     func disableWebhook(appID: String, id: String, reason: String, now: Double) throws -> Bool
-    func webhookBacklog(appID: String, after: EventCursor, limit: Int) throws -> (count: Int, oldest: Double?)
+    func webhookBacklog(appID: String, after: EventCursor, matching selector: EventSelector?, limit: Int) throws -> (count: Int, oldest: Double?)
 }

@@ -55,6 +55,17 @@ public struct EventSelector: Sendable, Hashable {
         types = Set(seen)
     }
 
+    /// The types it asks for as a condition on `event_log.type` (nil: every type), its
+    /// values bound in `b`: exact types in one `IN`, each family by its prefix.
+    func condition(_ b: inout SQLBindings) -> String? {
+        guard !all else { return nil }
+        var terms: [String] = []
+        let exact = types.filter { !$0.hasSuffix(".*") }.sorted()
+        if !exact.isEmpty { terms.append("type IN (" + exact.map { b.bind(.text($0)) }.joined(separator: ", ") + ")") }
+        for family in families.sorted() { terms.append("substr(type, 1, \(family.count + 1)) = \(b.bind(.text(family + ".")))") }
+        return "(" + terms.joined(separator: " OR ") + ")"
+    }
+
     public func matches(_ type: String) -> Bool {
         if all || types.contains(type) { return true }
         guard let dot = type.firstIndex(of: ".") else { return false }

@@ -168,10 +168,14 @@ extension SQLStore {
         try write { db in try db.execute(WebhookStatements.disable, [.text(appID), .text(id), .text(reason), .double(now)]) > 0 }
     }
 
-    public func webhookBacklog(appID: String, after: EventCursor, limit: Int) throws -> (count: Int, oldest: Double?) {
+    public func webhookBacklog(appID: String, after: EventCursor, matching selector: EventSelector?, limit: Int) throws
+        -> (count: Int, oldest: Double?)
+    {
         try snapshot { db in
-            let count = try db.query(EventLogStatements.depth, [.text(appID), .int(after.seq), .int(limit)]) { try $0.int(0) }.first ?? 0
-            let oldest = try db.query(EventLogStatements.page, [.text(appID), .int(after.seq), .int(1)]) { try $0.double(2) }.first
+            let (oldestSQL, countSQL, values) = WebhookStatements.backlog(
+                appID: appID, after: after, matching: selector, limit: limit, db.dialect)
+            let oldest = try db.query(oldestSQL, Array(values.dropLast())) { try $0.double(0) }.first
+            let count = try db.query(countSQL, values) { try $0.int(0) }.first ?? 0
             return (count, oldest)
         }
     }

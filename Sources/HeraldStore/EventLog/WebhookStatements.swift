@@ -32,10 +32,13 @@ enum WebhookStatements {
         "UPDATE webhooks SET cursor_seq = ?3, updated_at = ?4 WHERE app_id = ?1 AND id = ?2 AND cursor_seq > ?3")
     static let attempts = SQLStatement(
         "SELECT at, status, error, events, first_event, duration FROM webhook_attempts WHERE webhook_id = ? ORDER BY seq DESC LIMIT ?")
-    /// Endpoints due and free, picked (PostgreSQL skips those another process is claiming).
+    /// Endpoints due and free, picked (PostgreSQL skips those another process is claiming):
+    /// not claimed, or by a process whose claim ran out or that is gone (another took its
+    /// lease over; SQLite frees the last run's claims at start).
     static let due = SQLStatement { d in
         """
-        SELECT id FROM webhooks w WHERE \(d.isTrue("enabled")) AND next_at <= ?1 AND (claimed_until IS NULL OR claimed_until < ?1)
+        SELECT id FROM webhooks w WHERE \(d.isTrue("enabled")) AND next_at <= ?1
+        AND (claimed_until IS NULL OR claimed_until < ?1 OR NOT EXISTS (SELECT 1 FROM gateway_instances g WHERE g.id = w.claimed_by))
         AND EXISTS (SELECT 1 FROM event_log e WHERE e.app_id = w.app_id AND e.seq > w.cursor_seq)
         ORDER BY next_at LIMIT ?2\(d.forUpdateSkipLocked)
         """
@@ -64,4 +67,17 @@ enum WebhookStatements {
         DELETE FROM webhook_attempts WHERE webhook_id = ?1 AND seq <= (SELECT seq FROM webhook_attempts WHERE webhook_id = ?1
         ORDER BY seq DESC LIMIT 1 OFFSET ?2)
         """)
+
+    /// An endpoint's backlog, built at run time from the types it asks for: the first
+    /// event's time (its values all but the last) and a count that stops at `limit`.
+    static func backlog(appID: String, after: EventCursor, matching selector: EventSelector?, limit: Int, _ dialect: SQLDialect)
+        -> (oldest: String, count: String, values: [SQLValue])
+    {
+        var b = SQLBindings(dialect)
+        let head = "FROM event_log WHERE app_id = \(b.bind(.text(appID))) AND seq > \(b.bind(.int(after.seq)))"
+            + (selector?.condition(&b).map { " AND " + $0 } ?? "")
+        let oldest = "SELECT at \(head) ORDER BY seq LIMIT 1"
+        let count = "SELECT count(*) FROM (SELECT 1 \(head) LIMIT \(b.bind(.int(limit)))) e"
+        return (oldest, count, b.values)
+    }
 }

@@ -131,7 +131,7 @@ struct WebhookDispatcherTests {
         #expect(try store.webhook(appID: fixture.appID, id: gone.id)?.disabledReason == "gone")
         #expect(try store.webhook(appID: fixture.appID, id: dead.id)?.disabledReason == "retries_exhausted")
         let stopped = try #require(try store.webhook(appID: fixture.appID, id: dead.id))
-        #expect(try store.webhookBacklog(appID: fixture.appID, after: stopped.cursor, limit: 10).count == 1)
+        #expect(try store.webhookBacklog(appID: fixture.appID, after: stopped.cursor, matching: nil, limit: 10).count == 1)
         let sentBefore = transport.sent.count
         Self.drain(dispatcher)
         #expect(transport.sent.count == sentBefore, "a disabled endpoint gets nothing")

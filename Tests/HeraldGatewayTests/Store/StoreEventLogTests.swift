@@ -122,6 +122,20 @@ struct StoreEventLogTests {
         #expect(types.filter { $0 == "publish.completed" }.count == 2)
     }
 
+    @Test("a user deleted while a delivery to them waits: that delivery's delivery.failed (UserDeleted) comes before user.deleted", arguments: StoreKind.tested)
+    func userDeletedWhileWaiting(kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let device = try fixture.register(1, user: "sam")[0]
+        _ = try fixture.publish(.interests(["news"]))
+        try fixture.fanOutAll()
+        _ = try fixture.store.deleteUser(appID: fixture.appID, userID: "sam", now: 1_010)
+        let events = try Self.all(fixture)
+        #expect(Array(events.map(\.type).suffix(3)) == ["delivery.failed", "publish.completed", "user.deleted"])
+        let failed = try Self.data(try #require(events.first { $0.type == "delivery.failed" }))
+        #expect(failed["reason"] == .string("UserDeleted"))
+        #expect(failed["deviceId"] == .string(device))
+    }
+
     @Test("retention deletes the oldest events, a bounded number at a time", arguments: StoreKind.tested)
     func retention(kind: StoreKind) throws {
         let fixture = try StoreFixture(kind)

@@ -181,8 +181,8 @@ final class FlakyStore: GatewayStore, @unchecked Sendable {
     func disableWebhook(appID: String, id: String, reason: String, now: Double) throws -> Bool {
         try pass(base).disableWebhook(appID: appID, id: id, reason: reason, now: now)
     }
-    func webhookBacklog(appID: String, after: EventCursor, limit: Int) throws -> (count: Int, oldest: Double?) {
-        try pass(base).webhookBacklog(appID: appID, after: after, limit: limit)
+    func webhookBacklog(appID: String, after: EventCursor, matching selector: EventSelector?, limit: Int) throws -> (count: Int, oldest: Double?) {
+        try pass(base).webhookBacklog(appID: appID, after: after, matching: selector, limit: limit)
     }
     func promoteDuePublishes(now: Double) throws -> Int { try pass(base).promoteDuePublishes(now: now) }
     /// While set, each fan-out step of this publish does its work (claiming nothing) and

@@ -114,7 +114,8 @@ clean:
 # (test deliverers, then through HeraldAPNs to herald apns-sim beside aioapns sending the same);
 # then SQLite against PostgreSQL with one and with two gateways (a PostgreSQL server of its own);
 # then what an audience filter costs beside the unfiltered publish; then what the server-kept
-# inbox costs (a publish keeping a message for 100,000 users, a device's sync of 100).
+# inbox costs (a publish keeping a message for 100,000 users, a device's sync of 100); then what
+# webhooks cost a publish of 100,000 and whether their events keep up, and recover after an outage.
 bench-gateway: deps
 	$(SWIFT) build -c release
 	@scripts/pyenv.sh PyJWT cryptography aioapns
@@ -123,6 +124,8 @@ bench-gateway: deps
 	@.build/pyvenv/bin/python3 Benchmarks/scaleout_bench.py --herald $(HERALD_RELEASE) --report docs/benchmarks.md
 	@.build/pyvenv/bin/python3 Benchmarks/audience_bench.py --herald $(HERALD_RELEASE) --report docs/benchmarks.md
 	@.build/pyvenv/bin/python3 Benchmarks/inbox_bench.py --herald $(HERALD_RELEASE) --report docs/benchmarks.md
+	@scripts/pyenv.sh standardwebhooks
+	@.build/pyvenv/bin/python3 Benchmarks/webhook_bench.py --herald $(HERALD_RELEASE) --report docs/benchmarks.md
 
 # Hostile clients (minutes): slow heads and unauthenticated 1 MiB bodies against herald serve
 # and nginx (Debian) side by side: health-check answers and memory, in docs/benchmarks.md.

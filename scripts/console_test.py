@@ -6,7 +6,8 @@ HeraldFCM to `herald fcm-sim` for one Android device.
 
 It signs in (after a wrong key is refused), composes and sends to an interest (with a
 German text, previewed and counted by language), watches the publish finish, opens it, finds the failed device, checks that a hostile title is shown as
-text, and signs out. With --screenshots DIR it writes the main pages, light and dark, and
+text, adds a webhook endpoint whose requests are refused and follows it on its page
+(attempts, rotate, replay, disable, delete), and signs out. With --screenshots DIR it writes the main pages, light and dark, and
 one at a phone's width, into DIR. Ends with 'N passed, N failed'.
 
 Usage: console_test.py --herald .build/debug/herald [--screenshots docs/console]
@@ -15,6 +16,7 @@ import argparse
 import json
 import os
 import shutil
+import socket
 import struct
 import subprocess
 import sys
@@ -31,6 +33,7 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support import expected_conditions
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 HOSTILE = "<img src=x onerror=alert(1)>"
@@ -38,6 +41,7 @@ TOKENS = [f"{n:064x}" for n in (101, 202, 303)]
 DEAD = TOKENS[2]
 ANDROID = "console-android:APA91bH-console"
 INBOX_TOKEN = f"{404:064x}"
+HOOK_TOKEN = f"{505:064x}"
 
 
 def wait_for_line(path, text, seconds=20):
@@ -88,9 +92,17 @@ class Harness:
              "--fcm-ca", f"{w}/fcm-tls/ca.pem"],
             check=True, capture_output=True, text=True)
         self.app = json.loads(created.stdout)
+        # The webhook endpoint: a port bound and never listened on, so each request is refused at once
+        # (and no other process can take the port while the test runs).
+        self.refusing = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        self.refusing.bind(("127.0.0.1", 0))
+        self.hook_url = f"http://127.0.0.1:{self.refusing.getsockname()[1]}/hook"
         serve_out = open(f"{w}/serve.out", "w")
+        # Webhooks to a loopback http:// address; the first retry after 1 s, the next an hour on, so the
+        # gateway retries once but never disables the endpoint itself (retries_exhausted) during the test.
         self.processes.append(subprocess.Popen(
-            [self.herald, "serve", "--data", f"{w}/data", "--listen", "127.0.0.1:0"], stdout=serve_out, stderr=open(f"{w}/serve.err", "w")))
+            [self.herald, "serve", "--data", f"{w}/data", "--listen", "127.0.0.1:0", "--webhook-allow-http", "--webhook-allow-private",
+             "--webhook-retry-schedule", "1s,1h"], stdout=serve_out, stderr=open(f"{w}/serve.err", "w")))
         self.gateway = "http://" + wait_for_line(f"{w}/serve.out", "listening on").split("http://")[1].split()[0]
         for level, (token, locale) in enumerate(zip(TOKENS, ["de-AT", "en-US", "de-DE"]), start=1):
             self.api("POST", "/devices", {"token": token, "environment": "sandbox", "interests": ["deploys"], "locale": locale,
@@ -114,6 +126,8 @@ class Harness:
             return json.loads(response.read() or b"null")
 
     def stop(self):
+        if hasattr(self, "refusing"):
+            self.refusing.close()
         if hasattr(self, "media"):
             self.media.shutdown()
             self.media.server_close()
@@ -416,6 +430,97 @@ class ConsoleTest:
         assert states() == [f"{added} deleted", f"{second} unread", f"{first} read"], states()
         self.shoot("inbox-light")
 
+    def webhook(self):
+        self.open("#/webhooks")
+        self.wait(lambda d: "No endpoints yet" in self.text("#webhook-list"), "the empty list of webhooks")
+        # A type that does not exist: the gateway's 400 names the field, and nothing is made.
+        self.d.find_element(By.ID, "webhook-url").send_keys(self.h.hook_url)
+        self.d.find_element(By.ID, "webhook-events").send_keys("device.*, deploys.done")
+        self.d.find_element(By.ID, "webhook-add").click()
+        self.wait(lambda d: "events" in self.text("#webhook-form-error") and "deploys.done" in self.text("#webhook-form-error"),
+                  "the refused event type")
+        assert not self.d.find_elements(By.ID, "webhook-secret"), "a secret for a refused endpoint"
+        events = self.d.find_element(By.ID, "webhook-events")
+        events.clear()
+        events.send_keys("device.*, publish.*")
+        self.d.find_element(By.ID, "webhook-description").send_keys(HOSTILE)
+        self.d.find_element(By.ID, "webhook-add").click()
+        self.wait(lambda d: self.text("#webhook-secret-value").startswith("whsec_"), "the new endpoint's secret")
+        secret = self.text("#webhook-secret-value")
+        assert "shows it this once" in self.text("#webhook-secret"), self.text("#webhook-secret")
+        assert self.text("#webhook-form-error") == "", self.text("#webhook-form-error")
+        self.wait(lambda d: d.find_elements(By.CSS_SELECTOR, "#webhook-list li[data-webhook]"), "the endpoint in the list")
+        item = "#webhook-list li[data-webhook]"
+        hook = self.d.find_element(By.CSS_SELECTOR, item).get_attribute("data-webhook")
+        listed = self.text(item)
+        assert self.h.hook_url in listed and "device.*, publish.*" in listed and "enabled" in listed, listed
+        assert HOSTILE in listed, "the description as text"
+        assert not self.d.execute_script("return document.querySelectorAll('img[src=\"x\"]').length"), "an <img> was made from the description"
+        assert secret not in listed, "the secret in the list"
+        self.shoot("webhooks-light")
+        # The secret is not read back: a reload shows the list without it.
+        self.d.refresh()
+        item = f"#webhook-list li[data-webhook='{hook}']"
+        self.wait(lambda d: d.find_elements(By.CSS_SELECTOR, item), "the list after a reload")
+        assert not self.d.find_elements(By.ID, "webhook-secret") and secret not in self.text("main"), "the secret shown again"
+        # An event for it (device.registered); its requests are refused, so each attempt fails without an answer.
+        self.h.api("POST", "/devices", {"token": HOOK_TOKEN, "environment": "sandbox"}, self.h.app["clientKey"])
+        self.wait(lambda d: "no answer" in self.text(f"{item} [data-field='last-failure']"), "the failure in the list's health")
+        self.d.find_element(By.CSS_SELECTOR, f"{item} h2 a").click()
+        self.wait(lambda d: self.text("h1") == self.h.hook_url and self.text("#webhook-state") == "enabled", "the endpoint's page")
+        self.wait(lambda d: d.find_elements(By.CSS_SELECTOR, "#webhook-attempts tbody tr[data-ok='false']"), "a failed attempt")
+        attempt = self.text("#webhook-attempts tbody tr")
+        assert "no answer" in attempt and self.d.execute_script(
+            "return document.querySelector('#webhook-attempts tbody tr td:nth-child(3)').innerText.trim().length > 0"), attempt
+        assert "evt_" in attempt, attempt
+        failure = self.text("#webhook-health [data-field='last-failure']")
+        assert "no answer (" in failure, failure
+        assert self.text("#webhook-health [data-field='last-success']") == "never", self.text("#webhook-health")
+        assert HOSTILE == self.text("#webhook-description-text"), self.text("#webhook-description-text")
+        self.shoot("webhook-light")
+        self.d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True})
+        overflow = self.d.execute_script("return document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        self.shoot("webhook-phone")
+        self.d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+        assert overflow <= 0, f"the endpoint's page is {overflow} px wider than a phone"
+        # A new secret, shown once; the old one is not it.
+        self.d.find_element(By.ID, "webhook-rotate").click()
+        self.wait(lambda d: self.text("#webhook-secret-value").startswith("whsec_") and self.text("#webhook-secret-value") != secret,
+                  "the rotated secret")
+        assert "old secret keeps signing" in self.text("#webhook-secret"), self.text("#webhook-secret")
+        self.d.find_element(By.ID, "webhook-secret-done").click()
+        self.wait(lambda d: not d.find_elements(By.ID, "webhook-secret"), "the secret hidden")
+        # Replay from an hour ago (the field's local format, as the compose test sets its time).
+        self.d.execute_script(
+            "const f = document.getElementById('replay-since'); const t = new Date(Date.now() - 3600e3);"
+            "t.setMinutes(t.getMinutes() - t.getTimezoneOffset()); f.value = t.toISOString().slice(0, 16)")
+        self.d.find_element(By.ID, "webhook-replay").click()
+        self.wait(lambda d: "Replaying every event kept since" in self.text("#webhook-result"), "the replay's answer")
+        # The endpoint is back before the test's first events: far more than the one event pending.
+        self.wait(lambda d: int("0" + "".join(c for c in self.text("#webhook-health [data-field='pending']") if c.isdigit())) > 10,
+                  "the replayed events pending")
+        # Disable: the state and the reason, and the button offers Enable.
+        toggle = self.d.find_element(By.ID, "webhook-toggle")
+        assert toggle.text == "Disable", toggle.text
+        toggle.click()
+        self.wait(lambda d: self.text("#webhook-state") == "disabled", "the endpoint disabled")
+        assert "turned off" in self.text("#webhook-reason"), self.text("#webhook-reason")
+        assert self.d.find_element(By.ID, "webhook-toggle").text == "Enable"
+        self.wait(lambda d: "none while disabled" in self.text("#webhook-health"), "no next request while disabled")
+        self.d.find_element(By.LINK_TEXT, "← All webhooks").click()
+        self.wait(lambda d: d.find_elements(By.CSS_SELECTOR, f"{item} [data-state='disabled']"), "the list showing it disabled")
+        assert "turned off" in self.text(item), self.text(item)
+        # Delete, after the confirmation: the list is empty again.
+        self.d.find_element(By.CSS_SELECTOR, f"{item} h2 a").click()
+        self.wait(lambda d: self.text("#webhook-state") == "disabled", "the endpoint's page again")
+        self.d.find_element(By.ID, "webhook-delete").click()
+        WebDriverWait(self.d, 10).until(expected_conditions.alert_is_present())
+        confirm = self.d.switch_to.alert
+        assert self.h.hook_url in confirm.text, confirm.text
+        confirm.accept()
+        self.wait(lambda d: "No endpoints yet" in self.text("#webhook-list"), "the list without the deleted endpoint")
+        assert self.h.api("GET", "/webhooks", None, self.h.app["serverKey"]) == {"webhooks": []}
+
     def keyboard(self):
         self.open("#/publishes")
         self.d.refresh()  # a fresh load: focus starts at the top of the page
@@ -448,6 +553,7 @@ class ConsoleTest:
                  ("cancel a scheduled publish", self.cancel_scheduled), ("a local-time publish", self.local_time),
                  ("build an audience filter", self.build_filter),
                  ("a frequency cap holds back", self.frequency_cap), ("a user's inbox", self.user_inbox),
+                 ("a webhook endpoint", self.webhook),
                  ("keyboard and labels", self.keyboard), ("sign out", self.sign_out)]
         for name, step in steps:
             self.check(name, step)

@@ -58,7 +58,7 @@ public final class GatewayService: Sendable {
         api = GatewayAPI(
             store: store, metrics: metrics, maxBodyBytes: http.maxBodyBytes, rateLimits: rateLimits, quota: quota,
             metricsToken: metricsToken, onPublish: { engine.wake() }, logger: logger, console: console, health: health,
-            feedWaits: EventFeedWaits(longest: min(30, http.handlerTimeoutSeconds - 1), clock: clock), webhooks: webhookPolicy)
+            feedWaits: EventFeedWaits(clock: clock), webhooks: webhookPolicy)
         webhooks = WebhookDispatcher(
             store: store, transport: webhookTransport, policy: webhookPolicy, owner: store.instance.id, clock: clock, metrics: metrics,
             logger: logger)

@@ -38,6 +38,11 @@ package final class HTTPConnection {
     private var handOff: HTTPWork?
     /// The work being waited for, and the request it answers.
     private var waiting: (work: HTTPWork, exchange: Exchange)?
+    /// A handler's answer to come (`HTTPLaterAnswer`), for the loop to attach to once
+    /// (`takeParked`), and how long the connection waits for it.
+    private var parked: HTTPLaterAnswer?
+    private var parkedTaken = true
+    private var parkedTimeout: Double?
     private var nextWorkID: UInt64 = 0
     /// Where timeouts, refused requests and a full budget are counted.
     private let counters: HTTPServerCounters?
@@ -104,7 +109,7 @@ package final class HTTPConnection {
             // `minTransferRate` bytes a second on average: a body trickling in is cut off.
             let rated = settings.minTransferRate > 0 ? since + settings.bodyGrace + Double(body.count) / settings.minTransferRate : .infinity
             return min(since + settings.bodyTimeout, rated)
-        case .working: return since + settings.handlerTimeout
+        case .working: return since + (parkedTimeout ?? settings.handlerTimeout)
         case .lingering: return since + settings.lingerTimeout
         case .closed: return since
         }
@@ -203,14 +208,17 @@ package final class HTTPConnection {
     package func finished(_ id: UInt64, _ result: HTTPWork.Result, now: Double) {
         guard phase == .working, let waiting, waiting.work.id == id else { return }
         self.waiting = nil
+        (parked, parkedTimeout) = (nil, nil)
         switch result {
         case .decision(let decision): proceed(decision, waiting.exchange, now: now)
         case .response(let response):
+            if let later = response.later { return park(later, waiting, now: now) }
             let exchange = waiting.exchange
             answer(response, version: exchange.minorVersion, keepAlive: exchange.keepAlive, linger: false, now: now)
         case .handled(let response):
             let exchange = waiting.exchange
             input.removeFirst(exchange.length)
+            if let later = response.later { return park(later, waiting, now: now) }
             answer(response, version: exchange.minorVersion, keepAlive: exchange.keepAlive, linger: false, now: now)
         }
         if !hasOutput { process(now: now) }
@@ -227,6 +235,23 @@ package final class HTTPConnection {
         handOff = nil
         waiting?.work.cancel()
         waiting = nil
+        parked?.abandon()
+        (parked, parkedTimeout) = (nil, nil)
+    }
+
+    /// The handler answers later: the connection goes on waiting for the same work, up to
+    /// the answer's own timeout, and the loop attaches to it (`takeParked`).
+    private func park(_ later: HTTPLaterAnswer, _ waiting: (work: HTTPWork, exchange: Exchange), now: Double) {
+        self.waiting = waiting
+        (parked, parkedTaken, parkedTimeout) = (later, false, later.timeout)
+        since = now
+    }
+
+    /// An answer to come that the loop has not attached to yet, with the work it answers; once.
+    package func takeParked() -> (HTTPLaterAnswer, UInt64)? {
+        guard !parkedTaken, let parked, let waiting else { return nil }
+        parkedTaken = true
+        return (parked, waiting.work.id)
     }
 
     /// Since when the connection has waited for a request (idle, or reading a head), if it

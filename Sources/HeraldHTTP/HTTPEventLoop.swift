@@ -250,8 +250,15 @@ final class HTTPEventLoop: @unchecked Sendable {
     /// A result of work run off the loop, for the connection that handed it off (if it is
     /// still open: a connection closed meanwhile drops it).
     private func deliver(_ done: HTTPLoopInbox.Done) {
-        guard let entry = connections[done.token] else { return }
+        guard let entry = connections[done.token] else {
+            if case .response(let response) = done.result { response.later?.abandon() }
+            return
+        }
         entry.connection.finished(done.work, done.result, now: Self.now())
+        if let (later, work) = entry.connection.takeParked() {
+            let inbox = self.inbox, token = done.token
+            later.attach { inbox.post(HTTPLoopInbox.Done(token: token, work: work, result: .response($0))) }
+        }
         flush(entry)
         settle(done.token)
     }

@@ -5,6 +5,8 @@ public struct HTTPResponse: Sendable {
     public var status: Int
     public var headers: [(String, String)]
     public var body: [UInt8]
+    /// Set by `HTTPResponse.later(_:)`: the answer comes later through it.
+    public var later: HTTPLaterAnswer?
 
     public init(status: Int, headers: [(String, String)] = [], body: [UInt8] = []) {
         self.status = status

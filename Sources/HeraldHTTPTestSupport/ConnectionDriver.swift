@@ -95,6 +95,10 @@ package final class ConnectionDriver {
             for (id, result) in done {
                 moved = true
                 connection.finished(id, result, now: now)
+                if let (later, work) = connection.takeParked() {
+                    let inbox = self.inbox
+                    later.attach { response in inbox.withLock { $0.append((work, .response(response))) } }
+                }
             }
             if !moved { return }
         }

@@ -5,6 +5,14 @@ import HeraldStore
 /// The pull feed (server key): an app's events in log order, by cursor, with the same ids
 /// as its webhooks' (docs/events.md).
 extension GatewayAPI {
+    /// A page of the feed: the events as stored, without parsing them again, and the cursor
+    /// the next request goes on from (the same one when nothing came).
+    static func feedPage(_ events: [LoggedEvent], after: EventCursor) -> HTTPResponse {
+        let cursor = events.last?.cursor ?? after
+        let body = "{\"events\":[" + events.map(\.json).joined(separator: ",") + "],\"cursor\":\"\(cursor.text)\"}"
+        return HTTPResponse(status: 200, headers: [("Content-Type", "application/json")], body: Array(body.utf8))
+    }
+
     /// GET /v1/apps/{app}/event-feed?after=CURSOR&limit=N&wait=SECONDS: `{"events": [...],
     /// "cursor"}`. Without `after`, from the oldest event kept; `cursor` is where the next
     /// request goes on (the same one when nothing came). `wait` long-polls while nothing
@@ -26,14 +34,18 @@ extension GatewayAPI {
             }
             wait = seconds
         }
-        let appID = context.appID
-        let events = try feedWaits.wait(app: appID, seconds: wait) { () throws -> [LoggedEvent]? in
-            let page = try store.events(appID: appID, after: after, limit: limit)
-            return page.isEmpty ? nil : page
-        } ?? []
-        let cursor = events.last?.cursor ?? after
-        // The stored JSON of each event as it is, without parsing it again.
-        let body = "{\"events\":[" + events.map(\.json).joined(separator: ",") + "],\"cursor\":\"\(cursor.text)\"}"
-        return HTTPResponse(status: 200, headers: [("Content-Type", "application/json")], body: Array(body.utf8))
+        let appID = context.appID, from = after
+        let first = try store.events(appID: appID, after: after, limit: limit)
+        guard first.isEmpty, wait > 0 else { return Self.feedPage(first, after: after) }
+        let store = self.store
+        let parked = feedWaits.park(app: appID, seconds: wait) { last in
+            // On the waits' thread: an error ends the wait with a 503 (the client asks again).
+            guard let events = try? store.events(appID: appID, after: from, limit: limit) else {
+                return .error(503, code: "unavailable", message: "the store could not be read; try again", headers: [("Retry-After", "1")])
+            }
+            guard !events.isEmpty || last else { return nil }
+            return Self.feedPage(events, after: from)
+        }
+        return parked ?? Self.feedPage(first, after: after)
     }
 }

@@ -209,6 +209,8 @@ public final class GatewayAPI: Sendable {
     }
 
     private func observe(_ response: HTTPResponse, route: String, app: String?, since started: UInt64) {
+        // A long poll is counted when it is answered (`EventFeedWaits`).
+        guard response.later == nil else { return }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         metrics.observeRequest(route: route, app: app, status: response.status, seconds: seconds)
     }

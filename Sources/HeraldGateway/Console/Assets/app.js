@@ -1,5 +1,5 @@
 // Herald Console: sign-in, the sections, and the hash routes (#/publishes, #/publishes/ID,
-// #/compose, #/devices, #/devices/ID, #/users/ID, #/app).
+// #/compose, #/devices, #/devices/ID, #/users/ID, #/webhooks, #/webhooks/ID, #/app).
 import { api, session, ApiError } from "./api.js";
 import { el, clear, announce } from "./dom.js";
 import { showPublishes, showPublish } from "./publishes.js";
@@ -7,6 +7,7 @@ import { showCompose } from "./compose.js";
 import { showDevices } from "./devices.js";
 import { showUser } from "./users.js";
 import { showApp } from "./settings.js";
+import { showWebhooks, showWebhook } from "./webhooks.js";
 
 const main = document.getElementById("main");
 const top = document.getElementById("top");
@@ -67,6 +68,7 @@ async function route() {
     compose: () => showCompose(main),
     devices: () => showDevices(main, parts[1] || ""),
     users: () => showUser(main, parts[1] || ""),
+    webhooks: () => (parts[1] ? showWebhook(main, parts[1]) : showWebhooks(main)),
     app: () => showApp(main),
   };
   const page = pages[section] || pages.publishes;

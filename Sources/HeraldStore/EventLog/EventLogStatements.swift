@@ -10,8 +10,10 @@ enum EventLogStatements {
     static let end = SQLStatement("SELECT max(seq) FROM event_log WHERE app_id = ?")
     /// The app's first event at or after `?2` (a replay starts just before it).
     static let firstSince = SQLStatement("SELECT min(seq) FROM event_log WHERE app_id = ?1 AND at >= ?2")
-    /// The oldest events, written before `?1`: at most `?2` deleted.
-    static let prune = SQLStatement("DELETE FROM event_log WHERE seq IN (SELECT seq FROM event_log WHERE at < ?1 ORDER BY seq LIMIT ?2)")
+    /// Of the `?2` oldest events, those written before `?1` (the log is in time order but
+    /// for transactions that committed late, which a later step takes): a read of the
+    /// table's first rows, never a scan of it.
+    static let prune = SQLStatement("DELETE FROM event_log WHERE seq IN (SELECT seq FROM event_log ORDER BY seq LIMIT ?2) AND at < ?1")
 
     /// Inserts of 1, 2, 4 … `maxRows` events at once (an app, type, time and data each):
     /// a batch is written as a sum of these, so each database prepares a handful of texts.

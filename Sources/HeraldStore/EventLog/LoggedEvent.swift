@@ -5,12 +5,35 @@ public struct NewEvent: Sendable, Hashable {
     public var type: EventType
     /// Seconds since 1970.
     public var at: Double
-    public var data: [String: JSONValue]
+    /// `data` as compact JSON, written once here.
+    public var json: String
 
     public init(_ type: EventType, at: Double, _ data: [String: JSONValue]) {
+        self.init(type, at: at, json: JSONWriter.serialize(.object(data)))
+    }
+
+    /// An event whose `data` is already JSON (a delivery's, written without a dictionary:
+    /// one per delivery).
+    init(_ type: EventType, at: Double, json: String) {
         self.type = type
         self.at = at
-        self.data = data
+        self.json = json
+    }
+
+    /// `"key":"value"` pairs as a JSON object, the values escaped (the keys are the caller's).
+    static func object(_ pairs: [(String, String)]) -> String {
+        var out = "{"
+        for (offset, (key, value)) in pairs.enumerated() {
+            if offset > 0 { out += "," }
+            out += "\"" + key + "\":"
+            // Ids, tokens and reasons need no escaping: written as they are, others through the writer.
+            if value.utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C }) {
+                out += "\"" + value + "\""
+            } else {
+                out += JSONWriter.serialize(.string(value))
+            }
+        }
+        return out + "}"
     }
 }
 

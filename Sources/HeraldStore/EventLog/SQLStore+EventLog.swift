@@ -10,7 +10,7 @@ extension StoreDatabase {
             var values: [SQLValue] = []
             values.reserveCapacity(rows * 4)
             for event in rest.prefix(rows) {
-                values += [.text(appID), .text(event.type.rawValue), .double(event.at), .text(JSONWriter.serialize(.object(event.data)))]
+                values += [.text(appID), .text(event.type.rawValue), .double(event.at), .text(event.json)]
             }
             try execute(EventLogStatements.inserts[rows]!, values)
             rest = rest.dropFirst(rows)

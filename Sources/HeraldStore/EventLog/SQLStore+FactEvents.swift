@@ -43,12 +43,16 @@ extension SQLStore {
             case .capped: type = .deliveryCapped
             case .pending, .inFlight, .none: continue
             }
-            var data: [String: JSONValue] = ["publishId": .string(row.publishID), "platform": .string(row.platform)]
-            if let device = row.deviceID { data["deviceId"] = .string(device) }
-            if let user = row.userID { data["userId"] = .string(user) }
-            if type != .deliverySent && type != .deliveryCapped, let reason = row.reason { data["reason"] = .string(reason) }
-            if let id = serviceIDs[row.seq] { data[row.platform == "fcm" ? "messageName" : "apnsId"] = .string(id) }
-            byApp[row.appID, default: []].append(NewEvent(type, at: now, data))
+            // Keys in the writer's order (sorted), without a dictionary: one of these per delivery.
+            var pairs: [(String, String)] = []
+            if let id = serviceIDs[row.seq], row.platform != "fcm" { pairs.append(("apnsId", id)) }
+            if let device = row.deviceID { pairs.append(("deviceId", device)) }
+            if let id = serviceIDs[row.seq], row.platform == "fcm" { pairs.append(("messageName", id)) }
+            pairs.append(("platform", row.platform))
+            pairs.append(("publishId", row.publishID))
+            if type != .deliverySent && type != .deliveryCapped, let reason = row.reason { pairs.append(("reason", reason)) }
+            if let user = row.userID { pairs.append(("userId", user)) }
+            byApp[row.appID, default: []].append(NewEvent(type, at: now, json: NewEvent.object(pairs)))
         }
         for (appID, events) in byApp.sorted(by: { $0.key < $1.key }) { try logEvents(db, appID: appID, events) }
     }

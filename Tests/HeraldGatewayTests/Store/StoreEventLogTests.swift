@@ -136,6 +136,15 @@ struct StoreEventLogTests {
         #expect(failed["deviceId"] == .string(device))
     }
 
+    @Test("a delivery's data written without a dictionary is the JSON the writer would write, escaped where it must be")
+    func directJSON() throws {
+        let pairs = [("apnsId", "A-1"), ("deviceId", "dev_1"), ("platform", "apns"), ("publishId", "pub_1"), ("reason", "say \"hi\"\n\\ é")]
+        let direct = NewEvent.object(pairs)
+        let written = JSONWriter.serialize(.object(Dictionary(uniqueKeysWithValues: pairs.map { ($0.0, JSONValue.string($0.1)) })))
+        #expect(direct == written)
+        #expect(try JSONParser().parse(direct).objectValue?["reason"] == .string("say \"hi\"\n\\ é"))
+    }
+
     @Test("retention deletes the oldest events, a bounded number at a time", arguments: StoreKind.tested)
     func retention(kind: StoreKind) throws {
         let fixture = try StoreFixture(kind)

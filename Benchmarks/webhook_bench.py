@@ -44,7 +44,7 @@ class Receiver:
 
     def ids(self):
         with open(self.out) as f:
-            return [line.split(" ", 1)[0] for line in f if not line.startswith("BAD")]
+            return [line.split(" ", 1)[0] for line in f if not line.startswith(("BAD", "ANSWERED"))]
 
     def stop(self):
         self.proc.kill()

@@ -26,6 +26,8 @@ def main():
     parser.add_argument("--fail-first", type=int, default=0)
     parser.add_argument("--fail-for", type=float, default=0)
     parser.add_argument("--no-verify", action="store_true", help="acknowledge without verifying (a peer for benchmarks)")
+    parser.add_argument("--answer", type=int, default=0,
+                        help="answer every request with this status (a 3xx with a Location back here), recording 'ANSWERED STATUS'")
     args = parser.parse_args()
     lock = threading.Lock()
     state = {"requests": 0, "first": None}
@@ -52,6 +54,15 @@ def main():
                 failing = number <= args.fail_first or time.monotonic() - state["first"] < args.fail_for
             if failing:
                 return self.answer(503)
+            if args.answer:
+                with lock:
+                    out.write("ANSWERED %d\n" % args.answer)
+                self.send_response(args.answer)
+                if 300 <= args.answer < 400:
+                    self.send_header("Location", "http://127.0.0.1:%d/elsewhere" % self.server.server_address[1])
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+                return
             try:
                 if args.no_verify:
                     payload = json.loads(body)

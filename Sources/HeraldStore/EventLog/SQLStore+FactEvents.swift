@@ -58,10 +58,9 @@ extension SQLStore {
     }
 
     static func logDeviceRegistered(_ db: Database, appID: String, id: String, _ registration: DeviceRegistration, now: Double) throws {
-        var data: [String: JSONValue] = [
-            "deviceId": .string(id), "platform": .string(registration.platform.rawValue),
-            "environment": .string(registration.environment.rawValue),
-        ]
+        var data: [String: JSONValue] = ["deviceId": .string(id), "platform": .string(registration.platform.rawValue)]
+        // APNs' environment; an FCM token has none.
+        if registration.platform == .apns { data["environment"] = .string(registration.environment.rawValue) }
         if let user = registration.userID ?? nil { data["userId"] = .string(user) }
         try logEvent(db, appID: appID, NewEvent(.deviceRegistered, at: now, data))
     }

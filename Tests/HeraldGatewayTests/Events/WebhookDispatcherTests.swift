@@ -194,3 +194,48 @@ struct WebhookDispatcherTests {
         #expect(out.split(separator: "\n") == ["delivery.failed \(event.id)", "batch 2", "batch 2"])
     }
 }
+
+@Suite("Webhooks: two gateways on PostgreSQL")
+struct WebhookSharedDispatcherTests {
+    @Test("two dispatchers on one database share an endpoint's events without sending one twice")
+    func shared() throws {
+        guard StoreKind.tested.contains(.postgres) else { return }
+        let fixture = try StoreFixture(.postgres)
+        let other = try PostgresStore(url: fixture.location, connections: 4)
+        _ = try WebhookDispatcherTests.endpoint(fixture, events: ["*"])
+        let transport = RecordingWebhookTransport()
+        let wall = WebhookDispatcherTests.Wall()
+        let policy = WebhookPolicy(batchSize: 5)
+        // Each process is on the store (a claim of a process that is not is free to take).
+        for store in [fixture.store, other as any GatewayStore] { _ = try store.recoverInFlight(now: wall.now, lease: 30) }
+        #expect(fixture.store.instance.id != other.instance.id)
+        let first = WebhookDispatcher(
+            store: fixture.store, transport: transport, policy: policy, owner: fixture.store.instance.id, clock: ManualServerClock(),
+            wallTime: { wall.now })
+        let second = WebhookDispatcher(
+            store: other, transport: transport, policy: policy, owner: other.instance.id, clock: ManualServerClock(), wallTime: { wall.now })
+        for round in 0..<6 {
+            try fixture.register(5, from: round * 5)
+            // Both step at once, as two processes would.
+            let group = DispatchGroup()
+            for dispatcher in [first, second] {
+                group.enter()
+                Thread {
+                    for _ in 0..<4 { dispatcher.step() }
+                    group.leave()
+                }.start()
+            }
+            group.wait()
+        }
+        // Then until both have nothing left (each step records the last answer or sends the next batch).
+        for _ in 0..<40 {
+            first.step()
+            second.step()
+        }
+        let ids = transport.eventIDs.flatMap { $0 }
+        let log = try StoreEventLogTests.all(fixture).map(\.id)
+        #expect(ids.count == log.count, "each event sent once")
+        #expect(Set(ids) == Set(log))
+        #expect(ids == log, "in log order")
+    }
+}

@@ -17,7 +17,7 @@ final class WebhookReceiver {
     let out: URL
     let secretFile: URL
 
-    init(folder: URL, failFirst: Int = 0, failFor: Double = 0) throws {
+    init(folder: URL, failFirst: Int = 0, failFor: Double = 0, answer: Int = 0) throws {
         out = folder.appendingPathComponent("received.txt")
         secretFile = folder.appendingPathComponent("secrets.txt")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -27,7 +27,7 @@ final class WebhookReceiver {
             try PythonTools.python(),
             [
                 PythonTools.script("webhook_receiver.py"), "--secret-file", secretFile.path, "--out", out.path, "--fail-first",
-                String(failFirst), "--fail-for", String(failFor),
+                String(failFirst), "--fail-for", String(failFor), "--answer", String(answer),
             ], stdout: .pipe, stderr: .pipe)
         var line = [UInt8]()
         let handle = process.standardOutput ?? FileHandle.nullDevice
@@ -46,7 +46,12 @@ final class WebhookReceiver {
     /// Each event id acknowledged, as often as it came; the lines of requests that did not verify.
     func received() throws -> (ids: [String], bad: [String]) {
         let lines = try String(contentsOf: out, encoding: .utf8).split(separator: "\n").map(String.init)
-        return (lines.filter { !$0.hasPrefix("BAD") }.compactMap { $0.split(separator: " ").first.map(String.init) }, lines.filter { $0.hasPrefix("BAD") })
+        return (lines.filter { !$0.hasPrefix("BAD") && !$0.hasPrefix("ANSWERED") }.compactMap { $0.split(separator: " ").first.map(String.init) }, lines.filter { $0.hasPrefix("BAD") })
+    }
+
+    /// The statuses `--answer` gave, one per request.
+    func answered() throws -> [String] {
+        try String(contentsOf: out, encoding: .utf8).split(separator: "\n").filter { $0.hasPrefix("ANSWERED") }.map(String.init)
     }
 
     func stop() {

@@ -92,13 +92,23 @@ public final class WebhookDispatcher: Sendable {
                 defer { state.answered = [] }
                 return state.answered
             }
-            for (hook, message, answer, sentAt) in answers { try record(hook, message, answer, sentAt: sentAt) }
+            for (index, (hook, message, answer, sentAt)) in answers.enumerated() {
+                do {
+                    try record(hook, message, answer, sentAt: sentAt)
+                } catch {
+                    // Kept for the next turn: the store could not record them now.
+                    state.withLock { $0.answered.insert(contentsOf: answers[index...], at: 0) }
+                    throw error
+                }
+            }
             try prune(now: wallTime())
             guard transport != nil else { return }
             let room = policy.concurrency - state.withLock { $0.sending.count }
             guard room > 0 else { return }
             let now = wallTime()
-            for hook in try store.claimWebhooks(owner: owner, now: now, hold: policy.timeout + 30, limit: room) {
+            for hook in try store.claimWebhooks(owner: owner, now: now, hold: policy.timeout + 30, limit: room)
+            where !state.withLock({ $0.sending.contains(hook.id) }) {
+                // (One with a request out is this process's already: its answer goes on with it.)
                 try send(hook, now: now)
             }
             try sample(now: now)
@@ -110,12 +120,14 @@ public final class WebhookDispatcher: Sendable {
     /// The endpoint's next request, or its cursor moved past what it does not ask for.
     private func send(_ hook: WebhookRecord, now: Double) throws {
         guard let selector = try? EventSelector(hook.events) else {
-            return try finish(hook, to: nil, attempt: nil, failures: hook.failures, nextAt: now, disable: "bad_events", now: now)
+            try finish(hook, to: nil, attempt: nil, failures: hook.failures, nextAt: now, disable: "bad_events", now: now)
+            return
         }
         let page = try store.events(appID: hook.appID, after: hook.cursor, limit: max(policy.batchSize * 4, 400))
         let (skipped, message) = WebhookMessage.next(page, selector: selector, batchSize: policy.batchSize, now: now)
         guard let message else {
-            return try finish(hook, to: skipped, attempt: nil, failures: hook.failures, nextAt: now, disable: nil, now: now)
+            try finish(hook, to: skipped, attempt: nil, failures: hook.failures, nextAt: now, disable: nil, now: now)
+            return
         }
         if let skipped, skipped != hook.cursor {
             // Passed over now, so that a failing request does not keep them from being skipped.
@@ -150,7 +162,15 @@ public final class WebhookDispatcher: Sendable {
         if (200...299).contains(status) {
             outcome = "ok"
             metrics.increment("herald_webhook_events_total", [("app", hook.appID)], by: Double(message.events.count))
-            try finish(hook, to: message.events.last?.cursor, attempt: attempt, failures: 0, nextAt: now, disable: nil, now: now)
+            // The claim kept: the next request goes at once, one write for this answer and no claim.
+            let hold = now + policy.timeout + 30
+            if try finish(hook, to: message.events.last?.cursor, attempt: attempt, failures: 0, nextAt: now, disable: nil, now: now, holdUntil: hold),
+                state.withLock({ !$0.stopped }), transport != nil
+            {
+                var next = hook
+                (next.cursor, next.failures) = (message.events.last?.cursor ?? hook.cursor, 0)
+                try send(next, now: now)
+            }
         } else if status == 410 {
             outcome = "gone"
             try finish(hook, to: nil, attempt: attempt, failures: hook.failures + 1, nextAt: now, disable: "gone", now: now)
@@ -166,10 +186,12 @@ public final class WebhookDispatcher: Sendable {
         metrics.increment("herald_webhook_requests_total", [("app", hook.appID), ("outcome", outcome)])
     }
 
+    /// Records what became of `hook`; whether it is still this process's (`holdUntil`).
+    @discardableResult
     private func finish(
         _ hook: WebhookRecord, to: EventCursor?, attempt: WebhookAttempt?, failures: Int, nextAt: Double, disable: String?, now: Double,
-        keepClaim: Bool = false
-    ) throws {
+        keepClaim: Bool = false, holdUntil: Double? = nil
+    ) throws -> Bool {
         if keepClaim {
             // The cursor alone, the claim kept: `advance` checks the claim and the old cursor.
             return try store.finishWebhook(
@@ -178,10 +200,10 @@ public final class WebhookDispatcher: Sendable {
                     now: now, release: false))
         }
         if let disable { disabled(hook, disable) }
-        try store.finishWebhook(
+        return try store.finishWebhook(
             WebhookProgress(
                 id: hook.id, owner: owner, from: hook.cursor, to: to, attempt: attempt, failures: failures, nextAt: nextAt, disable: disable,
-                now: now))
+                now: now, holdUntil: holdUntil))
     }
 
     private func disabled(_ hook: WebhookRecord, _ reason: String) {

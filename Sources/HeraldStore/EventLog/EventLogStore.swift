@@ -31,8 +31,11 @@ public protocol WebhookStore: AnyObject, Sendable {
     /// Claims up to `limit` enabled endpoints due at `now` that no process holds (or whose
     /// claim ran out) for `owner` until `now + hold`.
     func claimWebhooks(owner: String, now: Double, hold: Double, limit: Int) throws -> [WebhookRecord]
-    /// Records what became of a claimed endpoint and lets the claim go.
-    func finishWebhook(_ progress: WebhookProgress) throws
+    /// Records what became of a claimed endpoint and lets the claim go (or keeps it until
+    /// `progress.holdUntil`); whether the endpoint is still this process's to go on with
+    /// (held, enabled, its cursor where reported).
+    @discardableResult
+    func finishWebhook(_ progress: WebhookProgress) throws -> Bool
     /// How many events of the types `selector` asks for (nil: all) follow the endpoint's
     /// cursor, counting up to `limit`, and when the first of them was written.
     /// Every enabled endpoint, of every app (at most `limit`).

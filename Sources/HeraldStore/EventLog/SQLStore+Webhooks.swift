@@ -66,23 +66,27 @@ extension SQLStore {
         }
     }
 
-    static func finishWebhook(_ db: Database, _ progress: WebhookProgress) throws {
+    static func finishWebhook(_ db: Database, _ progress: WebhookProgress) throws -> Bool {
         let sql = WebhookStatements.self
         if let to = progress.to, to != progress.from {
             try db.execute(sql.advance, [.text(progress.id), .text(progress.owner), .int(to.seq), .int(progress.from.seq)])
         }
-        guard progress.release else { return }
+        guard progress.release else { return false }
         let attempt = progress.attempt
         let succeeded = attempt.map { ($0.status ?? 0) / 100 == 2 } ?? false
         let failed = attempt != nil && !succeeded
-        let changed = try db.execute(
+        let after = try db.query(
             sql.finish,
             [
                 .text(progress.id), .text(progress.owner), .int(progress.failures), .double(progress.nextAt), .double(progress.now),
                 .optional(progress.disable), .int(succeeded ? 1 : 0), .int(failed ? 1 : 0), attempt?.status.map { .int($0) } ?? .null,
-                .optional(attempt?.error),
-            ])
-        guard changed > 0, let attempt else { return }
+                .optional(attempt?.error), progress.holdUntil.map { .double($0) } ?? .null,
+            ]
+        ) { (enabled: try $0.bool(0), cursor: try $0.int(1)) }.first
+        guard let after else { return false }
+        // Still this process's, enabled, where it reported it (no replay moved it meanwhile).
+        let held = progress.holdUntil != nil && after.enabled && after.cursor == (progress.to ?? progress.from).seq
+        guard let attempt else { return held }
         try db.execute(
             sql.insertAttempt,
             [
@@ -90,6 +94,7 @@ extension SQLStore {
                 .int(attempt.events), attempt.firstEvent.map { .int($0) } ?? .null, .double(attempt.duration),
             ])
         try db.execute(sql.trimAttempts, [.text(progress.id), .int(WebhookLimits.attemptsKept)])
+        return held
     }
 }
 
@@ -153,10 +158,12 @@ extension SQLStore {
     }
 
     public func claimWebhooks(owner: String, now: Double, hold: Double, limit: Int) throws -> [WebhookRecord] {
-        try write { db in try Self.claimWebhooks(db, owner: owner, now: now, hold: hold, limit: limit) }
+        guard try snapshot({ db in try !db.query(WebhookStatements.anyDue, [.double(now)], { _ in () }).isEmpty }) else { return [] }
+        return try write { db in try Self.claimWebhooks(db, owner: owner, now: now, hold: hold, limit: limit) }
     }
 
-    public func finishWebhook(_ progress: WebhookProgress) throws {
+    @discardableResult
+    public func finishWebhook(_ progress: WebhookProgress) throws -> Bool {
         try write { db in try Self.finishWebhook(db, progress) }
     }
 

@@ -115,12 +115,16 @@ public struct WebhookProgress: Sendable, Hashable {
     public var now: Double
     /// Whether the claim ends (false: only the cursor moves; the request goes on).
     public var release: Bool
+    /// Instead of ending the claim, keep it until then: the dispatcher goes on with the
+    /// endpoint's next request at once (after a 2xx), without claiming it again.
+    public var holdUntil: Double?
 
     public init(
         id: String, owner: String, from: EventCursor, to: EventCursor?, attempt: WebhookAttempt?, failures: Int, nextAt: Double,
-        disable: String?, now: Double, release: Bool = true
+        disable: String?, now: Double, release: Bool = true, holdUntil: Double? = nil
     ) {
         self.release = release
+        self.holdUntil = holdUntil
         self.id = id
         self.owner = owner
         self.from = from

@@ -32,6 +32,15 @@ enum WebhookStatements {
         "UPDATE webhooks SET cursor_seq = ?3, updated_at = ?4 WHERE app_id = ?1 AND id = ?2 AND cursor_seq > ?3")
     static let attempts = SQLStatement(
         "SELECT at, status, error, events, first_event, duration FROM webhook_attempts WHERE webhook_id = ? ORDER BY seq DESC LIMIT ?")
+    /// Whether any endpoint is due and free (`due` without its lock): most turns find none
+    /// and take no write lock.
+    static let anyDue = SQLStatement { d in
+        """
+        SELECT 1 FROM webhooks w WHERE \(d.isTrue("enabled")) AND next_at <= ?1
+        AND (claimed_until IS NULL OR claimed_until < ?1 OR NOT EXISTS (SELECT 1 FROM gateway_instances g WHERE g.id = w.claimed_by))
+        AND EXISTS (SELECT 1 FROM event_log e WHERE e.app_id = w.app_id AND e.seq > w.cursor_seq) LIMIT 1
+        """
+    }
     /// Endpoints due and free, picked (PostgreSQL skips those another process is claiming):
     /// not claimed, or by a process whose claim ran out or that is gone (another took its
     /// lease over; SQLite frees the last run's claims at start).
@@ -50,13 +59,14 @@ enum WebhookStatements {
     static let advance = SQLStatement("UPDATE webhooks SET cursor_seq = ?3 WHERE id = ?1 AND claimed_by = ?2 AND cursor_seq = ?4")
     static let finish = SQLStatement { d in
         """
-        UPDATE webhooks SET failures = ?3, next_at = ?4, claimed_by = NULL, claimed_until = NULL, updated_at = ?5,
+        UPDATE webhooks SET failures = ?3, next_at = ?4, claimed_by = CASE WHEN CAST(?11 AS \(d.real)) IS NULL THEN NULL ELSE claimed_by END,
+        claimed_until = CAST(?11 AS \(d.real)), updated_at = ?5,
         enabled = CASE WHEN CAST(?6 AS TEXT) IS NULL THEN enabled ELSE \(d.false) END, disabled_reason = coalesce(CAST(?6 AS TEXT), disabled_reason),
         last_success_at = CASE WHEN ?7 = 1 THEN ?5 ELSE last_success_at END,
         last_failure_at = CASE WHEN ?8 = 1 THEN ?5 ELSE last_failure_at END,
         last_failure_status = CASE WHEN ?8 = 1 THEN CAST(?9 AS INTEGER) ELSE last_failure_status END,
         last_failure_error = CASE WHEN ?8 = 1 THEN CAST(?10 AS TEXT) ELSE last_failure_error END
-        WHERE id = ?1 AND claimed_by = ?2
+        WHERE id = ?1 AND claimed_by = ?2 RETURNING enabled, cursor_seq
         """
     }
     static let insertAttempt = SQLStatement(

@@ -49,8 +49,10 @@ struct WebhookDispatcherTests {
 
     static func dispatcher(
         _ fixture: StoreFixture, _ transport: RecordingWebhookTransport, wall: Wall, policy: WebhookPolicy = WebhookPolicy(batchSize: 3)
-    ) -> WebhookDispatcher {
-        WebhookDispatcher(
+    ) throws -> WebhookDispatcher {
+        // The process is on the store, as `herald serve` is: its claims are its own.
+        _ = try fixture.store.recoverInFlight(now: wall.now, lease: 30)
+        return WebhookDispatcher(
             store: fixture.store, transport: transport, policy: policy, owner: fixture.store.instance.id, clock: ManualServerClock(),
             wallTime: { wall.now })
     }
@@ -78,7 +80,7 @@ struct WebhookDispatcherTests {
         try fixture.deliverAll()
         let transport = RecordingWebhookTransport()
         let wall = Wall()
-        Self.drain(Self.dispatcher(fixture, transport, wall: wall))
+        Self.drain(try Self.dispatcher(fixture, transport, wall: wall))
         let log = try StoreEventLogTests.all(fixture)
         let deliveries = log.filter { $0.type.hasPrefix("delivery.") }.map(\.id)
         let completed = try #require(log.first { $0.type == "publish.completed" }).id
@@ -98,7 +100,7 @@ struct WebhookDispatcherTests {
         try fixture.register(3)
         let transport = RecordingWebhookTransport(answers: [WebhookAnswer(status: 503), WebhookAnswer(status: nil, error: "timed out")])
         let wall = Wall()
-        let dispatcher = Self.dispatcher(fixture, transport, wall: wall, policy: WebhookPolicy(retrySchedule: [5, 30], batchSize: 3))
+        let dispatcher = try Self.dispatcher(fixture, transport, wall: wall, policy: WebhookPolicy(retrySchedule: [5, 30], batchSize: 3))
         Self.drain(dispatcher)
         #expect(transport.sent.count == 1, "nothing more before the first wait")
         let failing = try #require(try fixture.store.webhook(appID: fixture.appID, id: hook.id))
@@ -123,7 +125,7 @@ struct WebhookDispatcherTests {
         try fixture.register(1)
         let transport = RecordingWebhookTransport(answers: [WebhookAnswer(status: 410), WebhookAnswer(status: 500), WebhookAnswer(status: 500)])
         let wall = Wall()
-        let dispatcher = Self.dispatcher(fixture, transport, wall: wall, policy: WebhookPolicy(retrySchedule: [1], batchSize: 3))
+        let dispatcher = try Self.dispatcher(fixture, transport, wall: wall, policy: WebhookPolicy(retrySchedule: [1], batchSize: 3))
         Self.drain(dispatcher)
         wall.now = 1_001
         Self.drain(dispatcher)
@@ -151,7 +153,7 @@ struct WebhookDispatcherTests {
         let transport = RecordingWebhookTransport()
         let wall = Wall()
         wall.now = 2_000
-        let dispatcher = Self.dispatcher(fixture, transport, wall: wall)
+        let dispatcher = try Self.dispatcher(fixture, transport, wall: wall)
         Self.drain(dispatcher)
         #expect(transport.sent.count == 2)
         let store = fixture.store

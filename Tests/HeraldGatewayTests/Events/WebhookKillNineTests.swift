@@ -62,7 +62,7 @@ final class WebhookReceiver {
 
 @Suite("Webhooks: kill -9 during a publish, a receiver that fails first", .serialized)
 struct WebhookKillNineTests {
-    static let devices = 600
+    static let devices = 400
 
     @Test(
         "every delivery's final event reaches the endpoint, verified by Standard Webhooks, across kills and refusals; repeats keep their id",
@@ -80,6 +80,8 @@ struct WebhookKillNineTests {
             (kind == .sqlite ? ["--data", fixture.location] : ["--database", fixture.location]) + [
                 "--deliverer", "record:\(folder.url.appendingPathComponent("record.jsonl").path)", "--deliverer-latency", "20",
                 "--batch-size", "10", "--fanout-batch", "20", "--lease", "3", "--webhook-allow-http", "--webhook-allow-private",
+                // A small pool (threads + 3 connections): the PostgreSQL test server is shared by every test at once.
+                "--handler-threads", "2", "--threads", "2",
                 "--webhook-retry-schedule", "1s,1s,1s,1s,1s,1s,1s,1s,1s,1s", "--webhook-batch-size", "25",
             ]
         var server = try ServeProcess(arguments)
@@ -93,7 +95,7 @@ struct WebhookKillNineTests {
         let publish = try #require(published.json?["publishId"]?.stringValue)
         var generator = SystemRandomNumberGenerator()
         var midPublish = 0
-        for _ in 0..<5 {
+        for _ in 0..<4 {
             Thread.sleep(forTimeInterval: Double.random(in: 0.05...0.3, using: &generator))
             server.kill9()
             midPublish += try fixture.rows("SELECT status FROM publishes WHERE id = ?", [.text(publish)]).first == "done" ? 0 : 1

@@ -176,7 +176,7 @@ final class FlakyStore: GatewayStore, @unchecked Sendable {
     func claimWebhooks(owner: String, now: Double, hold: Double, limit: Int) throws -> [WebhookRecord] {
         try pass(base).claimWebhooks(owner: owner, now: now, hold: hold, limit: limit)
     }
-    func finishWebhook(_ progress: WebhookProgress) throws { try pass(base).finishWebhook(progress) }
+    func finishWebhook(_ progress: WebhookProgress) throws -> Bool { try pass(base).finishWebhook(progress) }
     func enabledWebhooks(limit: Int) throws -> [WebhookRecord] { try pass(base).enabledWebhooks(limit: limit) }
     func disableWebhook(appID: String, id: String, reason: String, now: Double) throws -> Bool {
         try pass(base).disableWebhook(appID: appID, id: id, reason: reason, now: now)

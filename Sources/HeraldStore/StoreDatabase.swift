@@ -44,7 +44,13 @@ extension SQLiteConnection: StoreDatabase {
         return error.code == 2067 || error.code == 1555
     }
 
-    func logEvents(appID: String, _ events: [NewEvent]) throws { try insertEvents(appID: appID, events) }
+    func logEvents(appID: String, _ events: [NewEvent]) throws {
+        try insertEvents(appID: appID, events)
+        loggedEvents.append((appID, events.count))
+    }
+
+    var eventMark: Int { loggedEvents.count }
+    func dropEvents(from mark: Int) { loggedEvents.removeSubrange(mark...) }
 }
 
 extension PostgresConnection: StoreDatabase {

@@ -102,6 +102,7 @@ public final class WebhookDispatcher: Sendable {
                 }
             }
             try prune(now: wallTime())
+            metrics.setSeries("herald_events_written_total", EventLogCounter.totals().map { ([("app", $0.key)], Double($0.value)) })
             guard transport != nil else { return }
             let room = policy.concurrency - state.withLock { $0.sending.count }
             guard room > 0 else { return }

@@ -84,6 +84,7 @@ public final class GatewayMetrics: @unchecked Sendable {
             "counter", "Requests answered 503 because their key check or handler did not finish within the handler timeout."
         ),
         "herald_http_overloaded_total": ("counter", "Requests refused because the handler threads' queue was full."),
+        "herald_events_written_total": ("counter", "Events this process committed to the event log (the feed, webhooks), by app."),
         "herald_webhook_requests_total": (
             "counter", "Webhook requests by app and outcome: ok (2xx), failed (another status or no answer), gone (410), refused (address)."
         ),

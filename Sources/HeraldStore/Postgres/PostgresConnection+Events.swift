@@ -11,18 +11,23 @@ extension PostgresConnection {
 
     func logEvents(appID: String, _ events: [NewEvent]) throws {
         pendingEvents += events.map { (appID, $0) }
-        if !inTransaction { try insertPendingEvents() }
+        if !inTransaction { EventLogCounter.add(try insertPendingEvents()) }
     }
 
     /// The apps in their order (two transactions take their locks in the same order), each
     /// app's events in the order logged.
-    func insertPendingEvents() throws {
-        guard !pendingEvents.isEmpty else { return }
+    /// Returns what it inserted, by app, for `EventLogCounter` once the transaction commits.
+    @discardableResult
+    func insertPendingEvents() throws -> [(appID: String, count: Int)] {
+        guard !pendingEvents.isEmpty else { return [] }
         let byApp = Dictionary(grouping: pendingEvents, by: \.appID)
         pendingEvents = []
+        var inserted: [(appID: String, count: Int)] = []
         for appID in byApp.keys.sorted() {
             try lock(EventLogStatements.lockApp, [.text(appID)])
             try insertEvents(appID: appID, byApp[appID]!.map(\.event))
+            inserted.append((appID, byApp[appID]!.count))
         }
+        return inserted
     }
 }

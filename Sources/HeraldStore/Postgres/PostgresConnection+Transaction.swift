@@ -87,13 +87,15 @@ extension PostgresConnection {
                     .query, message: "a statement of the transaction failed and the closure went on; the transaction was rolled back",
                     server: redactedURL)
         }
+        let events: [(appID: String, count: Int)]
         do {
-            try insertPendingEvents()
+            events = try insertPendingEvents()
         } catch {
             rollback()
             throw error
         }
         try commit()
+        EventLogCounter.add(events)
         return value
     }
 

@@ -14,6 +14,8 @@ final class SQLiteConnection {
     var deadline: StoreDeadline?
     /// When the current wait for a lock ends.
     private var busyUntil: StoreDeadline?
+    /// The events the open transaction has inserted, by app (`EventLogCounter` at COMMIT).
+    var loggedEvents: [(appID: String, count: Int)] = []
     /// Whether a statement past `deadline` is stopped; off while a transaction ends, so a
     /// COMMIT or ROLLBACK always runs to its end and never leaves a transaction open.
     private var stopsAtDeadline = true
@@ -144,10 +146,13 @@ final class SQLiteConnection {
         // between them: a transaction is one of many per second.
         // one store: SQLite's transaction (PostgresConnection+Transaction has its own)
         try execute("BEGIN IMMEDIATE")
+        loggedEvents = []
         do {
             let result = try body()
             // one store: as above
             try ending { try execute("COMMIT") }
+            EventLogCounter.add(loggedEvents)
+            loggedEvents = []
             return result
         } catch {
             // one store: as above

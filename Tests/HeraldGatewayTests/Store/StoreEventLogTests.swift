@@ -103,6 +103,25 @@ struct StoreEventLogTests {
         #expect(try Self.all(fixture).map(\.type) == ["device.registered"])
     }
 
+    @Test("the events a process committed are counted by app; a refused write counts none", arguments: StoreKind.tested)
+    func counted(kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let app = "app_count_" + UUID().uuidString.prefix(8).lowercased()
+        try fixture.store.createApp(
+            AppRecord(id: app, name: "Count", bundleID: "com.example.count", serverKeyHash: "s", clientKeyHash: "c", createdAt: 1))
+        for n in 0..<2 {
+            _ = try fixture.store.registerDevice(
+                appID: app, DeviceRegistration(token: StoreFixture.token(n), environment: .production), quota: DeviceQuota(devicesPerApp: 2),
+                now: 1_000)
+        }
+        #expect(throws: StoreError.self) {
+            _ = try fixture.store.registerDevice(
+                appID: app, DeviceRegistration(token: StoreFixture.token(9), environment: .production), quota: DeviceQuota(devicesPerApp: 2),
+                now: 1_000)
+        }
+        #expect(EventLogCounter.totals()[app] == 2, "two registrations committed; the third refused")
+    }
+
     @Test("capped and cancelled deliveries tell their final state; a cancel tells publish.cancelled", arguments: StoreKind.tested)
     func cappedAndCancelled(kind: StoreKind) throws {
         let fixture = try StoreFixture(kind)

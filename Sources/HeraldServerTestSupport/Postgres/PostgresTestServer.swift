@@ -183,7 +183,7 @@ public final class PostgresTestServer: @unchecked Sendable {
             listen_addresses = '127.0.0.1'
             port = \(port)
             unix_socket_directories = '\(folder.replacingOccurrences(of: "'", with: "''"))'
-            max_connections = 200
+            max_connections = 400
             fsync = off
             synchronous_commit = off
             full_page_writes = off

@@ -68,9 +68,6 @@ public final class WebhookDispatcher: Sendable {
         thread.start()
     }
 
-    /// Looks for due endpoints now (a fact was just committed here).
-    public func wake() { wakeup.signal() }
-
     /// Stops the thread after its step; answers still out are dropped (their endpoints'
     /// claims run out and the events are sent again).
     public func stop() {

@@ -125,28 +125,51 @@ struct HTTPAbuseTests {
         defer { gateway.stop() }
         let port = gateway.port, path = "/v1/apps/\(gateway.appID)/devices", key = gateway.serverKey
         let server = gateway.service.server
-        let (headsHeld, statuses, heldDuring) = try await blocking {
-            let fds = try (0..<6).map { _ in try RawHTTPClient.connectLoopback(port: port, timeout: 2) }
+        // Six bodies of 900 KiB: two fit the 2 MiB budget with the others' heads, a third
+        // does not. Each body is fed in turn and the server let settle before the next, so
+        // the outcome does not hang on how the connections' reads interleave.
+        let length = 900 << 10, room = HTTPConnection.initialBodyRoom
+        let (heldAt, statuses) = try await blocking {
+            let fds = try (0..<6).map { _ in try RawHTTPClient.connectLoopback(port: port, timeout: 10) }
             defer { fds.forEach { close($0) } }
             for fd in fds {
                 let head =
-                    "POST \(path) HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(key)\r\nContent-Type: application/json\r\nContent-Length: 1048576\r\n\r\n"
+                    "POST \(path) HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(key)\r\nContent-Type: application/json\r\nConnection: close\r\nContent-Length: \(length)\r\n\r\n"
                 RawHTTPClient.sendAll(fd, Array(head.utf8))
             }
+            func settle(at expected: Int) -> Int {
+                for _ in 0..<400 where server.bodyBytesHeld != expected { Thread.sleep(forTimeInterval: 0.025) }
+                return server.bodyBytesHeld
+            }
             // Until every head's key was checked (longer on a slow store).
-            let expected = 6 * HTTPConnection.initialBodyRoom
-            for _ in 0..<200 where server.bodyBytesHeld < expected { Thread.sleep(forTimeInterval: 0.025) }
-            let headsHeld = server.bodyBytesHeld
-            // 600 KiB of each: a body needs its whole 1 MiB before it is done, two fit.
-            for fd in fds { RawHTTPClient.sendAll(fd, [UInt8](repeating: 0x20, count: 600 << 10)) }
-            for _ in 0..<200 where server.bodyBytesHeld != 2 << 20 { Thread.sleep(forTimeInterval: 0.025) }
-            let held = server.bodyBytesHeld
-            let statuses = fds.map { fd in (try? RawHTTPClient.parse(RawHTTPClient.receiveAll(fd)).status) ?? 0 }
-            return (headsHeld, statuses, held)
+            var heldAt = [settle(at: 6 * room)]
+            let part = [UInt8](repeating: 0x20, count: 600 << 10)
+            // The first two grow to their whole length as their bytes arrive.
+            RawHTTPClient.sendAll(fds[0], part)
+            heldAt.append(settle(at: length + 5 * room))
+            RawHTTPClient.sendAll(fds[1], part)
+            heldAt.append(settle(at: 2 * length + 4 * room))
+            // Each of the others outgrows what is left: 503, and its room is given back.
+            var statuses = [Int](repeating: 0, count: 6)
+            for index in 2..<6 {
+                RawHTTPClient.sendAll(fds[index], part)
+                statuses[index] = (try? RawHTTPClient.parse(RawHTTPClient.receiveAll(fds[index])).status) ?? 0
+            }
+            heldAt.append(settle(at: 2 * length))
+            // The two held bodies finish (spaces are no JSON: 400 from the handler).
+            let rest = [UInt8](repeating: 0x20, count: length - part.count)
+            for index in 0..<2 {
+                RawHTTPClient.sendAll(fds[index], rest)
+                statuses[index] = (try? RawHTTPClient.parse(RawHTTPClient.receiveAll(fds[index])).status) ?? 0
+            }
+            return (heldAt, statuses)
         }
-        #expect(headsHeld == 6 * HTTPConnection.initialBodyRoom, "six heads declaring 1 MiB hold 16 KiB each, not 6 MiB")
-        #expect(heldDuring == 2 << 20, "two bodies growing to their 1 MiB, no more")
-        #expect(statuses.filter { $0 == 503 }.count == 4)
+        #expect(heldAt[0] == 6 * room, "six heads declaring 900 KiB hold 16 KiB each, not 5.4 MiB")
+        #expect(heldAt[1] == length + 5 * room, "a body's room grows to its length as its bytes arrive")
+        #expect(heldAt[2] == 2 * length + 4 * room)
+        #expect(heldAt[3] == 2 * length, "the refused bodies' room is given back")
+        #expect(statuses[2...].allSatisfy { $0 == 503 }, "\(statuses)")
+        #expect(statuses[..<2].allSatisfy { $0 == 400 }, "\(statuses)")
         let deadline = Date().addingTimeInterval(5)
         while gateway.service.bodyBytesHeld != 0, Date() < deadline { try await Task.sleep(nanoseconds: 20_000_000) }
         #expect(gateway.service.bodyBytesHeld == 0)

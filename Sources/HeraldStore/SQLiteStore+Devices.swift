@@ -7,11 +7,14 @@ extension SQLiteStore {
     /// committed. A call still queued at its deadline throws `.unavailable`, as a `write`
     /// still waiting for the lock does.
     func deviceWrite<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+        let draft = AuditDraft.unrecorded
         do {
-            return try deviceWrites.submit(
-                by: StoreDeadline(seconds: timeout), body,
+            let result = try deviceWrites.submit(
+                by: StoreDeadline(seconds: timeout), { db in try db.auditing(draft, body) },
                 transaction: { deadline, batch in try read(by: deadline) { db in try db.transaction { try batch(db) } } },
                 expired: { Self.busy($0) })
+            draft?.markRecorded()
+            return result
         } catch let error as SQLiteError {
             throw StoreError(error, file: connection.path)
         }

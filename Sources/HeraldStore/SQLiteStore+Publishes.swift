@@ -3,8 +3,12 @@ import HeraldShared
 extension SQLiteStore {
     public func createPublish(_ publish: NewPublish) throws -> (id: String, created: Bool) {
         try durableWrite { db in
-            if let existing = try Self.keyedPublish(db, publish) { return (existing, false) }
+            if let existing = try Self.keyedPublish(db, publish) {
+                AuditDraft.nameTarget(existing)
+                return (existing, false)
+            }
             let id = Identifier.ordered("pub_", at: publish.createdAt)
+            AuditDraft.nameTarget(id)
             // The one writer has checked the key: the insert always goes in.
             try Self.insertPublish(db, publish, id: id)
             try Self.insertVariants(db, publish, id: id)

@@ -119,20 +119,26 @@ public final class SQLiteStore: GatewayStore, @unchecked Sendable {
 
     /// Like `read`, inside one immediate transaction.
     func write<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
-        try read { connection in try connection.transaction { try body(connection) } }
+        let draft = AuditDraft.unrecorded
+        let result = try read { connection in try connection.transaction { try connection.auditing(draft, body) } }
+        draft?.markRecorded()
+        return result
     }
 
     /// A transaction whose commit is fsync'd before this returns (unless `.normal`): it
     /// also makes every earlier commit durable, the WAL being one sequential file.
     func durableWrite<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
         guard durability == .publishes else { return try write(body) }
-        return try read { connection in
+        let draft = AuditDraft.unrecorded
+        let result = try read { connection in
             // one store: a PRAGMA, SQLite's durability per transaction
             try connection.executeScript("PRAGMA synchronous = FULL")
             // one store: as above
             defer { try? connection.executeScript("PRAGMA synchronous = NORMAL") }
-            return try connection.transaction { try body(connection) }
+            return try connection.transaction { try connection.auditing(draft, body) }
         }
+        draft?.markRecorded()
+        return result
     }
 
     /// The error of a call that did not get the connection within its deadline.

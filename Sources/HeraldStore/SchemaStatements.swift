@@ -350,5 +350,8 @@ enum SchemaStatements {
         // The event log a team's systems read (the feed, webhooks) and the webhook endpoints
         // with their cursors into it and their recent attempts (EventLogSchemaStatements).
         Migration(24, "events out") { d in eventsOut(d) },
+        // Scoped server keys, the audit log, and the people who sign in to the console with
+        // their roles per app (TeamsSchemaStatements).
+        Migration(25, "teams") { d in teams(d) },
     ]
 }

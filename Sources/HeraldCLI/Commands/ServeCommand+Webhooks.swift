@@ -5,6 +5,8 @@ extension ServeCommand {
     static let eventRetention = Option.integer(
         "event-retention", "DAYS", in: 1...3650,
         "how long the event log keeps each event: the feed and webhook replays reach back this far (default 7)")
+    static let auditRetention = Option.integer(
+        "audit-retention", "DAYS", in: 1...36500, "how long the audit log keeps each entry (default 365)")
     static let webhookRetrySchedule = Option.text(
         "webhook-retry-schedule", "LIST", expected: "waits such as 5s,30s,2m,1h,1d",
         "the waits after each failed webhook request in a row; past the last the endpoint is disabled, its events kept (default 5s,30s,2m,10m,30m,1h,3h,6h,12h,24h)"
@@ -21,7 +23,7 @@ extension ServeCommand {
         "webhook-allow-private",
         "webhook endpoints may reach loopback, private, link-local, CGNAT and reserved addresses; refused without it, when made and at each connection")
 
-    static let webhookOptions = [eventRetention.descriptor, webhookRetrySchedule.descriptor, webhookTimeout.descriptor]
+    static let webhookOptions = [eventRetention.descriptor, auditRetention.descriptor, webhookRetrySchedule.descriptor, webhookTimeout.descriptor]
         + [webhookBatchSize.descriptor, maxWebhooksPerApp.descriptor, webhookAllowHTTP.descriptor, webhookAllowPrivate.descriptor]
 }
 
@@ -31,6 +33,7 @@ extension ServeSettings {
         typealias Serve = ServeCommand
         var policy = WebhookPolicy()
         if let days = arguments[Serve.eventRetention] { policy.eventRetention = Double(days) * 86400 }
+        if let days = arguments[Serve.auditRetention] { policy.auditRetention = Double(days) * 86400 }
         if let text = arguments[Serve.webhookRetrySchedule] {
             guard let schedule = WebhookPolicy.schedule(text) else { throw Serve.webhookRetrySchedule.invalid(text) }
             policy.retrySchedule = schedule

@@ -31,9 +31,6 @@ enum WebhookCommand: Command {
 
         Exit status: 0 done, 1 the gateway refused (its error is printed) or could not be reached, 2 bad usage.
         """
-    static let gateway = Option.text("gateway", "URL", "the gateway's base URL (default http://127.0.0.1:8080)")
-    static let app = Option.text("app", "ID", "the app")
-    static let key = Option.text("key", "KEY", "the app's server key (HERALD_SERVER_KEY keeps it out of ps)")
     static let url = Option.text("url", "URL", "the endpoint: https:// (http:// only with herald serve --webhook-allow-http)")
     static let events = Option.text("events", "LIST", "event types and families, separated by commas (* for all)")
     static let description = Option.text("description", "TEXT", "what the endpoint is for")
@@ -43,7 +40,7 @@ enum WebhookCommand: Command {
     static let limit = Option.integer("limit", "N", in: 1...100, "attempts: how many (default 50)")
 
     static let spec: Arguments.Spec = {
-        let common = [gateway.descriptor, app.descriptor, key.descriptor]
+        let common = GatewayCall.descriptors
         return Arguments.Spec(actions: [
             .init("create", common + [url.descriptor, events.descriptor, description.descriptor]), .init("list", common),
             .init("show", common), .init("update", common + [url.descriptor, events.descriptor, description.descriptor, enable.descriptor, disable.descriptor]),
@@ -56,12 +53,12 @@ enum WebhookCommand: Command {
         var positionals = arguments.positionals
         guard !positionals.isEmpty else { return usage("give an action: create, list, show, update, delete, rotate-secret, replay or attempts", terminal) }
         let action = positionals.removeFirst()
-        guard let appID = arguments[Self.app] else { return usage("--app is required: --app ID", terminal) }
-        guard let key = arguments[Self.key] ?? ProcessInfo.processInfo.environment["HERALD_SERVER_KEY"].flatMap({ $0.isEmpty ? nil : $0 }) else {
-            return usage("the server key is required: HERALD_SERVER_KEY=KEY (or --key KEY)", terminal)
+        let call: GatewayCall
+        switch GatewayCall.from(arguments) {
+        case .success(let made): call = made
+        case .failure(let error): return usage(error.text, terminal)
         }
-        let base = (arguments[Self.gateway] ?? "http://127.0.0.1:8080").trimmingCharacters(in: CharacterSet(charactersIn: "/"))
-        let hooks = "/v1/apps/\(appID)/webhooks"
+        let hooks = call.path("/webhooks")
         let needsID = action != "create" && action != "list"
         guard positionals.count == (needsID ? 1 : 0) else {
             return usage(needsID ? "\(action) takes one webhook id" : "\(action) takes no webhook id", terminal)
@@ -97,24 +94,15 @@ enum WebhookCommand: Command {
         case "attempts": (method, path) = ("GET", hooks + id + "/attempts" + (arguments[Self.limit].map { "?limit=\($0)" } ?? ""))
         default: return usage("unknown action \"\(action)\"; use create, list, show, update, delete, rotate-secret, replay or attempts", terminal)
         }
-        guard let target = URL(string: base + path) else { return usage("--gateway: \"\(base)\" is not a URL", terminal) }
-        var headers = ["Authorization": "Bearer \(key)"]
-        var data: Data?
-        if method == "POST" || method == "PATCH" {
-            headers["Content-Type"] = "application/json"
-            data = Data(JSONWriter.serialize(.object(body)).utf8)
-        }
         do {
-            let response = try await URLSessionGatewayTransport(timeout: 30).send(
-                GatewayHTTPRequest(method: method, url: target, headers: headers, body: data))
-            let text = String(decoding: response.body, as: UTF8.self)
-            guard (200...299).contains(response.status) else {
-                return fail("the gateway answered \(response.status): \(text)", terminal, status: 1)
-            }
+            let (status, text) = try await call.send(method, path, body: method == "POST" || method == "PATCH" ? .object(body) : nil)
+            guard (200...299).contains(status) else { return fail("the gateway answered \(status): \(text)", terminal, status: 1) }
             terminal.print(text.isEmpty ? "{\"deleted\":true}" : text)
             return 0
+        } catch let error as GatewayCall.UsageText {
+            return usage(error.text, terminal)
         } catch {
-            return fail("could not reach the gateway at \(base): \(error)", terminal, status: 1)
+            return fail("could not reach the gateway at \(call.base): \(error)", terminal, status: 1)
         }
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import HeraldAuth
 import HeraldHTTP
+import HeraldShared
 import HeraldStore
 
 extension GatewayAPI {
@@ -17,21 +18,50 @@ extension GatewayAPI {
             // The console's session cookie stands for the server key of the app it names.
             try Self.checkConsoleRequest(request)
             let (_, app) = try validSession(request, appID: appID)
-            return (app, .server)
+            return (app, .server(.firstKey))
         }
         let app = try store.app(id: appID, includingCredentials: false)
         let principal: Principal?
-        if APIKey.role(of: key) == .device {
+        let role = APIKey.role(of: key)
+        if role == .device {
             principal = try store.deviceID(appID: appID, keyHash: APIKey.hash(key)).map(Principal.device)
         } else {
             // Hash and compare even for an unknown app, so the timing says nothing.
             let server = APIKey.matches(key, storedHash: app?.serverKeyHash ?? Self.noKeyHash)
             let client = APIKey.matches(key, storedHash: app?.clientKeyHash ?? Self.noKeyHash)
-            principal = server ? .server : client ? .client : nil
+            if server {
+                principal = .server(.firstKey)
+            } else if client {
+                principal = .client
+            } else if role == .server, let record = try store.key(hash: APIKey.hash(key)), record.appID == appID {
+                // A scoped key, found by its hash like a device key (whatever the app, so an
+                // unknown app costs the same lookup).
+                if let revoked = record.revokedAt {
+                    throw CallerRefusal(
+                        actor: .key(id: record.id, name: record.name), appID: appID,
+                        error: APIError(
+                            401, "key_revoked",
+                            "key '\(record.name)' (\(record.id)) was revoked at \(RFC3339.string(revoked)): ask an admin of app \(appID) for a key"
+                        ))
+                }
+                keyUses.used(record.id, store: store, now: now())
+                principal = .server(.key(record))
+            } else {
+                principal = nil
+            }
         }
         guard let app, let principal else { throw APIError.wrongKey(appID) }
         try check(principal, may: access, app: app, device: device)
         return (app, principal)
+    }
+
+    /// Refuses a server key or a person whose scopes do not cover the route (403 naming the
+    /// key's scopes or the person's role), to be recorded in the audit log.
+    func checkScope(_ route: Route, _ principal: Principal, app: String, _ request: HTTPRequest) throws {
+        guard let caller = principal.serverCaller, let scope = route.scope else { return }
+        if let error = caller.refusal(scope, doing: route.audit ?? route.name.replacingOccurrences(of: "_", with: " ")) {
+            throw CallerRefusal(actor: caller.actor, appID: app, error: error)
+        }
     }
 
     /// The bearer key the request presents; nil when it presents a console session cookie
@@ -95,7 +125,7 @@ extension GatewayAPI {
     /// Binding a device to a user needs the backend's word for it: a valid user token for
     /// that user and app, unless the server key (the backend itself) asks.
     func checkUserToken(_ token: String?, userID: String, field: String, _ context: Context) throws {
-        guard context.principal != .server else { return }
+        guard context.principal?.serverCaller == nil else { return }
         guard let app = context.app else { throw APIError.missingKey }
         guard let token else {
             throw APIError(

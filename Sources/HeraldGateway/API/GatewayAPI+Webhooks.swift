@@ -14,9 +14,11 @@ extension GatewayAPI {
         let events = try Self.webhookEvents(reader, required: true) ?? []
         let description = try reader.string("description", maxLength: 500)
         let now = now()
+        let id = Identifier.ordered("wh_", at: now)
+        AuditDraft.nameTarget(id)
         let hook = try store.createWebhook(
             NewWebhook(
-                id: Identifier.ordered("wh_", at: now), appID: context.appID, url: url, events: events, description: description,
+                id: id, appID: context.appID, url: url, events: events, description: description,
                 secret: WebhookMessage.newSecret(), now: now), limit: webhooks.maxPerApp)
         var json = try webhookJSON(hook)
         json["secret"] = .string(hook.secret)

@@ -29,6 +29,8 @@ public final class GatewayAPI: Sendable {
     let console: ConsoleSettings
     /// Wrong server keys given at the console's sign-in, per app and client.
     let signInLimiter = ConsoleSignInLimiter()
+    /// When scoped keys were last used, written at most once a minute per key.
+    let keyUses = KeyUses()
     /// Audience counts: one at a time per app, a few a second.
     let audienceCounts = AudienceCountGate()
     /// The store's health probe, when one runs (`GatewayService` starts it); without one
@@ -75,10 +77,17 @@ public final class GatewayAPI: Sendable {
         case events
     }
 
-    /// Who a request's key says it is.
+    /// Who a request's key (or console session) says it is.
     enum Principal: Sendable, Hashable {
-        case server, client
+        /// The server's side of the app: a server key or a person, with their scopes.
+        case server(ServerCaller)
+        case client
         case device(String)
+
+        var serverCaller: ServerCaller? {
+            guard case .server(let caller) = self else { return nil }
+            return caller
+        }
     }
 
     /// Where a route's handler runs.
@@ -99,6 +108,12 @@ public final class GatewayAPI: Sendable {
         let pattern: [String]
         let name: String
         let access: Access?
+        /// What a server key or a person needs to call it (`Scope`); nil for routes without
+        /// a key. Device and client keys are held to `access` instead.
+        let scope: Scope?
+        /// The audit log's name for what a call does (`publish.create`); nil for a route
+        /// that changes nothing. Calls by server keys and people are recorded (`AuditDraft`).
+        var audit: String? = nil
         var place = Place.pool
         /// The largest body this route takes, when smaller than `maxBodyBytes`.
         var maxBody: Int?
@@ -157,7 +172,13 @@ public final class GatewayAPI: Sendable {
                 context.app = app
                 context.principal = principal
                 try admit(caller(principal, app: app.id, request))
+                try checkScope(route, principal, app: app.id, request)
                 return read(route, context)
+            } catch let refusal as CallerRefusal {
+                recordRefusal(refusal, route: route, context)
+                let response = HTTPResponse.error(refusal.error)
+                observe(response, route: route.name, app: refusal.appID, since: started)
+                return .respond(response)
             } catch {
                 let response = HTTPResponse.error(failure(error, route: route.name))
                 observe(response, route: route.name, app: context.app?.id, since: started)
@@ -175,14 +196,14 @@ public final class GatewayAPI: Sendable {
         let owner =
             context.principal.map { principal in
                 HTTPBodyOwner(
-                    keyed: true, server: principal == .server, app: context.app?.id,
+                    keyed: true, server: principal.serverCaller != nil, app: context.app?.id,
                     address: console.client(of: context.request)?.limitKey)
             } ?? .unkeyed
         return .read(limit: limit, owner: owner) { [self] request in
             let started = DispatchTime.now().uptimeNanoseconds
             var context = context
             context.request = request
-            let response = run(route, context)
+            let response = runAudited(route, context)
             observe(response, route: route.name, app: context.app?.id, since: started)
             return response
         }
@@ -251,7 +272,7 @@ public final class GatewayAPI: Sendable {
         return .found(route, parameters)
     }
 
-    private func run(_ route: Route, _ context: Context) -> HTTPResponse {
+    func run(_ route: Route, _ context: Context) -> HTTPResponse {
         do {
             return try route.handler(self, context)
         } catch {
@@ -261,7 +282,7 @@ public final class GatewayAPI: Sendable {
 
     /// The answer to `error`; a server-side failure is logged with its detail (the SQL, the
     /// database's message), which the answer leaves out: a client may hold only the client key.
-    private func failure(_ error: any Error, route: String) -> APIError {
+    func failure(_ error: any Error, route: String) -> APIError {
         let answer = Self.apiError(for: error)
         if answer.status >= 500 { failureLog.log(.error, "herald gateway: \(route): \(error)", now: now()) }
         return answer

@@ -6,17 +6,17 @@ import HeraldStore
 extension GatewayAPI {
     /// The console's page, its assets and its session (the JSON it reads is the API's: `apiRoutes`).
     static let consoleRoutes: [Route] = [
-        Route(method: "GET", pattern: ["console"], name: "console", access: nil, place: .loop) { api, context in
+        Route(method: "GET", pattern: ["console"], name: "console", access: nil, scope: nil, place: .loop) { api, context in
             api.consoleAsset("index.html", context.request)
         },
-        Route(method: "GET", pattern: ["console", ":asset"], name: "console", access: nil, place: .loop) { api, context in
+        Route(method: "GET", pattern: ["console", ":asset"], name: "console", access: nil, scope: nil, place: .loop) { api, context in
             api.consoleAsset(context.parameters["asset"] ?? "", context.request)
         },
-        Route(method: "POST", pattern: ["v1", "console", "session"], name: "console_sign_in", access: nil, maxBody: signInBodyBytes) {
+        Route(method: "POST", pattern: ["v1", "console", "session"], name: "console_sign_in", access: nil, scope: nil, maxBody: signInBodyBytes) {
             try $0.signIn($1)
         },
-        Route(method: "GET", pattern: ["v1", "console", "session"], name: "console_session", access: nil) { try $0.sessionInfo($1) },
-        Route(method: "DELETE", pattern: ["v1", "console", "session"], name: "console_sign_out", access: nil) { try $0.signOut($1) },
+        Route(method: "GET", pattern: ["v1", "console", "session"], name: "console_session", access: nil, scope: nil) { try $0.sessionInfo($1) },
+        Route(method: "DELETE", pattern: ["v1", "console", "session"], name: "console_sign_out", access: nil, scope: nil) { try $0.signOut($1) },
     ]
 
     /// The largest sign-in body (`{"appId", "serverKey"}` is well under it): a larger

@@ -19,6 +19,9 @@ public struct WebhookPolicy: Sendable {
     /// Seconds the event log keeps an event (`--event-retention`, 7 days): the feed and
     /// replays reach back this far, and an endpoint disabled longer misses what is older.
     public var eventRetention: Double
+    /// Seconds the audit log keeps an entry (`--audit-retention`, 365 days), pruned by the
+    /// same once-a-minute step as the event log.
+    public var auditRetention: Double = 365 * 86400
 
     public static let defaultSchedule: [Double] = [5, 30, 120, 600, 1800, 3600, 10800, 21600, 43200, 86400]
 

@@ -3,8 +3,12 @@ import HeraldShared
 extension PostgresStore {
     public func createPublish(_ publish: NewPublish) throws -> (id: String, created: Bool) {
         try write { db in
-            if let existing = try Self.keyedPublish(db, publish) { return (existing, false) }
+            if let existing = try Self.keyedPublish(db, publish) {
+                AuditDraft.nameTarget(existing)
+                return (existing, false)
+            }
             let id = Identifier.ordered("pub_", at: publish.createdAt)
+            AuditDraft.nameTarget(id)
             let inserted = try Self.insertPublish(db, publish, id: id)
             if inserted { try Self.insertVariants(db, publish, id: id) }
             guard !inserted, let key = publish.idempotencyKey else {

@@ -92,7 +92,10 @@ public final class PostgresStore: GatewayStore, @unchecked Sendable {
 
     /// Runs `body` in one READ COMMITTED transaction on a pooled connection (see `PostgresConnection.transaction`).
     func write<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
-        try transaction(waitForFlush: true, body)
+        let draft = AuditDraft.unrecorded
+        let result = try transaction(waitForFlush: true) { db in try db.auditing(draft, body) }
+        draft?.markRecorded()
+        return result
     }
 
     /// A `write` for device data, without its WAL flush unless `deviceWritesWaitForDisk`,
@@ -102,15 +105,18 @@ public final class PostgresStore: GatewayStore, @unchecked Sendable {
     /// disk). A collision that makes PostgreSQL run a transaction again runs the whole batch
     /// again. A call still queued at its deadline throws `.unavailable`.
     func deviceWrite<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
+        let draft = AuditDraft.unrecorded
         do {
-            return try deviceWrites.submit(
-                by: StoreDeadline(seconds: timeout), body,
+            let result = try deviceWrites.submit(
+                by: StoreDeadline(seconds: timeout), { db in try db.auditing(draft, body) },
                 transaction: { deadline, batch in try transaction(waitForFlush: deviceWritesWaitForDisk, by: deadline, batch) },
                 expired: { deadline in
                     StoreError(
                         .unavailable,
                         "the device writes ahead of this one kept the database busy for the whole \(deadline) store timeout; try again")
                 })
+            draft?.markRecorded()
+            return result
         } catch let error as PostgresError {
             throw StoreError(error)
         }

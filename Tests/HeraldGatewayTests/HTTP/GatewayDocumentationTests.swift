@@ -36,15 +36,30 @@ struct GatewayDocumentationTests {
         }
     }
 
+    @Test("docs/gateway.md lists each route under the scope it declares, and every audit action")
+    func scopes() {
+        let guide = Self.read("docs/gateway.md")
+        let lines = guide.components(separatedBy: "\n")
+        for route in GatewayAPI.routes {
+            guard let scope = route.scope else { continue }
+            let path = "/" + route.pattern.map { $0.hasPrefix(":") ? "{\($0.dropFirst())}" : $0 }.joined(separator: "/")
+            let row = lines.first { $0.hasPrefix("| `\(scope.rawValue)` |") } ?? ""
+            #expect(row.contains("`\(route.method) \(path)`"), "\(route.method) \(path) under `\(scope.rawValue)` in docs/gateway.md")
+            if let action = route.audit { #expect(guide.contains("`\(action)`"), "\(action) in docs/gateway.md") }
+        }
+    }
+
     @Test("every error code the API answers is in the Error schema")
     func errorCodes() throws {
         let spec = Self.read("docs/openapi.yaml")
-        let sources = try FileManager.default.subpathsOfDirectory(
-            atPath: Self.root.appendingPathComponent("Sources/HeraldGateway/API").path)
         var codes: Set<String> = []
-        for file in sources where file.hasSuffix(".swift") {
-            let text = Self.read("Sources/HeraldGateway/API/\(file)")
-            for match in text.matches(of: /APIError\(\d{3}, "([a-z_]+)"/) { codes.insert(String(match.1)) }
+        for folder in ["API", "Teams", "Console"] {
+            let sources = try FileManager.default.subpathsOfDirectory(
+                atPath: Self.root.appendingPathComponent("Sources/HeraldGateway/\(folder)").path)
+            for file in sources where file.hasSuffix(".swift") {
+                let text = Self.read("Sources/HeraldGateway/\(folder)/\(file)")
+                for match in text.matches(of: /APIError\(\s*\d{3}, "([a-z_]+)"/) { codes.insert(String(match.1)) }
+            }
         }
         #expect(codes.count >= 8)
         // The HTTP layer's own refusals share the shape and the schema.

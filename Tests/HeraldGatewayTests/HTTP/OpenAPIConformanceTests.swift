@@ -52,12 +52,20 @@ struct OpenAPIConformanceTests {
             "path.app" = "\(gateway.appID)"
             "path.device" = "\(deviceID)"
             "path.publish" = "\(publishID)"
+            # In the stateful phase schemathesis 4.32 takes a value carried from one answer to
+            # the next request (a user id a device was bound to) for a negative case and flags
+            # its acceptance; the other phases check the rejection of invalid data.
+            [checks]
+            enabled = true
+            positive_data_acceptance.enabled = false
+            [phases.stateful.checks]
+            negative_data_rejection.enabled = false
             """
         try config.write(to: work.appendingPathComponent("schemathesis.toml"), atomically: true, encoding: .utf8)
         let spec = Self.root.appendingPathComponent("docs/openapi.yaml").path
         // One worker: Hypothesis' lambda descriptions are not thread-safe on Python 3.11.
         let arguments = [
-            "run", spec, "--checks", "all", "--exclude-checks", "positive_data_acceptance", "--max-time", "45", "--seed", "20261129", "-w",
+            "run", spec, "--max-time", "45", "--seed", "20261129", "-w",
             "1",
             "--no-color", "--request-timeout", "10",
         ]

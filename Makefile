@@ -31,7 +31,7 @@ build: deps
 
 # PyPI packages for the independent JWT check, in .build/pyvenv.
 pyenv: deps
-	@scripts/pyenv.sh PyJWT cryptography standardwebhooks
+	@scripts/pyenv.sh PyJWT cryptography standardwebhooks pyotp
 
 # What README.md and docs/ say each module is built on, against Package.swift
 # (scripts/check_module_claims.py); then every suite in parallel (the gateway's store and API

@@ -1,12 +1,17 @@
 import HeraldGateway
 
-/// `herald serve`'s options for events out: the event log's retention and the webhooks.
+/// `herald serve`'s options for events out (the event log's retention and the webhooks)
+/// and for teams (the audit log's retention, how people sign in).
 extension ServeCommand {
     static let eventRetention = Option.integer(
         "event-retention", "DAYS", in: 1...3650,
         "how long the event log keeps each event: the feed and webhook replays reach back this far (default 7)")
     static let auditRetention = Option.integer(
         "audit-retention", "DAYS", in: 1...36500, "how long the audit log keeps each entry (default 365)")
+    static let consoleAccountsOnly = Option.flag(
+        "console-accounts-only", "only people sign in to the console (e-mail and password): the server-key sign-in and its cookies are refused")
+    static let consoleURL = Option.text(
+        "console-url", "URL", "the console's address as people reach it, for the links invites carry (default: this gateway's /console)")
     static let webhookRetrySchedule = Option.text(
         "webhook-retry-schedule", "LIST", expected: "waits such as 5s,30s,2m,1h,1d",
         "the waits after each failed webhook request in a row; past the last the endpoint is disabled, its events kept (default 5s,30s,2m,10m,30m,1h,3h,6h,12h,24h)"
@@ -23,7 +28,7 @@ extension ServeCommand {
         "webhook-allow-private",
         "webhook endpoints may reach loopback, private, link-local, CGNAT and reserved addresses; refused without it, when made and at each connection")
 
-    static let webhookOptions = [eventRetention.descriptor, auditRetention.descriptor, webhookRetrySchedule.descriptor, webhookTimeout.descriptor]
+    static let webhookOptions = [eventRetention.descriptor, auditRetention.descriptor, consoleAccountsOnly.descriptor, consoleURL.descriptor, webhookRetrySchedule.descriptor, webhookTimeout.descriptor]
         + [webhookBatchSize.descriptor, maxWebhooksPerApp.descriptor, webhookAllowHTTP.descriptor, webhookAllowPrivate.descriptor]
 }
 

@@ -84,6 +84,8 @@ struct ServeSettings {
             if let value = arguments[option] { quota[limit] = value > 0 ? value : .max }
         }
         console.secureCookies = arguments[Serve.consoleSecureCookie]
+        console.accountsOnly = arguments[Serve.consoleAccountsOnly]
+        console.publicURL = arguments[Serve.consoleURL]
         for text in arguments[Serve.trustedProxy].flatMap({ $0.split(separator: ",", omittingEmptySubsequences: false) }) {
             guard let range = IPRange(String(text)) else {
                 throw UsageError("--trusted-proxy: \"\(text)\" is not an IP address or a CIDR block (such as 127.0.0.1, 10.0.0.0/8 or fd00::/8)")

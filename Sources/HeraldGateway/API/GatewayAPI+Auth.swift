@@ -15,10 +15,21 @@ extension GatewayAPI {
     /// could use). The app returned has no credentials; no handler needs them.
     func authorize(_ request: HTTPRequest, appID: String, access: Access, device: String?) throws -> (AppRecord, Principal) {
         guard let key = try Self.bearerKey(request) else {
-            // The console's session cookie stands for the server key of the app it names.
             try Self.checkConsoleRequest(request)
-            let (_, app) = try validSession(request, appID: appID)
-            return (app, .server(.firstKey))
+            guard AccountCookie.sessionID(in: request) != nil else {
+                // A server-key session's cookie stands for the server key of the app it names.
+                let (_, app) = try validSession(request, appID: appID)
+                return (app, .server(.firstKey))
+            }
+            // A person acts with their role in the app, read at each request.
+            let (_, account) = try personSession(request)
+            guard let app = try store.app(id: appID, includingCredentials: false) else { throw APIError.wrongKey(appID) }
+            guard let role = try store.role(appID: appID, accountID: account.id).flatMap(Role.init(rawValue:)) else {
+                throw CallerRefusal(
+                    actor: .member(account.email), appID: appID,
+                    error: APIError(403, "forbidden", "\(account.email) is no member of app \(appID): an owner of the app can add you"))
+            }
+            return (app, .server(.member(email: account.email, role: role)))
         }
         let app = try store.app(id: appID, includingCredentials: false)
         let principal: Principal?
@@ -44,7 +55,8 @@ extension GatewayAPI {
                             "key '\(record.name)' (\(record.id)) was revoked at \(RFC3339.string(revoked)): ask an admin of app \(appID) for a key"
                         ))
                 }
-                keyUses.used(record.id, store: store, now: now())
+                let now = now()
+                keyUses.used(record.id, now: now) { try? store.touchKey(id: record.id, at: now, olderThan: now - LastUses.interval) }
                 principal = .server(.key(record))
             } else {
                 principal = nil

@@ -144,6 +144,25 @@ extension GatewayAPI {
             method: "DELETE", pattern: ["v1", "apps", ":app", "keys", ":keyId"], name: "revoke_key", access: .server, scope: .admin,
             audit: "key.revoke"
         ) { try $0.revokeKey($1) },
+        // Members (`GatewayAPI+Members`): owners only.
+        Route(method: "POST", pattern: ["v1", "apps", ":app", "members"], name: "add_member", access: .server, scope: .members, audit: "member.add") {
+            try $0.addMember($1)
+        },
+        Route(method: "GET", pattern: ["v1", "apps", ":app", "members"], name: "list_members", access: .server, scope: .members) {
+            try $0.listMembers($1)
+        },
+        Route(
+            method: "PUT", pattern: ["v1", "apps", ":app", "members", ":email"], name: "set_member_role", access: .server, scope: .members,
+            audit: "member.role"
+        ) { try $0.setMemberRole($1) },
+        Route(
+            method: "DELETE", pattern: ["v1", "apps", ":app", "members", ":email"], name: "remove_member", access: .server, scope: .members,
+            audit: "member.remove"
+        ) { try $0.removeMember($1) },
+        Route(
+            method: "DELETE", pattern: ["v1", "apps", ":app", "members", ":email", "totp"], name: "reset_member_totp", access: .server,
+            scope: .members, audit: "member.reset_totp"
+        ) { try $0.resetMemberTOTP($1) },
         Route(method: "GET", pattern: ["v1", "apps", ":app", "audit"], name: "audit_log", access: .server, scope: .admin) { try $0.auditLog($1) },
         Route(method: "POST", pattern: ["v1", "apps", ":app", "lint"], name: "lint_publish", access: .server, scope: .publish) { try $0.lintPublish($1) },
     ]

@@ -1,4 +1,5 @@
 import Foundation
+import HeraldAuth
 import HeraldHTTP
 import HeraldShared
 import HeraldStore
@@ -29,8 +30,23 @@ public final class GatewayAPI: Sendable {
     let console: ConsoleSettings
     /// Wrong server keys given at the console's sign-in, per app and client.
     let signInLimiter = ConsoleSignInLimiter()
-    /// When scoped keys were last used, written at most once a minute per key.
-    let keyUses = KeyUses()
+    /// When scoped keys and people's sessions were last used, written at most once a minute each.
+    let keyUses = LastUses()
+    let sessionUses = LastUses()
+    /// Password hashes computed at once (`PasswordGate`).
+    let passwordGate = PasswordGate()
+    /// What an unknown e-mail's password is checked against, at the configured cost, made
+    /// on first use.
+    private let decoy = Locked<PasswordHash?>(nil)
+    var decoyHash: PasswordHash {
+        decoy.withLock { decoy in
+            if let decoy { return decoy }
+            let made = (try? PasswordHash.make(Identifier.make(""), logN: console.passwordCost))
+                ?? PasswordHash(logN: console.passwordCost, r: 8, p: 1, salt: [0], hash: [UInt8](repeating: 0, count: 32))
+            decoy = made
+            return made
+        }
+    }
     /// Audience counts: one at a time per app, a few a second.
     let audienceCounts = AudienceCountGate()
     /// The store's health probe, when one runs (`GatewayService` starts it); without one

@@ -1,3 +1,4 @@
+import HeraldAuth
 import HeraldHTTP
 
 /// How the gateway treats browsers and the proxies in front of it (`herald serve
@@ -10,10 +11,24 @@ public struct ConsoleSettings: Sendable, Hashable {
     /// sign-ins) then count the browser's address, not the proxy's. A header from any
     /// other address is ignored, since a client could write anything in it.
     public var trustedProxies: [IPRange]
+    /// Only people sign in (`--console-accounts-only`): the server-key sign-in is refused,
+    /// and so are its cookies.
+    public var accountsOnly: Bool
+    /// log2 of scrypt's N for new password hashes (17, OWASP's minimum; tests lower it).
+    public var passwordCost: Int
+    /// The console's address in the links invites carry (`--console-url`); nil: the
+    /// gateway's own `/console`, as the request that made the invite reached it.
+    public var publicURL: String?
 
-    public init(secureCookies: Bool = false, trustedProxies: [IPRange] = []) {
+    public init(
+        secureCookies: Bool = false, trustedProxies: [IPRange] = [], accountsOnly: Bool = false,
+        passwordCost: Int = PasswordHash.defaultCost.logN, publicURL: String? = nil
+    ) {
         self.secureCookies = secureCookies
         self.trustedProxies = trustedProxies
+        self.accountsOnly = accountsOnly
+        self.passwordCost = passwordCost
+        self.publicURL = publicURL
     }
 
     /// Who sent `request`: the connection's address, or, when that is a trusted proxy, the

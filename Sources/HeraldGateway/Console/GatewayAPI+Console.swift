@@ -17,6 +17,24 @@ extension GatewayAPI {
         },
         Route(method: "GET", pattern: ["v1", "console", "session"], name: "console_session", access: nil, scope: nil) { try $0.sessionInfo($1) },
         Route(method: "DELETE", pattern: ["v1", "console", "session"], name: "console_sign_out", access: nil, scope: nil) { try $0.signOut($1) },
+        // People (`GatewayAPI+People`): invites, TOTP, sessions; each checks the person's cookie itself.
+        Route(
+            method: "POST", pattern: ["v1", "console", "invites", "accept"], name: "accept_invite", access: nil, scope: nil,
+            maxBody: signInBodyBytes
+        ) { try $0.acceptInvite($1) },
+        Route(method: "POST", pattern: ["v1", "console", "totp"], name: "start_totp", access: nil, scope: nil, maxBody: 0) {
+            try $0.startTOTP($1)
+        },
+        Route(method: "POST", pattern: ["v1", "console", "totp", "confirm"], name: "confirm_totp", access: nil, scope: nil, maxBody: 256) {
+            try $0.confirmTOTP($1)
+        },
+        Route(method: "GET", pattern: ["v1", "console", "sessions"], name: "list_sessions", access: nil, scope: nil) { try $0.listSessions($1) },
+        Route(method: "DELETE", pattern: ["v1", "console", "sessions"], name: "end_other_sessions", access: nil, scope: nil) {
+            try $0.endSessions($1)
+        },
+        Route(method: "DELETE", pattern: ["v1", "console", "sessions", ":session"], name: "end_session", access: nil, scope: nil) {
+            try $0.endSessions($1)
+        },
     ]
 
     /// The largest sign-in body (`{"appId", "serverKey"}` is well under it): a larger
@@ -63,11 +81,20 @@ extension GatewayAPI {
         }
     }
 
-    /// POST /v1/console/session: `{"appId", "serverKey"}` → a session cookie.
+    /// POST /v1/console/session: `{"appId", "serverKey"}` (one operator with the app's
+    /// server key) or `{"email", "password", "totp"?}` (a person, `signInPerson`) → a session cookie.
     func signIn(_ context: Context) throws -> HTTPResponse {
         try Self.checkConsoleRequest(context.request)
         let reader = try JSONObjectReader(try body(context))
+        if reader.has("email") || reader.has("password") {
+            try reader.allow(["email", "password", "totp"])
+            return try signInPerson(reader, context)
+        }
         try reader.allow(["appId", "serverKey"])
+        if console.accountsOnly {
+            throw APIError(
+                403, "forbidden", "this gateway signs in people only (herald serve --console-accounts-only): sign in with your e-mail and password")
+        }
         let appID = try reader.string("appId", required: true, maxLength: 200) ?? ""
         let key = try reader.string("serverKey", required: true, maxLength: 200) ?? ""
         let app = try store.app(id: appID, includingCredentials: false)
@@ -101,6 +128,12 @@ extension GatewayAPI {
 
     /// GET /v1/console/session: who the cookie signs in, or 401.
     func sessionInfo(_ context: Context) throws -> HTTPResponse {
+        if AccountCookie.sessionID(in: context.request) != nil {
+            let (session, account) = try personSession(context.request)
+            var response = HTTPResponse.json(200, try personJSON(account, session))
+            response.headers += [("Cache-Control", "no-store")] + Self.consoleSecurityHeaders
+            return response
+        }
         let (session, app) = try validSession(context.request)
         var response = HTTPResponse.json(200, Self.sessionJSON(session, app: app))
         response.headers += [("Cache-Control", "no-store")] + Self.consoleSecurityHeaders
@@ -112,8 +145,12 @@ extension GatewayAPI {
     func signOut(_ context: Context) throws -> HTTPResponse {
         try Self.checkConsoleRequest(context.request)
         do {
-            let (session, _) = try validSession(context.request)
-            try store.endConsoleSession(appID: session.appID, id: session.id, expiresAt: Double(session.expiresAt), now: now())
+            if let id = AccountCookie.sessionID(in: context.request) {
+                if let (_, account) = try store.session(id: id, now: now()) { _ = try store.endSession(accountID: account.id, id: id) }
+            } else {
+                let (session, _) = try validSession(context.request)
+                try store.endConsoleSession(appID: session.appID, id: session.id, expiresAt: Double(session.expiresAt), now: now())
+            }
         } catch let error as APIError where error.status == 401 {
             // No valid session: nothing to end. (A store failure is answered 503: the
             // session would otherwise look ended while its cookie still worked.)
@@ -126,7 +163,7 @@ extension GatewayAPI {
 
     /// The session the request's cookie carries, checked against the app's key; 401 otherwise.
     func validSession(_ request: HTTPRequest, appID: String? = nil) throws -> (ConsoleSession, AppRecord) {
-        guard let cookie = ConsoleSession.cookie(in: request) else { throw APIError.noSession }
+        guard let cookie = ConsoleSession.cookie(in: request), !console.accountsOnly else { throw APIError.noSession }
         guard let (session, mac) = ConsoleSession.claimed(by: cookie), appID == nil || session.appID == appID,
             let app = try store.app(id: session.appID, includingCredentials: false),
             session.isValid(mac: mac, serverKeyHash: app.serverKeyHash, now: now()),
@@ -159,7 +196,10 @@ extension GatewayAPI {
     }
 
     private static func sessionJSON(_ session: ConsoleSession, app: AppRecord) -> JSONValue {
-        ["appId": .string(app.id), "appName": .string(app.name), "expiresAt": .double(Double(session.expiresAt))]
+        [
+            "appId": .string(app.id), "appName": .string(app.name), "expiresAt": .double(Double(session.expiresAt)),
+            "scopes": .array(Scope.keyScopes.map { .string($0.rawValue) }),
+        ]
     }
 }
 

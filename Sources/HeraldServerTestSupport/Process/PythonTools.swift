@@ -17,7 +17,7 @@ public enum PythonTools {
     /// Makes the virtualenv once per test process; the error, if any, is kept.
     private static let setUp: Result<String, Failure> = {
         let python = repositoryRoot.appendingPathComponent(".build/pyvenv/bin/python3").path
-        let result = shell(["bash", repositoryRoot.appendingPathComponent("scripts/pyenv.sh").path, "PyJWT", "cryptography", "standardwebhooks"])
+        let result = shell(["bash", repositoryRoot.appendingPathComponent("scripts/pyenv.sh").path, "PyJWT", "cryptography", "standardwebhooks", "pyotp"])
         guard result.status == 0, FileManager.default.isExecutableFile(atPath: python) else {
             return .failure(Failure(description: """
                 the independent JWT check could not run: scripts/pyenv.sh could not install PyJWT and \

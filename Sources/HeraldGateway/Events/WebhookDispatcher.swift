@@ -209,7 +209,8 @@ public final class WebhookDispatcher: Sendable {
         logger.log(.warning, "webhook \(hook.id) of app \(hook.appID) disabled: \(reason); its events are kept until it is enabled again")
     }
 
-    /// Once a minute: events and audit entries older than their retention, a bounded number a step.
+    /// Once a minute: events and audit entries older than their retention, and people's
+    /// sessions and invites that ended, a bounded number a step.
     private func prune(now: Double) throws {
         guard state.withLock({ state in
             guard now >= state.nextPruneAt else { return false }
@@ -218,6 +219,7 @@ public final class WebhookDispatcher: Sendable {
         }) else { return }
         for _ in 0..<20 where try store.pruneEvents(before: now - policy.eventRetention, limit: 5000) == 5000 {}
         for _ in 0..<20 where try store.pruneAudit(before: now - policy.auditRetention, limit: 5000) == 5000 {}
+        for _ in 0..<20 where try store.pruneSessions(before: now, limit: 5000) == 5000 {}
     }
 
     /// Every few seconds: each enabled endpoint's backlog (and its bound: past it the

@@ -60,3 +60,29 @@ struct StoreAuditTests {
         #expect(AuditEntry.seq(of: newest[0].id) == newest[0].seq)
     }
 }
+
+@Suite("Store: accounts, invites and sessions")
+struct StoreAccountTests {
+    @Test("an invite works once; sessions end and expire; ended sessions and invites are pruned", arguments: StoreKind.tested)
+    func invitesAndSessions(kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let store = fixture.store
+        try store.createInvite(InviteRecord(tokenHash: "h1", appID: fixture.appID, email: "a@example.com", role: "owner", createdAt: 0, expiresAt: 100))
+        let account = try store.acceptInvite(
+            tokenHash: "h1", newAccount: AccountRecord(id: "acct_1", email: "ignored", passwordHash: "$scrypt$x", createdAt: 1), now: 1)
+        #expect(account.email == "a@example.com" && account.id == "acct_1")
+        #expect(throws: StoreError.self) {
+            try store.acceptInvite(tokenHash: "h1", newAccount: AccountRecord(id: "acct_2", email: "x", passwordHash: "y", createdAt: 1), now: 2)
+        }
+        #expect(try store.role(appID: fixture.appID, accountID: "acct_1") == "owner")
+        #expect(throws: StoreError.self) { try store.removeMember(appID: fixture.appID, email: "a@example.com") }
+        try store.createSession(AccountSession(id: "s1", accountID: "acct_1", createdAt: 1, expiresAt: 50, lastSeenAt: 1, address: nil, userAgent: nil))
+        try store.createSession(AccountSession(id: "s2", accountID: "acct_1", createdAt: 2, expiresAt: 50, lastSeenAt: 2, address: nil, userAgent: nil))
+        #expect(try store.session(id: "s1", now: 10)?.1.email == "a@example.com")
+        #expect(try store.session(id: "s1", now: 60) == nil, "expired")
+        #expect(try store.endSessions(accountID: "acct_1", except: "s2") == 1)
+        #expect(try store.sessions(accountID: "acct_1", now: 10).map(\.id) == ["s2"])
+        #expect(try store.useTOTPStep(accountID: "acct_1", step: 5) && !(try store.useTOTPStep(accountID: "acct_1", step: 5)))
+        #expect(try store.pruneSessions(before: 200, limit: 10) == 2, "the expired session and the used invite")
+    }
+}

@@ -7,12 +7,19 @@ HeraldFCM to `herald fcm-sim` for one Android device.
 It signs in (after a wrong key is refused), composes and sends to an interest (with a
 German text, previewed and counted by language), watches the publish finish, opens it, finds the failed device, checks that a hostile title is shown as
 text, adds a webhook endpoint whose requests are refused and follows it on its page
-(attempts, rotate, replay, disable, delete), and signs out. With --screenshots DIR it writes the main pages, light and dark, and
-one at a phone's width, into DIR. Ends with 'N passed, N failed'.
+(attempts, rotate, replay, disable, delete), and signs out. Then people: the first owner, invited with
+`herald member invite`, sets a password on the invite's page; invites a sender and a viewer on the Members page; makes
+and revokes a scoped key; each of the three signs in through their invite and sees only the pages and controls their
+role may use; the owner reads the audit log (a refused request marked), ends their other sessions, turns TOTP on and
+signs in with a code, and changes and removes members. With --screenshots DIR it writes the main pages, light and dark,
+and one at a phone's width, into DIR. Ends with 'N passed, N failed'.
 
 Usage: console_test.py --herald .build/debug/herald [--screenshots docs/console]
 """
 import argparse
+import base64
+import hashlib
+import hmac
 import json
 import os
 import shutil
@@ -23,6 +30,7 @@ import sys
 import tempfile
 import threading
 import time
+import urllib.error
 import urllib.request
 import zlib
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -42,6 +50,14 @@ DEAD = TOKENS[2]
 ANDROID = "console-android:APA91bH-console"
 INBOX_TOKEN = f"{404:064x}"
 HOOK_TOKEN = f"{505:064x}"
+# The people: their e-mail and the password each sets on their invite's page.
+PEOPLE = {"owner": ("owner@example.com", "tangerine harbour lantern 7"), "sender": ("sender@example.com", "copper meadow violin 42"),
+          "viewer": ("viewer@example.com", "quiet orbit pebble 19")}
+# What each role's nav shows, in the nav's order (a server key's session: every page but members and account).
+NAV = {"owner": ["publishes", "compose", "devices", "webhooks", "keys", "audit", "members", "app", "account"],
+       "sender": ["publishes", "compose", "devices", "app", "account"],
+       "viewer": ["publishes", "devices", "app", "account"],
+       "key": ["publishes", "compose", "devices", "webhooks", "keys", "audit", "app"]}
 
 
 def wait_for_line(path, text, seconds=20):
@@ -51,6 +67,14 @@ def wait_for_line(path, text, seconds=20):
             return open(path).read()
         time.sleep(0.05)
     raise RuntimeError(f"'{text}' did not appear in {path}: {open(path).read() if os.path.exists(path) else 'no file'}")
+
+
+def totp(secret, at):
+    """RFC 6238's code (SHA-1, 6 digits, 30 s) of a base32 secret at a time: what an authenticator app shows."""
+    key = base64.b32decode(secret.upper() + "=" * (-len(secret) % 8))
+    digest = hmac.new(key, struct.pack(">Q", int(at) // 30), hashlib.sha1).digest()
+    offset = digest[-1] & 0x0F
+    return f"{(struct.unpack('>I', digest[offset:offset + 4])[0] & 0x7FFFFFFF) % 1000000:06d}"
 
 
 def png(width, height):
@@ -104,6 +128,11 @@ class Harness:
             [self.herald, "serve", "--data", f"{w}/data", "--listen", "127.0.0.1:0", "--webhook-allow-http", "--webhook-allow-private",
              "--webhook-retry-schedule", "1s,1h"], stdout=serve_out, stderr=open(f"{w}/serve.err", "w")))
         self.gateway = "http://" + wait_for_line(f"{w}/serve.out", "listening on").split("http://")[1].split()[0]
+        # The app's first owner, invited from the command line before anyone can sign in.
+        invited = subprocess.run(
+            [self.herald, "member", "invite", "--data", f"{w}/data", "--app", self.app["appId"], "--email", PEOPLE["owner"][0],
+             "--role", "owner", "--console-url", f"{self.gateway}/console"], check=True, capture_output=True, text=True)
+        self.owner_invite = json.loads(invited.stdout)
         for level, (token, locale) in enumerate(zip(TOKENS, ["de-AT", "en-US", "de-DE"]), start=1):
             self.api("POST", "/devices", {"token": token, "environment": "sandbox", "interests": ["deploys"], "locale": locale,
                                           "tags": {"level": level}}, self.app["clientKey"])
@@ -124,6 +153,28 @@ class Harness:
             headers={"Authorization": f"Bearer {key}", "Content-Type": "application/json"})
         with urllib.request.urlopen(request, timeout=10) as response:
             return json.loads(response.read() or b"null")
+
+    def status(self, method, path, body, key):
+        """The status of an API request (an error's too), for the ones expected to be refused."""
+        try:
+            self.api(method, path, body, key)
+            return 200
+        except urllib.error.HTTPError as error:
+            return error.code
+
+    def console(self, method, path, body=None, cookie=None):
+        """A console request as another browser would make it: (status, JSON, the session cookie it was given)."""
+        headers = {"Content-Type": "application/json", "X-Herald-Console": "1"}
+        if cookie:
+            headers["Cookie"] = cookie
+        request = urllib.request.Request(f"{self.gateway}{path}", method=method, headers=headers,
+                                         data=json.dumps(body).encode() if body is not None else None)
+        try:
+            with urllib.request.urlopen(request, timeout=30) as response:
+                given = [c.split(";")[0] for c in response.headers.get_all("Set-Cookie") or [] if c.startswith("herald_console=")]
+                return response.status, json.loads(response.read() or b"null"), given[0] if given else None
+        except urllib.error.HTTPError as error:
+            return error.code, json.loads(error.read() or b"null"), None
 
     def stop(self):
         if hasattr(self, "refusing"):
@@ -544,17 +595,306 @@ class ConsoleTest:
         self.open("#/publishes")
         self.wait(lambda d: d.find_elements(By.ID, "server-key"), "sign-in again after a reload")
 
+    # People, roles and the team pages.
+    def visible_nav(self):
+        return self.d.execute_script(
+            "return [...document.querySelectorAll('#top nav [data-section]')].filter(a => a.offsetParent !== null).map(a => a.dataset.section)")
+
+    def shown(self, selector):
+        """Whether an element matching `selector` is on the page and displayed."""
+        return any(e.is_displayed() for e in self.d.find_elements(By.CSS_SELECTOR, selector))
+
+    def labelled(self):
+        unlabeled = self.d.execute_script(
+            "return [...document.querySelectorAll('main input, main select, main textarea')]"
+            ".filter(i => !i.labels.length && !i.getAttribute('aria-label')).map(i => i.id)")
+        assert not unlabeled, f"fields without a label: {unlabeled}"
+
+    def confirm(self, *texts):
+        WebDriverWait(self.d, 10).until(expected_conditions.alert_is_present())
+        dialog = self.d.switch_to.alert
+        assert all(t in dialog.text for t in texts), dialog.text
+        dialog.accept()
+
+    def key_session_pages(self):
+        # A server key's session: every page but members (people's, owners only) and account (a person's own).
+        self.open("#/publishes")
+        self.wait(lambda d: d.find_elements(By.ID, "publish-list"), "the publishes")
+        assert self.visible_nav() == NAV["key"], self.visible_nav()
+        assert not self.shown("#switch-app"), "Switch app for a server key's session"
+        for page in ["members", "account"]:
+            self.open("#/" + page)
+            self.wait(lambda d: d.find_elements(By.ID, "not-allowed"), f"#/{page} refused by the page")
+
+    def accept_invite(self, url, role):
+        self.open(url.split("/console", 1)[1])
+        self.wait(lambda d: d.find_elements(By.ID, "invite-password"), "the invite's page")
+        assert self.d.find_element(By.ID, "top").get_attribute("hidden") is not None, "the top bar on the invite's page"
+        email, password = PEOPLE[role]
+        self.d.find_element(By.ID, "invite-password").send_keys(password)
+        self.d.find_element(By.ID, "invite-repeat").send_keys(password + Keys.ENTER)
+        self.wait(lambda d: d.find_elements(By.ID, "publish-list"), f"the {role} in the app")
+        self.wait(lambda d: self.text("#who") == f"{email} · Console Test ({role})", "who is signed in")
+        assert "hin_" not in self.d.current_url, "the used invite is still in the address"
+        cookie = next(c for c in self.d.get_cookies() if c["name"] == "herald_console")
+        assert cookie["httpOnly"] and cookie.get("sameSite") == "Strict", f"cookie flags: {cookie}"
+
+    def owner_invite(self):
+        # Fifty-five inbox messages added with the server key: the audit log is then longer than its page's first 50.
+        for n in range(55):
+            self.h.api("POST", "/users/maya/inbox", {"title": f"Note {n}", "body": "filler"}, self.h.app["serverKey"])
+        url = self.h.owner_invite["url"]
+        assert url.startswith(f"{self.h.gateway}/console#invite=hin_"), url
+        self.open(url.split("/console", 1)[1])
+        self.wait(lambda d: d.find_elements(By.ID, "invite-password"), "the invite's page")
+        self.shoot("invite-light")
+        # Two different passwords: refused by the page; a short one: the gateway's 400, naming the field.
+        self.d.find_element(By.ID, "invite-password").send_keys("tangerine harbour")
+        self.d.find_element(By.ID, "invite-repeat").send_keys("tangerine harbor" + Keys.ENTER)
+        self.wait(lambda d: "differ" in self.text("#invite-error"), "the two passwords refused")
+        for field in ["invite-password", "invite-repeat"]:
+            self.d.find_element(By.ID, field).clear()
+            self.d.find_element(By.ID, field).send_keys("short")
+        self.d.find_element(By.ID, "accept-invite").click()
+        self.wait(lambda d: "password" in self.text("#invite-error") and "12" in self.text("#invite-error"), "the short password refused")
+        self.labelled()
+        for field in ["invite-password", "invite-repeat"]:
+            self.d.find_element(By.ID, field).clear()
+        self.accept_invite(url, "owner")
+
+    def owner_sees_everything(self):
+        assert self.visible_nav() == NAV["owner"], self.visible_nav()
+        assert not self.shown("#switch-app"), "Switch app with one app"
+        self.open("#/account")
+        self.wait(lambda d: self.text("#account-email") == PEOPLE["owner"][0], "the owner's account")
+        assert self.text("#account-apps") == "Console Test: owner", self.text("#account-apps")
+
+    def invite(self, email, role):
+        field = self.d.find_element(By.ID, "invite-email")
+        field.clear()
+        field.send_keys(email)
+        Select(self.d.find_element(By.ID, "invite-role")).select_by_value(role)
+        self.d.find_element(By.ID, "invite-add").click()
+        self.wait(lambda d: self.text("#invite-url-value").startswith(f"{self.h.gateway}/console#invite=hin_")
+                  and email in self.text("#invite-url"), f"{email}'s invite link")
+        assert "shows it this once" in self.text("#invite-url"), self.text("#invite-url")
+        if self.d.execute_script("return !!navigator.clipboard"):
+            assert self.shown("#invite-url-copy"), "the Copy button"
+        return self.text("#invite-url-value")
+
+    def invite_people(self):
+        self.open("#/members")
+        owner = "#member-list tr[data-member='owner@example.com']"
+        self.wait(lambda d: d.find_elements(By.CSS_SELECTOR, owner), "the owner in the members")
+        assert self.d.execute_script(f"return document.querySelector(\"{owner} select\").value") == "owner"
+        assert self.text(f"{owner} [data-field='totp']") == "off"
+        # An address that is none: the gateway's 400 names the field.
+        self.d.find_element(By.ID, "invite-email").send_keys("not-an-address")
+        self.d.find_element(By.ID, "invite-add").click()
+        self.wait(lambda d: "email" in self.text("#invite-form-error"), "the address refused")
+        self.invite_urls = {"sender": self.invite(PEOPLE["sender"][0], "sender")}
+        self.d.find_element(By.ID, "invite-url-done").click()
+        self.wait(lambda d: not d.find_elements(By.ID, "invite-url"), "the link hidden")
+        self.invite_urls["viewer"] = self.invite(PEOPLE["viewer"][0], "viewer")
+        assert self.invite_urls["viewer"] != self.invite_urls["sender"]
+        pending = lambda: self.d.execute_script("return [...document.querySelectorAll('#invite-list tr[data-invite]')].map(r => r.dataset.invite)")
+        self.wait(lambda d: sorted(pending()) == ["sender@example.com", "viewer@example.com"], "both invites pending")
+        self.labelled()
+        self.shoot("members-light")
+        # The link is not read back: a reload shows the invites without it.
+        self.d.refresh()
+        self.wait(lambda d: len(pending()) == 2, "the invites after a reload")
+        assert not self.d.find_elements(By.ID, "invite-url") and "hin_" not in self.text("main"), "an invite link shown again"
+
+    def scoped_key(self):
+        self.open("#/keys")
+        self.wait(lambda d: d.find_elements(By.CSS_SELECTOR, "#key-list tr[data-key='server']"), "the first server key")
+        assert not self.d.find_elements(By.CSS_SELECTOR, "#key-list tr[data-key='server'] button"), "Revoke offered for the first key"
+        self.d.find_element(By.ID, "key-name").send_keys("ci-publisher")
+        self.d.find_element(By.ID, "key-scope-publish").click()
+        self.d.find_element(By.ID, "key-create").click()
+        self.wait(lambda d: self.text("#new-key-value").startswith("hsk_"), "the new key, shown once")
+        key = self.text("#new-key-value")
+        assert "shows it this once" in self.text("#new-key"), self.text("#new-key")
+        row = "#key-list tr[data-key^='key_']"
+        self.wait(lambda d: d.find_elements(By.CSS_SELECTOR, row), "the key in the list")
+        key_id = self.d.find_element(By.CSS_SELECTOR, row).get_attribute("data-key")
+        row = f"#key-list tr[data-key='{key_id}']"
+        listed = self.text(row)
+        assert "ci-publisher" in listed and "by owner@example.com" in listed and key not in listed, listed
+        assert self.text(f"{row} [data-field='scopes']") == "publish" and self.text(f"{row} [data-field='last-used']") == "never", listed
+        self.labelled()
+        self.shoot("keys-light")
+        # The key publishes (lint) but may not read: a refusal the audit log keeps.
+        assert self.h.status("POST", "/lint", {"interests": ["deploys"], "notification": {"title": "Key check"}}, key) == 200
+        assert self.h.status("GET", "/publishes", None, key) == 403
+        self.d.refresh()
+        self.wait(lambda d: self.text(f"{row} [data-field='last-used']") not in ("", "never"), "the key's last use after a reload")
+        assert not self.d.find_elements(By.ID, "new-key") and key not in self.text("main"), "the key shown again"
+        self.d.find_element(By.CSS_SELECTOR, f"{row} button").click()
+        self.confirm("ci-publisher", key_id)
+        self.wait(lambda d: self.text(f"{row} [data-field='state']").startswith("revoked"), "the key revoked")
+        assert not self.d.find_elements(By.CSS_SELECTOR, f"{row} button"), "Revoke still offered"
+        assert self.h.status("POST", "/lint", {"interests": ["deploys"], "notification": {"title": "Key check"}}, key) == 401
+        self.key_id = key_id
+
+    def sign_out_person(self):
+        self.d.find_element(By.ID, "sign-out").click()
+        self.wait(lambda d: d.find_elements(By.ID, "email"), "the sign-in form")
+
+    def sender_sees(self):
+        # A scheduled publish (made with the server key) whose page offers Cancel to those who may publish.
+        at = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(time.time() + 3600))
+        self.scheduled = self.h.api("POST", "/publishes", {"interests": ["deploys"], "notification": {"title": "Tomorrow's release"},
+                                                           "options": {"sendAt": at}}, self.h.app["serverKey"])["publishId"]
+        self.sign_out_person()
+        self.accept_invite(self.invite_urls["sender"], "sender")
+        assert self.visible_nav() == NAV["sender"], self.visible_nav()
+        self.open("#/publishes/" + self.scheduled)
+        self.wait(lambda d: self.text("#publish-status") == "scheduled", "the scheduled publish")
+        assert self.shown("#publish-cancel"), "no Cancel for a sender"
+        self.open("#/compose")
+        self.wait(lambda d: d.find_elements(By.ID, "send"), "the compose form for a sender")
+        for page in ["keys", "members", "audit", "webhooks"]:
+            self.open("#/" + page)
+            self.wait(lambda d: "sender" in self.text("#not-allowed"), f"#/{page} refused to a sender")
+
+    def viewer_sees(self):
+        self.sign_out_person()
+        self.accept_invite(self.invite_urls["viewer"], "viewer")
+        assert self.visible_nav() == NAV["viewer"], self.visible_nav()
+        self.open("#/publishes/" + self.scheduled)
+        self.wait(lambda d: self.text("#publish-status") == "scheduled", "the scheduled publish")
+        assert not self.shown("#publish-cancel"), "Cancel shown to a viewer"
+        assert not [b for b in self.d.find_elements(By.TAG_NAME, "button") if b.is_displayed() and "Cancel" in b.text], "a Cancel button"
+        self.open("#/compose")
+        self.wait(lambda d: "viewer" in self.text("#not-allowed"), "compose refused to a viewer")
+        assert not self.d.find_elements(By.ID, "send"), "Send for a viewer"
+        self.shoot("viewer-light")
+        # The gateway refuses what the page hides: a publish sent by hand is 403, and the audit log keeps it.
+        status = self.d.execute_async_script(
+            "const done = arguments[arguments.length - 1];"
+            "fetch('/v1/apps/' + arguments[0] + '/publishes', {method: 'POST', headers: {'X-Herald-Console': '1', 'Content-Type': 'application/json'},"
+            " body: JSON.stringify({interests: ['deploys'], notification: {title: 'Not mine to send'}})}).then(r => done(r.status))",
+            self.h.app["appId"])
+        assert status == 403, status
+        self.sign_out_person()
+
+    def sign_in_person(self, role, code=None):
+        email, password = PEOPLE[role]
+        self.d.find_element(By.ID, "email").send_keys(email)
+        self.d.find_element(By.ID, "password").send_keys(password + Keys.ENTER)
+        if code:
+            self.wait(lambda d: self.shown("#totp"), "the code's field")
+            self.d.find_element(By.ID, "totp").send_keys(code() + Keys.ENTER)
+        # Back on the page the last one was on (the address keeps it), as that person.
+        self.wait(lambda d: self.text("#who") == f"{email} · Console Test ({role})", f"the {role} signed in")
+
+    def audit_log(self):
+        self.sign_in_person("owner")
+        self.open("#/audit")
+        rows = "#audit-table tbody tr"
+        self.wait(lambda d: len(d.find_elements(By.CSS_SELECTOR, rows)) == 50, "the log's first 50 entries")
+        denied = f"{rows}[data-outcome='denied'][data-action='publish.create']"
+        assert PEOPLE["viewer"][0] in self.text(denied) and "denied" in self.text(denied), self.text(denied)
+        assert "forbidden" in self.text(denied), self.text(denied)
+        actions = lambda: self.d.execute_script(f"return [...document.querySelectorAll('{rows}')].map(r => r.dataset.action + ' ' + r.dataset.outcome)")
+        for expected in ["key.create ok", "key.revoke ok", "member.add ok"]:
+            assert expected in actions(), actions()
+        self.labelled()
+        self.shoot("audit-light")
+        # Older entries, by the answer's `next`: newest first throughout, none twice.
+        self.d.find_element(By.ID, "audit-older").click()
+        self.wait(lambda d: len(d.find_elements(By.CSS_SELECTOR, rows)) > 50, "older entries")
+        ids = self.d.execute_script(f"return [...document.querySelectorAll('{rows}')].map(r => r.dataset.id)")
+        times = self.d.execute_script(f"return [...document.querySelectorAll('{rows} time')].map(t => Date.parse(t.dateTime))")
+        assert len(set(ids)) == len(ids) and times == sorted(times, reverse=True), "older entries out of order or twice"
+        # One actor; then one family of actions.
+        self.d.find_element(By.ID, "audit-actor").send_keys(PEOPLE["viewer"][0] + Keys.ENTER)
+        self.wait(lambda d: actions() == ["publish.create denied"], "the viewer's one refused request")
+        self.d.find_element(By.ID, "audit-actor").clear()
+        self.d.find_element(By.ID, "audit-action").send_keys("member." + Keys.ENTER)
+        self.wait(lambda d: actions() == ["member.add ok", "member.add ok"], "the two members added")
+        self.d.find_element(By.ID, "audit-clear").click()
+        self.d.find_element(By.ID, "audit-actor").send_keys(self.key_id + Keys.ENTER)
+        self.wait(lambda d: any(a.endswith(" denied") for a in actions()), "the key's refused read")
+        assert not self.shown("#audit-older"), "Older for a short list"
+
+    def account(self):
+        # Two more sessions of the owner's, as other browsers would have.
+        others = []
+        for _ in range(2):
+            status, _, cookie = self.h.console("POST", "/v1/console/session", {"email": PEOPLE["owner"][0], "password": PEOPLE["owner"][1]})
+            assert status == 200 and cookie, status
+            others.append(cookie)
+        alive = lambda: [self.h.console("GET", "/v1/console/session", cookie=c)[0] == 200 for c in others]
+        self.open("#/account")
+        rows = "#session-list tbody tr"
+        self.wait(lambda d: len(d.find_elements(By.CSS_SELECTOR, rows)) == 3, "three sessions")
+        assert len(self.d.find_elements(By.CSS_SELECTOR, f"{rows}[data-current='true']")) == 1
+        assert "this browser" in self.text(f"{rows}[data-current='true']")
+        self.d.find_element(By.CSS_SELECTOR, f"{rows}[data-current='false'] button").click()
+        self.wait(lambda d: len(d.find_elements(By.CSS_SELECTOR, rows)) == 2, "one session ended")
+        assert sorted(alive()) == [False, True], alive()
+        self.d.find_element(By.ID, "sessions-end-others").click()
+        self.confirm("every other session")
+        self.wait(lambda d: len(d.find_elements(By.CSS_SELECTOR, rows)) == 1 and "1 session ended" in self.text("#sessions-result"),
+                  "every other session ended")
+        assert alive() == [False, False], alive()
+        assert not self.shown("#sessions-end-others")
+        # TOTP: the secret and its URI, turned on by a code of the authenticator's.
+        self.d.find_element(By.ID, "totp-start").click()
+        self.wait(lambda d: self.text("#totp-secret"), "the TOTP secret")
+        secret = self.text("#totp-secret")
+        uri = self.text("#totp-uri")
+        assert uri.startswith("otpauth://totp/") and f"secret={secret}" in uri, uri
+        self.labelled()
+        self.shoot("account-light")
+        self.d.find_element(By.ID, "totp-code").send_keys(totp(secret, time.time()) + Keys.ENTER)
+        self.wait(lambda d: self.text("#totp-state").startswith("On"), "TOTP on")
+        # Signing in now asks for the code (the next step's: a code is taken once).
+        self.sign_out_person()
+        self.sign_in_person("owner", code=lambda: totp(secret, time.time() + 30))
+        self.wait(lambda d: self.text("#account-email") == PEOPLE["owner"][0], "the account page again")
+
+    def manage_members(self):
+        self.open("#/members")
+        viewer = "#member-list tr[data-member='viewer@example.com']"
+        owner = "#member-list tr[data-member='owner@example.com']"
+        self.wait(lambda d: d.find_elements(By.CSS_SELECTOR, viewer), "the viewer in the members")
+        assert self.text(f"{owner} [data-field='totp']") == "on" and self.shown(f"{owner} [data-action='reset-totp']")
+        assert not self.shown(f"{viewer} [data-action='reset-totp']"), "Reset TOTP for a member without it"
+        Select(self.d.find_element(By.CSS_SELECTOR, f"{viewer} select")).select_by_value("sender")
+        self.d.find_element(By.CSS_SELECTOR, f"{viewer} [data-action='role']").click()
+        self.wait(lambda d: d.find_elements(By.CSS_SELECTOR, f"{viewer}[data-role='sender']"), "the viewer made a sender")
+        # The last owner stays one: the gateway's 409 is shown.
+        Select(self.d.find_element(By.CSS_SELECTOR, f"{owner} select")).select_by_value("viewer")
+        self.d.find_element(By.CSS_SELECTOR, f"{owner} [data-action='role']").click()
+        self.wait(lambda d: "owner" in self.text("#member-result") and "error" in self.d.find_element(By.ID, "member-result").get_attribute("class"),
+                  "the last owner's refusal")
+        assert self.visible_nav() == NAV["owner"], self.visible_nav()
+        self.d.find_element(By.CSS_SELECTOR, f"{viewer} [data-action='remove']").click()
+        self.confirm("viewer@example.com")
+        self.wait(lambda d: not d.find_elements(By.CSS_SELECTOR, viewer), "the member removed")
+        self.sign_out_person()
+
     def run(self):
         steps = [("a wrong key is refused", self.wrong_key_refused), ("sign in", self.sign_in),
                  ("compose and send to an interest", self.compose_and_send), ("watch the publish finish", self.publish_finishes),
                  ("the publishes list with its funnel", self.list_shows_funnel), ("find the failed device", self.failed_device),
-                 ("the app's settings", self.app_page), ("a phone's width", self.phone_width),
+                 ("the app's settings", self.app_page), ("a server key's session has no people's pages", self.key_session_pages),
+                 ("a phone's width", self.phone_width),
                  ("a hostile title is text", self.hostile_title),
                  ("cancel a scheduled publish", self.cancel_scheduled), ("a local-time publish", self.local_time),
                  ("build an audience filter", self.build_filter),
                  ("a frequency cap holds back", self.frequency_cap), ("a user's inbox", self.user_inbox),
                  ("a webhook endpoint", self.webhook),
-                 ("keyboard and labels", self.keyboard), ("sign out", self.sign_out)]
+                 ("keyboard and labels", self.keyboard), ("sign out", self.sign_out),
+                 ("the owner's invite from the command line", self.owner_invite), ("an owner sees every page", self.owner_sees_everything),
+                 ("invite a sender and a viewer", self.invite_people), ("a scoped key made and revoked", self.scoped_key),
+                 ("what a sender sees", self.sender_sees), ("what a viewer sees", self.viewer_sees),
+                 ("the audit log", self.audit_log), ("sessions and two-step sign-in", self.account),
+                 ("a role changed, the last owner kept, a member removed", self.manage_members)]
         for name, step in steps:
             self.check(name, step)
         failed = [name for name, error in self.results if error]

@@ -30,10 +30,16 @@ extension GatewayAPI {
     /// Records a refusal before the handler (a revoked key, a missing scope) as denied.
     func recordRefusal(_ refusal: CallerRefusal, route: Route, _ context: Context) {
         let entry = AuditEntry(
-            appID: refusal.appID, at: now(), actor: refusal.actor, action: route.audit ?? "read." + route.name,
+            appID: refusal.appID, at: now(), actor: refusal.actor, action: Self.refusedAction(route),
             target: Self.auditTarget(context.parameters), address: console.client(of: context.request)?.description, outcome: .denied,
             detail: "\(refusal.error.code): \(refusal.error.message)")
         record(entry, route: route)
+    }
+
+    /// A refused call's action: the route's own, or for a route that changes nothing
+    /// `read.` (a GET) or `call.` and the route's name (`read.get_publish`, `call.lint_publish`).
+    static func refusedAction(_ route: Route) -> String {
+        route.audit ?? (route.method == "GET" ? "read." : "call.") + route.name
     }
 
     private func record(_ entry: AuditEntry, route: Route) {

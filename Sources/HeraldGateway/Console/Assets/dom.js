@@ -1,14 +1,29 @@
+import { can } from "./api.js";
+
 // Builds DOM nodes. Strings become text nodes (textContent), never HTML: whatever a
-// payload or a device holds is shown as the characters it is.
+// payload or a device holds is shown as the characters it is. `needs: "publish"` marks a
+// control that only a session with that scope may use (see permit).
 export function el(tag, attributes = {}, ...children) {
   const node = document.createElement(tag);
   for (const [name, value] of Object.entries(attributes)) {
     if (value === undefined || value === null || value === false) continue;
-    if (name.startsWith("on") && typeof value === "function") node.addEventListener(name.slice(2), value);
+    if (name === "needs") node.dataset.needs = value;
+    else if (name.startsWith("on") && typeof value === "function") node.addEventListener(name.slice(2), value);
     else node.setAttribute(name, value === true ? "" : String(value));
   }
   append(node, children);
+  if (node.dataset.needs) permit(node);
   return node;
+}
+
+// The one place controls are shown or hidden by role: `root` and every element under it
+// marked data-needs (a scope, or "person") is hidden unless the session can() use it. A
+// control the role may not use is not shown at all, rather than refused when pressed (the
+// gateway refuses it anyway).
+export function permit(root) {
+  const marked = root.matches?.("[data-needs]") ? [root] : [];
+  for (const node of [...marked, ...root.querySelectorAll("[data-needs]")]) node.hidden = !can(node.dataset.needs);
+  return root;
 }
 
 function append(node, children) {
@@ -38,4 +53,37 @@ export function time(seconds) {
 
 export function number(value) {
   return Number(value || 0).toLocaleString();
+}
+
+// Something the gateway shows once (a key, a secret, an invite link): the value, a warning
+// to store it now, Copy (when the browser allows it) and a button that hides it. Its ids
+// start with `id`: ID, ID-title, ID-value, ID-done.
+export function shownOnce(id, heading, value, warning, note) {
+  const panel = el("section", { class: "panel secret", id, "aria-labelledby": id + "-title" },
+    el("h2", { id: id + "-title", tabindex: "-1" }, heading),
+    el("p", { class: "warning" }, warning, note ? " " + note : ""),
+    el("p", {}, el("code", { id: id + "-value", class: "secret-value" }, value)));
+  const buttons = el("p", { class: "actions" });
+  if (navigator.clipboard) {
+    buttons.append(el("button", { type: "button", class: "secondary", id: id + "-copy", onclick: async () => {
+      try { await navigator.clipboard.writeText(value); announce("Copied"); } catch { announce("Copying failed; select the text instead"); }
+    } }, "Copy"));
+  }
+  buttons.append(el("button", { type: "button", class: "secondary", id: id + "-done", onclick: () => {
+    panel.remove();
+    announce(heading + " hidden");
+  } }, "I have stored it"));
+  panel.append(buttons);
+  return panel;
+}
+
+// Puts a shown-once panel into `box` (replacing what was there) and moves focus to it.
+export function showOnce(box, panel) {
+  clear(box).append(panel);
+  panel.querySelector("h2").focus();
+}
+
+// An error's message, as the gateway wrote it.
+export function message(error) {
+  return error instanceof Error ? error.message : String(error);
 }

@@ -140,7 +140,8 @@ export function showPublish(main, id) {
         publish.sendAt ? [el("dt", {}, "Send at"), el("dd", { id: "publish-send-at" }, sendAtText(publish.sendAt))] : null,
         timeZones(publish) ? [el("dt", {}, "By time zone"), el("dd", { id: "publish-zones" }, timeZones(publish))] : null),
       publish.status === "scheduled" || publish.status === "queued" || (publish.sendAt && typeof publish.sendAt === "object" && publish.status === "sending")
-        ? el("p", {}, el("button", { type: "button", class: "danger", onclick: cancel }, "Cancel this publish")) : null));
+        ? el("p", { needs: "publish" }, el("button", { type: "button", class: "danger", id: "publish-cancel", onclick: cancel }, "Cancel this publish"))
+        : null));
     if (drawn !== lastDrawn) clear(funnelBox).append(el("h2", {}, "Funnel"), funnel(publish, "Funnel"));
     if (drawn !== lastDrawn || !overTime.firstChild) await drawTimeline(overTime, id);
     lastDrawn = drawn;

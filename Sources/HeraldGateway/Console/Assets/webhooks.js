@@ -3,7 +3,7 @@
 // it: disable or enable, rotate its secret, replay events since a time, delete. A secret is
 // shown once, when the gateway answers it (made, rotated), and never read back.
 import { api, appPath, poll } from "./api.js";
-import { el, clear, time, number, announce } from "./dom.js";
+import { el, clear, time, number, announce, message, shownOnce, showOnce } from "./dom.js";
 
 const reasons = {
   disabled: "turned off (enabled: false)",
@@ -15,10 +15,6 @@ const reasons = {
 
 function hookPath(id, rest = "") {
   return appPath("/webhooks/" + encodeURIComponent(id) + rest);
-}
-
-function message(error) {
-  return error instanceof Error ? error.message : String(error);
 }
 
 function stateBadge(hook, attributes = {}) {
@@ -66,30 +62,9 @@ function healthFacts(hook) {
 }
 
 // The secret the gateway just answered, shown this once, with a note to store it.
-function secretPanel(secret, note) {
-  const value = el("code", { id: "webhook-secret-value", class: "secret-value" }, secret);
-  const panel = el("section", { class: "panel secret", id: "webhook-secret", "aria-labelledby": "webhook-secret-title" },
-    el("h2", { id: "webhook-secret-title", tabindex: "-1" }, "Signing secret"),
-    el("p", { class: "warning" }, "Store it now where your receiver reads it: the gateway shows it this once and never again. ", note || ""),
-    el("p", {}, value));
-  const buttons = el("p", { class: "actions" });
-  if (navigator.clipboard) {
-    buttons.append(el("button", { type: "button", class: "secondary", onclick: async () => {
-      try { await navigator.clipboard.writeText(secret); announce("Secret copied"); } catch { announce("Copying failed; select the secret instead"); }
-    } }, "Copy"));
-  }
-  buttons.append(el("button", { type: "button", class: "secondary", id: "webhook-secret-done", onclick: () => {
-    panel.remove();
-    announce("Secret hidden");
-  } }, "I have stored it"));
-  panel.append(buttons);
-  return panel;
-}
-
 function showSecret(box, secret, note) {
-  const panel = secretPanel(secret, note);
-  clear(box).append(panel);
-  panel.querySelector("h2").focus();
+  showOnce(box, shownOnce("webhook-secret", "Signing secret", secret,
+    "Store it now where your receiver reads it: the gateway shows it this once and never again.", note));
 }
 
 export function showWebhooks(main) {

@@ -9,21 +9,8 @@ import Testing
 struct AuditCommandTests {
     @Test("prints the app's audit log as JSON lines, newest first or after a cursor, filtered; a key without admin is refused")
     func lines() async throws {
-        let data = FileManager.default.temporaryDirectory.appendingPathComponent("herald-audit-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: data) }
-        let created = try await AppCommandTests.withKeyFile { key in
-            await CLIRun([
-                "app", "create", "--data", data, "--name", "A", "--bundle-id", "com.e.a", "--auth-key", key, "--key-id", "ABCDE12345",
-                "--team-id", "TEAM123456",
-            ])
-        }
-        let app = try parseJSON(created.out)
-        let appID = try #require(app["appId"]?.stringValue), serverKey = try #require(app["serverKey"]?.stringValue)
-        let settings = try ServeSettings(
-            try Arguments(["--data", data, "--listen", "127.0.0.1:0", "--deliverer", "discard"], spec: ServeCommand.spec))
-        let gateway = try GatewayService(settings: settings)
-        defer { gateway.stop() }
-        let common = ["--gateway", "http://127.0.0.1:\(gateway.port)", "--app", appID, "--key", serverKey]
+        let served = try await ServedApp("audit")
+        let gateway = served.gateway, appID = served.appID, serverKey = served.serverKey, common = served.common
         let call = GatewayCall(base: "http://127.0.0.1:\(gateway.port)", appID: appID, key: serverKey)
         var keys: [String] = []
         for name in ["one", "two", "three"] {

@@ -9,23 +9,9 @@ import Testing
 struct WebhookCommandTests {
     @Test("create shows the secret once; list, show, update, rotate-secret, replay, attempts and delete go through the API")
     func lifecycle() async throws {
-        let data = FileManager.default.temporaryDirectory.appendingPathComponent("herald-webhook-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: data) }
-        let created = try await AppCommandTests.withKeyFile { key in
-            await CLIRun([
-                "app", "create", "--data", data, "--name", "W", "--bundle-id", "com.e.w", "--auth-key", key, "--key-id", "ABCDE12345",
-                "--team-id", "TEAM123456",
-            ])
-        }
-        let app = try parseJSON(created.out)
-        let appID = try #require(app["appId"]?.stringValue), serverKey = try #require(app["serverKey"]?.stringValue)
-        let settings = try ServeSettings(
-            try Arguments(
-                ["--data", data, "--listen", "127.0.0.1:0", "--deliverer", "discard", "--webhook-allow-http", "--webhook-allow-private"],
-                spec: ServeCommand.spec))
-        let gateway = try GatewayService(settings: settings)
-        defer { gateway.stop() }
-        let common = ["--gateway", "http://127.0.0.1:\(gateway.port)", "--app", appID, "--key", serverKey]
+        let served = try await ServedApp(
+            "webhook", serve: ["--deliverer", "discard", "--webhook-allow-http", "--webhook-allow-private"])
+        let common = served.common
         let made = await CLIRun(["webhook", "create", "--url", "http://127.0.0.1:9/hook", "--events", "delivery.failed, publish.*"] + common)
         #expect(made.status == 0, "\(made.err)")
         let hook = try parseJSON(made.out)

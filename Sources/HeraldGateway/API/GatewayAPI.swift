@@ -30,6 +30,9 @@ public final class GatewayAPI: Sendable {
     let console: ConsoleSettings
     /// Wrong server keys given at the console's sign-in, per app and client.
     let signInLimiter = ConsoleSignInLimiter()
+    /// Failed sign-ins of people per client address, whatever the account: one address
+    /// trying many accounts (a password spray) is slowed; the owner at another address is not.
+    let addressSignInLimiter = ConsoleSignInLimiter(burst: 30, interval: 2)
     /// When scoped keys and people's sessions were last used, written at most once a minute each.
     let keyUses = LastUses()
     let sessionUses = LastUses()

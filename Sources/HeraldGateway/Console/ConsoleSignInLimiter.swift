@@ -9,6 +9,9 @@ import HeraldShared
 final class ConsoleSignInLimiter: Sendable {
     static let burst = 10.0
     static let interval = 6.0
+    /// This limiter's burst and interval (the defaults above, or a wider bucket's).
+    let burst: Double
+    let interval: Double
     /// Clients tracked at once. Past it, clients whose bucket has refilled are forgotten;
     /// if none has, a new client shares a bucket with the others past the cap: one of
     /// `overflowBuckets`, picked by the app id (ids no app has are counted too, and an
@@ -16,10 +19,12 @@ final class ConsoleSignInLimiter: Sendable {
     /// addresses and ids an attacker has.
     let capacity: Int
     private let buckets = Locked(RateLimiter())
-    private static let rate = 1 / interval
+    private var rate: Double { 1 / interval }
 
-    init(capacity: Int = 10_000) {
+    init(capacity: Int = 10_000, burst: Double = ConsoleSignInLimiter.burst, interval: Double = ConsoleSignInLimiter.interval) {
         self.capacity = capacity
+        self.burst = burst
+        self.interval = interval
     }
 
     /// `nil` when the client may try a key for `app` now, or the seconds until it may.
@@ -27,8 +32,8 @@ final class ConsoleSignInLimiter: Sendable {
         buckets.withLock { limiter in
             let own = Self.key(app, client)
             let key = limiter.has(own) || limiter.count < capacity ? own : Self.overflowKey(app)
-            let tokens = limiter.available(app: key, rate: Self.rate, burst: Self.burst, now: now)
-            return tokens >= 1 ? nil : (1 - tokens) / Self.rate
+            let tokens = limiter.available(app: key, rate: rate, burst: burst, now: now)
+            return tokens >= 1 ? nil : (1 - tokens) / rate
         }
     }
 
@@ -37,10 +42,10 @@ final class ConsoleSignInLimiter: Sendable {
         buckets.withLock { limiter in
             var key = Self.key(app, client)
             if !limiter.has(key), limiter.count >= capacity {
-                limiter.forgetFull(rate: Self.rate, burst: Self.burst, now: now)
+                limiter.forgetFull(rate: rate, burst: burst, now: now)
                 if limiter.count >= capacity { key = Self.overflowKey(app) }
             }
-            _ = limiter.take(app: key, rate: Self.rate, burst: Self.burst, wanted: 1, now: now)
+            _ = limiter.take(app: key, rate: rate, burst: burst, wanted: 1, now: now)
         }
     }
 

@@ -25,12 +25,19 @@ extension GatewayAPI {
                 "too many failed sign-ins for this account from this address: one more try every \(Int(ConsoleSignInLimiter.interval)) s; retry after \(seconds) s",
                 headers: [("Retry-After", String(seconds))])
         }
+        if let wait = addressSignInLimiter.wait(app: "people", client: client, now: now) {
+            let seconds = max(1, Int(wait.rounded(.up)))
+            throw APIError(
+                429, "rate_limited",
+                "too many failed sign-ins from this address, whatever the account: one more try every \(Int(addressSignInLimiter.interval)) s; retry after \(seconds) s",
+                headers: [("Retry-After", String(seconds))])
+        }
         let account = try store.account(email: email)
         // An unknown e-mail costs the same hash as a known one, so the time says nothing.
         let stored = account.flatMap { PasswordHash(encoded: $0.passwordHash) } ?? decoyHash
         guard let matches = passwordGate.run({ stored.matches(password) }) else { throw Self.passwordsBusy }
         guard let account, matches else {
-            signInLimiter.failed(app: bucket, client: client, now: now)
+            failedSignIn(bucket, client, now)
             throw APIError(401, "unauthorized", "wrong e-mail or password: sign in with the e-mail your invite named and the password you set")
         }
         if account.totpEnabled {
@@ -39,15 +46,21 @@ extension GatewayAPI {
             }
             let totp = TOTP(secret: Base32.decode(account.totpSecret ?? "") ?? [])
             guard let step = totp.step(matching: code, at: now) else {
-                signInLimiter.failed(app: bucket, client: client, now: now)
+                failedSignIn(bucket, client, now)
                 throw APIError(401, "unauthorized", "totp: that code is not the authenticator's now; give the code it shows")
             }
             guard try store.useTOTPStep(accountID: account.id, step: Int(step)) else {
-                signInLimiter.failed(app: bucket, client: client, now: now)
+                failedSignIn(bucket, client, now)
                 throw APIError(401, "unauthorized", "totp: that code was used already; wait for the next one")
             }
         }
         return try startSession(account, context, now: now, status: 200)
+    }
+
+    /// Counts a failed sign-in for the account from this address, and for the address.
+    private func failedSignIn(_ bucket: String, _ client: IPAddress?, _ now: Double) {
+        signInLimiter.failed(app: bucket, client: client, now: now)
+        addressSignInLimiter.failed(app: "people", client: client, now: now)
     }
 
     /// Makes a session for `account` and answers with its cookie.

@@ -101,6 +101,20 @@ struct APIPeopleTests {
         // No password is stored as given.
         let hashes = try api.fixture.rows("SELECT password_hash FROM accounts")
         #expect(hashes.count == 3 && hashes.allSatisfy { $0?.hasPrefix("$scrypt$ln=10,r=8,p=1$") == true && $0?.contains(Self.password) == false })
+        // Nor any password, key or session token in the database's files (SQLite: the file and its log).
+        if kind == .sqlite {
+            let folder = URL(fileURLWithPath: api.fixture.location)
+            var bytes: [UInt8] = []
+            for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+                bytes += (try? Data(contentsOf: folder.appendingPathComponent(name))).map(Array.init) ?? []
+            }
+            let token = String(owner.cookie.split(separator: ".").last ?? "")
+            for secret in [Self.password, publisher.key, reader.key, token] {
+                let needle = Array(secret.utf8)
+                let found = bytes.count >= needle.count && (0...(bytes.count - needle.count)).contains { bytes[$0] == needle[0] && Array(bytes[$0..<($0 + needle.count)]) == needle }
+                #expect(!found, "\(secret.prefix(8))… is in the database's files as given")
+            }
+        }
     }
 
     @Test("the last owner cannot be removed or demoted; a removed member and a changed role hold from the next request", arguments: StoreKind.tested)
@@ -177,6 +191,14 @@ struct APIPeopleTests {
         // The unknown e-mail and the wrong password get the same answer.
         let unknown = api.send("POST", "/v1/console/session", json: ["email": "nobody@example.com", "password": "wrong password here"], headers: ["X-Herald-Console": "1"], peer: "198.51.100.8")
         #expect(unknown.status == 401 && APIKeyScopeTests.message(unknown).contains("wrong e-mail or password"))
+        // One address trying many accounts is slowed too, whatever the account.
+        let sprayed = (0..<31).map { n in
+            api.send(
+                "POST", "/v1/console/session", json: ["email": .string("user\(n)@example.com"), "password": "wrong password here"],
+                headers: ["X-Herald-Console": "1"], peer: "198.51.100.9"
+            ).status
+        }
+        #expect(sprayed.prefix(30).allSatisfy { $0 == 401 } && sprayed.last == 429, "\(sprayed)")
     }
 
     @Test("TOTP: a code from an independent implementation (pyotp) signs in once and not twice; an owner resets it", arguments: StoreKind.tested)

@@ -87,7 +87,12 @@ struct TransportRecoveryTests {
         #expect(try await client.send(try SimulatorFixture.request(1)).status == 200)
         let port = fixture.simulator.port
         fixture.simulator.stop()
-        let refused = try await #require(throws: APNSTransportError.self) { try await client.send(try SimulatorFixture.request(2)) }
+        var refused = try await #require(throws: APNSTransportError.self) { try await client.send(try SimulatorFixture.request(2)) }
+        // A request that reaches the old connection before the client has read its close
+        // fails as lost (a race a loaded machine shows); the next one cannot connect.
+        if refused.kind == .connectionLost {
+            refused = try await #require(throws: APNSTransportError.self) { try await client.send(try SimulatorFixture.request(2)) }
+        }
         #expect(refused.kind == .connect, "\(refused)")
         var configuration = APNSSimulatorConfiguration()
         configuration.port = port

@@ -61,8 +61,7 @@ enum MemberCommand: Command {
             }
             let invite = try MemberInvites.make(store: store, appID: appID, email: email, role: role, now: now)
             let base = arguments[Self.consoleURL] ?? "http://127.0.0.1:8080/console"
-            var json = MemberInvites.json(invite.record, token: invite.token, url: MemberInvites.url(base: base, token: invite.token))
-            json["role"] = .string(role.rawValue)
+            let json = MemberInvites.json(invite.record, token: invite.token, url: MemberInvites.url(base: base, token: invite.token))
             terminal.print(JSONWriter.serialize(.object(json)))
             return 0
         } catch let error as StoreError where error.reason == .conflict {

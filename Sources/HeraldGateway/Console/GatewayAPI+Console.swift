@@ -104,11 +104,7 @@ extension GatewayAPI {
         // ConsoleSignInLimiter). An id no app has is counted the same way, so that the
         // answers (401, then 429) do not tell which app ids exist.
         if let wait = signInLimiter.wait(app: appID, client: client, now: now) {
-            let seconds = max(1, Int(wait.rounded(.up)))
-            throw APIError(
-                429, "rate_limited",
-                "too many wrong server keys for app \(appID) from this address: one more try every \(Int(ConsoleSignInLimiter.interval)) s; retry after \(seconds) s",
-                headers: [("Retry-After", String(seconds))])
+            throw Self.tooManySignIns(wait, "with wrong server keys for app \(appID) from this address", every: signInLimiter.interval)
         }
         let matches = APIKey.matches(key, storedHash: app?.serverKeyHash ?? String(repeating: "0", count: 64))
         guard let app, matches else {

@@ -22,16 +22,11 @@ extension GatewayAPI {
             }
             return .json(201, ["email": .string(email), "role": .string(role.rawValue), "invite": .null])
         }
-        let invite = try makeInvite(appID: context.appID, email: email, role: role, now: now)
-        var json = MemberInvites.json(invite.record, token: invite.token, url: inviteURL(invite.token, context.request))
-        json["role"] = .string(role.rawValue)
+        let invite = try MemberInvites.make(store: store, appID: context.appID, email: email, role: role, now: now)
+        let json = MemberInvites.json(invite.record, token: invite.token, url: inviteURL(invite.token, context.request))
         var response = HTTPResponse.json(201, .object(json))
         response.headers.append(("Cache-Control", "no-store"))
         return response
-    }
-
-    func makeInvite(appID: String, email: String, role: Role, now: Double) throws -> (token: String, record: InviteRecord) {
-        try MemberInvites.make(store: store, appID: appID, email: email, role: role, now: now)
     }
 
     /// The console page that takes the invite: `--console-url`, or this gateway's own.

@@ -7,9 +7,6 @@ import HeraldStore
 /// People in Herald Console: sign-in by e-mail and password (and a TOTP code), invites
 /// accepted, TOTP turned on, sessions listed and ended (docs/console.md, "People").
 extension GatewayAPI {
-    /// Invites last 72 hours.
-    static let inviteLifetime = MemberInvites.lifetime
-
     /// POST /v1/console/session `{"email", "password", "totp"?}`: a person's session cookie.
     func signInPerson(_ reader: JSONObjectReader, _ context: Context) throws -> HTTPResponse {
         let email = EmailAddress.normalized(try reader.string("email", required: true, maxLength: 254) ?? "") ?? ""
@@ -18,20 +15,7 @@ extension GatewayAPI {
         let now = now()
         let client = console.client(of: context.request)
         let bucket = "account\u{0}" + email
-        if let wait = signInLimiter.wait(app: bucket, client: client, now: now) {
-            let seconds = max(1, Int(wait.rounded(.up)))
-            throw APIError(
-                429, "rate_limited",
-                "too many failed sign-ins for this account from this address: one more try every \(Int(ConsoleSignInLimiter.interval)) s; retry after \(seconds) s",
-                headers: [("Retry-After", String(seconds))])
-        }
-        if let wait = addressSignInLimiter.wait(app: "people", client: client, now: now) {
-            let seconds = max(1, Int(wait.rounded(.up)))
-            throw APIError(
-                429, "rate_limited",
-                "too many failed sign-ins from this address, whatever the account: one more try every \(Int(addressSignInLimiter.interval)) s; retry after \(seconds) s",
-                headers: [("Retry-After", String(seconds))])
-        }
+        try checkSignInPace(bucket, client, now)
         let account = try store.account(email: email)
         // An unknown e-mail costs the same hash as a known one, so the time says nothing.
         let stored = account.flatMap { PasswordHash(encoded: $0.passwordHash) } ?? decoyHash
@@ -55,6 +39,25 @@ extension GatewayAPI {
             }
         }
         return try startSession(account, context, now: now, status: 200)
+    }
+
+    /// Refuses (429) a sign-in that failed too often lately: for this account from this
+    /// address, or from this address whatever the account.
+    private func checkSignInPace(_ bucket: String, _ client: IPAddress?, _ now: Double) throws {
+        if let wait = signInLimiter.wait(app: bucket, client: client, now: now) {
+            throw Self.tooManySignIns(wait, "for this account from this address", every: signInLimiter.interval)
+        }
+        if let wait = addressSignInLimiter.wait(app: "people", client: client, now: now) {
+            throw Self.tooManySignIns(wait, "from this address, whatever the account", every: addressSignInLimiter.interval)
+        }
+    }
+
+    /// 429 with Retry-After for a sign-in refused `wait` seconds more.
+    static func tooManySignIns(_ wait: Double, _ scope: String, every interval: Double) -> APIError {
+        let seconds = max(1, Int(wait.rounded(.up)))
+        return APIError(
+            429, "rate_limited", "too many failed sign-ins \(scope): one more try every \(Int(interval)) s; retry after \(seconds) s",
+            headers: [("Retry-After", String(seconds))])
     }
 
     /// Counts a failed sign-in for the account from this address, and for the address.
@@ -120,10 +123,14 @@ extension GatewayAPI {
         let existing = try store.account(email: invite.email)
         var newHash = ""
         if let existing {
-            // An account of another app: its password signs it in; an invite sets no other.
+            // An account of another app: its password signs it in (paced as a sign-in is); an
+            // invite sets no other.
+            let bucket = "account\u{0}" + existing.email, client = console.client(of: context.request)
+            try checkSignInPace(bucket, client, now)
             let stored = PasswordHash(encoded: existing.passwordHash) ?? decoyHash
             guard let matches = passwordGate.run({ stored.matches(password) }) else { throw Self.passwordsBusy }
             guard matches else {
+                failedSignIn(bucket, client, now)
                 throw ValidationError("password", "is not the password of \(invite.email), which has an account already: give that password")
             }
         } else {

@@ -25,7 +25,10 @@ public enum MemberInvites {
     }
 
     public static func json(_ invite: InviteRecord, token: String, url: String) -> [String: JSONValue] {
-        ["email": .string(invite.email), "invite": .string(token), "url": .string(url), "expiresAt": .double(invite.expiresAt)]
+        [
+            "email": .string(invite.email), "role": .string(invite.role), "invite": .string(token), "url": .string(url),
+            "expiresAt": .double(invite.expiresAt),
+        ]
     }
 
     /// An e-mail address as accounts are keyed by; nil when it is none.

@@ -231,6 +231,20 @@ struct APIPeopleTests {
         #expect(api.send("POST", "/v1/console/session", json: credentials, headers: ["X-Herald-Console": "1"]).status == 200)
     }
 
+    @Test("an invite for an existing account checks its password, paced as a sign-in: wrong ones are 400, then 429", arguments: StoreKind.tested)
+    func inviteForExistingAccount(kind: StoreKind) throws {
+        let api = try Self.harness(kind)
+        _ = try Self.owner(api)
+        let invite = try MemberInvites.make(store: api.fixture.store, appID: api.appID, email: "olive@example.com", role: .viewer, now: api.clock.now)
+        let statuses = (0..<11).map { _ in
+            api.send(
+                "POST", "/v1/console/invites/accept", json: ["invite": .string(invite.token), "password": "not the password at all"],
+                headers: ["X-Herald-Console": "1"]
+            ).status
+        }
+        #expect(statuses.prefix(10).allSatisfy { $0 == 400 } && statuses.last == 429, "\(statuses)")
+    }
+
     @Test("--console-accounts-only refuses the server-key sign-in", arguments: StoreKind.tested)
     func accountsOnly(kind: StoreKind) throws {
         let api = try Self.harness(kind, accountsOnly: true)

@@ -19,7 +19,7 @@ HERALD_RELEASE := .build/release/herald
 SCHEMATHESIS_VERSION := 4.32.5
 SCHEMATHESIS_VENV := .build/schemathesis-venv
 
-.PHONY: all deps pyenv build test actionlint console-test check-apple demo bench bench-apns bench-fcm bench-gateway bench-teams soak schemathesis format lint-format clean
+.PHONY: all deps pyenv build test actionlint console-test check-apple demo bench bench-apns bench-fcm bench-gateway bench-teams bench-explain soak schemathesis format lint-format clean
 
 all: build
 
@@ -116,7 +116,8 @@ clean:
 # then what an audience filter costs beside the unfiltered publish; then what the server-kept
 # inbox costs (a publish keeping a message for 100,000 users, a device's sync of 100); then what
 # webhooks cost a publish of 100,000 and whether their events keep up, and recover after an outage;
-# then what scoped keys, audited writes and password sign-ins cost (bench-teams).
+# then what scoped keys, audited writes and password sign-ins cost (bench-teams); then what explaining
+# a delivery and previewing a publish cost on 1,000,000 devices (bench-explain).
 bench-gateway: deps
 	$(SWIFT) build -c release
 	@scripts/pyenv.sh PyJWT cryptography aioapns
@@ -128,12 +129,19 @@ bench-gateway: deps
 	@scripts/pyenv.sh standardwebhooks
 	@.build/pyvenv/bin/python3 Benchmarks/webhook_bench.py --herald $(HERALD_RELEASE) --report docs/benchmarks.md
 	@.build/pyvenv/bin/python3 Benchmarks/teams_bench.py --herald $(HERALD_RELEASE) --report docs/benchmarks.md
+	@python3 Benchmarks/explain_bench.py --herald $(HERALD_RELEASE) --report docs/benchmarks.md
 
 # Teams alone (a minute): scoped keys and audited writes beside the first key and the device
 # key, people's sign-ins beside Python's scrypt at the same cost, in docs/benchmarks.md.
 bench-teams: deps
 	$(SWIFT) build -c release
 	@python3 Benchmarks/teams_bench.py --herald $(HERALD_RELEASE) --report docs/benchmarks.md
+
+# Explanations alone (about three minutes): explaining one device and previewing a publish for
+# 100 on a 1,000,000-device app, beside a one-device read, in docs/benchmarks.md.
+bench-explain: deps
+	$(SWIFT) build -c release
+	@python3 Benchmarks/explain_bench.py --herald $(HERALD_RELEASE) --report docs/benchmarks.md
 
 # Hostile clients (minutes): slow heads and unauthenticated 1 MiB bodies against herald serve
 # and nginx (Debian) side by side: health-check answers and memory, in docs/benchmarks.md.

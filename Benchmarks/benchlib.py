@@ -108,6 +108,13 @@ class APNsSim:
         return json.loads(out[-1]) if out and out[-1].startswith("{") else {}
 
 
+def cpu_seconds(pid):
+    """The CPU seconds (user and system) process `pid` has used, from /proc."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def write_section(path, section, start, end):
     """Puts `section` (which begins with `start` and ends with `end`) in the file at
     `path` in place of the text between those markers, or at its end when they are missing."""

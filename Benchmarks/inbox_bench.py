@@ -23,7 +23,7 @@ import urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from audience_bench import publish_and_wait  # noqa: E402
-from benchlib import Server, call, imported_app, write_discard_table  # noqa: E402
+from benchlib import Server, call, cpu_seconds, imported_app, write_discard_table  # noqa: E402
 
 START, END = "<!-- bench:inbox:start -->", "<!-- bench:inbox:end -->"
 SYNCS, SYNC_SIZE = 50, 100
@@ -71,11 +71,6 @@ def measured(server, app, key, body, n):
     seconds = publish_and_wait(server, app, key, body, n)
     return seconds, cpu_seconds(server.proc.pid) - before
 
-
-def cpu_seconds(pid):
-    with open(f"/proc/{pid}/stat") as f:
-        fields = f.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def sync_latencies(server, app, client_key, server_key):

@@ -24,16 +24,10 @@ import time
 import urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from benchlib import Server, call, created_app, machine, parse_wrk, write_section  # noqa: E402
+from benchlib import Server, call, cpu_seconds, created_app, machine, parse_wrk, write_section  # noqa: E402
 
 START, END = "<!-- bench:teams:start -->", "<!-- bench:teams:end -->"
 PASSWORD = "correct horse battery staple"
-
-
-def cpu_seconds(pid):
-    with open(f"/proc/{pid}/stat") as f:
-        fields = f.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def wrk(server, url, key, seconds, folder, method="GET", body=None):

@@ -20,17 +20,11 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from benchlib import Server, call, created_app, machine, write_devices, write_section  # noqa: E402
+from benchlib import Server, call, cpu_seconds, created_app, machine, write_devices, write_section  # noqa: E402
 
 START, END = "<!-- bench:webhooks:start -->", "<!-- bench:webhooks:end -->"
 RECEIVER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "scripts", "webhook_receiver.py")
 
-
-def cpu_seconds(pid):
-    """User and system CPU seconds of process `pid` so far."""
-    with open(f"/proc/{pid}/stat") as f:
-        fields = f.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 class Receiver:

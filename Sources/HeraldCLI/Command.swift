@@ -20,7 +20,7 @@ public enum HeraldCLI {
     static let commands: [any Command.Type] = [
         InspectCommand.self, LintCommand.self, SimulateCommand.self, NseCommand.self, OutboxCommand.self, SendCommand.self,
         ChannelCommand.self, APNSSimCommand.self, FCMSimCommand.self, ServeCommand.self, AppCommand.self, DeviceCommand.self, BenchDecodeCommand.self, BenchOutboxCommand.self,
-        BenchAPNSCommand.self, BenchFCMCommand.self, WebhookCommand.self, AuditCommand.self, MemberCommand.self,
+        BenchAPNSCommand.self, BenchFCMCommand.self, WebhookCommand.self, AuditCommand.self, MemberCommand.self, ExplainCommand.self,
     ]
 
     /// Runs `herald` with `arguments` (without the program name); returns the exit status.

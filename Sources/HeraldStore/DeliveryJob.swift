@@ -1,4 +1,5 @@
 import HeraldAPNsModel
+import HeraldAuth
 import HeraldShared
 /// One notification to one device, claimed by a delivery worker.
 public struct DeliveryJob: Sendable, Hashable {
@@ -25,6 +26,10 @@ public struct DeliveryJob: Sendable, Hashable {
     /// Finished as `capped` by the claim (the device had its publish's frequency cap's
     /// worth): not to be sent. Claimed anyway so the caller sees the work done.
     public var capped = false
+
+    /// The delivery's `apns-id` (also FCM's message id): derived from its publish and token,
+    /// so every attempt, and an explanation, names the same.
+    public static func apnsID(publishID: String, token: String) -> String { SHA256.uuid(publishID + ":" + token) }
 
     /// A local-time publish's delivery is due at its device's own instant (`due_at`), and
     /// its expiry counts from there: the publish's expiration moves by as much.

@@ -9,8 +9,13 @@ enum DeliveryStatements {
         attempts = attempts - ?5 WHERE seq = ?4
         """
     }
-    /// A delivery's final state and reason.
-    static let finish = SQLStatement("UPDATE deliveries SET state = ?, reason = ?, updated_at = ? WHERE seq = ?")
+    /// A delivery's final state and reason; one in flight keeps its answer's latency (from its
+    /// claim, its last change).
+    static let finish = SQLStatement(
+        """
+        UPDATE deliveries SET state = ?1, reason = ?2, latency = CASE WHEN state = 1 THEN ?3 - updated_at ELSE latency END,
+        updated_at = ?3 WHERE seq = ?4
+        """)
     /// When the delivery's device registered its token (locked on PostgreSQL: the device
     /// may be invalidated next).
     static let tokenRegisteredAt = SQLStatement { d in "SELECT token_registered_at FROM devices WHERE seq = ?" + d.forUpdate }

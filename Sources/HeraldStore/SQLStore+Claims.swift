@@ -87,7 +87,7 @@ extension SQLStore {
             var job = DeliveryJob(
                 seq: claim.seq, publishID: claim.publishID, appID: appID, deviceID: claim.deviceID, token: claim.token,
                 environment: APNsEnvironment(rawValue: claim.environment) ?? .production, attempts: claim.attempts,
-                payload: variant ?? publish.payload, options: publish.options, apnsID: SHA256.uuid(claim.publishID + ":" + claim.token),
+                payload: variant ?? publish.payload, options: publish.options, apnsID: DeliveryJob.apnsID(publishID: claim.publishID, token: claim.token),
                 inDoubt: claim.inDoubt, dueAt: publish.dueAt, platform: claim.platform, capped: capped.contains(claim.seq))
             job.due(atOwnInstant: claim.dueAt)
             return job

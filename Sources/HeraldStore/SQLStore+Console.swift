@@ -53,6 +53,8 @@ extension SQLStore {
         // Capped sends older than the largest window before `before` count for no cap (the
         // claims prune each device's; this clears those of devices deleted or silent).
         try db.execute(sql.pruneCappedSends, [.double(FrequencyCap.forgetBefore(now: before))])
+        // Deleted devices are remembered as long as finished deliveries are kept.
+        try db.execute(ExplainStatements.pruneDeleted, [.double(before)])
         var deleted = 0
         var finished = 0
         for id in publishes where deleted < limit {

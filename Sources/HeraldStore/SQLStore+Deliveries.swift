@@ -28,6 +28,7 @@ extension SQLStore {
     /// Sends a delivery back to wait until `retryAt`; an attempt that did not count
     /// (`counted` false) is given back.
     static func retryDelivery(_ db: Database, _ seq: Int, reason: String, retryAt: Double, counted: Bool, now: Double) throws {
+        if counted { try keepEarlierAttempt(db, seq, reason: reason, now: now) }
         try db.execute(
             DeliveryStatements.retry, [.double(retryAt), .text(reason), .double(now), .int(seq), .int(counted ? 0 : 1)])
     }

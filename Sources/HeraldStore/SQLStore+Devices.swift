@@ -121,6 +121,7 @@ extension SQLStore {
         try db.execute(sql.deleteTags, [.int(seq)])
         try deleteActivities(db, seq: seq)
         try db.execute(sql.delete, [.int(seq)])
+        try db.execute(ExplainStatements.rememberDeleted, [.text(appID), .text(deviceID), .int(seq), .double(now)])
         try logDeviceDeleted(db, appID: appID, deviceID: deviceID, now: now)
         return true
     }

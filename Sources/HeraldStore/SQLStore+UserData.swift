@@ -49,6 +49,8 @@ extension SQLStore {
         }
         // Told before their rows go: a waiting delivery failed here ends now.
         try logFinalDeliveries(db, seqs: unfinished.filter { !$0.inFlight }.map(\.seq), now: now)
+        // Their ids only (no token, no user), for explanations until retention prunes them.
+        try db.execute(ExplainStatements.rememberUserDevices, [.text(appID), .text(userID), .double(now)])
         var counts: [UserDataKind: Int] = [:]
         for deletion in sql.deletions { counts[deletion.kind] = try db.execute(deletion.statement, user) }
         counts[.deliveries, default: 0] += unfinished.filter(\.inFlight).count

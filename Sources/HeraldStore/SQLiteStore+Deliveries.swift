@@ -69,7 +69,7 @@ extension SQLiteStore {
             let row = { (row: SQLiteStatement) in (row.int(0), (publishID: row.string(1), deviceSeq: row.isNull(2) ? nil : row.int(2))) }
             var rows = try accepted.isEmpty ? [] : db.query(
                 // one store: a list of `?` per seq; PostgreSQL binds one array, locks and checks the lease.
-                { "UPDATE deliveries SET state = 2, updated_at = ? WHERE state = 1 AND seq IN (\($0)) RETURNING seq, publish_id, device_seq" },
+                { "UPDATE deliveries SET state = 2, latency = ?1 - updated_at, updated_at = ?1 WHERE state = 1 AND seq IN (\($0)) RETURNING seq, publish_id, device_seq" },
                 [.double(now)], in: accepted, row)
             if !others.isEmpty {
                 // one store: as above.

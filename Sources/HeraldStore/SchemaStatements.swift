@@ -353,5 +353,7 @@ enum SchemaStatements {
         // Scoped server keys, the audit log, and the people who sign in to the console with
         // their roles per app (TeamsSchemaStatements).
         Migration(25, "teams") { d in teams(d) },
+        // Each delivery's attempts and the devices deleted, for explanations (ExplainSchemaStatements).
+        Migration(26, "explanations") { d in explanations(d) },
     ]
 }

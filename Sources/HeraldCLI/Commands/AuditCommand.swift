@@ -56,12 +56,8 @@ enum AuditCommand: Command {
                 after = next
             } while wanted > 0
             return 0
-        } catch let error as GatewayCall.UsageText {
-            return usage(error.text, terminal)
-        } catch let error as JSONParseError {
-            return fail("the gateway's answer is not JSON: \(error)", terminal, status: 1)
         } catch {
-            return fail("could not reach the gateway at \(call.base): \(error)", terminal, status: 1)
+            return gatewayFailure(error, call, terminal)
         }
     }
 

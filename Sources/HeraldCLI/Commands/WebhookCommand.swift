@@ -99,10 +99,8 @@ enum WebhookCommand: Command {
             guard (200...299).contains(status) else { return fail("the gateway answered \(status): \(text)", terminal, status: 1) }
             terminal.print(text.isEmpty ? "{\"deleted\":true}" : text)
             return 0
-        } catch let error as GatewayCall.UsageText {
-            return usage(error.text, terminal)
         } catch {
-            return fail("could not reach the gateway at \(call.base): \(error)", terminal, status: 1)
+            return gatewayFailure(error, call, terminal)
         }
     }
 

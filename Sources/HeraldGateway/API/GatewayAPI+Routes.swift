@@ -54,6 +54,13 @@ extension GatewayAPI {
         ) { try $0.changeDeviceInbox($1, .delete) },
         Route(method: "POST", pattern: ["v1", "apps", ":app", "publishes"], name: "publish", access: .server, scope: .publish, audit: "publish.create") { try $0.createPublish($1) },
         Route(method: "POST", pattern: ["v1", "apps", ":app", "audience"], name: "audience", access: .server, scope: .publish) { try $0.audience($1) },
+        Route(method: "POST", pattern: ["v1", "apps", ":app", "publishes", "preview"], name: "preview_publish", access: .server, scope: .publish) {
+            try $0.previewPublish($1)
+        },
+        Route(
+            method: "GET", pattern: ["v1", "apps", ":app", "publishes", ":publish", "devices", ":device"], name: "explain_delivery", access: .server,
+            scope: .read
+        ) { try $0.explainDelivery($1) },
         Route(method: "GET", pattern: ["v1", "apps", ":app", "publishes", ":publish"], name: "get_publish", access: .server, scope: .read) {
             try $0.getPublish($1)
         },

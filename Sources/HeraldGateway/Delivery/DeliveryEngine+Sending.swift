@@ -33,14 +33,7 @@ extension DeliveryEngine {
             }
         }
         for (route, batch) in byRoute.sorted(by: { $0.key.key < $1.key.key }) {
-            let notifications = batch.map { job in
-                OutgoingNotification(
-                    deviceToken: job.token, bundleID: app.bundleID,
-                    pushType: job.options.pushType,
-                    priority: job.options.priority, expiration: job.options.expiration, collapseID: job.options.collapseID,
-                    apnsID: job.apnsID,
-                    payload: job.payload, publishID: job.publishID)
-            }
+            let notifications = batch.map { OutgoingNotification($0, bundleID: app.bundleID) }
             switch route {
             case .apns(let environment):
                 let (deliverer, credentials) = (self.deliverer, app.credentials(for: environment))

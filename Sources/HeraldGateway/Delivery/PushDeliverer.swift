@@ -1,5 +1,6 @@
 import HeraldAPNsModel
 import HeraldPayload
+import HeraldStore
 
 /// One notification for one device, as the deliverer puts it on the wire to APNs.
 public struct OutgoingNotification: Sendable, Hashable {
@@ -24,6 +25,14 @@ public struct OutgoingNotification: Sendable, Hashable {
 }
 
 extension OutgoingNotification {
+    /// What the engine sends for a claimed job (and an explanation shows it sent).
+    init(_ job: DeliveryJob, bundleID: String) {
+        self.init(
+            deviceToken: job.token, bundleID: bundleID, pushType: job.options.pushType, priority: job.options.priority,
+            expiration: job.options.expiration, collapseID: job.options.collapseID, apnsID: job.apnsID, payload: job.payload,
+            publishID: job.publishID)
+    }
+
     /// `apns-topic`: the bundle id with the push type's suffix, as HeraldAPNs adds it
     /// (`APNSRequest.topic`); the bundle id itself if the push type is not APNs'.
     public var topic: String {

@@ -90,7 +90,7 @@ extension PostgresStore {
             if !sent.isEmpty {
                 // one store: binds one array (SQLite: a list of `?` per seq).
                 try db.execute(
-                    "UPDATE deliveries SET state = 2, updated_at = $1 WHERE seq = ANY($2::bigint[])", [.double(now), .array(sent)])
+                    "UPDATE deliveries SET state = 2, latency = $1 - updated_at, updated_at = $1 WHERE seq = ANY($2::bigint[])", [.double(now), .array(sent)])
             }
             try Self.logFinalDeliveries(db, seqs: inFlight.keys.sorted(), serviceIDs: DeliveryResult.serviceIDs(results), now: now)
             try Self.countHeldEvents(db, sent: sent)

@@ -181,8 +181,14 @@ struct AudienceFilterModelTests {
             ).id
             if d.invalidated { try fixture.execute("UPDATE devices SET invalidated_at = 1000 WHERE id = ?", [.text(devices[n].id)]) }
         }
+        // What an explanation reads: the devices as the store keeps them.
+        let records = try devices.map { try #require(try fixture.store.device(appID: fixture.appID, id: $0.id)) }
         for round in 0..<60 {
             let filter = Self.filter(&random)
+            // The filter tested in memory (explanations, previews) means what the model says.
+            for (d, record) in zip(devices, records) {
+                #expect(filter.matches(record) == Self.matches(filter, d), "seed \(seed), round \(round): \(JSONWriter.serialize(filter.json))")
+            }
             // The stored filter is the one sent: its JSON reads back the same.
             #expect(try AudienceFilter(json: filter.json) == filter)
             let target: PublishTarget = Self.pick([.app, .interests(["a", "b"]), .users(["u1"])], &random)

@@ -6,7 +6,8 @@ HeraldFCM to `herald fcm-sim` for one Android device.
 
 It signs in (after a wrong key is refused), composes and sends to an interest (with a
 German text, previewed and counted by language), watches the publish finish, opens it, finds the failed device, checks that a hostile title is shown as
-text, adds a webhook endpoint whose requests are refused and follows it on its page
+text, asks "why?" of a publish's devices and previews a publish on chosen devices (console_test_explain.py),
+adds a webhook endpoint whose requests are refused and follows it on its page
 (attempts, rotate, replay, disable, delete), and signs out. Then people: the first owner, invited with
 `herald member invite`, sets a password on the invite's page; invites a sender and a viewer on the Members page; makes
 and revokes a scoped key; each of the three signs in through their invite and sees only the pages and controls their
@@ -43,6 +44,8 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions
 from selenium.webdriver.support.ui import Select, WebDriverWait
+
+from console_test_explain import ExplainSteps
 
 HOSTILE = "<img src=x onerror=alert(1)>"
 TOKENS = [f"{n:064x}" for n in (101, 202, 303)]
@@ -888,6 +891,7 @@ class ConsoleTest:
                  ("cancel a scheduled publish", self.cancel_scheduled), ("a local-time publish", self.local_time),
                  ("build an audience filter", self.build_filter),
                  ("a frequency cap holds back", self.frequency_cap), ("a user's inbox", self.user_inbox),
+                 *ExplainSteps(self, TOKENS, DEAD, INBOX_TOKEN).steps(),
                  ("a webhook endpoint", self.webhook),
                  ("keyboard and labels", self.keyboard), ("sign out", self.sign_out),
                  ("the owner's invite from the command line", self.owner_invite), ("an owner sees every page", self.owner_sees_everything),

@@ -1,10 +1,11 @@
 // Compose: the gateway's own lint as you type (POST /lint runs a publish's checks), how many
 // devices the target and its filter reach (POST /audience), the text in other languages
-// (notification.localized), and a preview of the banner as iOS shows it, light and dark,
-// and in each language.
+// (notification.localized), a preview of the banner as iOS shows it, light and dark,
+// and in each language, and what the publish would do on chosen devices (compose-preview.js).
 import { api, appPath, session, ApiError } from "./api.js";
 import { el, clear, number, announce } from "./dom.js";
 import { filterBuilder } from "./filter.js";
+import { devicePreview } from "./compose-preview.js";
 
 function field(id, label, attributes = {}, tag = "input") {
   const input = el(tag, { id, name: id, ...attributes });
@@ -85,7 +86,9 @@ export function showCompose(main) {
     el("h2", {}, "Gateway lint"), lint,
     el("p", {}, send), result);
   const previews = el("div", { class: "previews", id: "preview", "aria-label": "Notification preview" });
-  main.append(el("div", { class: "compose" }, form, el("section", { "aria-label": "Preview" }, el("h2", {}, "Preview"), previews)));
+  const onDevices = devicePreview(request);
+  main.append(el("div", { class: "compose" }, form,
+    el("section", { "aria-label": "Preview" }, el("h2", {}, "Preview"), previews, onDevices.node)));
 
   function request() {
     const notification = {};
@@ -180,6 +183,7 @@ export function showCompose(main) {
   }
   function changed() {
     preview();
+    onDevices.changed();
     clearTimeout(lintTimer);
     lintTimer = setTimeout(() => { runLint(); countAudience(); }, 300);
   }
@@ -203,5 +207,5 @@ export function showCompose(main) {
   preview();
   runLint();
   title.focus();
-  return () => clearTimeout(lintTimer);
+  return () => { clearTimeout(lintTimer); onDevices.stop(); };
 }

@@ -2,6 +2,7 @@
 // its last deliveries (its user links to the user's inbox).
 import { api, appPath } from "./api.js";
 import { el, clear, time } from "./dom.js";
+import { whyLink } from "./explain.js";
 
 // A user's id as the link to the user's inbox.
 function userLink(userId) {
@@ -40,6 +41,7 @@ export async function showDevices(main, deviceId) {
 
   async function detail(device) {
     const data = await api("GET", appPath("/devices/" + encodeURIComponent(device.deviceId) + "/deliveries?limit=20"));
+    const explanation = el("div", { id: "explanation-box" }); // a delivery's "why?"
     results.append(el("section", { class: "panel", "aria-labelledby": "device-title", id: "device-detail" },
       el("h2", { id: "device-title" }, "Device " + device.deviceId),
       el("dl", { class: "facts" },
@@ -58,11 +60,13 @@ export async function showDevices(main, deviceId) {
         el("dt", {}, "Metadata"), el("dd", {}, JSON.stringify(device.metadata))),
       el("h2", {}, "Last deliveries"),
       data.deliveries.length ? el("table", {},
-        el("thead", {}, el("tr", {}, ["Publish", "State", "Reason", "When"].map((h) => el("th", { scope: "col" }, h)))),
-        el("tbody", {}, data.deliveries.map((d) => el("tr", {},
+        el("thead", {}, el("tr", {}, ["Publish", "State", "Reason", "When", "Why"].map((h) => el("th", { scope: "col" }, h)))),
+        el("tbody", {}, data.deliveries.map((d) => el("tr", { "data-publish": d.publishId },
           el("td", {}, el("a", { href: "#/publishes/" + encodeURIComponent(d.publishId) }, d.publishId)),
-          el("td", {}, d.state), el("td", {}, d.reason || ""), el("td", {}, time(d.updatedAt))))))
-        : el("p", { class: "muted" }, "None among the app's 50 latest publishes.")));
+          el("td", {}, d.state), el("td", {}, d.reason || ""), el("td", {}, time(d.updatedAt)),
+          el("td", {}, whyLink(explanation, d.publishId, device.deviceId, "publish " + d.publishId))))))
+        : el("p", { class: "muted" }, "None among the app's 50 latest publishes."),
+      explanation));
   }
 
   form.addEventListener("submit", (event) => {

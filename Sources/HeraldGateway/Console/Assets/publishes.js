@@ -3,6 +3,7 @@ import { api, appPath, poll } from "./api.js";
 import { el, clear, time, number, announce } from "./dom.js";
 import { funnel, timeline, duration } from "./charts.js";
 import { filterText } from "./filter.js";
+import { whyLink, explainForm } from "./explain.js";
 
 const active = new Set(["scheduled", "queued", "sending"]);
 
@@ -91,7 +92,10 @@ export function showPublish(main, id) {
   const overTime = el("div", { class: "panel" });
   const reasons = el("div", { class: "panel" });
   const devices = el("div", { class: "panel", id: "failed-devices" });
-  main.append(el("p", {}, el("a", { href: "#/publishes" }, "← All publishes")), heading, header, funnelBox, overTime, reasons, devices);
+  // A device's explanation ("why?" on a failed device, or any device id in the form).
+  const explanation = el("div", { id: "explanation-box" });
+  main.append(el("p", {}, el("a", { href: "#/publishes" }, "← All publishes")), heading, header, funnelBox, overTime, reasons, devices,
+    explainForm(explanation, id), explanation);
   let publish = null;
   let failedShown = -1;
   let lastDrawn = "";
@@ -156,10 +160,11 @@ export function showPublish(main, id) {
       const data = await api("GET", appPath("/publishes/" + encodeURIComponent(id) + "/failures?limit=100"));
       clear(devices).append(el("h2", {}, "Devices that failed"),
         data.failures.length ? el("table", {},
-          el("thead", {}, el("tr", {}, ["Device", "Token", "Reason", "When"].map((h) => el("th", { scope: "col" }, h)))),
+          el("thead", {}, el("tr", {}, ["Device", "Token", "Reason", "When", "Why"].map((h) => el("th", { scope: "col" }, h)))),
           el("tbody", {}, data.failures.map((f) => el("tr", { "data-token": f.token },
             el("td", {}, f.deviceId ? el("a", { href: "#/devices/" + encodeURIComponent(f.deviceId) }, f.deviceId) : "(no device)"),
-            el("td", {}, f.token), el("td", {}, (f.state === "invalidated" ? "invalidated: " : "") + (f.reason || "")), el("td", {}, time(f.updatedAt))))))
+            el("td", {}, f.token), el("td", {}, (f.state === "invalidated" ? "invalidated: " : "") + (f.reason || "")), el("td", {}, time(f.updatedAt)),
+            el("td", {}, f.deviceId ? whyLink(explanation, id, f.deviceId, "device " + f.deviceId) : null)))))
           : el("p", { class: "muted" }, "None."));
     }
   }

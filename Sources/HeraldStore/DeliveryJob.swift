@@ -119,17 +119,18 @@ extension DeliveryResult {
     }
 }
 
-/// A device's report about a publish: delivered, opened, dismissed or an action.
+/// A device's report about a publish: delivered, opened, dismissed, an action, how it
+/// was presented or where a tap led; with what the device knows of it (`facts`).
 public struct DeviceEvent: Sendable, Hashable {
     public enum Kind: String, Sendable, Hashable, CaseIterable {
-        case delivered, opened, dismissed, action
+        case delivered, opened, dismissed, action, presented, routed
 
         /// The publish's counter this kind adds to, if any.
         var series: PublishTimeline.Series? {
             switch self {
             case .delivered: .delivered
             case .opened: .opened
-            case .dismissed, .action: nil
+            case .dismissed, .action, .presented, .routed: nil
             }
         }
     }
@@ -140,8 +141,12 @@ public struct DeviceEvent: Sendable, Hashable {
     public var actionID: String?
     /// Seconds since 1970.
     public var at: Double
+    /// What the device knows of it (the SDK's `ReceiptFacts`: presented, extension, routed),
+    /// as JSON the API checked and bounded; kept with the receipt for explanations.
+    public var facts: JSONValue?
 
-    public init(publishID: String, deviceID: String, kind: Kind, actionID: String? = nil, at: Double) {
+    public init(publishID: String, deviceID: String, kind: Kind, actionID: String? = nil, at: Double, facts: JSONValue? = nil) {
+        self.facts = facts
         self.publishID = publishID
         self.deviceID = deviceID
         self.kind = kind

@@ -57,7 +57,7 @@ enum PublishStatements {
         """
     }
     static let insertEvent = SQLStatement { d in
-        d.insertOrIgnore("events (publish_id, device_id, event, action_id, at, counted) VALUES (?, ?, ?, ?, ?, ?)")
+        d.insertOrIgnore("events (publish_id, device_id, event, action_id, at, counted, facts) VALUES (?, ?, ?, ?, ?, ?, ?)")
     }
     /// One text by language of a publish (`LocalizedVariants`).
     static let insertVariant = SQLStatement("INSERT INTO publish_variants (publish_id, tag, language, payload) VALUES (?, ?, ?, ?)")

@@ -211,7 +211,7 @@ extension SQLStore {
                     sql.insertEvent,
                     [
                         .text(event.publishID), .text(event.deviceID), .text(event.kind.rawValue), .text(event.actionID ?? ""),
-                        .double(event.at), .bool(counted),
+                        .double(event.at), .bool(counted), .optional(event.facts.map { JSONWriter.serialize($0) }),
                     ]) > 0
             },
             actions: { event in

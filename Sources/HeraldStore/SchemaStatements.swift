@@ -355,5 +355,6 @@ enum SchemaStatements {
         Migration(25, "teams") { d in teams(d) },
         // Each delivery's attempts and the devices deleted, for explanations (ExplainSchemaStatements).
         Migration(26, "explanations") { d in explanations(d) },
+        Migration(27, "receipt facts") { d in receiptFacts(d) },
     ]
 }

@@ -67,7 +67,10 @@ struct DeviceCommandTests {
         #expect(register["interests"] == ["deploys"])
         #expect(register["userId"] == "maya")
         let events = try #require(try transport.body(1)["events"]?.arrayValue)
-        #expect(Set(events.compactMap { $0["event"]?.stringValue }) == ["delivered", "opened"])
+        #expect(Set(events.compactMap { $0["event"]?.stringValue }) == ["delivered", "presented", "opened", "routed"])
+        // The device's facts go with their receipts: how it was presented, where the tap led.
+        #expect(events.first { $0["event"] == "presented" }?["facts"]?["presented"]?["how"] == "banner")
+        #expect(events.first { $0["event"] == "routed" }?["facts"]?["routed"]?["matched"] == true)
         #expect(events.allSatisfy { $0["publishId"] == .string(Self.publish) && $0["deviceId"] == "dev_1" })
         let timeline = try lines.map { try JSONParser().parse(Array($0.utf8)) }
         let names = timeline.compactMap { $0["event"]?.stringValue }
@@ -112,7 +115,9 @@ struct DeviceCommandTests {
         #expect(extensionRun["attachments"] == ["png 48000 bytes"])
         #expect(extensionRun["trigger"] == "completed")
         let events = try #require(try transport.body(1)["events"]?.arrayValue)
-        #expect(events.compactMap { $0["event"]?.stringValue }.sorted() == ["delivered", "opened"])
+        #expect(events.compactMap { $0["event"]?.stringValue }.sorted() == ["delivered", "opened", "routed"])
+        // The extension's delivered receipt says what it kept.
+        #expect(events.first { $0["event"] == "delivered" }?["facts"]?["extension"] == ["kept": 1, "trigger": "completed", "skipped": []])
     }
 
     @Test("lines that are not records are reported with their number; a folder as the record file is an error")

@@ -26,22 +26,26 @@ struct SimulateCommandTests {
         #"{"count":0,"event":"badge","t":0}"#,
         #"{"event":"launch.buffered","id":"n-41","t":0,"what":"route"}"#,
         #"{"event":"navigation","id":"n-41","kind":"stack","params":{"id":"41"},"screen":"Detail","screens":[{"params":{"id":"41"},"screen":"Detail"}],"t":0,"tab":"home"}"#,
+        #"{"event":"receipt","id":"n-41","kind":"routed","t":0}"#,
         #"{"event":"app.state","state":"active","t":0}"#,
         #"{"event":"notification.received","id":"n-42","source":"remote","state":"active","t":0}"#,
         #"{"event":"receipt","id":"n-42","kind":"delivered","t":0}"#,
         #"{"count":1,"event":"badge","t":0}"#,
         #"{"body":"Your order was confirmed","event":"alert.shown","id":"n-42","t":0,"title":null}"#,
         #"{"event":"receipt","id":"n-42","kind":"shown-in-foreground","t":0}"#,
+        #"{"event":"receipt","id":"n-42","kind":"presented","t":0}"#,
         #"{"event":"alert.answered","id":"n-42","show":true,"t":0}"#,
         #"{"event":"notification.opened","id":"n-42","t":0}"#,
         #"{"event":"receipt","id":"n-42","kind":"opened","t":0}"#,
         #"{"count":0,"event":"badge","t":0}"#,
         #"{"event":"navigation","id":"n-42","kind":"push","params":{"id":"42"},"screen":"Detail","t":0,"tab":"home"}"#,
+        #"{"event":"receipt","id":"n-42","kind":"routed","t":0}"#,
         #"{"event":"notification.received","id":"n-43","source":"remote","state":"active","t":0}"#,
         #"{"event":"receipt","id":"n-43","kind":"delivered","t":0}"#,
         #"{"count":1,"event":"badge","t":0}"#,
         #"{"body":"Weekly newsletter","event":"alert.shown","id":"n-43","t":0,"title":null}"#,
         #"{"event":"receipt","id":"n-43","kind":"shown-in-foreground","t":0}"#,
+        #"{"event":"receipt","id":"n-43","kind":"presented","t":0}"#,
         #"{"event":"alert.answered","id":"n-43","show":false,"t":0}"#,
         #"{"count":0,"event":"badge","t":0}"#,
         #"{"event":"app.state","state":"background","t":0}"#,
@@ -49,6 +53,7 @@ struct SimulateCommandTests {
         #"{"event":"notification.opened","id":"n-44","t":0}"#,
         #"{"event":"receipt","id":"n-44","kind":"opened","t":0}"#,
         #"{"event":"navigation","id":"n-44","kind":"push","params":{"id":"44"},"screen":"Detail","t":0,"tab":"home"}"#,
+        #"{"event":"receipt","id":"n-44","kind":"routed","t":0}"#,
         #"{"event":"app.state","state":"active","t":0}"#,
     ]
 
@@ -71,8 +76,10 @@ struct SimulateCommandTests {
         #expect(lines.contains(try parseJSON(
             #"{"t": 10.25, "event": "navigation", "id": "GT-1:5080:a4", "kind": "openWeb", "url": "https://promo.example.org/sale?from=push", "title": "Weekend sale"}"#)))
         #expect(lines.contains(try parseJSON(#"{"t": 11, "event": "auth.required", "id": "GT-1:5081:a5", "screen": "Profit"}"#)))
-        #expect(lines.last == (try parseJSON(
-            #"{"t": 11, "event": "navigation", "id": "GT-1:5081:a5", "kind": "push", "tab": "home", "screen": "Profit", "params": {}}"#)))
+        #expect(lines.suffix(2) == [
+            try parseJSON(#"{"t": 11, "event": "navigation", "id": "GT-1:5081:a5", "kind": "push", "tab": "home", "screen": "Profit", "params": {}}"#),
+            try parseJSON(#"{"t": 11, "event": "receipt", "id": "GT-1:5081:a5", "kind": "routed"}"#),
+        ])
     }
 
     @Test("text and JSON print the same events, one line each, every JSON line with t and event", arguments: seeds)

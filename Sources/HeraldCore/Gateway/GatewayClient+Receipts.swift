@@ -1,7 +1,7 @@
 import Foundation
 
-/// The gateway as the receipts outbox's transport: delivered, opened, dismissed and
-/// action receipts of Herald publishes become `POST /events`; receipts the gateway does
+/// The gateway as the receipts outbox's transport: delivered, opened, dismissed, action,
+/// presented and routed receipts of Herald publishes, with their facts, become `POST /events`; receipts the gateway does
 /// not track (shown in the foreground, other providers' notifications) are acknowledged
 /// without sending.
 extension GatewayClient: ReceiptTransport {
@@ -48,10 +48,13 @@ extension GatewayClient: ReceiptTransport {
         case .opened: kind = "opened"
         case .dismissed: kind = "dismissed"
         case .action: kind = "action"
+        case .presented: kind = "presented"
+        case .routed: kind = "routed"
         case .shownInForeground: return nil
         }
         var event: [String: JSONValue] = ["publishId": .string(receipt.notificationID), "event": .string(kind), "at": .double(receipt.at)]
         if receipt.kind == .action { event["actionId"] = .string(receipt.actionID ?? "default") }
+        if let facts = receipt.facts { event["facts"] = facts.json }
         return event
     }
 

@@ -22,7 +22,7 @@ public final class OutboxReceiptSink: DeliveryReceiptSink, @unchecked Sendable {
         do {
             try outbox.record([Receipt(
                 id: makeID(), kind: .delivered, notificationID: id, provider: receipt.provider,
-                at: receipt.deliveredAt.timeIntervalSince1970, state: .background, origin: .serviceExtension)])
+                at: receipt.deliveredAt.timeIntervalSince1970, state: .background, origin: .serviceExtension, facts: receipt.facts)])
         } catch {
             logger.log(.error, "herald extension: could not record the delivered receipt for \(id): \(error)")
         }

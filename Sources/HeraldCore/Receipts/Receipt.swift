@@ -1,9 +1,14 @@
 /// A fact about one notification that goes back to the server: delivered, opened,
-/// dismissed, an action, or shown in the foreground.
+/// dismissed, an action, shown in the foreground, how it was presented, where a tap led;
+/// with what the device knows of it (`ReceiptFacts`).
 public struct Receipt: Sendable, Hashable {
     public enum Kind: String, Sendable, Hashable, CaseIterable {
         case delivered, opened, dismissed, action
         case shownInForeground = "shown-in-foreground"
+        /// How it was presented while the app ran (`ReceiptFacts.presented`), or that it was not.
+        case presented
+        /// Where a tap or an action led (`ReceiptFacts.routed`).
+        case routed
     }
 
     /// Which process wrote it; the app and its Service Extension share the outbox.
@@ -22,11 +27,13 @@ public struct Receipt: Sendable, Hashable {
     public var actionID: String?
     public var text: String?
     public var origin: Origin
+    public var facts: ReceiptFacts?
 
     public init(
         id: String, kind: Kind, notificationID: String, provider: ProviderID, at: Double, state: AppState,
-        actionID: String? = nil, text: String? = nil, origin: Origin = .app
+        actionID: String? = nil, text: String? = nil, origin: Origin = .app, facts: ReceiptFacts? = nil
     ) {
+        self.facts = facts
         self.id = id
         self.kind = kind
         self.notificationID = notificationID
@@ -52,6 +59,7 @@ public struct Receipt: Sendable, Hashable {
         ]
         if let actionID { object["action"] = .string(actionID) }
         if let text { object["text"] = .string(text) }
+        if let facts { object["facts"] = facts.json }
         return .object(object)
     }
 
@@ -65,6 +73,6 @@ public struct Receipt: Sendable, Hashable {
             provider: ProviderID(rawValue: json["provider"]?.stringValue ?? "apns"), at: at,
             state: json["state"]?.stringValue.flatMap(AppState.init(rawValue:)) ?? .notRunning,
             actionID: json["action"]?.stringValue, text: json["text"]?.stringValue,
-            origin: json["origin"]?.stringValue.flatMap(Origin.init(rawValue:)) ?? .app)
+            origin: json["origin"]?.stringValue.flatMap(Origin.init(rawValue:)) ?? .app, facts: ReceiptFacts(json: json["facts"]))
     }
 }

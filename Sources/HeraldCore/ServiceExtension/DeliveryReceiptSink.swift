@@ -13,11 +13,14 @@ public struct DeliveryReceipt: Sendable, Hashable {
     public var elapsed: Double
     public var attachmentCount: Int
     public var skippedCount: Int
+    /// The attachments skipped, each with why.
+    public var skipped: [SkippedAttachment]
 
     public init(
         notificationID: String?, provider: ProviderID, deliveredAt: Date, trigger: DeliveryTrigger, elapsed: Double,
-        attachmentCount: Int, skippedCount: Int
+        attachmentCount: Int, skippedCount: Int, skipped: [SkippedAttachment] = []
     ) {
+        self.skipped = skipped
         self.notificationID = notificationID
         self.provider = provider
         self.deliveredAt = deliveredAt
@@ -52,4 +55,23 @@ public final class RecordingReceiptSink: DeliveryReceiptSink, @unchecked Sendabl
     }
 
     public var receipts: [DeliveryReceipt] { lock.withLock { stored } }
+}
+
+extension DeliveryReceipt {
+    /// What the gateway's explanation shows of it: attachments kept, each skipped one (its
+    /// URL without query or fragment, which may hold a signature) with why, and the trigger.
+    public var facts: ReceiptFacts {
+        let skipped = skipped.map { skipped -> ReceiptFacts.Extension.Skipped in
+            var source = skipped.source
+            if var parts = URLComponents(string: source), parts.scheme != nil {
+                parts.query = nil
+                parts.fragment = nil
+                parts.user = nil
+                parts.password = nil
+                source = parts.string ?? source
+            }
+            return .init(source: source, reason: skipped.skip.description)
+        }
+        return ReceiptFacts(extension: .init(kept: attachmentCount, skipped: skipped, trigger: trigger.rawValue))
+    }
 }

@@ -209,7 +209,7 @@ public final class ServiceExtensionPipeline {
         receipts?.record(
             DeliveryReceipt(
                 notificationID: notification?.id, provider: notification?.provider ?? .apns, deliveredAt: Date(timeIntervalSince1970: now()), trigger: trigger,
-                elapsed: elapsed, attachmentCount: delivery.content?.attachments.count ?? 0, skippedCount: skipped.count))
+                elapsed: elapsed, attachmentCount: delivery.content?.attachments.count ?? 0, skippedCount: skipped.count, skipped: skipped))
         if let id = notification?.id { receiptSender?.sendDelivered(id) }
         onReport?(report)
     }

@@ -21,7 +21,7 @@ extension GatewayAPI {
         var events: [DeviceEvent] = []
         for (index, element) in elements.enumerated() {
             let event = try JSONObjectReader(element, path: "events[\(index)]")
-            try event.allow(["publishId", "deviceId", "event", "actionId", "at"])
+            try event.allow(["publishId", "deviceId", "event", "actionId", "at", "facts"])
             let publishID = try event.string("publishId", required: true) ?? ""
             try FieldRules.identifier(publishID, event.field("publishId"))
             // A device key names its device: the field may be left out.
@@ -31,7 +31,8 @@ extension GatewayAPI {
             try FieldRules.identifier(deviceID, event.field("deviceId"))
             let kindText = try event.string("event", required: true) ?? ""
             guard let kind = DeviceEvent.Kind(rawValue: kindText) else {
-                throw ValidationError(event.field("event"), "\"\(kindText)\" is not delivered, opened, dismissed or action")
+                throw ValidationError(
+                    event.field("event"), "\"\(kindText)\" is not delivered, opened, dismissed, action, presented or routed")
             }
             let actionID = try event.string("actionId", maxLength: Self.maxActionIDLength)
             if kind == .action && actionID == nil { throw ValidationError(event.field("actionId"), "is required for an action event") }
@@ -39,7 +40,8 @@ extension GatewayAPI {
             guard let at = try event.number("at") else { throw ValidationError(event.field("at"), "is required: seconds since 1970") }
             guard at > 0, at < 4_102_444_800 else { throw ValidationError(event.field("at"), "\(at) is not seconds since 1970") }
             // A device's clock ahead of the gateway's cannot put a receipt in the future.
-            events.append(DeviceEvent(publishID: publishID, deviceID: deviceID, kind: kind, actionID: actionID, at: min(at, now)))
+            let facts = try ReceiptFactsFields.facts(event)
+            events.append(DeviceEvent(publishID: publishID, deviceID: deviceID, kind: kind, actionID: actionID, at: min(at, now), facts: facts))
         }
         try checkEventDevices(Set(events.map(\.deviceID)), context)
         let tally = try store.recordEvents(appID: context.appID, events, quota: quota)

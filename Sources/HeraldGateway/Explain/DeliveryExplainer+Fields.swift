@@ -137,6 +137,7 @@ extension DeliveryExplainer {
     static func receipt(_ event: DeviceEvent) -> JSONValue {
         var json: [String: JSONValue] = ["kind": .string(event.kind.rawValue), "at": .double(event.at)]
         json["actionId"] = event.actionID.map(JSONValue.string)
+        json["facts"] = event.facts
         return .object(json)
     }
 

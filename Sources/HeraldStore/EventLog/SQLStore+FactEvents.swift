@@ -88,7 +88,7 @@ extension SQLStore {
             case .delivered: type = .receiptDelivered
             case .opened: type = .receiptOpened
             case .action: type = .receiptAction
-            case .dismissed: return nil
+            case .dismissed, .presented, .routed: return nil
             }
             var data: [String: JSONValue] = ["publishId": .string(receipt.publishID), "deviceId": .string(receipt.deviceID)]
             if receipt.kind == .action, let action = receipt.actionID { data["actionId"] = .string(action) }

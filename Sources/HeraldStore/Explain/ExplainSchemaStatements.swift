@@ -17,4 +17,10 @@ extension SchemaStatements {
             CREATE INDEX deleted_devices_age ON deleted_devices(deleted_at);
             """
     }
+
+    /// Migration 27: what a device knows of a receipt (`DeviceEvent.facts`: how it was
+    /// presented, what the Service Extension kept, where a tap led), as JSON.
+    static func receiptFacts(_ d: SQLDialect) -> String {
+        "ALTER TABLE events ADD COLUMN facts TEXT;"
+    }
 }

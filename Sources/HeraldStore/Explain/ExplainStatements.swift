@@ -24,7 +24,7 @@ enum ExplainStatements {
         SELECT state, attempts, reason, updated_at, next_at, due_at, variant, token, environment, platform, latency,
         earlier_attempts, in_doubt FROM deliveries WHERE publish_id = ? AND device_seq = ?
         """)
-    static let receipts = SQLStatement("SELECT event, action_id, at FROM events WHERE publish_id = ? AND device_id = ? ORDER BY at")
+    static let receipts = SQLStatement("SELECT event, action_id, at, facts FROM events WHERE publish_id = ? AND device_id = ? ORDER BY at")
     static let inboxEntry = SQLStatement(
         "SELECT owner, is_read, is_deleted FROM inbox_entries WHERE app_id = ? AND message_id = ? AND owner IN (?, ?)")
     /// The devices of a user (a preview for users), oldest first.

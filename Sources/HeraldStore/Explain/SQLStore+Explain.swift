@@ -37,7 +37,8 @@ extension SQLStore {
         let receipts = try db.query(sql.receipts, [.text(publishID), .text(deviceID)]) { row in
             DeviceEvent(
                 publishID: publishID, deviceID: deviceID, kind: DeviceEvent.Kind(rawValue: try row.string(0)) ?? .delivered,
-                actionID: try row.string(1).isEmpty ? nil : try row.string(1), at: try row.double(2))
+                actionID: try row.string(1).isEmpty ? nil : try row.string(1), at: try row.double(2),
+                facts: try row.optionalString(3).flatMap { try? JSONParser().parse($0) })
         }
         let owners = [device?.record.userID.map { "user:" + $0 } ?? deviceID, deviceID]
         let inbox = try db.query(sql.inboxEntry, [.text(appID), .text(publishID), .text(owners[0]), .text(owners[1])]) {

@@ -141,6 +141,26 @@ struct GatewayClientTests {
         #expect(transport.sent.count == 2)
     }
 
+    @Test("presented and routed receipts go with their facts, as does the extension's delivered one")
+    func receiptFacts() async throws {
+        let gateway = client()
+        transport.answer(201, #"{"deviceId":"dev_4","deviceKey":"hdk_four"}"#)
+        try await gateway.register(token: DeviceToken(data: Data(repeating: 4, count: 32)), environment: .production)
+        transport.answer(202, #"{"accepted":2,"duplicates":0,"unknownPublishes":0,"notTargeted":0}"#)
+        var presented = Self.receipt(.presented, "pub_1")
+        presented.facts = ReceiptFacts(presented: .init(how: "coalesced", why: "it replaced the banner on screen"))
+        var routed = Self.receipt(.routed, "pub_1")
+        routed.facts = ReceiptFacts(routed: .init(route: "push Article(id=7) on home", matched: true))
+        let delivery = await withCheckedContinuation { continuation in
+            gateway.send([presented, routed]) { continuation.resume(returning: $0) }
+        }
+        #expect(delivery == .accepted)
+        let events = try transport.body(1)["events"]?.arrayValue ?? []
+        #expect(events.map { $0["event"] } == ["presented", "routed"])
+        #expect(events[0]["facts"] == ["presented": ["how": "coalesced", "why": "it replaced the banner on screen"]])
+        #expect(events[1]["facts"] == ["routed": ["route": "push Article(id=7) on home", "matched": true]])
+    }
+
     @Test("receipt failures map to retry or drop as the sender expects")
     func receiptFailures() async throws {
         let gateway = client()

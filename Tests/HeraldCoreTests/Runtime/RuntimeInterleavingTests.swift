@@ -108,6 +108,8 @@ struct RuntimeInterleavingTests {
                 if lastNavigated != n.dedupeKey { batches[n.dedupeKey, default: 0] += 1 }
                 fates[n.dedupeKey, default: []].insert("routed")
             case .routeUnmatched(let n, _), .parkedRouteDropped(let n, _): fates[n.dedupeKey, default: []].insert("routed")
+            // A receipt recorded between two commands of one tap's navigation (its routed fact) does not end the batch.
+            case .receipt: continue
             default: break
             }
             if case .banner(.willShow(let item)) = event { fates[item.notification.dedupeKey, default: []].insert("presented") }

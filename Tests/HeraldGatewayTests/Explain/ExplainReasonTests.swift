@@ -269,3 +269,54 @@ struct ExplainReasonTests {
         #expect(other.status == 404)
     }
 }
+
+/// The device's facts on its receipts, as the API takes them and the explanation shows them.
+@Suite("Explain: the device's receipt facts")
+struct ExplainReceiptFactsTests {
+    @Test("presented, extension and routed facts are kept with their receipts and shown in order; bad facts are refused by path", arguments: StoreKind.tested)
+    func facts(kind: StoreKind) throws {
+        let x = try ExplainHarness(kind)
+        let device = try x.device(1)
+        let publish = try x.publish(["interests": ["news"], "notification": ["title": "x"]])
+        try x.deliver()
+        let events: JSONValue = [
+            "events": [
+                [
+                    "publishId": .string(publish), "deviceId": .string(device), "event": "delivered", "at": .double(x.now + 1),
+                    "facts": ["extension": ["kept": 0, "trigger": "deadline", "skipped": [["source": "https://cdn.example.com/a.jpg", "reason": "the deadline came first"]]]],
+                ],
+                [
+                    "publishId": .string(publish), "deviceId": .string(device), "event": "presented", "at": .double(x.now + 2),
+                    "facts": ["presented": ["how": "banner"]],
+                ],
+                [
+                    "publishId": .string(publish), "deviceId": .string(device), "event": "routed", "at": .double(x.now + 3),
+                    "facts": ["routed": ["matched": false, "why": "no route matches app://x"]],
+                ],
+            ]
+        ]
+        x.now += 10
+        let recorded = x.h.send("POST", "/v1/apps/\(x.appID)/events", key: x.h.serverKey, json: events)
+        #expect(recorded.status == 202, "\(recorded.errorMessage)")
+        #expect(recorded.json?["accepted"] == 3)
+        let receipts = try #require(try x.explain(publish, device)["receipts"]?.arrayValue)
+        #expect(receipts.map { $0["kind"] } == ["delivered", "presented", "routed"])
+        #expect(receipts[0]["facts"]?["extension"]?["trigger"] == "deadline")
+        #expect(receipts[1]["facts"] == ["presented": ["how": "banner"]])
+        #expect(receipts[2]["facts"]?["routed"]?["matched"] == false)
+        // Presented and routed receipts count nothing: the publish's counters are delivered and opened.
+        #expect(try x.store.publish(appID: x.appID, id: publish)?.counts.delivered == 1)
+        for (facts, message) in [
+            (["presented": ["how": "loud"]] as JSONValue, "events[0].facts.presented.how: \"loud\" is not banner, alert, system, coalesced, suppressed"),
+            (["routed": ["route": "x"]], "events[0].facts.routed.matched: is required"),
+            (["extension": ["kept": 1, "trigger": "completed", "skipped": .array(Array(repeating: ["source": "s", "reason": "r"], count: 11))]],
+             "events[0].facts.extension.skipped: expected an array of at most 10"),
+            (["other": true], "events[0].facts.other: unknown field"),
+        ] {
+            let bad: JSONValue = ["events": [["publishId": .string(publish), "deviceId": .string(device), "event": "opened", "at": .double(x.now), "facts": facts]]]
+            let refused = x.h.send("POST", "/v1/apps/\(x.appID)/events", key: x.h.serverKey, json: bad)
+            #expect(refused.status == 400)
+            #expect(refused.errorMessage.hasPrefix(message), "\(refused.errorMessage)")
+        }
+    }
+}

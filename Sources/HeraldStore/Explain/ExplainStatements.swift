@@ -16,8 +16,10 @@ enum ExplainStatements {
     static let deleted = SQLStatement("SELECT seq, deleted_at, by_user FROM deleted_devices WHERE app_id = ? AND id = ?")
     static let activities = SQLStatement("SELECT activity_id, ended_at IS NOT NULL FROM activities WHERE device_seq = ?")
     static let pushToStartTypes = SQLStatement("SELECT activity_type FROM push_to_start_tokens WHERE device_seq = ?")
-    /// The capped sends a cap window could count (the largest window before now), oldest first.
-    static let cappedSends = SQLStatement("SELECT publish_id, at FROM capped_sends WHERE device_seq = ? AND at > ? ORDER BY at LIMIT 2000")
+    /// The capped sends a cap window could count (the largest window before now), newest
+    /// first, at most 2,000 (more than any cap's `max` counts).
+    static let cappedSends = SQLStatement(
+        "SELECT publish_id, at FROM capped_sends WHERE device_seq = ? AND at > ? ORDER BY at DESC LIMIT 2000")
     /// One delivery, by the unique (publish, device) key.
     static let delivery = SQLStatement(
         """

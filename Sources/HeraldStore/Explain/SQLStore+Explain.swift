@@ -7,7 +7,9 @@ extension SQLStore {
         -> ExplanationFacts?
     {
         let sql = ExplainStatements.self
-        guard let record = try loadPublish(db, appID: appID, id: publishID),
+        // The publish's row alone: its split counters (a local-time publish's by zone reads
+        // every delivery) are not an explanation's.
+        guard let record = try loadPublishes(db, PublishStatements.byID, [.text(appID), .text(publishID)]).first,
             let state = try db.query(sql.publishState, [.text(appID), .text(publishID)], {
                 (done: try $0.bool(0), pruned: try $0.bool(1), updatedAt: try $0.double(2), inbox: try $0.bool(3))
             }).first
@@ -61,7 +63,7 @@ extension SQLStore {
         let zone = try db.query(FanOutStatements.defaultTimeZone, [.text(appID)]) { try $0.optionalString(0) }.first ?? nil
         let sends = try db.query(sql.cappedSends, [.int(seq), .double(FrequencyCap.forgetBefore(now: now))]) {
             CappedSend(publishID: try $0.string(0), at: try $0.double(1))
-        }
+        }.reversed() as [CappedSend]
         return DeviceFacts(record: record, activities: activities, pushToStartTypes: types, defaultTimeZone: zone, cappedSends: sends)
     }
 

@@ -320,3 +320,35 @@ struct ExplainReceiptFactsTests {
         }
     }
 }
+
+/// Live Activity targets: the activities a device runs, and a channel's broadcast.
+@Suite("Explain: Live Activity publishes")
+struct ExplainActivityTests {
+    static func update(_ target: [String: JSONValue]) -> JSONValue {
+        var body = target
+        body["apns"] = ["aps": ["event": "update", "timestamp": 1_800_000_000, "content-state": ["step": 1]]]
+        return .object(body)
+    }
+
+    @Test("activities: reached through the activity it runs; an ended one and none are outside, named; a channel cannot be known", arguments: StoreKind.tested)
+    func activities(kind: StoreKind) throws {
+        let x = try ExplainHarness(kind)
+        let (running, ended, none) = (try x.device(1), try x.device(2), try x.device(3))
+        _ = try x.store.setActivityToken(appID: x.appID, deviceID: running, activityID: "act-1", activityType: "Deploy", token: String(repeating: "a1", count: 32), now: x.now)
+        _ = try x.store.setActivityToken(appID: x.appID, deviceID: ended, activityID: "act-2", activityType: "Deploy", token: String(repeating: "b2", count: 32), now: x.now)
+        _ = try x.store.endActivity(appID: x.appID, deviceID: ended, activityID: "act-2", now: x.now)
+        let publish = try x.publish(Self.update(["activities": ["act-1", "act-2"]]))
+        try x.deliver()
+        let json = try x.explain(publish, running)
+        #expect(json["via"] == ["kind": "activities", "keys": ["act-1"], "filter": false])
+        #expect(json["state"] == "sent")
+        #expect(json["payload"]?["headers"]?["apns-push-type"] == "liveactivity")
+        #expect(try x.explain(publish, ended)["detail"] == "its activity \"act-2\" ended")
+        #expect(try x.explain(publish, none)["detail"] == "it runs none of the activities \"act-1\", \"act-2\"")
+        let channel = try x.store.createChannel(appID: x.appID, environment: .production, storagePolicy: .none, now: x.now)
+        let broadcast = try x.publish(Self.update(["channels": [.string(channel.id)]]))
+        let unknown = try x.explain(broadcast, running)
+        #expect(unknown["reached"] == .null)
+        #expect(unknown["reason"] == "broadcast")
+    }
+}

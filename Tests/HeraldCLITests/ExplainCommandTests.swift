@@ -9,7 +9,9 @@ import Testing
 struct ExplainCommandTests {
     @Test("prints the gateway's explanation: as JSON the same document, as text the verdict and each fact; unknown ids fail with the 404")
     func explains() async throws {
-        let served = try await ServedApp("explain")
+        let record = FileManager.default.temporaryDirectory.appendingPathComponent("herald-explain-\(UUID().uuidString).jsonl").path
+        defer { try? FileManager.default.removeItem(atPath: record) }
+        let served = try await ServedApp("explain", serve: ["--deliverer", "record:" + record])
         let call = GatewayCall(base: "http://127.0.0.1:\(served.gateway.port)", appID: served.appID, key: served.serverKey)
         let token = String(repeating: "ab", count: 32)
         let (registered, device) = try await call.send(
@@ -44,5 +46,13 @@ struct ExplainCommandTests {
         let unknown = await CLIRun(["explain", "--publish", publishID, "--device", "dev_unknown"] + served.common)
         #expect(unknown.status == 1 && unknown.err.contains("404"), "\(unknown.err)")
         #expect(await CLIRun(["explain", "--device", deviceID] + served.common).status == 2, "no --publish")
+        // A preview sends nothing: the push service (the recording deliverer) got the publish alone.
+        let (previewed, _) = try await call.send(
+            "POST", call.path("/publishes/preview"),
+            body: ["publish": ["interests": ["news"], "notification": ["title": "Not sent"]], "devices": [.string(deviceID)]])
+        #expect(previewed == 200)
+        try await Task.sleep(for: .milliseconds(300))
+        let sent = try String(contentsOfFile: record, encoding: .utf8).split(separator: "\n").map { try parseJSON(String($0)) }
+        #expect(sent.count == 1 && sent.allSatisfy { $0["publishId"] == .string(publishID) }, "\(sent)")
     }
 }

@@ -54,5 +54,8 @@ public enum APNSReasonTable {
     ]
 
     static let byText: [String: Entry] = Dictionary(uniqueKeysWithValues: entries.map { ($0.text, $0) })
+
+    /// The documented reason with this wire text (`BadDeviceToken`); nil for any other text.
+    public static func entry(text: String) -> Entry? { byText[text] }
     static let byReason: [APNSError.Reason: Entry] = Dictionary(uniqueKeysWithValues: entries.map { ($0.reason, $0) })
 }

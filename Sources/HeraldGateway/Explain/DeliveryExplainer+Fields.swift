@@ -27,7 +27,7 @@ extension DeliveryExplainer {
             let job = publish.job(
                 deviceID: explanation.deviceID, token: token, environment: environment, platform: platform, variant: tag, dueAt: dueAt)
             fields["payload"] = payload(OutgoingNotification(job, bundleID: bundleID), platform: platform, sentAt: dueAt)
-            if let delivery { fields["attempts"] = .array(Self.attempts(delivery, serviceID: job.apnsID)) }
+            if let delivery { fields["attempts"] = .array(Self.attempts(delivery, serviceID: job.apnsID, platform: platform)) }
         }
         if let delivery {
             fields["state"] = .string(delivery.state)
@@ -99,14 +99,24 @@ extension DeliveryExplainer {
         return ["service": "apns", "headers": .object(headers), "body": body]
     }
 
-    /// Each answered attempt, oldest first: the retried ones, then the last.
-    static func attempts(_ delivery: DeliveryFacts, serviceID: String) -> [JSONValue] {
+    /// Each answered attempt, oldest first: the retried ones, then the last. An APNs answer's
+    /// HTTP status is the one APNs gives its reason (`APNSReasonTable`), 200 when accepted;
+    /// the gateway's own reasons (`Expired`, `TransportFailure`) and FCM's carry none.
+    static func attempts(_ delivery: DeliveryFacts, serviceID: String, platform: PushPlatform) -> [JSONValue] {
+        func status(_ reason: String?) -> JSONValue? {
+            guard platform == .apns else { return nil }
+            guard let reason else { return 200 }
+            return APNSReasonTable.entry(text: reason).map { .int($0.status) }
+        }
         var list: [JSONValue] = delivery.earlierAttempts.map {
-            ["at": .double($0.at), "outcome": "retry", "reason": .string($0.reason), "latency": .double($0.latency)]
+            var attempt: [String: JSONValue] = ["at": .double($0.at), "outcome": "retry", "reason": .string($0.reason), "latency": .double($0.latency)]
+            attempt["status"] = status($0.reason)
+            return .object(attempt)
         }
         switch delivery.state {
         case "sent", "failed", "invalidated" where delivery.attempts > 0:
             var last: [String: JSONValue] = ["at": .double(delivery.updatedAt), "outcome": .string(delivery.state)]
+            last["status"] = status(delivery.state == "sent" ? nil : delivery.reason)
             if let reason = delivery.reason, delivery.state != "sent" { last["reason"] = .string(reason) }
             if let latency = delivery.latency { last["latency"] = .double(latency) }
             if delivery.state == "sent" { last["serviceId"] = .string(serviceID) }

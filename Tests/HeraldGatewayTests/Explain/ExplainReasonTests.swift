@@ -40,6 +40,7 @@ struct ExplainReasonTests {
         #expect(attempts.count == 1)
         #expect(attempts.first?["outcome"] == "sent")
         #expect(attempts.first?["serviceId"] == headers["apns-id"])
+        #expect(attempts.first?["status"] == 200)
         #expect(attempts.first?["latency"]?.doubleValue == 0)
         #expect(json["receipts"]?.arrayValue?.map { $0["kind"] } == ["opened"])
     }
@@ -103,6 +104,7 @@ struct ExplainReasonTests {
         #expect(before["reached"] == true)
         #expect(before["state"] == "invalidated")
         #expect(before["attempts"]?[0]?["outcome"] == "invalidated")
+        #expect(before["attempts"]?[0]?["status"] == 410)
         let json = try x.explain(second, device)
         #expect(json["reached"] == false)
         #expect(json["reason"] == "invalidated_before")
@@ -228,6 +230,7 @@ struct ExplainReasonTests {
         let attempts = try #require(try x.explain(publish, device)["attempts"]?.arrayValue)
         #expect(attempts.map { $0["outcome"] } == ["retry", "sent"])
         #expect(attempts.first?["reason"] == "TooManyRequests")
+        #expect(attempts.map { $0["status"] } == [429, 200])
         #expect(attempts.first?["latency"]?.doubleValue == 0.25)
         #expect(attempts.last?["latency"]?.doubleValue == 0.5)
     }
@@ -256,7 +259,7 @@ struct ExplainReasonTests {
         #expect(json["inbox"]?["read"] == false)
     }
 
-    @Test("unknown publish, unknown device and another app's device: 404; a viewer key may explain", arguments: StoreKind.tested)
+    @Test("unknown publish, unknown device and another app's device: 404", arguments: StoreKind.tested)
     func notFound(kind: StoreKind) throws {
         let x = try ExplainHarness(kind)
         let device = try x.device(1)
@@ -264,6 +267,12 @@ struct ExplainReasonTests {
         #expect(x.explainResponse("pub_" + String(repeating: "f", count: 32), device).errorMessage.hasPrefix("no publish"))
         #expect(x.explainResponse(publish, "dev_nope").status == 404)
         #expect(x.explainResponse(publish, "dev_nope").errorMessage.hasPrefix("no device dev_nope"))
+        // A device of another app is no device of this one.
+        let foreign = try x.store.registerDevice(
+            appID: "app_other", DeviceRegistration(token: StoreFixture.token(99), environment: .production), quota: .unlimited, now: x.now
+        ).id
+        #expect(x.explainResponse(publish, foreign).status == 404)
+        #expect(x.previewResponse(["interests": ["news"], "notification": Self.alert], devices: [foreign]).status == 404)
         // The other app's key sees neither this app's publish nor its device.
         let other = x.h.send("GET", "/v1/apps/app_other/publishes/\(publish)/devices/\(device)", key: x.h.otherServerKey)
         #expect(other.status == 404)

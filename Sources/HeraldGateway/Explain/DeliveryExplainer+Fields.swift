@@ -114,7 +114,9 @@ extension DeliveryExplainer {
             return .object(attempt)
         }
         switch delivery.state {
-        case "sent", "failed", "invalidated" where delivery.attempts > 0:
+        case "sent", "failed", "invalidated":
+            // Finished without a try (expired while waiting, its user deleted): no attempt to show.
+            guard delivery.attempts > 0 else { break }
             var last: [String: JSONValue] = ["at": .double(delivery.updatedAt), "outcome": .string(delivery.state)]
             last["status"] = status(delivery.state == "sent" ? nil : delivery.reason)
             if let reason = delivery.reason, delivery.state != "sent" { last["reason"] = .string(reason) }

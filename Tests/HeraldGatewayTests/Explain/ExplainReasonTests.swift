@@ -235,6 +235,21 @@ struct ExplainReasonTests {
         #expect(attempts.last?["latency"]?.doubleValue == 0.5)
     }
 
+    @Test("a delivery finished without a try (expired while waiting) shows its state and reason and no attempt", arguments: StoreKind.tested)
+    func finishedUntried(kind: StoreKind) throws {
+        let x = try ExplainHarness(kind)
+        let device = try x.device(1)
+        let publish = try x.publish(["interests": ["news"], "notification": Self.alert])
+        while try x.store.fanOutStep(limit: 1000, now: x.now) != nil {}
+        // As the engine finishes one whose expiration passed before its claim.
+        try x.h.fixture.execute("UPDATE deliveries SET state = 3, reason = 'Expired' WHERE publish_id = ?", [.text(publish)])
+        let json = try x.explain(publish, device)
+        #expect(json["reached"] == true)
+        #expect(json["state"] == "failed")
+        #expect(json["stateReason"] == "Expired")
+        #expect(json["attempts"] == [])
+    }
+
     @Test("an FCM device: the route and the FCM message as sent", arguments: StoreKind.tested)
     func fcm(kind: StoreKind) throws {
         let x = try ExplainHarness(kind)

@@ -23,6 +23,13 @@ public enum HeraldCLI {
         BenchAPNSCommand.self, BenchFCMCommand.self, WebhookCommand.self, AuditCommand.self, MemberCommand.self, ExplainCommand.self,
     ]
 
+    /// `herald: unknown command 'X'` (with the command meant, when one is close) and the usage; exit status 2.
+    static func unknownCommand(_ name: String, _ terminal: Terminal) -> Int32 {
+        let hint = Suggestion.closest(to: name, among: commands.map { $0.name }).map { "; did you mean '\($0)'?" } ?? ""
+        terminal.error("herald: unknown command '\(name)'\(hint)\n\n\(usage)")
+        return 2
+    }
+
     /// Runs `herald` with `arguments` (without the program name); returns the exit status.
     public static func run(_ arguments: [String], terminal: Terminal = .standard()) async -> Int32 {
         guard let first = arguments.first else {
@@ -30,21 +37,19 @@ public enum HeraldCLI {
             return 2
         }
         if first == "--help" || first == "-h" || first == "help" {
-            if arguments.count > 1, let command = commands.first(where: { $0.name == arguments[1] }) {
-                terminal.print(command.help)
-            } else {
+            guard arguments.count > 1 else {
                 terminal.print(usage)
+                return 0
             }
+            guard let command = commands.first(where: { $0.name == arguments[1] }) else { return unknownCommand(arguments[1], terminal) }
+            terminal.print(command.help)
             return 0
         }
         if first == "--version" {
             terminal.print("herald \(version)")
             return 0
         }
-        guard let command = commands.first(where: { $0.name == first }) else {
-            terminal.error("herald: unknown command '\(first)'\n\n\(usage)")
-            return 2
-        }
+        guard let command = commands.first(where: { $0.name == first }) else { return unknownCommand(first, terminal) }
         let rest = Array(arguments.dropFirst())
         let options = rest.prefix { $0 != "--" }
         if options.contains("--help") || options.contains("-h") {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import HeraldCLI
 
 /// `--help`, `--version`, and command lines that do not fit: exit 2 with the problem named on stderr.
 @Suite("Usage and help")
@@ -74,12 +75,27 @@ struct UsageTests {
         #expect(run.err.contains("Usage: herald <command> [options]"))
     }
 
+    @Test("a mistyped command or help topic exits 2 and says which command was meant")
+    func mistypedCommand() async {
+        let serve = await CLIRun(["serv"])
+        #expect(serve.status == 2)
+        #expect(serve.errLines.first == "herald: unknown command 'serv'; did you mean 'serve'?")
+        let help = await CLIRun(["help", "nope"])
+        #expect(help.status == 2)
+        #expect(help.out.isEmpty)
+        #expect(help.errLines.first == "herald: unknown command 'nope'")
+        #expect(await CLIRun(["help", "serve"]).status == 0)
+        #expect(Suggestion.closest(to: "lsit", among: ["list", "create"]) == "list")
+        #expect(Suggestion.closest(to: "x", among: ["list"]) == nil)
+    }
+
     @Test(
         "an unknown option exits 2 and names the option on stderr",
         arguments: [
             (["inspect", "--frob", "x.json"], "herald inspect: unknown option --frob"),
             (["inspect", "-x"], "herald inspect: unknown option -x"),
-            (["lint", "--pushtype", "voip"], "herald lint: unknown option --pushtype"),
+            (["lint", "--pushtype", "voip"], "herald lint: unknown option --pushtype; did you mean --push-type?"),
+            (["serve", "--lisen", "127.0.0.1:0"], "herald serve: unknown option --lisen; did you mean --listen?"),
             (["lint", "--json"], "herald lint: unknown option --json"),
             (["bench-decode", "--strict"], "herald bench-decode: unknown option --strict"),
         ])

@@ -69,7 +69,7 @@ struct Arguments {
                     let phrase = [command, action.name].filter { !$0.isEmpty }.joined(separator: " ")
                     throw UsageError("unknown option --\(name) for '\(phrase)' (it takes \(takes.isEmpty ? "no options" : takes))")
                 }
-                throw UsageError("unknown option --\(name)")
+                throw UsageError("unknown option --\(name)" + Suggestion.hint(name, among: accepted.keys.sorted(), prefix: "--"))
             }
             guard option.takesValue else {
                 guard inlineValue == nil else { throw UsageError("--\(name) takes no value") }

@@ -124,7 +124,14 @@ struct PublishRequest {
             options.localTime = localTime
             options.sendAt = localTime.earliest > now ? localTime.earliest : nil
         } else if let sendAt = try sendAt(fields) {
-            guard sendAt <= now + maxTTL else { throw ValidationError("options.sendAt", "is more than 30 days ahead") }
+            guard sendAt <= now + maxTTL else {
+                // Milliseconds since 1970 (what JavaScript's Date.now() gives) read as seconds land thousands of years ahead.
+                if sendAt >= 100_000_000_000, sendAt / 1000 <= now + maxTTL {
+                    throw ValidationError(
+                        "options.sendAt", "\(Int(sendAt)) looks like milliseconds since 1970; give seconds: \(Int(sendAt / 1000))")
+                }
+                throw ValidationError("options.sendAt", "is more than 30 days ahead")
+            }
             options.sendAt = sendAt > now ? sendAt : nil
         }
         if let ttl = try fields.number("ttl") {

@@ -63,6 +63,10 @@ struct APIPublishTests {
         #expect(h.send("DELETE", h.publishes + "/pub_nope", key: h.serverKey).status == 404)
         let iso = h.publish(["users": ["u"], "notification": ["body": "x"], "options": ["sendAt": "2099-01-01T00:00:00Z"]])
         #expect(iso.status == 400, "more than 30 days ahead")
+        // Milliseconds since 1970 are recognised and refused with the seconds they mean.
+        let millis = h.publish(["users": ["u"], "notification": ["body": "x"], "options": ["sendAt": .double((h.clock.now + 60) * 1000)]])
+        #expect(millis.status == 400)
+        #expect(millis.errorMessage == "options.sendAt: \(Int((h.clock.now + 60) * 1000)) looks like milliseconds since 1970; give seconds: \(Int(h.clock.now + 60))")
     }
 
     @Test(

@@ -68,7 +68,8 @@ struct LivePipelineTests {
         ]
         let (report, deliveries) = try await run(payload, deadline: 15, directory: directory)
         #expect(deliveries == 1)
-        #expect(report.trigger == .completed && report.elapsed < 5)
+        // Completed, not cut short by the deadline (how long it took depends on the machine's load).
+        #expect(report.trigger == .completed && report.elapsed < 15)
         #expect(report.delivery.content?.attachments.first?.path.hasSuffix(".png") == true)
     }
 }

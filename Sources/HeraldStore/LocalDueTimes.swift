@@ -10,7 +10,7 @@ struct LocalDueTimes {
     var fallback: Double
 
     init(_ localTime: LocalSendTime, zones: [String], defaultZone: String?) {
-        fallback = localTime.instant(in: defaultZone.flatMap(TimeZone.init(identifier:)) ?? .gmt)
+        fallback = localTime.instant(in: LocalSendTime.zone(device: nil, app: defaultZone).zone)
         var byZone: [String: Double] = [:]
         for zone in zones {
             if let timeZone = TimeZone(identifier: zone) { byZone[zone] = localTime.instant(in: timeZone) }

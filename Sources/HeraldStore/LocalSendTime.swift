@@ -43,6 +43,24 @@ public struct LocalSendTime: Sendable, Hashable {
         wall = day + Double(t[0] * 3600 + t[1] * 60)
     }
 
+    /// Whose zone a device's local time is read in.
+    public enum ZoneSource: Sendable, Hashable {
+        /// The device's own.
+        case device
+        /// The app's default: the device has none (or one this system does not know).
+        case app
+        /// Neither has one this system knows.
+        case utc
+    }
+
+    /// The zone a device's local time is read in: its own when this system knows it, else
+    /// its app's default zone, else UTC (what fan-out gives each delivery, `LocalDueTimes`).
+    public static func zone(device: String?, app: String?) -> (zone: TimeZone, source: ZoneSource) {
+        if let own = device.flatMap(TimeZone.init(identifier:)) { return (own, .device) }
+        if let fallback = app.flatMap(TimeZone.init(identifier:)) { return (fallback, .app) }
+        return (.gmt, .utc)
+    }
+
     /// When the local time comes in `zone`, in seconds since 1970.
     public func instant(in zone: TimeZone) -> Double {
         // A wall time missing that day (a gap) is followed, within a day, by its first valid minute.

@@ -24,6 +24,19 @@ enum Schema {
 }
 
 /// Delivery states as stored.
-enum DeliveryState: Int {
+public enum DeliveryState: Int, Sendable, Hashable {
     case pending = 0, inFlight = 1, sent = 2, failed = 3, invalidated = 4, cancelled = 5, capped = 6
+
+    /// The name the API and the console give it.
+    public var name: String {
+        switch self {
+        case .pending: "pending"
+        case .inFlight: "sending"
+        case .sent: "sent"
+        case .failed: "failed"
+        case .invalidated: "invalidated"
+        case .cancelled: "cancelled"
+        case .capped: "capped"
+        }
+    }
 }

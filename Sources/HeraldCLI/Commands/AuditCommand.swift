@@ -39,12 +39,12 @@ enum AuditCommand: Command {
         var after = arguments[Self.after]
         var filters = ""
         for (name, value) in [("actor", arguments[Self.actor]), ("action", arguments[Self.action])] {
-            if let value { filters += "&\(name)=\(Self.escape(value))" }
+            if let value { filters += "&\(name)=\(GatewayCall.escape(value))" }
         }
         do {
             repeat {
                 let page = min(wanted, 1000)
-                let query = "?limit=\(page)" + filters + (after.map { "&after=\(Self.escape($0))" } ?? "")
+                let query = "?limit=\(page)" + filters + (after.map { "&after=\(GatewayCall.escape($0))" } ?? "")
                 let (status, text) = try await call.send("GET", call.path("/audit" + query))
                 guard status == 200 else { return fail("the gateway answered \(status): \(text)", terminal, status: 1) }
                 let answer = try JSONParser().parse(Array(text.utf8))
@@ -59,9 +59,5 @@ enum AuditCommand: Command {
         } catch {
             return gatewayFailure(error, call, terminal)
         }
-    }
-
-    private static func escape(_ value: String) -> String {
-        value.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-._~@"))) ?? value
     }
 }

@@ -39,10 +39,7 @@ enum ExplainCommand: Command {
         case .success(let made): call = made
         case .failure(let error): return usage(error.text, terminal)
         }
-        let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-._~"))
-        let path = call.path(
-            "/publishes/\(publishID.addingPercentEncoding(withAllowedCharacters: allowed) ?? publishID)/devices/\(deviceID.addingPercentEncoding(withAllowedCharacters: allowed) ?? deviceID)"
-        )
+        let path = call.path("/publishes/\(GatewayCall.escape(publishID))/devices/\(GatewayCall.escape(deviceID))")
         do {
             let (status, text) = try await call.send("GET", path)
             guard status == 200 else { return fail("the gateway answered \(status): \(text)", terminal, status: 1) }

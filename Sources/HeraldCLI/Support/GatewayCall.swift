@@ -28,6 +28,11 @@ struct GatewayCall {
         init(_ text: String) { self.text = text }
     }
 
+    /// A value as one segment of a path or a query value, percent-encoded.
+    static func escape(_ value: String) -> String {
+        value.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-._~@"))) ?? value
+    }
+
     /// The app's API path under `/v1/apps/{app}`.
     func path(_ rest: String) -> String { "/v1/apps/\(appID)\(rest)" }
 

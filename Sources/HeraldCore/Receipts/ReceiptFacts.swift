@@ -2,8 +2,8 @@ import Foundation
 
 /// What the device knows of how a notification went on it, sent with its receipt so the
 /// gateway's explanation reaches the screen: how it was presented (or why not), what the
-/// Service Extension kept, and where a tap led. Each part is optional and bounded
-/// (`maxText`, `maxAttachments`); none is ever required.
+/// Service Extension kept, and where a tap led. Each part is optional and bounded as the
+/// gateway checks it (`ReceiptFactRules`); none is ever required.
 public struct ReceiptFacts: Sendable, Hashable {
     /// How a notification received while the app ran was presented.
     public struct Presented: Sendable, Hashable {
@@ -56,10 +56,6 @@ public struct ReceiptFacts: Sendable, Hashable {
     public var `extension`: Extension?
     public var routed: Routed?
 
-    /// The longest text kept in any field, and the most skipped attachments listed.
-    public static let maxText = 200
-    public static let maxAttachments = 10
-
     public init(presented: Presented? = nil, extension: Extension? = nil, routed: Routed? = nil) {
         self.presented = presented
         self.extension = `extension`
@@ -76,8 +72,8 @@ public struct ReceiptFacts: Sendable, Hashable {
         }
         if let done = `extension` {
             object["extension"] = [
-                "kept": .int(done.kept), "trigger": .string(Self.bounded(done.trigger)),
-                "skipped": .array(done.skipped.prefix(Self.maxAttachments).map {
+                "kept": .int(min(max(done.kept, 0), ReceiptFactRules.maxKept)), "trigger": .string(Self.bounded(done.trigger)),
+                "skipped": .array(done.skipped.prefix(ReceiptFactRules.maxSkipped).map {
                     ["source": .string(Self.bounded($0.source)), "reason": .string(Self.bounded($0.reason))]
                 }),
             ]
@@ -110,12 +106,13 @@ public struct ReceiptFacts: Sendable, Hashable {
         if presented == nil && `extension` == nil && routed == nil { return nil }
     }
 
-    /// At most `maxText` Unicode scalars (what the gateway counts), never empty (which it refuses).
+    /// At most `ReceiptFactRules.maxText` Unicode scalars (what the gateway counts), never
+    /// empty (which it refuses).
     static func bounded(_ text: String) -> String {
         guard !text.isEmpty else { return "-" }
         let scalars = text.unicodeScalars
-        guard scalars.count > maxText else { return text }
-        var kept = String.UnicodeScalarView(scalars.prefix(maxText - 1))
+        guard scalars.count > ReceiptFactRules.maxText else { return text }
+        var kept = String.UnicodeScalarView(scalars.prefix(ReceiptFactRules.maxText - 1))
         kept.append("…")
         return String(kept)
     }

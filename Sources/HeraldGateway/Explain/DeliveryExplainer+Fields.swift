@@ -30,9 +30,9 @@ extension DeliveryExplainer {
             if let delivery { fields["attempts"] = .array(Self.attempts(delivery, serviceID: job.apnsID, platform: platform)) }
         }
         if let delivery {
-            fields["state"] = .string(delivery.state)
-            if delivery.state == "pending" { fields["nextAt"] = .double(delivery.nextAt) }
-            if let reason = delivery.reason, delivery.state != "sent" { fields["stateReason"] = .string(reason) }
+            fields["state"] = .string(delivery.state.name)
+            if delivery.state == .pending { fields["nextAt"] = .double(delivery.nextAt) }
+            if let reason = delivery.reason, delivery.state != .sent { fields["stateReason"] = .string(reason) }
         }
         explanation.fields.merge(fields) { _, new in new }
     }
@@ -57,10 +57,13 @@ extension DeliveryExplainer {
             let rule = options.sendAt == nil ? "at once: the publish has no sendAt" : "the publish's sendAt"
             return (publish.dueAt, rule)
         }
-        let own = device?.record.timeZone.flatMap { TimeZone(identifier: $0) }
-        let fallback = device?.defaultTimeZone.flatMap { TimeZone(identifier: $0) }
-        let zone = own ?? fallback ?? .gmt
-        let whose = own != nil ? "the device's time zone" : fallback != nil ? "the app's default zone: the device has none" : "UTC: neither the device nor the app has a zone"
+        let (zone, source) = LocalSendTime.zone(device: device?.record.timeZone, app: device?.defaultTimeZone)
+        let whose =
+            switch source {
+            case .device: "the device's time zone"
+            case .app: "the app's default zone: the device has none"
+            case .utc: "UTC: neither the device nor the app has a zone"
+            }
         let rule = "local time \(local.time) on \(local.date) in \(zone.identifier) (\(whose))"
         return (delivery?.dueAt ?? local.instant(in: zone), rule)
     }
@@ -70,9 +73,9 @@ extension DeliveryExplainer {
     func capped(_ cap: FrequencyCap, _ device: DeviceFacts, _ delivery: DeliveryFacts?, now: Double) -> JSONValue {
         let id = publish.record.id
         let end: Double =
-            if delivery?.state == "capped" { delivery?.updatedAt ?? now } else { device.cappedSends.first { $0.publishID == id }?.at ?? now }
+            if delivery?.state == .capped { delivery?.updatedAt ?? now } else { device.cappedSends.first { $0.publishID == id }?.at ?? now }
         let counted = device.cappedSends.filter { $0.publishID != id && $0.at > end - Double(cap.window) && $0.at <= end }
-        let applied = delivery.map { $0.state == "capped" } ?? (counted.count >= cap.max)
+        let applied = delivery.map { $0.state == .capped } ?? (counted.count >= cap.max)
         return [
             "max": .int(cap.max), "window": .int(cap.window), "applied": .bool(applied), "count": .int(counted.count),
             "counted": .array(counted.map { ["publishId": .string($0.publishID), "at": .double($0.at)] }),
@@ -114,18 +117,19 @@ extension DeliveryExplainer {
             return .object(attempt)
         }
         switch delivery.state {
-        case "sent", "failed", "invalidated":
+        case .sent, .failed, .invalidated:
             // Finished without a try (expired while waiting, its user deleted): no attempt to show.
             guard delivery.attempts > 0 else { break }
-            var last: [String: JSONValue] = ["at": .double(delivery.updatedAt), "outcome": .string(delivery.state)]
-            last["status"] = status(delivery.state == "sent" ? nil : delivery.reason)
-            if let reason = delivery.reason, delivery.state != "sent" { last["reason"] = .string(reason) }
+            let sent = delivery.state == .sent
+            var last: [String: JSONValue] = ["at": .double(delivery.updatedAt), "outcome": .string(delivery.state.name)]
+            last["status"] = status(sent ? nil : delivery.reason)
+            if let reason = delivery.reason, !sent { last["reason"] = .string(reason) }
             if let latency = delivery.latency { last["latency"] = .double(latency) }
-            if delivery.state == "sent" { last["serviceId"] = .string(serviceID) }
+            if sent { last["serviceId"] = .string(serviceID) }
             list.append(.object(last))
-        case "sending":
-            list.append(["at": .double(delivery.updatedAt), "outcome": "sending", "inDoubt": .bool(delivery.inDoubt)])
-        default: break
+        case .inFlight:
+            list.append(["at": .double(delivery.updatedAt), "outcome": .string(delivery.state.name), "inDoubt": .bool(delivery.inDoubt)])
+        case .pending, .cancelled, .capped: break
         }
         return list
     }

@@ -21,7 +21,7 @@ struct DeliveryExplainer {
                 explanation = Explanation(
                     deviceID: id, reached: false, reason: .invalidatedBefore,
                     detail: "its token was already dead when the fan-out came to it (\(delivery.reason ?? "Unregistered"))")
-            } else if delivery.state == "cancelled" {
+            } else if delivery.state == .cancelled {
                 explanation = Explanation(
                     deviceID: id, reached: false, reason: .cancelled,
                     detail: "the publish was cancelled at \(Self.time(publish.updatedAt)) before this delivery was sent")

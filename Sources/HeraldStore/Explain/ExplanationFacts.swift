@@ -60,8 +60,7 @@ public struct DeletedDevice: Sendable, Hashable {
 
 /// One delivery as the store keeps it.
 public struct DeliveryFacts: Sendable, Hashable {
-    /// `DeliveryTrace.stateName`: pending, sending, sent, failed, invalidated, cancelled, capped.
-    public var state: String
+    public var state: DeliveryState
     /// Attempts made (claims), including one in flight.
     public var attempts: Int
     /// The push service's (or the gateway's) reason for a failure or the last retry.
@@ -84,7 +83,7 @@ public struct DeliveryFacts: Sendable, Hashable {
     /// An attempt may have reached the push service before a crash: sent again.
     public var inDoubt: Bool
     /// Made final at fan-out, never tried: the token was already dead.
-    public var deadAtFanOut: Bool { state == "invalidated" && attempts == 0 }
+    public var deadAtFanOut: Bool { state == .invalidated && attempts == 0 }
 }
 
 /// An attempt the push service (or the transport) answered with a retry.
@@ -137,6 +136,6 @@ public protocol ExplainStore: AnyObject, Sendable {
     /// still remembered); nil when the app has no such publish, or no such device.
     func explanationFacts(appID: String, publishID: String, deviceID: String, now: Double) throws -> ExplanationFacts?
     /// The devices of `deviceIDs` and of `userIDs` (in that order, each once), at most `limit`:
-    /// a `StoreError(.invalid)` naming the limit when there are more.
+    /// a `StoreError(.limitExceeded)` naming the limit when there are more.
     func previewFacts(appID: String, deviceIDs: [String], userIDs: [String], limit: Int, now: Double) throws -> PreviewFacts
 }

@@ -67,15 +67,18 @@ extension SQLStore {
         return DeviceFacts(record: record, activities: activities, pushToStartTypes: types, defaultTimeZone: zone, cappedSends: sends)
     }
 
+    /// The delivery of a publish to a device; nil when there is none (or its state is none
+    /// this version knows).
     static func delivery(_ db: Database, publishID: String, deviceSeq: Int) throws -> DeliveryFacts? {
-        try db.query(ExplainStatements.delivery, [.text(publishID), .int(deviceSeq)]) { row in
-            DeliveryFacts(
-                state: DeliveryTrace.stateName(try row.int(0)), attempts: try row.int(1), reason: try row.optionalString(2),
+        try db.query(ExplainStatements.delivery, [.text(publishID), .int(deviceSeq)]) { row -> DeliveryFacts? in
+            guard let state = DeliveryState(rawValue: try row.int(0)) else { return nil }
+            return DeliveryFacts(
+                state: state, attempts: try row.int(1), reason: try row.optionalString(2),
                 updatedAt: try row.double(3), nextAt: try row.double(4), dueAt: try row.optionalDouble(5), variant: try row.optionalString(6),
                 token: try row.string(7), environment: try row.string(8), platform: PushPlatform(rawValue: try row.string(9)) ?? .apns,
                 latency: try row.optionalDouble(10), earlierAttempts: EarlierAttempt.parse(try row.optionalString(11)),
                 inDoubt: try row.bool(12))
-        }.first
+        }.first ?? nil
     }
 
     static func previewFacts(

@@ -59,8 +59,8 @@ struct ReceiptFactsTests {
             Receipt(id: "r1", kind: .presented, notificationID: "pub_3", provider: .herald, at: 1, state: .active, facts: facts)
         ])
         let stored = try #require(try outbox.pending().first?.facts)
-        #expect(stored.presented?.why?.unicodeScalars.count == ReceiptFacts.maxText)
-        #expect(stored.extension?.skipped.count == ReceiptFacts.maxAttachments)
+        #expect(stored.presented?.why?.unicodeScalars.count == ReceiptFactRules.maxText)
+        #expect(stored.extension?.skipped.count == ReceiptFactRules.maxSkipped)
         #expect(stored.extension?.trigger == "deadline")
         #expect(stored.routed == facts.routed)
     }

@@ -6,6 +6,9 @@ import HeraldGateway
 /// TEST MODE (`herald serve --deliverer discard`): answers 200 to everything, sends nothing,
 /// for APNs and FCM alike.
 public struct DiscardingDeliverer: PushDeliverer, FCMDeliverer {
+    /// A test mode sends nowhere: an app needs no credentials for it.
+    public var sendsWithoutCredentials: Bool { true }
+
     public let latency: Double
 
     public init(latency: Double = 0) {

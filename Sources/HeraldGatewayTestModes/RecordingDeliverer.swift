@@ -17,6 +17,9 @@ import HeraldShared
 /// notifications are lines too, with `"platform": "fcm"` and the message rendered for
 /// Android as FCM would receive it.
 public final class RecordingDeliverer: PushDeliverer, FCMDeliverer, @unchecked Sendable {
+    /// A test mode sends nowhere: an app needs no credentials for it.
+    public var sendsWithoutCredentials: Bool { true }
+
     public let path: String
     private let fd: Int32
     private let lock = NSLock()

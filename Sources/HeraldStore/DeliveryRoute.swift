@@ -19,6 +19,26 @@ public enum DeliveryRoute: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The route of `key` (a delivery row's, a route pause's); nil for one this version
+    /// does not know.
+    public init?(key: String) {
+        if key == PushPlatform.fcm.rawValue {
+            self = .fcm
+        } else if let environment = APNsEnvironment(rawValue: key) {
+            self = .apns(environment)
+        } else {
+            return nil
+        }
+    }
+
+    /// As the API and the console name it: `apns-sandbox`, `apns-production`, `fcm`.
+    public var name: String {
+        switch self {
+        case .apns(let environment): "apns-\(environment.rawValue)"
+        case .fcm: PushPlatform.fcm.rawValue
+        }
+    }
+
     /// The delivery row's route, in SQL both stores read alike (`d` is the deliveries row).
     static let routeColumn = "CASE d.platform WHEN 'apns' THEN d.environment ELSE d.platform END"
 

@@ -11,7 +11,8 @@ import HeraldShared
 /// Split by aggregate: `AppStore`, `DeviceStore`, `LiveActivityStore`, `PublishStore`,
 /// `EventStore`, `InstanceStore` and `InboxStore`; a part of the gateway that needs one of them can ask
 /// for that one only.
-public protocol GatewayStore: AppStore, DeviceStore, LiveActivityStore, PublishStore, EventStore, InstanceStore, InboxStore, EventLogStore, WebhookStore, TeamStore, AccountStore, ExplainStore {}
+public protocol GatewayStore: AppStore, DeviceStore, LiveActivityStore, PublishStore, EventStore, InstanceStore, InboxStore, EventLogStore, WebhookStore, TeamStore, AccountStore, ExplainStore,
+    RoutePauseStore {}
 
 /// A running `watchPublishes`.
 public protocol PublishWatch: AnyObject, Sendable {

@@ -33,8 +33,7 @@ enum PublishStatements {
     /// step locks it), the cancel, and a local-time publish's deliveries still waiting
     /// finished as failed (`Cancelled`).
     static let cancellable = SQLStatement { d in
-        "SELECT status, fanout_key + fanout_seq + targeted, local_time IS NOT NULL FROM publishes WHERE app_id = ? AND id = ?"
-            + d.forUpdateSkipLocked
+        "SELECT status FROM publishes WHERE app_id = ? AND id = ?" + d.forUpdateSkipLocked
     }
     /// A cancel asked while a fan-out step holds the publish's row (`?1` the publish, `?2`
     /// its app, `?3` when), and the next step's look for it.

@@ -6,6 +6,8 @@ import HeraldShared
 public protocol PublishStore: AnyObject, Sendable {
     /// Commits a publish, or returns the one with the same idempotency key (`created` false).
     func createPublish(_ publish: NewPublish) throws -> (id: String, created: Bool)
+    /// What `target` reaches of the app now (`TargetReach`), for a publish's warnings.
+    func targetReach(appID: String, target: PublishTarget) throws -> TargetReach
     func publish(appID: String, id: String) throws -> PublishRecord?
     /// Cancels a scheduled or queued publish; `conflict` once it is sending or done.
     func cancelPublish(appID: String, id: String, now: Double) throws -> PublishRecord

@@ -39,12 +39,15 @@ extension SQLStore {
     static func setCredentials(_ db: Database, appID: String, _ credentials: APNSCredentials) throws -> Bool {
         guard try !db.query(AppStatements.appExists, [.text(appID)], { _ in () }).isEmpty else { return false }
         try saveCredentials(db, appID: appID, credentials)
+        // New credentials: a pause for the old ones' refusal (or their absence) is over.
+        _ = try endRoutePause(db, appID: appID, route: .apns(credentials.environment))
         return true
     }
 
     static func setFCMCredentials(_ db: Database, appID: String, _ credentials: FCMCredentials) throws -> Bool {
         guard try !db.query(AppStatements.appExists, [.text(appID)], { _ in () }).isEmpty else { return false }
         try saveFCMCredentials(db, appID: appID, credentials)
+        _ = try endRoutePause(db, appID: appID, route: .fcm)
         return true
     }
 

@@ -113,44 +113,39 @@ extension SQLStore {
         return existing
     }
 
-    /// Cancels a scheduled publish, or a queued one whose fan-out has not started. On
-    /// PostgreSQL under the publish's row lock, which a fan-out step takes too: the
-    /// fan-out cannot start between the check and the change. A cancel never waits for
+    /// Cancels a publish that is not done: scheduled, queued, or sending (its deliveries
+    /// still waiting fail as `Cancelled`; those in flight count as the push service
+    /// answers), so a publish held back by a pause, or sent to the wrong audience, can be
+    /// stopped. On PostgreSQL under the publish's row lock, which a fan-out step takes too:
+    /// no fan-out step runs between the check and the change. A cancel never waits for
     /// that lock: while a step holds the row (a first step still running), the cancel is
     /// recorded (`cancelling`) and the next step applies it (`applyRequestedCancel`).
     static func cancelPublish(_ db: Database, appID: String, id: String, now: Double) throws -> PublishRecord {
         let sql = PublishStatements.self
-        let row = try db.query(sql.cancellable, [.text(appID), .text(id)]) {
-            (PublishStatus(rawValue: try $0.string(0)), try $0.int(1), try $0.bool(2))
-        }.first
-        guard let (status, started, local) = row else {
+        let row = try db.query(sql.cancellable, [.text(appID), .text(id)]) { PublishStatus(rawValue: try $0.string(0)) }.first
+        guard let status = row else {
             // No row, or (PostgreSQL) one a fan-out step holds: read as it was last committed.
             guard var held = try loadPublish(db, appID: appID, id: id) else { throw StoreError(.notFound, "no publish \(id) in app \(appID)") }
-            try checkCancellable(id, held.status, started: held.counts.targeted, local: held.options.localTime != nil)
+            try checkCancellable(id, held.status)
             try db.execute(sql.requestCancel, [.text(id), .text(appID), .double(now)])
             held.cancelling = true
             return held
         }
-        try checkCancellable(id, status, started: started, local: local)
+        try checkCancellable(id, status)
         try db.execute(sql.cancel, [.double(now), .text(id)])
         try logPublishCancelled(db, appID: appID, publishID: id, now: now)
-        // A local-time publish is cancellable until its last zone's deliveries have gone.
-        if local && (status == .queued || status == .sending) { try failWaiting(db, publishID: id, now: now) }
+        if status == .queued || status == .sending { try failWaiting(db, publishID: id, now: now) }
         guard let cancelled = try loadPublish(db, appID: appID, id: id) else {
             throw StoreError(.notFound, "no publish \(id) in app \(appID)")
         }
         return cancelled
     }
 
-    /// A scheduled publish, a queued one whose fan-out has not started, or one sent at a
-    /// local time that is not done may be cancelled; else `.conflict`.
-    private static func checkCancellable(_ id: String, _ status: PublishStatus?, started: Int, local: Bool) throws {
-        let sending = local && (status == .queued || status == .sending)
-        guard status == .scheduled || (status == .queued && started == 0) || sending else {
+    /// A publish not done may be cancelled; else `.conflict`.
+    private static func checkCancellable(_ id: String, _ status: PublishStatus?) throws {
+        guard status == .scheduled || status == .queued || status == .sending else {
             throw StoreError(
-                .conflict,
-                "publish \(id) is \(status?.rawValue ?? "unknown"); only a scheduled or queued publish, or one sent at a local time "
-                    + "that is not done, can be cancelled")
+                .conflict, "publish \(id) is \(status?.rawValue ?? "unknown"); only a publish that is not done or cancelled can be cancelled")
         }
     }
 

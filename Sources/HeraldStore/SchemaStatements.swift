@@ -356,5 +356,7 @@ enum SchemaStatements {
         // Each delivery's attempts and the devices deleted, for explanations (ExplainSchemaStatements).
         Migration(26, "explanations") { d in explanations(d) },
         Migration(27, "receipt facts") { d in receiptFacts(d) },
+        // The routes held back, for every process's publish status (RoutePauseStatements).
+        Migration(28, "route pauses") { d in routePauses(d) },
     ]
 }

@@ -82,6 +82,49 @@ struct DeviceCommandTests {
         #expect(transport.sent.count == 2)
     }
 
+    /// The environments a device registered in, and its timeline's `device.registered`, when
+    /// the gateway answers each registration with `answers` (201 bodies in order).
+    func registrations(environmentChosen: Bool, _ answers: [String]) async throws -> (sent: [String], registered: JSONValue?) {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let recordFile = folder.appendingPathComponent("record.jsonl")
+        try Data(Self.record(token: Self.token, publish: Self.publish, link: "app://x").utf8).write(to: recordFile)
+        let transport = RecordingGatewayTransport()
+        for answer in answers { transport.answer(201, answer) }
+        transport.answer(202, #"{"accepted":2}"#)
+        var lines: [String] = []
+        var options = DeviceSession.Options(
+            run: DeviceRun(name: "d", interests: ["news"], expect: 1, timeout: 30, json: true),
+            token: try #require(DeviceToken(hex: Self.token)), environment: .sandbox)
+        options.environmentChosen = environmentChosen
+        let session = try DeviceSession(
+            options: options, scenario: try Scenario(json: ["steps": [["launch": [:]], ["uiReady": true], ["state": "active"]]]),
+            records: RecordFileReader(path: recordFile.path),
+            client: {
+                GatewayClient(baseURL: URL(fileURLWithPath: "/"), appID: "app_1", clientKey: "hck", transport: transport, stateDirectory: $0)
+            },
+            print: { lines.append($0) })
+        #expect(try await session.run())
+        let sent = try (0..<answers.count).map { try transport.body($0)["environment"]?.stringValue ?? "" }
+        let registered = try lines.map { try JSONParser().parse(Array($0.utf8)) }.first { $0["event"] == "device.registered" }
+        return (sent, registered)
+    }
+
+    @Test("without --environment: sandbox, or production when the gateway warns the app has no sandbox credentials; said")
+    func environmentChosen() async throws {
+        let noSandbox = #"{"deviceId":"dev_1","deviceKey":"hdk_1","warnings":["apns-sandbox: the app has no APNs sandbox credentials"]}"#
+        let noProduction = #"{"deviceId":"dev_1","warnings":["apns-production: the app has no APNs production credentials"]}"#
+        let fine = #"{"deviceId":"dev_1"}"#
+        let switched = try await registrations(environmentChosen: false, [noSandbox, fine])
+        #expect(switched.sent == ["sandbox", "production"])
+        #expect(switched.registered?["environment"] == "production")
+        #expect(switched.registered?["note"]?.stringValue?.contains("registered in production") == true)
+        let given = try await registrations(environmentChosen: true, [noSandbox])
+        #expect(given.sent == ["sandbox"] && given.registered?["warnings"] != nil, "--environment sandbox is kept, with the warning")
+        let neither = try await registrations(environmentChosen: false, [noSandbox, noProduction, noSandbox])
+        #expect(neither.sent == ["sandbox", "production", "sandbox"] && neither.registered?["environment"] == "sandbox")
+    }
+
     @Test("with a Service Extension: the image is downloaded, delivered comes from the extension once, then the tap opens")
     func serviceExtension() async throws {
         let media = try MediaServer()

@@ -60,7 +60,9 @@ enum DeviceCommand: Command {
     static let user = Option.text("user", "ID", "user to bind the device to at registration (the login alias)")
     static let userToken = Option.text(
         "user-token", "JWT", "the user token the app's backend signed for ID (try 'herald app user-token --app APP_ID --user ID')")
-    static let environment = Option.choice("environment", "ENV", ["sandbox", "production"], default: "sandbox", "which APNs the token is for")
+    static let environment = Option.choice(
+        "environment", "ENV", ["sandbox", "production"], default: "sandbox",
+        "which APNs the token is for (default sandbox, or production when the app has credentials only for production)")
     static let serviceExtension = Option.flag(
         "service-extension",
         "the app has a Notification Service Extension: pushes with mutable-content run the extension pipeline first (attachments downloaded, a delivered receipt from the extension)"
@@ -147,6 +149,7 @@ enum DeviceCommand: Command {
         if arguments[Self.readInbox], !arguments[Self.inbox] { throw UsageError("--read-inbox goes with --inbox") }
         let options = DeviceSession.Options(
             run: try deviceRun(arguments, defaultName: String(token.hex.prefix(8))), token: token, environment: environment,
+            environmentChosen: arguments.given(Self.environment),
             serviceExtension: arguments[Self.serviceExtension], liveActivityType: arguments[Self.liveActivity],
             inbox: arguments[Self.inbox], readInbox: arguments[Self.readInbox])
         return (

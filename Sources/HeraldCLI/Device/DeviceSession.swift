@@ -12,7 +12,10 @@ final class DeviceSession {
     struct Options {
         var run: DeviceRun
         var token: DeviceToken
+        /// The token's environment; when not `chosen` (no --environment), the one the app has
+        /// credentials for if it has them for only the other (`registerChoosingEnvironment`).
         var environment: APNsEnvironment
+        var environmentChosen = true
         /// The app has a Notification Service Extension (`HeraldNotificationService`).
         var serviceExtension = false
         /// The `ActivityAttributes` type whose Live Activities the device plays, if any.
@@ -56,15 +59,15 @@ final class DeviceSession {
 
     /// Registers, then plays pushes until `expect` arrived and their receipts are sent.
     func run() async throws -> Bool {
-        let id = try await loop.client.register(
-            token: options.token, environment: options.environment, interests: options.run.interests, userID: options.run.userID,
-            userToken: options.run.userToken)
-        say(
-            "registered",
-            [
-                "deviceId": .string(id), "interests": options.run.interests.map { .array($0.map(JSONValue.string)) } ?? .null,
-                "user": options.run.userID.map(JSONValue.string) ?? .null,
-            ])
+        let registered = try await registerChoosingEnvironment()
+        var fields: [String: JSONValue] = [
+            "deviceId": .string(registered.id), "environment": .string(registered.environment.rawValue),
+            "interests": options.run.interests.map { .array($0.map(JSONValue.string)) } ?? .null,
+            "user": options.run.userID.map(JSONValue.string) ?? .null,
+        ]
+        if let note = registered.note { fields["note"] = .string(note) }
+        if !registered.warnings.isEmpty { fields["warnings"] = .array(registered.warnings.map(JSONValue.string)) }
+        say("registered", fields)
         if let liveActivities {
             let line = await liveActivities.registerPushToStart()
             say(line.event, line.fields)
@@ -77,6 +80,37 @@ final class DeviceSession {
         }
         let run = options.run
         return try await loop.run(timeout: run.timeout, expect: run.expect, countKey: "pushes", say: say, take: { await play($0) })
+    }
+
+    /// Registers in the environment given; without --environment, in sandbox unless the
+    /// gateway warns that the app has no sandbox credentials and it has production ones
+    /// (then in production, and the note says so): a simulated device takes the
+    /// environment the app can send to.
+    private func registerChoosingEnvironment() async throws -> (
+        id: String, environment: APNsEnvironment, warnings: [String], note: String?
+    ) {
+        func register(_ environment: APNsEnvironment) async throws -> (deviceID: String, warnings: [String]) {
+            try await loop.client.registration(
+                token: options.token, environment: environment, interests: options.run.interests, userID: options.run.userID,
+                userToken: options.run.userToken)
+        }
+        func lacksCredentials(_ warnings: [String], _ environment: APNsEnvironment) -> Bool {
+            warnings.contains { $0.hasPrefix("apns-\(environment.rawValue):") }  // the route the warning is about
+        }
+        let first = options.environment
+        let answer = try await register(first)
+        guard !options.environmentChosen, lacksCredentials(answer.warnings, first) else {
+            return (answer.deviceID, first, answer.warnings, nil)
+        }
+        let other: APNsEnvironment = first == .sandbox ? .production : .sandbox
+        let retried = try await register(other)
+        guard lacksCredentials(retried.warnings, other) else {
+            let note = "the app has no \(first.rawValue) credentials but has \(other.rawValue) ones: registered in \(other.rawValue) (--environment chooses)"
+            return (retried.deviceID, other, retried.warnings, note)
+        }
+        // Neither has credentials: back to the default, with its warning.
+        let back = try await register(first)
+        return (back.deviceID, first, back.warnings, nil)
     }
 
     /// One line of the record file: a push for this device is played, others are skipped;

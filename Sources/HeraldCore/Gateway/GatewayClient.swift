@@ -79,8 +79,21 @@ public final class GatewayClient {
         token: DeviceToken, environment: APNsEnvironment, interests: [String]? = nil, userID: String? = nil, userToken: String? = nil,
         metadata: [String: JSONValue]? = nil
     ) async throws(GatewayClientError) -> String {
+        try await registration(
+            token: token, environment: environment, interests: interests, userID: userID, userToken: userToken, metadata: metadata
+        ).deviceID
+    }
+
+    /// `register(token:environment:…)`, with the gateway's `warnings` (each also logged): the
+    /// app has no credentials for the token's environment, so its notifications would wait.
+    /// Each warning starts with the route it is about (`apns-sandbox: …`).
+    public func registration(
+        token: DeviceToken, environment: APNsEnvironment, interests: [String]? = nil, userID: String? = nil, userToken: String? = nil,
+        metadata: [String: JSONValue]? = nil
+    ) async throws(GatewayClientError) -> (deviceID: String, warnings: [String]) {
         let extra = Self.registrationFields(interests: interests, userID: userID, userToken: userToken, metadata: metadata)
-        return try await register(token: token.hex, environment: environment, extra).deviceID
+        let registered = try await register(token: token.hex, environment: environment, extra)
+        return (registered.state.deviceID, registered.warnings)
     }
 
     /// Registers an FCM registration token (an Android device, or a tool that plays one),
@@ -91,7 +104,7 @@ public final class GatewayClient {
     ) async throws(GatewayClientError) -> String {
         try await register(
             token: fcmToken, environment: nil, Self.registrationFields(interests: interests, userID: userID, userToken: userToken, metadata: metadata)
-        ).deviceID
+        ).state.deviceID
     }
 
     /// The optional fields of a registration.
@@ -146,9 +159,10 @@ public final class GatewayClient {
     }
 
     /// Registers `token` (APNs' in hex for an `environment`; FCM's when it is `nil`) with the
-    /// fields in `extra` and the device's `attributes`; the state it keeps.
+    /// fields in `extra` and the device's `attributes`; the state it keeps, and the gateway's
+    /// warnings (logged).
     private func register(token: String, environment: APNsEnvironment?, _ extra: [String: JSONValue] = [:]) async throws(GatewayClientError)
-        -> GatewayDeviceState
+        -> (state: GatewayDeviceState, warnings: [String])
     {
         let attributes = attributes()
         var body = attributes.fields().merging(extra) { _, given in given }
@@ -174,7 +188,9 @@ public final class GatewayClient {
         } catch {
             throw GatewayClientError(.storage, "device \(id) is registered but its key could not be kept: \(Self.reason(error))")
         }
-        return registered
+        let warnings = answer["warnings"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        for warning in warnings { logger.log(.warning, "herald gateway: registered with a warning: \(warning)") }
+        return (registered, warnings)
     }
 
     /// POST …/devices. When the gateway refuses one of the device's own attributes (a time
@@ -232,7 +248,7 @@ public final class GatewayClient {
             throw GatewayClientError(.notRegistered, "the gateway no longer knows this device; call register(token:environment:) again")
         }
         // The key it presents is the one the gateway refused: a new one is issued.
-        return try await register(token: token, environment: failed.platform == .fcm ? nil : failed.environment)
+        return try await register(token: token, environment: failed.platform == .fcm ? nil : failed.environment).state
     }
 
     /// Sends one JSON request to `/v1/apps/{app}/{path}` (`path` may end in an encoded

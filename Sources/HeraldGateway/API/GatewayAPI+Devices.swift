@@ -47,6 +47,10 @@ extension GatewayAPI {
         metrics.increment("herald_devices_registered_total", [("app", context.appID)])
         var answer: [String: JSONValue] = ["deviceId": .string(result.id)]
         if result.keyIssued { answer["deviceKey"] = .string(key.secret) }
+        let route: DeliveryRoute = platform == .fcm ? .fcm : .apns(environment)
+        if try !credentialRoutes.routes(appID: context.appID, now: now(), store: store).contains(route) {
+            answer["warnings"] = [.string(CredentialRoutes.warning(route: route, appID: context.appID))]
+        }
         return .json(result.created ? 201 : 200, .object(answer))
     }
 

@@ -14,7 +14,9 @@ extension GatewayAPI {
             onPublish()
         }
         var response: [String: JSONValue] = ["publishId": .string(result.id)]
-        if !request.warnings.isEmpty { response["warnings"] = .array(request.warnings.map(JSONValue.string)) }
+        var warnings = request.warnings
+        if result.created { warnings += Self.warnings(try store.targetReach(appID: context.appID, target: request.publish.target)) }
+        if !warnings.isEmpty { response["warnings"] = .array(warnings.map(JSONValue.string)) }
         if !result.created { response["duplicate"] = true }
         return .json(202, .object(response))
     }
@@ -23,7 +25,7 @@ extension GatewayAPI {
     func getPublish(_ context: Context) throws -> HTTPResponse {
         let id = context.parameters["publish"] ?? ""
         guard let publish = try store.publish(appID: context.appID, id: id) else { throw Self.noPublish(id, context.appID) }
-        return .json(200, Self.json(publish))
+        return .json(200, try publishJSON(publish, pauses: try store.routePauses(appID: context.appID)))
     }
 
     /// DELETE /v1/apps/{app}/publishes/{id}: cancels a scheduled (or not yet started) publish;
@@ -42,6 +44,32 @@ extension GatewayAPI {
         } catch let error as StoreError where error.reason == .conflict {
             throw APIError(409, "not_cancellable", error.message)
         }
+    }
+
+    /// A publish's target that reaches nothing, or names what the app does not have, said in
+    /// its 202 (it is committed all the same: devices may register before it is sent).
+    static func warnings(_ reach: TargetReach) -> [String] {
+        var warnings: [String] = []
+        if reach.reachesNone {
+            warnings.append("target: no device of the app is in the target now; the publish reaches no device unless some register before it is sent")
+        }
+        if !reach.unknownDeviceIDs.isEmpty {
+            warnings.append(
+                "target: \(reach.unknownDeviceIDs.count) of the device ids are no device of the app (\(Self.sample(reach.unknownDeviceIDs))); "
+                    + "nothing is sent to them")
+        }
+        if !reach.unregisteredTokens.isEmpty {
+            warnings.append(
+                "target: \(reach.unregisteredTokens.count) of the tokens are no registered device of the app "
+                    + "(\(Self.sample(reach.unregisteredTokens.map { $0.count > 12 ? $0.prefix(12) + "…" : $0 }))); they are sent to as given, "
+                    + "with no device to keep their receipts")
+        }
+        return warnings
+    }
+
+    /// The first few of `values`, for a message.
+    private static func sample(_ values: [String]) -> String {
+        values.prefix(3).joined(separator: ", ") + (values.count > 3 ? ", …" : "")
     }
 
     static func noPublish(_ id: String, _ app: String) -> APIError { .notFound("no publish \(id) in app \(app)") }

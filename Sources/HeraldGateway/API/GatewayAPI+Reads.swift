@@ -12,7 +12,8 @@ extension GatewayAPI {
         let query = context.request.queryItems
         let limit = try Self.limit(query, default: 50, max: 200)
         let publishes = try store.publishes(appID: context.appID, limit: limit)
-        return .json(200, ["publishes": .array(publishes.map(Self.json))])
+        let pauses = try store.routePauses(appID: context.appID)
+        return .json(200, ["publishes": .array(try publishes.map { try publishJSON($0, pauses: pauses) })])
     }
 
     /// GET /v1/apps/{app}/publishes/{id}/failures?limit=N: the devices it failed on, and why.
@@ -122,6 +123,7 @@ extension GatewayAPI {
                     "interestsPerDevice": .int(quota.interestsPerDevice), "devicesPerApp": .int(quota.devicesPerApp),
                     "subscriptionsPerApp": .int(quota.subscriptionsPerApp),
                 ],
+                "paused": .array(try store.routePauses(appID: app.id).map { Self.json($0, appID: app.id) }),
             ])
     }
 

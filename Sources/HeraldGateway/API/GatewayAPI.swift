@@ -52,6 +52,8 @@ public final class GatewayAPI: Sendable {
     }
     /// Audience counts: one at a time per app, a few a second.
     let audienceCounts = AudienceCountGate()
+    /// The routes each app has credentials for (a registration's warning).
+    let credentialRoutes = CredentialRoutes()
     /// The store's health probe, when one runs (`GatewayService` starts it); without one
     /// `/healthz` asks the store itself, on a handler thread.
     let health: StoreHealth?

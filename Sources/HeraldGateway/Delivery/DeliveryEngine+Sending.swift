@@ -37,14 +37,39 @@ extension DeliveryEngine {
             switch route {
             case .apns(let environment):
                 let (deliverer, credentials) = (self.deliverer, app.credentials(for: environment))
+                guard credentials != nil || deliverer.sendsWithoutCredentials else {
+                    holdWithoutCredentials(batch, route: route, service: "APNs", app: app, now: now)
+                    continue
+                }
                 launch(batch, app: app, now: now) { await deliverer.deliver(notifications, credentials: credentials) }
             case .fcm:
                 guard let deliverer = fcmDeliverer else { continue }  // settled above
                 let credentials = app.fcmCredentials
+                guard credentials != nil || deliverer.sendsWithoutCredentials else {
+                    holdWithoutCredentials(batch, route: route, service: "fcm", app: app, now: now)
+                    continue
+                }
                 launch(batch, app: app, now: now) { await deliverer.deliver(notifications, credentials: credentials) }
             }
         }
         metrics.set("herald_deliveries_in_flight", Double(notificationsInFlight))
+    }
+
+    /// The app has no credentials for `route`: nothing is sent; the route pauses as for
+    /// refused credentials, and the jobs are retried after the pause (failed as
+    /// `NoCredentials` after the last attempt), so credentials added meanwhile send them.
+    private func holdWithoutCredentials(_ jobs: [DeliveryJob], route: DeliveryRoute, service: String, app: AppRecord, now: Double) {
+        let key = DeliveryPauses.Key(app: app.id, route: route)
+        let until = pauseForCredentials(key, cause: RoutePause.noCredentials, service: service, now: now)
+        let results = jobs.map {
+            DeliveryResult(seq: $0.seq, outcome: retry($0, reason: "NoCredentials", detail: RoutePause.noCredentials, now: now, notBefore: until))
+        }
+        record(results, now: now)
+        let platform = (jobs.first?.platform ?? .apns).rawValue
+        for (outcome, count) in Dictionary(grouping: results, by: { if case .failed = $0.outcome { "failed" } else { "retried" } }) {
+            metrics.increment(
+                "herald_deliveries_total", [("app", app.id), ("platform", platform), ("outcome", outcome)], by: Double(count.count))
+        }
     }
 
     /// Runs one deliverer call for `jobs` as a task of its own and records its outcomes
@@ -89,7 +114,7 @@ extension DeliveryEngine {
             }
         }
         if tally["sent", default: 0] > 0, let route = jobs.first?.route {
-            pauses.clearStrikes(DeliveryPauses.Key(app: app.id, route: route))
+            routeWorks(DeliveryPauses.Key(app: app.id, route: route))
         }
         record(results, now: now)
         metrics.observe("herald_delivery_latency_seconds", [("app", app.id)], values: latencies)

@@ -19,6 +19,7 @@ struct DeliveryPauses {
     }
 
     struct Pause: Hashable {
+        var kind: RoutePause.Kind
         var until: Double
         /// Why, for the log: APNs' status and reason.
         var reason: String
@@ -30,16 +31,20 @@ struct DeliveryPauses {
     /// Credential refusals in a row per key (each pause longer than the last); cleared
     /// when APNs accepts a notification again.
     private var strikes: [Key: Int] = [:]
+    /// The keys known to have no pause recorded in the store since the service last took
+    /// a notification: the next notification taken needs no write.
+    private var working: Set<Key> = []
 
     /// Holds `key` back until `until` at least. `true` when it was not paused before (a
     /// state change, to be logged); a pause already running is only lengthened.
-    mutating func pause(_ key: Key, until: Double, reason: String, now: Double) -> Bool {
+    mutating func pause(_ key: Key, kind: RoutePause.Kind, until: Double, reason: String, now: Double) -> Bool {
+        working.remove(key)
         if var pause = pauses[key] {
             pause.until = max(pause.until, until)
             pauses[key] = pause
             return false
         }
-        pauses[key] = Pause(until: until, reason: reason, length: until - now)
+        pauses[key] = Pause(kind: kind, until: until, reason: reason, length: until - now)
         return true
     }
 
@@ -74,5 +79,16 @@ struct DeliveryPauses {
     /// The service took a notification for `key`: the credentials work, the next refusal starts over.
     mutating func clearStrikes(_ key: Key) {
         strikes[key] = nil
+    }
+
+    /// The service took a notification for `key`: `true` the first time since the last
+    /// pause (or since this process started), when a recorded pause is to be ended.
+    mutating func markWorking(_ key: Key) -> Bool {
+        working.insert(key).inserted
+    }
+
+    /// Ending the recorded pause failed: the next notification taken tries again.
+    mutating func forgetWorking(_ key: Key) {
+        working.remove(key)
     }
 }

@@ -11,6 +11,12 @@ import HeraldShared
 /// the record and discard test modes, and the gateway tests a fake.
 public protocol FCMDeliverer: Sendable {
     func deliver(_ batch: [OutgoingNotification], credentials: FCMCredentials?) async -> [DeliveryOutcome]
+    /// As `PushDeliverer.sendsWithoutCredentials`.
+    var sendsWithoutCredentials: Bool { get }
+}
+
+extension FCMDeliverer {
+    public var sendsWithoutCredentials: Bool { false }
 }
 
 extension OutgoingNotification {

@@ -72,9 +72,14 @@ public protocol PushDeliverer: Sendable {
     func deliver(_ batch: [OutgoingNotification], credentials: APNSCredentials?) async -> [DeliveryOutcome]
     func manageChannel(_ request: ChannelRequest, bundleID: String, credentials: APNSCredentials?) async -> ChannelOutcome
     func broadcast(_ broadcast: OutgoingBroadcast, credentials: APNSCredentials?) async -> DeliveryOutcome
+    /// Whether it sends for an app without credentials for the route (a test mode, which
+    /// sends nowhere); otherwise the engine pauses such a route without calling it.
+    var sendsWithoutCredentials: Bool { get }
 }
 
 extension PushDeliverer {
+    public var sendsWithoutCredentials: Bool { false }
+
     public func manageChannel(_ request: ChannelRequest, bundleID: String, credentials: APNSCredentials?) async -> ChannelOutcome {
         .unsendable("this deliverer does not manage broadcast channels")
     }

@@ -92,6 +92,10 @@ public final class GatewayMetrics: @unchecked Sendable {
         "herald_webhook_disabled_total": ("counter", "Webhook endpoints disabled, by app and reason."),
         "herald_webhook_backlog_events": ("gauge", "Events waiting for each enabled webhook endpoint (counted up to the backlog bound)."),
         "herald_webhook_backlog_age_seconds": ("gauge", "Age of the oldest event waiting for each enabled webhook endpoint."),
+        "herald_route_paused": (
+            "gauge", "1 while this process holds an app's route (apns-sandbox, apns-production, fcm) paused: credentials missing or refused, or Retry-After."
+        ),
+        "herald_route_pauses_total": ("counter", "Pauses of an app's route, by app, route and kind (credentials, retry_after)."),
     ]
 
     /// Labels on every series: `instance_id` names the process, so series scraped through
@@ -124,6 +128,12 @@ public final class GatewayMetrics: @unchecked Sendable {
 
     public func set(_ name: String, _ value: Double) {
         lock.withLock { gauges[name] = value }
+    }
+
+    /// Sets the series of gauge `name` with `labels` (with an app's label, rendered only
+    /// with the metrics token).
+    public func set(_ name: String, _ labels: [(String, String)], _ value: Double) {
+        lock.withLock { series[name, default: [:]][Labels(pairs: constant + labels)] = value }
     }
 
     /// Replaces every series of gauge `name` with `values`.

@@ -12,6 +12,7 @@ struct APIPublishAndroidTests {
     func kept(kind: StoreKind) throws {
         let h = try APIHarness(kind)
         let android: JSONValue = ["channelId": "news", "ttl": 60, "priority": "normal", "data": ["x": 1]]
+        _ = h.register(0, interests: ["news"])
         let response = h.publish(["interests": ["news"], "notification": ["title": "Hi"], "android": android])
         #expect(response.status == 202, "\(response.errorMessage)")
         #expect(response.json?["warnings"] == nil)

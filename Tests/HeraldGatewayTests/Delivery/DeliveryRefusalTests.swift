@@ -57,7 +57,7 @@ struct DeliveryRefusalTests {
         let id = try h.publish(Self.news)
         await h.engine.runUntilIdle()
         let line = logger.lines(containing: "pausing").first ?? ""
-        #expect(line.contains("fcm answered 403 PERMISSION_DENIED") && line.contains("fix the app's fcm credentials"), "\(line)")
+        #expect(line.contains("fcm answered 403 PERMISSION_DENIED") && line.contains("Fix: APNs refused the app's production credentials"), "\(line)")
         await h.advance(by: 1)
         #expect(h.status(id)?["sent"] == 1)
     }

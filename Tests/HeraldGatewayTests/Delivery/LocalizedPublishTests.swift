@@ -145,6 +145,7 @@ struct LocalizedPublishTests {
     func variantWarning(kind: StoreKind) throws {
         let h = try APIHarness(kind)
         let long = String(repeating: "w", count: 3900)
+        _ = h.register(0, interests: ["news"])
         let answer = h.publish(["interests": ["news"], "notification": ["title": "Hello", "localized": ["de": ["body": .string(long)]]]])
         #expect(answer.status == 202)
         let warnings = answer.json?["warnings"]?.arrayValue?.compactMap(\.stringValue) ?? []

@@ -98,7 +98,7 @@ struct StorePublishTests {
         #expect(jobs.filter { $0.deviceID == nil }.count == 1, "an unregistered token has no device")
     }
 
-    @Test("a scheduled publish waits for its time, and can be cancelled until it is sent", arguments: StoreKind.tested)
+    @Test("a scheduled publish waits for its time; a publish can be cancelled until it is done", arguments: StoreKind.tested)
     func scheduling(kind: StoreKind) throws {
         let fixture = try StoreFixture(kind)
         try fixture.register(3)
@@ -113,8 +113,15 @@ struct StorePublishTests {
         try fixture.fanOutAll(now: 2_000)
         #expect(try fixture.store.publish(appID: fixture.appID, id: later)?.counts.targeted == 3)
         #expect(try fixture.store.publish(appID: fixture.appID, id: cancelled)?.counts.targeted == 0)
+        // Sending: the deliveries waiting fail as Cancelled; the one in flight counts as it is answered.
+        let inFlight = try #require(try fixture.store.claimDeliveries(appID: fixture.appID, now: 2_000, limit: 1).first)
+        let stopped = try fixture.store.cancelPublish(appID: fixture.appID, id: later, now: 2_001)
+        #expect(stopped.status == .cancelled && stopped.counts.failed == 2 && stopped.failures == ["Cancelled": 2])
+        try fixture.store.completeDeliveries([DeliveryResult(seq: inFlight.seq, outcome: .sent(apnsID: nil))], now: 2_002)
+        let answered = try #require(try fixture.store.publish(appID: fixture.appID, id: later))
+        #expect(answered.status == .cancelled && answered.counts.sent == 1 && answered.counts.failed == 2)
         #expect {
-            try fixture.store.cancelPublish(appID: fixture.appID, id: later, now: 2_001)
+            try fixture.store.cancelPublish(appID: fixture.appID, id: later, now: 2_003)
         } throws: { ($0 as? StoreError)?.reason == .conflict }
         #expect {
             try fixture.store.cancelPublish(appID: fixture.appID, id: "pub_nope", now: 2_001)

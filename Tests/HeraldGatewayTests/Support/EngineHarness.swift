@@ -18,6 +18,7 @@ final class EngineHarness {
     /// - Parameter fcm: the engine also has the fake as its FCM deliverer, and the app an FCM service account.
     init(
         _ kind: StoreKind, policy: DeliveryPolicy = DeliveryPolicy(), rateLimit: Double? = nil, fcm: Bool = false,
+        environments: [APNsEnvironment] = [.production, .sandbox],
         logger: any HeraldLogger = SilentLogger()
     ) throws {
         let api = try APIHarness(kind)
@@ -27,9 +28,11 @@ final class EngineHarness {
         if let rateLimit {
             try api.fixture.execute("UPDATE apps SET rate_limit = ? WHERE id = ?", [.double(rateLimit), .text(api.appID)])
         }
-        _ = try store.setCredentials(
-            appID: api.appID,
-            APNSCredentials(environment: .production, method: .token(keyID: "ABCDE12345", teamID: "TEAM123456", privateKeyPEM: "p")))
+        for environment in environments {
+            _ = try store.setCredentials(
+                appID: api.appID,
+                APNSCredentials(environment: environment, method: .token(keyID: "ABCDE12345", teamID: "TEAM123456", privateKeyPEM: "p")))
+        }
         if fcm { _ = try store.setFCMCredentials(appID: api.appID, FCMTestAccount.credentials()) }
         let wall = api.clock
         engine = DeliveryEngine(

@@ -10,6 +10,8 @@ import HeraldGateway
 /// like notifications, programmed by Herald's channel id.
 /// As an FCM deliverer it answers from the same program by token, and records apart.
 final class FakeDeliverer: PushDeliverer, FCMDeliverer, @unchecked Sendable {
+    /// As a real deliverer: a route without credentials is paused before it is called.
+    var sendsWithoutCredentials: Bool { false }
     private let lock = NSLock()
     private var scripted: [String: [DeliveryOutcome]] = [:]
     private var defaults: [String: DeliveryOutcome] = [:]

@@ -49,7 +49,7 @@ final class GatewayServiceFixture {
             credentials: [
                 APNSCredentials(environment: .production, method: .token(keyID: "ABCDE12345", teamID: "TEAM123456", privateKeyPEM: "pem")),
                 APNSCredentials(environment: .sandbox, method: .token(keyID: "ABCDE12345", teamID: "TEAM123456", privateKeyPEM: "pem")),
-            ], rateLimit: nil, now: Date().timeIntervalSince1970)
+            ], fcmCredentials: try FCMTestAccount.credentials(), rateLimit: nil, now: Date().timeIntervalSince1970)
         appID = created.appID
         serverKey = created.serverKey.secret
         clientKey = created.clientKey.secret

@@ -39,23 +39,30 @@ struct PostgresCancelTests {
         #expect(try fixture.connect().query("SELECT count(*) FROM publish_cancels")[0].int(0) == 0, "the request is gone once applied")
     }
 
-    @Test("a publish already sending is not cancelled, held or not (409)")
-    func sendingRefused() throws {
+    @Test("a publish sending while a fan-out step holds it is cancelled by the next step; a done one is not (409)")
+    func sendingHeld() throws {
         let fixture = try PostgresFixture()
         let store = try PostgresStore(url: fixture.url, timeout: 5)
         try store.createApp(AppRecord(id: "a", name: "A", bundleID: "b", serverKeyHash: "s", clientKeyHash: "c", createdAt: 1))
-        _ = try store.registerDevice(
-            appID: "a", DeviceRegistration(token: StoreFixture.token(0), environment: .production, interests: ["news"]), quota: .unlimited,
-            now: 1_000)
+        for n in 0..<3 {
+            _ = try store.registerDevice(
+                appID: "a", DeviceRegistration(token: StoreFixture.token(n), environment: .production, interests: ["news"]),
+                quota: .unlimited, now: 1_000)
+        }
         let id = try store.createPublish(
             NewPublish(appID: "a", target: .interests(["news"]), payload: ["aps": ["alert": "hi"]], options: PublishOptions(), createdAt: 1_000)
         ).id
-        _ = try store.fanOutStep(limit: 100, now: 1_001)
+        _ = try store.fanOutStep(limit: 2, now: 1_001)
         let holder = try fixture.connect()
         try holder.executeScript("BEGIN")
         _ = try holder.query("SELECT id FROM publishes WHERE id = $1 FOR UPDATE", [.text(id)])
-        let error = try #require(throws: StoreError.self) { try store.cancelPublish(appID: "a", id: id, now: 1_002) }
-        #expect(error.reason == .conflict)
+        let held = try store.cancelPublish(appID: "a", id: id, now: 1_002)
+        #expect(held.cancelling && held.status == .sending)
         try holder.executeScript("ROLLBACK")
+        _ = try store.fanOutStep(limit: 2, now: 1_003)
+        let cancelled = try #require(try store.publish(appID: "a", id: id))
+        #expect(cancelled.status == .cancelled && cancelled.counts.targeted == 2 && cancelled.counts.failed == 2)
+        let error = try #require(throws: StoreError.self) { try store.cancelPublish(appID: "a", id: id, now: 1_004) }
+        #expect(error.reason == .conflict)
     }
 }

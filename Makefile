@@ -7,6 +7,8 @@ DEB_PACKAGES := python3
 DEB_PACKAGES += pkg-config libssl-dev libcurl4-openssl-dev libnghttp2-dev nghttp2-client curl python3-venv
 # The gateway: SQLite (and wrk for bench-gateway).
 DEB_PACKAGES += libsqlite3-dev wrk openssl
+# jq: the docs' examples read the gateway's JSON answers with it (doc-test runs them).
+DEB_PACKAGES += jq
 # The gateway's PostgreSQL store: libpq, and the server its tests start (initdb, pg_ctl).
 DEB_PACKAGES += libpq-dev postgresql
 # The console's browser test: Debian's Chromium and its chromedriver (selenium from PyPI drives them),
@@ -19,7 +21,7 @@ HERALD_RELEASE := .build/release/herald
 SCHEMATHESIS_VERSION := 4.32.5
 SCHEMATHESIS_VENV := .build/schemathesis-venv
 
-.PHONY: all deps pyenv build test actionlint console-test check-apple demo bench bench-apns bench-fcm bench-gateway bench-teams bench-explain soak schemathesis format lint-format clean
+.PHONY: all deps pyenv build test actionlint console-test doc-test check-apple demo bench bench-apns bench-fcm bench-gateway bench-teams bench-explain soak schemathesis format lint-format clean
 
 all: build
 
@@ -38,7 +40,8 @@ pyenv: deps
 # tests on SQLite), then the PostgreSQL suites and the gateway's tests on PostgreSQL (they
 # start a real server and wait on it, which would hold the few threads the other suites'
 # async tests share), then the OpenAPI conformance run (schemathesis) alone, on both stores,
-# then the console in Chromium (console-test), then check-apple, then actionlint on the GitHub workflows.
+# then the console in Chromium (console-test), then every shell example of the docs (doc-test),
+# then check-apple, then actionlint on the GitHub workflows.
 # Each runs with TMPDIR in a fresh folder and fails when it leaves anything there (scripts/tmp-audit.sh).
 test: build pyenv schemathesis
 	@SWIFT=$(SWIFT) scripts/tmp-audit.sh python3 scripts/check_module_claims.py
@@ -46,6 +49,7 @@ test: build pyenv schemathesis
 	HERALD_TEST_STORES=postgres scripts/tmp-audit.sh $(SWIFT) test --filter Postgres --filter HeraldGatewayTests --skip OpenAPIConformanceTests
 	HERALD_SCHEMATHESIS=1 scripts/tmp-audit.sh $(SWIFT) test --filter OpenAPIConformanceTests
 	@$(MAKE) --no-print-directory console-test
+	@$(MAKE) --no-print-directory doc-test
 	@SWIFT=$(SWIFT) scripts/tmp-audit.sh scripts/check-apple.sh
 	@scripts/tmp-audit.sh scripts/actionlint.sh
 
@@ -69,6 +73,15 @@ CONSOLE_SCREENSHOTS ?= .build/console-screenshots
 console-test: build
 	@scripts/pyenv.sh selenium
 	scripts/tmp-audit.sh .build/pyvenv/bin/python3 scripts/console_test.py --herald $(HERALD) --screenshots $(CONSOLE_SCREENSHOTS)
+
+# Every shell example (sh and console blocks) of README.md and docs/*.md, run as written, in
+# order, one shell per file, against the APNs and FCM simulators, herald serve and (for
+# docs/deploy.md) a PostgreSQL server it starts itself; a block that cannot run here says why
+# in the doc (<!-- doc-test: not runnable: REASON -->) and is listed as skipped (scripts/doc_test.py;
+# its self-test first proves that each kind of wrong example fails it).
+doc-test: build
+	@scripts/tmp-audit.sh python3 scripts/doc_test_selftest.py
+	scripts/tmp-audit.sh python3 scripts/doc_test.py --herald $(HERALD)
 
 # Type-checks every Apple-only file on Linux against AppleStubs (test-only declarations),
 # and proves that a type error put into any of them fails the check (scripts/check-apple.sh);

@@ -5,6 +5,9 @@ public enum DeviceLookup: Sendable, Hashable {
     case deviceID(String)
     case user(String)
     case interest(String)
+    /// Every device of the app whose id sorts after this one (`""` for the first), in id
+    /// order: the pages of `herald app export-devices`.
+    case after(String)
 }
 
 /// One delivery of a publish to one device, as the console shows it.

@@ -6,6 +6,7 @@ enum ConsoleStatements {
     static let devicesByToken = SQLStatement("WHERE d.app_id = ? AND d.token = ? LIMIT ?")
     static let devicesByID = SQLStatement("WHERE d.app_id = ? AND d.id = ? LIMIT ?")
     static let devicesByUser = SQLStatement("WHERE d.app_id = ? AND d.user_id = ? ORDER BY d.seq LIMIT ?")
+    static let devicesAfter = SQLStatement("WHERE d.app_id = ? AND d.id > ? ORDER BY d.id LIMIT ?")
     static let devicesByInterest = SQLStatement(
         """
         JOIN device_interests i ON i.device_seq = d.seq

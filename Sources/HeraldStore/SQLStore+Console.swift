@@ -13,6 +13,7 @@ extension SQLStore {
             case .deviceID(let id): (sql.devicesByID, id)
             case .user(let user): (sql.devicesByUser, user)
             case .interest(let interest): (sql.devicesByInterest, interest)
+            case .after(let id): (sql.devicesAfter, id)
             }
         return try loadDevices(db, condition, [.text(appID), .text(value), .int(limit)])
     }

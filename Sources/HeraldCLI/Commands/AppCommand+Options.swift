@@ -46,6 +46,7 @@ extension AppCommand {
             .init("time-zone", store + [app.descriptor, zone.descriptor]),
             .init("set-credentials", store + [app.descriptor] + credentials),
             .init("import-devices", store + [app.descriptor]),
+            .init("export-devices", store + [app.descriptor]),
         ])
     }()
 }

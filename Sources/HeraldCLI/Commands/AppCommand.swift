@@ -18,6 +18,7 @@ enum AppCommand: Command {
           herald app time-zone --app ID --zone ZONE [STORE]
           herald app set-credentials --app ID [APNS] [FCM] [STORE]
           herald app import-devices --app ID FILE|- [STORE]
+          herald app export-devices --app ID [STORE] > FILE
 
         APNS is (--auth-key FILE --key-id K --team-id T | --certificate FILE)
         [--environment sandbox|production] [--apns-endpoint URL --apns-ca FILE]; FCM is
@@ -42,9 +43,14 @@ enum AppCommand: Command {
         off: while on, the client key still acts for devices registered before device keys
         existed (list shows how many are left). time-zone sets the zone a publish sent at
         a local time uses for the app's devices without one (UTC until set).
-        import-devices registers devices from JSON lines ({"token", "environment",
-        "interests"?, "userId"?}, one per line; from another provider, or for a
-        benchmark) in one transaction, all or none, and prints {"appId", "devices", "created"}.
+        import-devices registers devices from JSON lines ({"token", "platform"?,
+        "environment"?, "interests"?, "userId"?, "locale"?, "timeZone"?, "appVersion"?,
+        "tags"?, "metadata"?}, one per line; from another provider, another gateway's
+        export-devices, or for a benchmark) in one transaction, all or none, and prints
+        {"appId", "devices", "created"}. export-devices writes the app's devices (not
+        those whose token is dead) as such lines on standard output, the count on
+        standard error: moving an app to another store or gateway loses nothing a device
+        said about itself.
 
         Options:
         \(OptionHelp.lines(spec.allOptions))
@@ -52,13 +58,15 @@ enum AppCommand: Command {
         Exit status: 0 on success, 2 on a usage error or invalid input, 1 when the data
         folder or the database cannot be used.
         """
+    static let actions = [
+        "create", "list", "rotate-key", "set-credentials", "import-devices", "export-devices", "user-token", "legacy-access", "time-zone",
+    ]
+
     static func run(_ arguments: Arguments, terminal: Terminal) async -> Int32 {
-        guard let action = arguments.positionals.first,
-            ["create", "list", "rotate-key", "set-credentials", "import-devices", "user-token", "legacy-access", "time-zone"]
-                .contains(action),
+        guard let action = arguments.positionals.first, actions.contains(action),
             action == "import-devices" || arguments.positionals.count == 1
         else {
-            return usage("expected one of create, list, rotate-key, set-credentials, import-devices, user-token, legacy-access, time-zone", terminal)
+            return usage("expected one of \(actions.joined(separator: ", "))", terminal)
         }
         let store: StoreLocation
         do {
@@ -72,6 +80,7 @@ enum AppCommand: Command {
             case "list": return try list(arguments, store: store, terminal: terminal)
             case "rotate-key": return try rotate(arguments, store: store, terminal: terminal)
             case "import-devices": return try importDevices(arguments, store: store, terminal: terminal)
+            case "export-devices": return try exportDevices(arguments, store: store, terminal: terminal)
             case "user-token": return try userToken(arguments, store: store, terminal: terminal)
             case "legacy-access": return try legacyAccess(arguments, store: store, terminal: terminal)
             case "time-zone": return try timeZone(arguments, store: store, terminal: terminal)

@@ -42,18 +42,49 @@ public enum DeviceFields {
         }
     }
 
-    /// One device of an import (`{"token", "platform"?, "environment"?, "interests"?, "userId"?}`
-    /// and the attributes `locale`, `timeZone`, `appVersion`, `tags`),
-    /// checked by the API's rules; the operator who imports is trusted with the user, so no
-    /// user token is asked. Throws the field at fault.
+    /// One device of an import (`{"token", "platform"?, "environment"?, "interests"?, "userId"?,
+    /// "metadata"?}` and the attributes `locale`, `timeZone`, `appVersion`, `tags`), checked by
+    /// the API's rules; the operator who imports is trusted with the user, so no user token is
+    /// asked. `null` for the user or an attribute says the device has none, as in the API.
+    /// Reads back every line `exported` writes. Throws the field at fault.
     public static func imported(_ value: JSONValue) throws -> DeviceRegistration {
         let reader = try JSONObjectReader(value)
-        try reader.allow(["token", "platform", "environment", "interests", "userId"] + GatewayAPI.attributeFields)
+        try reader.allow(["token", "platform", "environment", "interests", "userId", "metadata"] + GatewayAPI.attributeFields)
         let (platform, token, environment) = try address(reader)
-        let userID = try reader.string("userId", maxLength: 164)
-        if let userID { try FieldRules.userID(userID, "userId") }
+        var userID: String?? = nil
+        if reader.has("userId") {
+            let id = try reader.string("userId", nullable: true, maxLength: 164)
+            if let id { try FieldRules.userID(id, "userId") }
+            userID = .some(id)
+        }
+        var metadata: JSONValue?
+        if let object = try reader.objectValue("metadata") {
+            let size = JSONWriter.compactByteCount(.object(object))
+            guard size <= GatewayAPI.maxMetadataBytes else {
+                throw ValidationError("metadata", "is \(size) bytes of JSON; keep it under \(GatewayAPI.maxMetadataBytes)")
+            }
+            metadata = .object(object)
+        }
         return DeviceRegistration(
             platform: platform, token: token, environment: environment, interests: try interests(reader, required: false),
-            userID: userID.map { .some($0) }, attributes: try FieldRules.deviceAttributes(reader))
+            userID: userID, metadata: metadata, attributes: try FieldRules.deviceAttributes(reader))
+    }
+
+    /// One device as `herald app export-devices` writes it, for `imported` to read back: what
+    /// the device is (its platform, token, APNs environment, interests, user, attributes and
+    /// metadata), each field left out when the device has none (no `null`, no environment for
+    /// FCM). Not its id, keys or history: an import makes a new device, which gets a key at
+    /// its next registration.
+    public static func exported(_ device: DeviceRecord) -> JSONValue {
+        var object: [String: JSONValue] = ["token": .string(device.token), "platform": .string(device.platform.rawValue)]
+        if device.platform == .apns { object["environment"] = .string(device.environment.rawValue) }
+        if !device.interests.isEmpty { object["interests"] = .array(device.interests.sorted().map(JSONValue.string)) }
+        if let user = device.userID { object["userId"] = .string(user) }
+        if let locale = device.locale { object["locale"] = .string(locale) }
+        if let zone = device.timeZone { object["timeZone"] = .string(zone) }
+        if let version = device.appVersion { object["appVersion"] = .string(version) }
+        if !device.tags.isEmpty { object["tags"] = .object(device.tags) }
+        if let metadata = device.metadata.objectValue, !metadata.isEmpty { object["metadata"] = device.metadata }
+        return .object(object)
     }
 }

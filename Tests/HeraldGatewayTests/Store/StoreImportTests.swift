@@ -1,4 +1,5 @@
 import Foundation
+import HeraldAuth
 import HeraldCore
 import Testing
 @testable import HeraldGateway
@@ -67,6 +68,35 @@ struct StoreImportTests {
         #expect(throws: StoreError.self) { try fixture.store.importDevices(appID: fixture.appID, file, now: 5) }
         #expect(try fixture.store.usage(appID: fixture.appID) == (0, 0))
         #expect(try fixture.scalar("SELECT count(*) FROM devices") == 0)
+    }
+
+    @Test(
+        "the pages of an export: every device of the app once, in id order, with its attributes; another app's never",
+        arguments: StoreKind.tested)
+    func pagesAfter(kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let ids = try fixture.register(7, interests: ["a", "b"])
+        try fixture.store.createApp(
+            AppRecord(
+                id: "app_other", name: "Other", bundleID: "com.example.other", serverKeyHash: SHA256.hex("s2"),
+                clientKeyHash: SHA256.hex("c2"), createdAt: 1_000))
+        _ = try fixture.store.registerDevice(
+            appID: "app_other", DeviceRegistration(token: StoreFixture.token(99), environment: .sandbox), quota: .unlimited, now: 1_000)
+        _ = try fixture.store.setAttributes(
+            appID: fixture.appID, deviceID: ids[3], DeviceAttributes(locale: "de-AT", tags: ["vip": true]), now: 1_001)
+        var pages: [[DeviceRecord]] = [], after = ""
+        while true {
+            let page = try fixture.store.devices(appID: fixture.appID, matching: .after(after), limit: 3)
+            guard let last = page.last else { break }
+            pages.append(page)
+            after = last.id
+        }
+        #expect(pages.map(\.count) == [3, 3, 1])
+        let listed = pages.flatMap { $0 }
+        #expect(listed.map(\.id) == ids.sorted())
+        #expect(listed.allSatisfy { $0.appID == fixture.appID && $0.interests.sorted() == ["a", "b"] })
+        let changed = try #require(listed.first { $0.id == ids[3] })
+        #expect(changed.locale == "de-AT" && changed.tags == ["vip": true])
     }
 
     @Test("Android devices are imported with their platform, in a batch and registered again", arguments: StoreKind.tested)

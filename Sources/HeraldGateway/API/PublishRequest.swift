@@ -6,6 +6,8 @@ import HeraldStore
 
 /// The body of POST /publishes, validated field by field into a `NewPublish`.
 struct PublishRequest {
+    /// How far in the past a `sendAt` may be (seconds) and still be sent at once.
+    static let pastSendAtTolerance = 600.0
     static let targetLimits: [(kind: String, range: ClosedRange<Int>)] = [
         ("devices", 1...1000), ("tokens", 1...1000), ("fcmTokens", 1...1000), ("interests", 1...100), ("users", 1...1000), ("activities", 1...100),
         ("channels", 1...1),
@@ -131,6 +133,14 @@ struct PublishRequest {
                         "options.sendAt", "\(Int(sendAt)) looks like milliseconds since 1970; give seconds: \(Int(sendAt / 1000))")
                 }
                 throw ValidationError("options.sendAt", "is more than 30 days ahead")
+            }
+            // A time a little past (clocks apart, a request that took a while) is sent at once;
+            // one further back is a mistake (a date computed wrong, a stored job run late).
+            guard sendAt >= now - Self.pastSendAtTolerance else {
+                throw ValidationError(
+                    "options.sendAt",
+                    "\(Int(sendAt)) is \(Self.duration(now - sendAt)) in the past; leave sendAt out to send now, or give a time ahead "
+                        + "(up to \(Int(Self.pastSendAtTolerance / 60)) minutes past is sent at once)")
             }
             options.sendAt = sendAt > now ? sendAt : nil
         }
@@ -278,5 +288,17 @@ struct PublishRequest {
             throw ValidationError(field == "apns" ? "fcm: \(error.path)" : "\(field): fcm: \(error.path)", error.message)
         }
         return issues.map(\.description) + android.map(\.description)
+    }
+}
+
+extension PublishRequest {
+    /// `90 s`, `12 minutes`, `3 hours`, `2 days`: how far, for a message.
+    static func duration(_ seconds: Double) -> String {
+        switch seconds {
+        case ..<120: "\(Int(seconds)) s"
+        case ..<7200: "\(Int(seconds / 60)) minutes"
+        case ..<172_800: "\(Int(seconds / 3600)) hours"
+        default: "\(Int(seconds / 86_400)) days"
+        }
     }
 }

@@ -67,6 +67,12 @@ struct APIPublishTests {
         let millis = h.publish(["users": ["u"], "notification": ["body": "x"], "options": ["sendAt": .double((h.clock.now + 60) * 1000)]])
         #expect(millis.status == 400)
         #expect(millis.errorMessage == "options.sendAt: \(Int((h.clock.now + 60) * 1000)) looks like milliseconds since 1970; give seconds: \(Int(h.clock.now + 60))")
+        // A little past (clocks apart) is sent at once; further back is refused with how far.
+        let late = h.publish(["users": ["u"], "notification": ["body": "x"], "options": ["sendAt": .double(h.clock.now - 300)]])
+        #expect(late.status == 202)
+        let past = h.publish(["users": ["u"], "notification": ["body": "x"], "options": ["sendAt": .double(h.clock.now - 7200)]])
+        #expect(past.status == 400)
+        #expect(past.errorMessage.hasPrefix("options.sendAt: \(Int(h.clock.now - 7200)) is 2 hours in the past; leave sendAt out"), "\(past.errorMessage)")
     }
 
     @Test(

@@ -97,7 +97,7 @@ class AppSteps(ConsolePage):
         box = ".warning-box[data-route='apns-sandbox']"
         self.wait(lambda d: self.shown(box), "the paused route on the app's page")
         assert self.text(f"{box} h2") == "apns-sandbox paused", self.text(box)
-        assert "no credentials since " in self.text(box) and "Fix: set sandbox credentials" in self.text(box), self.text(box)
+        assert "No credentials since " in self.text(box) and "Fix: set sandbox credentials" in self.text(box), self.text(box)
         self.snap("app-paused")
         self.open("#/publishes")
         self.d.refresh()  # the gateway's own answers again

@@ -22,7 +22,7 @@ function quotas(quota) {
 // A route the gateway holds deliveries on (no credentials, refused ones), with its fix.
 function pausedBox(route) {
   return el("section", { class: "panel warning-box", "data-route": route.route, role: "status" },
-    el("h2", {}, `${route.route} paused`), el("p", {}, pausedReason(route) + "."),
+    el("h2", {}, `${route.route} paused`), el("p", {}, pausedReason(route).replace(/^./, (c) => c.toUpperCase()) + "."),
     route.fix ? el("p", {}, `Fix: ${route.fix}`) : null);
 }
 

@@ -102,7 +102,7 @@ class ExplainSteps:
         assert "sent" in self.fact("attempts") and " ms" in self.fact("attempts"), self.fact("attempts")
         assert "presented at" in self.fact("receipts") and "presented as banner" in self.fact("receipts"), self.fact("receipts")
         t.labelled()
-        t.shoot("explain-light")
+        t.snap("explain")
         # Close gives focus back to the link.
         t.d.find_element(By.ID, "explanation-close").click()
         t.wait(lambda d: not d.find_elements(By.ID, "explanation"), "the explanation closed")
@@ -145,7 +145,7 @@ class ExplainSteps:
         t.wait(lambda d: self.articles()[0] == [level2, "no", "filtered_out"], "the device filtered out")
         assert "tag:level" in t.text(f"{card} .verdict") and "2" in t.text(f"{card} .verdict-detail"), t.text(f"{card} .verdict")
         t.labelled()
-        t.shoot("compose-preview-light")
+        t.snap("compose-preview")
         # The gateway's refusals in the panel: an unknown device (404), a publish without text (400).
         t.d.find_element(By.ID, "preview-ids").send_keys(", dev_nothing")
         t.wait(lambda d: "no device" in t.text("#preview-status") and "error" in t.d.find_element(By.ID, "preview-status").get_attribute("class"),

@@ -3,6 +3,8 @@
 enum ConsoleStatements {
     /// Conditions after `FROM publishes`, and after `FROM devices d`, by lookup.
     static let latestPublishes = SQLStatement("WHERE app_id = ? ORDER BY seq DESC LIMIT ?")
+    /// The same without the inbox's sync pushes (`InboxSync`), which the API lists only when asked.
+    static let latestPublishesWithoutSyncs = SQLStatement("WHERE app_id = ? AND inbox_sync IS NULL ORDER BY seq DESC LIMIT ?")
     static let devicesByToken = SQLStatement("WHERE d.app_id = ? AND d.token = ? LIMIT ?")
     static let devicesByID = SQLStatement("WHERE d.app_id = ? AND d.id = ? LIMIT ?")
     static let devicesByUser = SQLStatement("WHERE d.app_id = ? AND d.user_id = ? ORDER BY d.seq LIMIT ?")

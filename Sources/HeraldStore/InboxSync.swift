@@ -4,8 +4,8 @@ import HeraldShared
 /// on one device, a message taken back by the server): one per inbox per burst, scheduled
 /// `delay` after the first change of the burst (`SQLStore.scheduleSync`), to the user (or
 /// the device without a user), push type `background` at priority 5. It is a publish like
-/// the others (listed with them, its deliveries counted), marked as the inbox's in
-/// `publishes.inbox_sync`.
+/// the others (its deliveries counted, its status read by id), marked as the inbox's in
+/// `publishes.inbox_sync`; the API's list of publishes shows it only when asked (`internal=true`).
 public enum InboxSync {
     /// Seconds from the first change of a burst to the push.
     public static let delay = 1.0

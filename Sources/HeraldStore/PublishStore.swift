@@ -37,8 +37,9 @@ public protocol PublishStore: AnyObject, Sendable {
     func completeDeliveries(_ results: [DeliveryResult], now: Double) throws
     /// The earliest time something becomes due (a scheduled publish, a retry).
     func nextDueTime() throws -> Double?
-    /// The app's latest publishes, newest first (one statement, whatever the limit).
-    func publishes(appID: String, limit: Int) throws -> [PublishRecord]
+    /// The app's latest publishes, newest first (one statement, whatever the limit); the
+    /// inbox's sync pushes (`InboxSync`) among them only when `includingInboxSyncs`.
+    func publishes(appID: String, limit: Int, includingInboxSyncs: Bool) throws -> [PublishRecord]
     /// A publish's deliveries that failed or were invalidated, in fan-out order.
     func failedDeliveries(appID: String, publishID: String, limit: Int) throws -> [DeliveryTrace]
     /// A device's deliveries among the app's `deviceDeliveriesPublishWindow` latest
@@ -53,6 +54,11 @@ public protocol PublishStore: AnyObject, Sendable {
 }
 
 extension PublishStore {
+    /// The app's latest publishes, newest first, the inbox's sync pushes too.
+    public func publishes(appID: String, limit: Int) throws -> [PublishRecord] {
+        try publishes(appID: appID, limit: limit, includingInboxSyncs: true)
+    }
+
     /// One fan-out step that claims nothing: every delivery it makes waits to be claimed.
     public func fanOutStep(limit: Int, now: Double) throws -> FanOutProgress? {
         try fanOutStep(limit: limit, now: now, claim: nil, afterApp: nil)

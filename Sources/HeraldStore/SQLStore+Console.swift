@@ -1,7 +1,8 @@
 
 extension SQLStore {
-    static func latestPublishes(_ db: Database, appID: String, limit: Int) throws -> [PublishRecord] {
-        try loadPublishes(db, ConsoleStatements.latestPublishes, [.text(appID), .int(limit)])
+    static func latestPublishes(_ db: Database, appID: String, limit: Int, includingInboxSyncs: Bool) throws -> [PublishRecord] {
+        let condition = includingInboxSyncs ? ConsoleStatements.latestPublishes : ConsoleStatements.latestPublishesWithoutSyncs
+        return try loadPublishes(db, condition, [.text(appID), .int(limit)])
     }
 
     static func devices(_ db: Database, appID: String, matching lookup: DeviceLookup, limit: Int) throws -> [DeviceRecord] {
@@ -75,8 +76,8 @@ extension SQLStore {
 /// The public methods whose transaction and body are the same on both stores: `read`
 /// and `write` are each store's own (`SQLStore`'s requirements).
 extension SQLStore {
-    public func publishes(appID: String, limit: Int) throws -> [PublishRecord] {
-        try snapshot { db in try Self.latestPublishes(db, appID: appID, limit: limit) }
+    public func publishes(appID: String, limit: Int, includingInboxSyncs: Bool) throws -> [PublishRecord] {
+        try snapshot { db in try Self.latestPublishes(db, appID: appID, limit: limit, includingInboxSyncs: includingInboxSyncs) }
     }
 
     public func devices(appID: String, matching lookup: DeviceLookup, limit: Int) throws -> [DeviceRecord] {

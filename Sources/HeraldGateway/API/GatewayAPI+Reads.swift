@@ -7,11 +7,12 @@ import HeraldStore
 /// app's settings, and the publish checks without publishing. Herald Console's pages are
 /// built on them.
 extension GatewayAPI {
-    /// GET /v1/apps/{app}/publishes?limit=N: the latest publishes, newest first.
+    /// GET /v1/apps/{app}/publishes?limit=N&internal=true|false: the latest publishes, newest
+    /// first; the gateway's own (the inbox's sync pushes) only with `internal=true`.
     func listPublishes(_ context: Context) throws -> HTTPResponse {
         let query = context.request.queryItems
         let limit = try Self.limit(query, default: 50, max: 200)
-        let publishes = try store.publishes(appID: context.appID, limit: limit)
+        let publishes = try store.publishes(appID: context.appID, limit: limit, includingInboxSyncs: try Self.flag(query, "internal"))
         let pauses = try store.routePauses(appID: context.appID)
         return .json(200, ["publishes": .array(try publishes.map { try publishJSON($0, pauses: pauses) })])
     }
@@ -121,7 +122,8 @@ extension GatewayAPI {
                 ],
                 "quota": [
                     "interestsPerDevice": .int(quota.interestsPerDevice), "devicesPerApp": .int(quota.devicesPerApp),
-                    "subscriptionsPerApp": .int(quota.subscriptionsPerApp),
+                    "subscriptionsPerApp": .int(quota.subscriptionsPerApp), "eventsPerApp": .int(quota.eventsPerApp),
+                    "inboxMessagesPerUser": .int(quota.inboxMessagesPerUser),
                 ],
                 "paused": .array(try store.routePauses(appID: app.id).map { Self.json($0, appID: app.id) }),
             ])
@@ -152,6 +154,15 @@ extension GatewayAPI {
             throw ValidationError(name, "must be a whole number from 1 to \(max), not \"\(text.prefix(20))\"")
         }
         return number
+    }
+
+    /// A query's `true` or `false` (absent: false).
+    static func flag(_ query: [String: String], _ name: String) throws -> Bool {
+        switch query[name] {
+        case nil, "false": return false
+        case "true": return true
+        case let text?: throw ValidationError(name, "must be true or false, not \"\(text.prefix(20))\"")
+        }
     }
 
     static func json(_ outcome: DeliveryTrace) -> JSONValue {

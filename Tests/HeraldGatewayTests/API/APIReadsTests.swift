@@ -78,6 +78,36 @@ struct APIReadsTests {
         #expect(a.send("GET", a.devices + "/dev_nope/deliveries", key: a.serverKey).status == 404)
     }
 
+    @Test(
+        "the list of publishes leaves out the inbox's sync pushes unless asked with internal=true; a sync is still read by its id",
+        arguments: StoreKind.tested)
+    func internalPublishes(kind: StoreKind) throws {
+        let h = try APIHarness(kind)
+        _ = h.registered(1, user: "maya")
+        let published = h.publish(["users": ["maya"], "notification": ["title": "Hello"]])
+        #expect(published.status == 202)
+        let id = try #require(published.json?["publishId"]?.stringValue)
+        // A message the server adds and takes back: the store schedules the push that tells maya's device.
+        let inbox = "/v1/apps/\(h.appID)/users/maya/inbox"
+        let message = try #require(h.send("POST", inbox, key: h.serverKey, json: ["title": "Coupon"]).json?["id"]?.stringValue)
+        #expect(h.send("DELETE", inbox + "/" + message, key: h.serverKey).status == 204)
+        let stored = try h.fixture.store.publishes(appID: h.appID, limit: 10).map(\.id)
+        #expect(stored.count == 2 && stored.last == id, "the publish, then the inbox's sync")
+        let sync = try #require(stored.first)
+
+        func listed(_ query: String) -> [String]? {
+            h.send("GET", h.publishes + query, key: h.serverKey).json?["publishes"]?.arrayValue?.compactMap { $0["publishId"]?.stringValue }
+        }
+        #expect(listed("") == [id])
+        #expect(listed("?internal=false") == [id])
+        #expect(listed("?internal=true") == [sync, id], "newest first, the sync too")
+        #expect(listed("?internal=true&limit=1") == [sync])
+        #expect(listed("?limit=1") == [id], "the limit counts the publishes listed")
+        let refused = h.send("GET", h.publishes + "?internal=yes", key: h.serverKey)
+        #expect(refused.status == 400 && refused.errorMessage.hasPrefix("internal"), "\(refused.errorMessage)")
+        #expect(h.send("GET", h.publishes + "/" + sync, key: h.serverKey).json?["publishId"]?.stringValue == sync)
+    }
+
     @Test("the app's settings name its credentials and limits, never a private key", arguments: StoreKind.tested)
     func settings(kind: StoreKind) throws {
         let h = try APIHarness(kind)
@@ -93,7 +123,11 @@ struct APIReadsTests {
         #expect(sandbox?["configured"] == true)
         #expect(sandbox?["keyId"] == "ABCDE12345")
         #expect(sandbox?["method"] == "token")
-        #expect(response.json?["quota"]?["interestsPerDevice"] == 100)
+        #expect(
+            response.json?["quota"] == [
+                "interestsPerDevice": 100, "devicesPerApp": 1_000_000, "subscriptionsPerApp": 10_000_000, "eventsPerApp": 100_000_000,
+                "inboxMessagesPerUser": 1000,
+            ], "every quota")
         #expect(h.send("GET", "/v1/apps/\(h.appID)/settings", key: h.clientKey).status == 403)
     }
 

@@ -108,7 +108,9 @@ final class FlakyStore: GatewayStore, @unchecked Sendable {
         try pass(base).activities(appID: appID, deviceID: deviceID)
     }
     func deviceID(appID: String, keyHash: String) throws -> String? { try pass(base).deviceID(appID: appID, keyHash: keyHash) }
-    func publishes(appID: String, limit: Int) throws -> [PublishRecord] { try pass(base).publishes(appID: appID, limit: limit) }
+    func publishes(appID: String, limit: Int, includingInboxSyncs: Bool) throws -> [PublishRecord] {
+        try pass(base).publishes(appID: appID, limit: limit, includingInboxSyncs: includingInboxSyncs)
+    }
     func devices(appID: String, matching lookup: DeviceLookup, limit: Int) throws -> [DeviceRecord] {
         try pass(base).devices(appID: appID, matching: lookup, limit: limit)
     }

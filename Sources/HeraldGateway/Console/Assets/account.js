@@ -3,7 +3,7 @@
 // put into an authenticator app, then one of its codes to turn it on), and your sessions,
 // each of which can be ended (on every gateway, from its next request).
 import { api, session } from "./api.js";
-import { el, clear, time, announce, message } from "./dom.js";
+import { el, clear, time, announce, message, number } from "./dom.js";
 
 export async function showAccount(main) {
   const totp = el("section", { class: "panel", id: "account-totp", "aria-labelledby": "account-totp-title" });
@@ -120,7 +120,7 @@ export async function showAccount(main) {
     endOthers.disabled = true;
     try {
       const answer = await api("DELETE", "/v1/console/sessions");
-      say(`${answer.ended} ${answer.ended === 1 ? "session" : "sessions"} ended.`);
+      say(`${number(answer.ended)} ${answer.ended === 1 ? "session" : "sessions"} ended.`);
       announce("Other sessions ended");
       await load();
       main.querySelector("#account-sessions-title").focus(); // the button is gone

@@ -1,10 +1,10 @@
 // Herald Console: the session, the top bar, the app a person works in, and the hash routes
-// (#/publishes, #/publishes/ID, #/compose, #/devices, #/devices/ID, #/users/ID, #/webhooks,
+// (#/publishes, #/publishes/ID, #/compose, #/devices, #/devices/ID, #/users, #/users/ID, #/webhooks,
 // #/webhooks/ID, #/members, #/keys, #/audit, #/app, #/account, #/apps; #invite=hin_… for
 // an invite). Each page names what it needs; a page or nav entry the session cannot use is
 // hidden (dom.js permit), and opening it by its address says why instead of showing it.
 import { api, session, can, setSession, chooseApp, clearSession } from "./api.js";
-import { el, clear, announce, permit } from "./dom.js";
+import { el, clear, announce, permit, labelCells } from "./dom.js";
 import { showSignIn, showInvite } from "./signin.js";
 import { showPublishes, showPublish } from "./publishes.js";
 import { showCompose } from "./compose.js";
@@ -20,6 +20,7 @@ import { showAccount } from "./account.js";
 const main = document.getElementById("main");
 const top = document.getElementById("top");
 const switchApp = document.getElementById("switch-app");
+const menu = document.getElementById("menu-toggle");
 const chosenApp = "herald-console-app"; // sessionStorage: the app a person chose in this tab
 let leave = null; // stops the current page's polling
 let routed = false; // the first page leaves focus where the browser put it (the skip link comes first)
@@ -39,8 +40,21 @@ const pages = {
   account: { needs: "person", app: false, show: () => showAccount(main) },
   apps: { needs: "person", app: false, show: () => showApps() },
 };
+// Every table cell drawn knows its column's name, for the rows stacked at a phone's width.
+new MutationObserver(() => labelCells(main)).observe(main, { childList: true, subtree: true });
+
 // The nav's entries need what their pages need.
 for (const link of top.querySelectorAll("nav [data-section]")) link.dataset.needs = pages[link.dataset.section].needs;
+
+// At a phone's width the sections sit behind Menu (console.css), closed again by a choice or Escape.
+function openMenu(open) {
+  top.classList.toggle("open", open);
+  menu.setAttribute("aria-expanded", String(open));
+}
+menu.addEventListener("click", () => openMenu(!top.classList.contains("open")));
+top.addEventListener("keydown", (event) => {
+  if (event.key === "Escape" && top.classList.contains("open")) { openMenu(false); menu.focus(); }
+});
 
 function signedIn() {
   return session.email !== null || session.appId !== null;
@@ -140,6 +154,7 @@ function notAllowed(needs) {
 
 async function route() {
   if (leave) { leave(); leave = null; }
+  openMenu(false);
   if (location.hash.startsWith("#invite=")) {
     top.hidden = true;
     showInvite(main, decodeURIComponent(location.hash.slice("#invite=".length)), arrived);

@@ -3,7 +3,7 @@
 // the answer's `next`); narrowed to one actor (an e-mail or a key id) and one action or a
 // family (`publish.`). A refused request is marked "denied", with the gateway's reason.
 import { api, appPath } from "./api.js";
-import { el, clear, announce, message } from "./dom.js";
+import { el, clear, announce, message, number } from "./dom.js";
 
 const pageSize = 50;
 const actions = ["publish.", "publish.create", "publish.cancel", "device.", "device.register", "device.delete", "device.interests",
@@ -71,7 +71,7 @@ export async function showAudit(main) {
     older.hidden = !next;
     empty.hidden = shown > 0;
     const narrowed = Object.keys(filters).length ? " matching the filter" : "";
-    summary.textContent = `${shown} ${shown === 1 ? "entry" : "entries"}${narrowed}, newest first` + (next ? "; older ones below" : "");
+    summary.textContent = `${number(shown)} ${shown === 1 ? "entry" : "entries"}${narrowed}, newest first` + (next ? "; older ones below" : "");
     return data.entries.length;
   }
 
@@ -99,7 +99,7 @@ export async function showAudit(main) {
     failure.textContent = "";
     try {
       const count = await page(next);
-      announce(`${count} older ${count === 1 ? "entry" : "entries"} shown`);
+      announce(`${number(count)} older ${count === 1 ? "entry" : "entries"} shown`);
       if (older.hidden) summary.focus(); // the button is gone with the last page
     } catch (error) {
       failure.textContent = message(error);

@@ -7,7 +7,7 @@
 // the audience count does. The gateway's refusals (400, an unknown device's 404) are shown
 // in the panel.
 import { api, appPath, ApiError } from "./api.js";
-import { el, clear, message } from "./dom.js";
+import { el, clear, message, number } from "./dom.js";
 import { verdict, facts } from "./explain.js";
 
 const MAX_DEVICES = 5;
@@ -70,7 +70,7 @@ export function devicePreview(publish) {
 
   function show(answer) {
     const reached = answer.devices.filter((d) => d.reached === true).length;
-    say(answer.devices.length ? `${reached} of ${answer.devices.length} device${answer.devices.length === 1 ? "" : "s"} would be reached.`
+    say(answer.devices.length ? `${number(reached)} of ${number(answer.devices.length)} device${answer.devices.length === 1 ? "" : "s"} would be reached.`
       : "The user has no devices.");
     clear(list).append(el("div", {}, answer.devices.map((x) => el("article", { class: "preview-device", "data-device": x.deviceId },
       el("h3", {}, x.deviceId),

@@ -41,6 +41,10 @@ export function showCompose(main) {
   const later = el("input", { type: "radio", name: "when", id: "when-later", value: "later" });
   const local = el("input", { type: "radio", name: "when", id: "when-local", value: "local" });
   const at = el("input", { type: "datetime-local", id: "send-at", name: "sendAt", "aria-label": "Send at (your local time)" });
+  // The date and time only once a time is chosen (not while "Now" is).
+  const whenShown = () => { at.hidden = now.checked; };
+  for (const radio of [now, later, local]) radio.addEventListener("change", whenShown);
+  whenShown();
   const lint = el("div", { class: "lint", id: "lint", role: "status", "aria-live": "polite" });
   const filter = filterBuilder(() => changed());
   const audience = el("p", { class: "meta", id: "audience", role: "status", "aria-live": "polite" });

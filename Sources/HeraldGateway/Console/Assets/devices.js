@@ -1,8 +1,15 @@
 // Devices: find by token, device id, user or interest; one device's registration and
 // its last deliveries (its user links to the user's inbox).
 import { api, appPath } from "./api.js";
-import { el, clear, time } from "./dom.js";
+import { el, clear, time, number } from "./dom.js";
 import { whyLink } from "./explain.js";
+
+const platforms = { apns: "APNs", fcm: "FCM" };
+
+// A token as its first 8 and last 4 characters (the whole one in its title and the device's page).
+function shortToken(token) {
+  return token.length > 14 ? `${token.slice(0, 8)}…${token.slice(-4)}` : token;
+}
 
 // A user's id as the link to the user's inbox.
 function userLink(userId) {
@@ -28,12 +35,16 @@ export async function showDevices(main, deviceId) {
       const data = await api("GET", appPath("/devices?" + new URLSearchParams({ [field]: text, limit: "50" })));
       if (!data.devices.length) { results.append(el("p", { class: "muted" }, "No device matches.")); return; }
       if (data.devices.length === 1) { await detail(data.devices[0]); return; }
-      results.append(el("table", {},
-        el("thead", {}, el("tr", {}, ["Device", "User", "Interests", "State"].map((h) => el("th", { scope: "col" }, h)))),
-        el("tbody", {}, data.devices.map((d) => el("tr", {},
-          el("td", {}, el("a", { href: "#/devices/" + encodeURIComponent(d.deviceId) }, d.deviceId)),
-          el("td", {}, userLink(d.userId)), el("td", {}, d.interests.join(", ")),
-          el("td", {}, d.invalidatedAt ? "invalidated: " + (d.invalidReason || "") : "active"))))));
+      results.append(el("p", { class: "meta", id: "device-count" }, `${number(data.devices.length)} devices`),
+        el("table", { id: "device-list" },
+          el("thead", {}, el("tr", {}, ["Device", "Platform", "Token", "Locale", "User", "Interests", "State"].map((h) => el("th", { scope: "col" }, h)))),
+          el("tbody", {}, data.devices.map((d) => el("tr", { "data-device": d.deviceId },
+            el("td", {}, el("a", { href: "#/devices/" + encodeURIComponent(d.deviceId) }, d.deviceId)),
+            el("td", { "data-field": "platform" }, platforms[d.platform] || d.platform),
+            el("td", { "data-field": "token" }, el("code", { title: d.token }, shortToken(d.token))),
+            el("td", { "data-field": "locale" }, d.locale || "—"),
+            el("td", {}, userLink(d.userId)), el("td", {}, d.interests.join(", ")),
+            el("td", { "data-field": "state" }, d.invalidatedAt ? "invalidated: " + (d.invalidReason || "") : "active"))))));
     } catch (error) {
       results.append(el("p", { class: "error", role: "alert" }, error.message));
     }
@@ -46,7 +57,7 @@ export async function showDevices(main, deviceId) {
       el("h2", { id: "device-title" }, "Device " + device.deviceId),
       el("dl", { class: "facts" },
         el("dt", {}, "Token"), el("dd", {}, device.token),
-        el("dt", {}, "Platform"), el("dd", {}, device.platform),
+        el("dt", {}, "Platform"), el("dd", {}, platforms[device.platform] || device.platform),
         el("dt", {}, "Environment"), el("dd", {}, device.environment || "not applicable (FCM)"),
         el("dt", {}, "Registered"), el("dd", {}, time(device.createdAt)),
         el("dt", {}, "User"), el("dd", { id: "device-user" }, userLink(device.userId) || "none"),

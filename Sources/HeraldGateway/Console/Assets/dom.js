@@ -34,6 +34,15 @@ function append(node, children) {
   }
 }
 
+// Gives each body cell under `root` its column's name (data-label), which console.css shows
+// beside the cell where a table's rows are stacked (a phone's width).
+export function labelCells(root) {
+  for (const cell of root.querySelectorAll("tbody td:not([data-label])")) {
+    const head = cell.closest("table").tHead?.rows[0]?.cells[cell.cellIndex];
+    cell.dataset.label = head ? head.textContent : "";
+  }
+}
+
 export function clear(node) {
   while (node.firstChild) node.firstChild.remove();
   return node;

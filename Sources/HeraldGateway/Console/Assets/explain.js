@@ -53,7 +53,7 @@ function route(r) {
 
 function attempt(a) {
   return [time(a.at), ": ", el("strong", {}, a.outcome), a.reason ? ` (${a.reason})` : "",
-    a.latency !== undefined ? `, ${Math.round(a.latency * 1000)} ms` : "", a.inDoubt ? ", in doubt" : "",
+    a.latency !== undefined ? `, ${number(Math.round(a.latency * 1000))} ms` : "", a.inDoubt ? ", in doubt" : "",
     a.serviceId ? `, id ${a.serviceId}` : ""];
 }
 

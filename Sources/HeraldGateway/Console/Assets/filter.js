@@ -1,6 +1,7 @@
 // The compose page's audience filter: conditions on what devices say about themselves (a
 // tag, locale, language, time zone, app version, platform), all or any of them, as the
-// publish's `filter`. Each row is one condition; the page counts the audience as it changes.
+// publish's `filter`. Each row is one condition, laid out in the same columns (field, tag
+// name, comparison, value, Remove) whichever fields it shows; the page counts the audience as it changes.
 import { el } from "./dom.js";
 
 const FIELDS = [["tag", "Tag"], ["locale", "Locale"], ["language", "Language"], ["timeZone", "Time zone"],
@@ -24,9 +25,9 @@ function options(pairs) {
 
 // `changed` is called when a row is added or removed; edits inside a row bubble to the form.
 export function filterBuilder(changed) {
-  const match = el("select", { id: "filter-match", name: "filterMatch" }, options([["and", "all of"], ["or", "any of"]]));
+  const match = el("select", { id: "filter-match", name: "filterMatch" }, options([["and", "all"], ["or", "any"]]));
   const list = el("ol", { class: "conditions", id: "filter-conditions", "aria-label": "Conditions" });
-  const add = el("button", { type: "button", id: "filter-add" }, "Add a condition");
+  const add = el("button", { type: "button", id: "filter-add", class: "secondary" }, "Add a condition");
   let made = 0;
 
   function addRow() {
@@ -35,7 +36,7 @@ export function filterBuilder(changed) {
     const tag = el("input", { id: `filter-tag-${n}`, class: "filter-tag", placeholder: "tag name", spellcheck: "false", "aria-label": `Condition ${n}: tag name` });
     const op = el("select", { id: `filter-op-${n}`, class: "filter-op", "aria-label": `Condition ${n}: comparison` }, options(OPERATORS));
     const value = el("input", { id: `filter-value-${n}`, class: "filter-value", placeholder: "value", spellcheck: "false", "aria-label": `Condition ${n}: value` });
-    const remove = el("button", { type: "button", class: "filter-remove", "aria-label": `Remove condition ${n}` }, "Remove");
+    const remove = el("button", { type: "button", class: "filter-remove quiet", "aria-label": `Remove condition ${n}` }, "Remove");
     const row = el("li", { class: "condition" }, field, tag, op, value, remove);
     const shown = () => { tag.hidden = field.value !== "tag"; value.hidden = op.value === "exists"; };
     field.addEventListener("change", shown);
@@ -55,7 +56,7 @@ export function filterBuilder(changed) {
   add.addEventListener("click", () => { addRow(); changed(); });
 
   const node = el("fieldset", { id: "filter" }, el("legend", {}, "Only devices that match"),
-    el("p", { class: "meta" }, el("label", { for: "filter-match" }, "Devices must match "), match, " the conditions below."),
+    el("p", { class: "match" }, el("label", { for: "filter-match" }, "Devices must match"), match, el("span", {}, "of the conditions below.")),
     list, add);
   // The publish's `filter`: nothing without conditions, one condition alone, else `and`/`or`.
   function value() {

@@ -4,6 +4,7 @@ import { el, clear, time, number, announce } from "./dom.js";
 import { funnel, timeline, duration } from "./charts.js";
 import { filterText } from "./filter.js";
 import { whyLink, explainForm } from "./explain.js";
+import { publishNotes } from "./publish-notes.js";
 
 const active = new Set(["scheduled", "queued", "sending"]);
 
@@ -54,12 +55,13 @@ function failuresList(publish) {
   const reasons = Object.entries(publish.failures || {});
   if (!reasons.length) return null;
   return el("ul", { class: "failures", "aria-label": "Failures by reason" },
-    reasons.map(([reason, count]) => el("li", {}, `${reason}: ${count}`)));
+    reasons.map(([reason, count]) => el("li", {}, `${reason}: ${number(count)}`)));
 }
 
 export function showPublishes(main) {
   const list = el("ul", { class: "list", id: "publish-list", "aria-label": "Publishes" });
-  const note = el("p", { class: "muted" }, "The 50 latest publishes. The list refreshes every second while one is running.");
+  const note = el("p", { class: "muted" },
+    "The 50 latest publishes (not the gateway's own inbox syncs). The list refreshes every second while one is running.");
   main.append(el("h1", {}, "Publishes"), note, list);
   let publishes = [];
   let lastDrawn = "";
@@ -79,7 +81,7 @@ export function showPublishes(main) {
           el("p", { class: "meta" }, el("span", { class: "badge " + publish.status }, publish.status), " · ", target(publish),
             " · ", time(publish.createdAt)),
           el("p", { class: "meta" }, publish.publishId),
-          failuresList(publish)),
+          failuresList(publish), publishNotes(publish)),
         funnel(publish, "Funnel of " + title(publish))));
     }
   }, () => publishes.some((p) => active.has(p.status)), 1000, 5000);
@@ -121,7 +123,10 @@ export function showPublish(main, id) {
     }
     await render(loaded);
   }, () => publish && active.has(publish.status), 1000, 10000);
-  return stop;
+  // The timeline drawn again at a new width (a window resized, a phone turned) from the answer it has.
+  const resized = () => { if (overTime.timeline) drawTimeline(overTime, id, overTime.timeline); };
+  window.addEventListener("resize", resized);
+  return () => { stop(); window.removeEventListener("resize", resized); };
 
   async function render(loaded) {
     if (publish && active.has(publish.status) && !active.has(loaded.status)) announce(`Publish ${loaded.status}`);
@@ -146,7 +151,7 @@ export function showPublish(main, id) {
       publish.status === "scheduled" || publish.status === "queued" || (publish.sendAt && typeof publish.sendAt === "object" && publish.status === "sending")
         ? el("p", { needs: "publish" }, el("button", { type: "button", class: "danger", id: "publish-cancel", onclick: cancel }, "Cancel this publish"))
         : null));
-    if (drawn !== lastDrawn) clear(funnelBox).append(el("h2", {}, "Funnel"), funnel(publish, "Funnel"));
+    if (drawn !== lastDrawn) clear(funnelBox).append(el("h2", {}, "Funnel"), publishNotes(publish, "publish-notes") || "", funnel(publish, "Funnel"));
     if (drawn !== lastDrawn || !overTime.firstChild) await drawTimeline(overTime, id);
     lastDrawn = drawn;
     const list = Object.entries(publish.failures || {});
@@ -172,9 +177,10 @@ export function showPublish(main, id) {
 
 const lines = [["sent", "Sent", "line1"], ["delivered", "Delivered", "line2"], ["opened", "Opened", "line3"], ["failed", "Failed", "line4"]];
 
-// The publish over time, from the gateway's records: each series summed bucket by bucket.
-async function drawTimeline(box, id) {
-  const data = await api("GET", appPath("/publishes/" + encodeURIComponent(id) + "/timeline?buckets=60"));
+// The publish over time, from the gateway's records (or `known`, the last answer): each series summed bucket by bucket.
+async function drawTimeline(box, id, known) {
+  const data = known || await api("GET", appPath("/publishes/" + encodeURIComponent(id) + "/timeline?buckets=60"));
+  box.timeline = data;
   const totals = { sent: 0, delivered: 0, opened: 0, failed: 0 };
   const samples = data.series.sent.map((_, i) => {
     totals.sent += data.series.sent[i];
@@ -184,12 +190,16 @@ async function drawTimeline(box, id) {
     return { t: i * data.bucketSeconds, values: { ...totals } };
   });
   const end = samples.length * data.bucketSeconds;
-  const summary = `Sent ${totals.sent}, delivered ${totals.delivered}, opened ${totals.opened}, failed ${totals.failed}`
-    + ` within ${duration(end)} of the start`;
+  const summary = `Sent ${number(totals.sent)}, delivered ${number(totals.delivered)}, opened ${number(totals.opened)}, `
+    + `failed ${number(totals.failed)} within ${duration(end)} of the start`;
   const note = `Running totals in steps of ${duration(data.bucketSeconds)} from ${time(data.start)}: `
     + "deliveries by when they finished, receipts by the time the device gave.";
+  // As wide as the panel's content, so that its text keeps its size.
+  const style = getComputedStyle(box);
+  const width = box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
   clear(box).append(el("h2", {}, "Over time"), el("p", { class: "meta", id: "timeline-note" }, note),
-    timeline(samples, end, lines, summary));
+    // Ten steps at least, so that a publish done in a second still has a few times on its axis.
+    timeline(samples, Math.max(end, 10 * data.bucketSeconds), lines, summary, { start: data.start, width: width > 0 ? width : 640 }));
 }
 
 function alertText(node, message) {

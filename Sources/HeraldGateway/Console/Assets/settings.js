@@ -1,15 +1,34 @@
 // The app: bundle id, which environments have APNs credentials, key ids, certificate
-// expiry, the FCM project and service account, and the limits this gateway applies.
+// expiry, the FCM project and service account, the limits and quotas this gateway applies,
+// and a warning for each route whose deliveries wait (paused) with what fixes it.
 import { api, appPath } from "./api.js";
-import { el, time } from "./dom.js";
+import { el, time, number } from "./dom.js";
+import { pausedReason } from "./publish-notes.js";
 
 function rate(value, unit) {
-  return value === null || value === undefined ? "no limit" : `${value} ${unit}`;
+  return value === null || value === undefined ? "no limit" : `${number(value)} ${unit}`;
+}
+
+// Every quota the gateway answers, by name (herald serve --max-…); one it adds later shows by its key.
+const QUOTAS = { interestsPerDevice: "Interests per device", devicesPerApp: "Devices", subscriptionsPerApp: "Subscriptions",
+  eventsPerApp: "Receipts stored", inboxMessagesPerUser: "Messages per inbox" };
+
+function quotas(quota) {
+  const order = (name) => (name in QUOTAS ? Object.keys(QUOTAS).indexOf(name) : Infinity);
+  return Object.entries(quota).sort(([a], [b]) => order(a) - order(b)).map(([name, value]) => [el("dt", {}, QUOTAS[name] || name),
+    el("dd", { "data-quota": name }, value >= Number.MAX_SAFE_INTEGER ? "no limit" : number(value))]);
+}
+
+// A route the gateway holds deliveries on (no credentials, refused ones), with its fix.
+function pausedBox(route) {
+  return el("section", { class: "panel warning-box", "data-route": route.route, role: "status" },
+    el("h2", {}, `${route.route} paused`), el("p", {}, pausedReason(route).replace(/^./, (c) => c.toUpperCase()) + "."),
+    route.fix ? el("p", {}, `Fix: ${route.fix}`) : null);
 }
 
 export async function showApp(main) {
   const app = await api("GET", appPath("/settings"));
-  main.append(el("h1", {}, app.name),
+  main.append(el("h1", {}, app.name), ...(app.paused || []).map(pausedBox),
     el("section", { class: "panel", "aria-labelledby": "app-facts" }, el("h2", { id: "app-facts" }, "App"),
       el("dl", { class: "facts" },
         el("dt", {}, "App id"), el("dd", {}, app.appId),
@@ -37,11 +56,9 @@ export async function showApp(main) {
         el("dt", {}, "Notifications"), el("dd", {}, rate(app.notificationsPerSecond, "per second")),
         el("dt", {}, "API, server key"), el("dd", {}, rate(app.apiRateLimits.serverPerSecond, "requests per second")),
         el("dt", {}, "API, client key"),
-        el("dd", {}, rate(app.apiRateLimits.clientPerSecond, `requests per second per address, bursts of ${app.apiRateLimits.clientBurst}`)),
+        el("dd", {}, rate(app.apiRateLimits.clientPerSecond, `requests per second per address, bursts of ${number(app.apiRateLimits.clientBurst)}`)),
         el("dt", {}, "API, device key"),
-        el("dd", {}, rate(app.apiRateLimits.devicePerSecond, `requests per second per device, bursts of ${app.apiRateLimits.deviceBurst}`)),
-        el("dt", {}, "Interests per device"), el("dd", {}, String(app.quota.interestsPerDevice)),
-        el("dt", {}, "Devices"), el("dd", {}, String(app.quota.devicesPerApp)),
-        el("dt", {}, "Subscriptions"), el("dd", {}, String(app.quota.subscriptionsPerApp)))));
+        el("dd", {}, rate(app.apiRateLimits.devicePerSecond, `requests per second per device, bursts of ${number(app.apiRateLimits.deviceBurst)}`))),
+      el("h3", {}, "Quotas"), el("dl", { class: "facts", id: "quotas" }, quotas(app.quota))));
   return null;
 }

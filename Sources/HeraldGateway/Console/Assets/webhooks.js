@@ -200,7 +200,7 @@ export function showWebhook(main, id) {
             el("td", {}, time(a.at)),
             el("td", { class: ok ? "ok" : "error" }, a.status !== null ? `HTTP ${a.status}` : "no answer"),
             el("td", {}, a.error || ""), el("td", {}, number(a.events)), el("td", {}, a.firstEventId || ""),
-            el("td", {}, a.duration < 1 ? `${Math.round(a.duration * 1000)} ms` : `${a.duration.toFixed(1)} s`));
+            el("td", {}, a.duration < 1 ? `${number(Math.round(a.duration * 1000))} ms` : `${a.duration.toFixed(1)} s`));
         }))))
         : el("p", { class: "muted" }, "No requests yet: the gateway sends the events committed after the endpoint was made."));
   }

@@ -3,9 +3,10 @@ every quota, counts formatted (1,000,000); the top bar on a phone one line of co
 sections behind Menu; and routes whose deliveries wait (paused), said on the publish's card,
 above its funnel and on the app's page with their fix.
 
-The gateway says a route is paused with `paused` in a publish's answer and in the settings'
-(docs/openapi.yaml); `paused_routes` puts that documented shape into the page's answers
-(PAUSED below, through `fetch`), since this test's gateway has no route to pause.
+The pause is real: the app has sandbox credentials only (the APNs simulator), so a device
+registered in production waits on the `apns-production` route, which the gateway pauses
+for "no credentials" and says so in the publish's answer and the settings'; the publish is
+then cancelled from its page.
 """
 import time
 
@@ -13,27 +14,7 @@ from selenium.webdriver.common.by import By
 
 from console_page import ConsolePage
 
-# The shapes the gateway answers for a route held back: on a publish, and in the settings.
-NOW = time.time()
-SANDBOX = {"route": "apns-sandbox", "reason": "no credentials", "since": NOW - 90, "until": NOW + 30,
-           "fix": "set sandbox credentials with herald app set-credentials --environment sandbox"}
-PAUSED = {"publish": {"count": 1234, "routes": [SANDBOX]}, "settings": [SANDBOX]}
-
-# Adds `paused` to the gateway's answers for one publish (alone, and in the list) and for the settings.
-WITH_PAUSED = """
-const [paused, id] = arguments;
-const fetched = window.fetch;
-window.fetch = async (url, init) => {
-  const response = await fetched(url, init);
-  const path = String(url).split('?')[0];
-  if (!response.ok || !/\\/(publishes|publishes\\/[^/]+|settings)$/.test(path)) return response;
-  const body = await response.json();
-  if (path.endsWith('/settings')) body.paused = paused.settings;
-  else if (path.endsWith('/publishes')) body.publishes.filter((p) => p.publishId === id).forEach((p) => { p.paused = paused.publish; });
-  else if (body.publishId === id) body.paused = paused.publish;
-  return new Response(JSON.stringify(body), {status: response.status, headers: response.headers});
-};
-"""
+PRODUCTION_TOKEN = f"{606:064x}"
 
 
 class AppSteps(ConsolePage):
@@ -76,28 +57,36 @@ class AppSteps(ConsolePage):
         assert self.visible_nav()[:4] == ["publishes", "compose", "devices", "users"], "the sections at a desktop's width"
 
     def paused_routes(self):
-        # A publish some of whose deliveries would wait: the newest, above the capped and the empty ones.
-        first = self.h.api("POST", "/publishes", {"interests": ["deploys"], "notification": {"title": "Release notes"}},
+        # A device in production, where the app has no credentials: its delivery waits on a paused route.
+        self.h.api("POST", "/devices", {"token": PRODUCTION_TOKEN, "environment": "production", "interests": ["paused-route"]},
+                   self.h.app["clientKey"])
+        first = self.h.api("POST", "/publishes", {"interests": ["paused-route"], "notification": {"title": "Release notes"}},
                            self.h.app["serverKey"])["publishId"]
-        self.open("#/webhooks")  # any page: the answers are changed from the next route on
-        self.wait(lambda d: d.find_elements(By.ID, "webhook-list"), "a page")
-        self.d.execute_script(WITH_PAUSED, PAUSED, first)
-        self.d.execute_script("location.hash = '#/publishes'")
+        deadline = time.time() + 20
+        while "paused" not in self.h.api("GET", f"/publishes/{first}", None, self.h.app["serverKey"]):
+            assert time.time() < deadline, "the gateway did not say the publish waits on a pause"
+            time.sleep(0.1)
+        self.open("#/publishes")
         card = f"#publish-list [data-publish='{first}'] [data-note='paused']"
         self.wait(lambda d: self.shown(card), "the paused note on the card")
-        expected = "apns-sandbox paused — no credentials since "
-        assert self.text(card).startswith("1,234 waiting:") and expected in self.text(card), self.text(card)
-        assert "Fix: set sandbox credentials with herald app set-credentials --environment sandbox" in self.text(card), self.text(card)
+        expected = "apns-production paused — no credentials since "
+        assert self.text(card).startswith("1 waiting:") and expected in self.text(card), self.text(card)
+        fix = "Fix: the app has no APNs production credentials: add them with 'herald app set-credentials"
+        assert fix in self.text(card), self.text(card)
         self.snap("publishes-notes")
-        self.d.execute_script(f"location.hash = '#/publishes/{first}'")
-        note = "#publish-notes [data-note='paused'] [data-route='apns-sandbox']"
+        self.open(f"#/publishes/{first}")
+        note = "#publish-notes [data-note='paused'] [data-route='apns-production']"
         self.wait(lambda d: self.shown(note), "the paused note above the funnel")
-        assert self.text(note).startswith(expected) and ", until " in self.text(note), self.text(note)
-        self.d.execute_script("location.hash = '#/app'")
-        box = ".warning-box[data-route='apns-sandbox']"
+        assert self.text(note).startswith(expected) and ", next try " in self.text(note), self.text(note)
+        self.open("#/app")
+        box = ".warning-box[data-route='apns-production']"
         self.wait(lambda d: self.shown(box), "the paused route on the app's page")
-        assert self.text(f"{box} h2") == "apns-sandbox paused", self.text(box)
-        assert "No credentials since " in self.text(box) and "Fix: set sandbox credentials" in self.text(box), self.text(box)
+        assert self.text(f"{box} h2") == "apns-production paused", self.text(box)
+        assert "No credentials since " in self.text(box) and fix in self.text(box), self.text(box)
         self.snap("app-paused")
-        self.open("#/publishes")
-        self.d.refresh()  # the gateway's own answers again
+        # The waiting publish can be cancelled: its delivery fails as Cancelled, nothing waits any more.
+        self.open(f"#/publishes/{first}")
+        self.wait(lambda d: self.shown(note), "the publish's page")
+        self.d.find_element(By.ID, "publish-cancel").click()
+        self.wait(lambda d: self.text("#publish-status") == "cancelled", "the paused publish to be cancelled", seconds=10)
+        self.wait(lambda d: not self.shown(note), "the paused note gone once cancelled")

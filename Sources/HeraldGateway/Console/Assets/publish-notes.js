@@ -13,12 +13,12 @@ export function capRule(cap) {
   return `at most ${plural(cap.max, "capped publish", "capped publishes")} per ${duration(cap.window)} to a device`;
 }
 
-// Why and since when a route is paused: "no credentials since …, until …".
+// Why and since when a route is paused: "no credentials since …, next try …".
 export function pausedReason(route) {
-  return `${route.reason} since ${time(route.since)}` + (route.until ? `, until ${time(route.until)}` : "");
+  return `${route.reason} since ${time(route.since)}` + (route.retryAt ? `, next try ${time(route.retryAt)}` : "");
 }
 
-// One paused route: "apns-sandbox paused — no credentials since …, until …. Fix: …".
+// One paused route: "apns-sandbox paused — no credentials since …, next try …. Fix: …".
 function pausedRoute(route) {
   return `${route.route} paused — ${pausedReason(route)}.` + (route.fix ? ` Fix: ${route.fix}` : "");
 }

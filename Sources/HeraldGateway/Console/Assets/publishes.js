@@ -148,7 +148,7 @@ export function showPublish(main, id) {
         el("dt", {}, "Created"), el("dd", {}, time(publish.createdAt)),
         publish.sendAt ? [el("dt", {}, "Send at"), el("dd", { id: "publish-send-at" }, sendAtText(publish.sendAt))] : null,
         timeZones(publish) ? [el("dt", {}, "By time zone"), el("dd", { id: "publish-zones" }, timeZones(publish))] : null),
-      publish.status === "scheduled" || publish.status === "queued" || (publish.sendAt && typeof publish.sendAt === "object" && publish.status === "sending")
+      publish.status === "scheduled" || publish.status === "queued" || publish.status === "sending"
         ? el("p", { needs: "publish" }, el("button", { type: "button", class: "danger", id: "publish-cancel", onclick: cancel }, "Cancel this publish"))
         : null));
     if (drawn !== lastDrawn) clear(funnelBox).append(el("h2", {}, "Funnel"), publishNotes(publish, "publish-notes") || "", funnel(publish, "Funnel"));

@@ -28,7 +28,7 @@ class FCMSim(APNsSim):
     `stop()` (APNsSim's) returns its statistics."""
 
     def __init__(self, herald, folder, duration=3600, record=None):
-        command = [herald, "fcm-sim", "--port", "0", "--tls-dir", os.path.join(folder, "tls"), "--duration", str(duration)]
+        command = [herald, "fcm-sim", "--listen", "127.0.0.1:0", "--tls-dir", os.path.join(folder, "tls"), "--duration", str(duration)]
         if record:
             command += ["--record", record]
         self.proc = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)

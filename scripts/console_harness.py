@@ -83,7 +83,7 @@ class Harness:
         sim = wait_for_line(f"{w}/sim.out", "listening on").split("https://")[1].split()[0].rstrip("/,")
         fcm_out = open(f"{w}/fcm.out", "w")
         self.processes.append(subprocess.Popen(
-            [self.herald, "fcm-sim", "--port", "0", "--tls-dir", f"{w}/fcm-tls"], stdout=fcm_out, stderr=subprocess.STDOUT))
+            [self.herald, "fcm-sim", "--listen", "127.0.0.1:0", "--tls-dir", f"{w}/fcm-tls"], stdout=fcm_out, stderr=subprocess.STDOUT))
         fcm = wait_for_line(f"{w}/fcm.out", "listening on").split("https://")[1].split()[0].rstrip("/,")
         created = subprocess.run(
             [self.herald, "app", "create", "--data", f"{w}/data", "--name", "Console Test", "--bundle-id", "org.herald.console",

@@ -29,7 +29,7 @@ for _ in $(seq 50); do grep -q "listening on" sim.out 2>/dev/null && break; slee
 sim=$(grep -o "127.0.0.1:[0-9]*" sim.out | head -1)
 say "APNs simulator on https://$sim (checks every header and the ES256 token)"
 
-"$herald" fcm-sim --port 0 --tls-dir fcm-tls --record fcm-record.jsonl --duration "$lifetime" > fcm.out 2>&1 &
+"$herald" fcm-sim --listen 127.0.0.1:0 --tls-dir fcm-tls --record fcm-record.jsonl --duration "$lifetime" > fcm.out 2>&1 &
 fcm_pid=$!
 for _ in $(seq 50); do grep -q "listening on" fcm.out 2>/dev/null && break; sleep 0.1; done
 fcm=$(grep -o "127.0.0.1:[0-9]*" fcm.out | head -1)

@@ -83,7 +83,7 @@ class Services:
         make_key(self.key)
         self.apns = self.server("apns-sim", ["apns-sim", "--listen", "127.0.0.1:0", "--tls-dir", f"{r}/apns-tls",
                                              "--trust-key", f"{KEY_ID}:{TEAM_ID}:{self.key}"])
-        self.fcm = self.server("fcm-sim", ["fcm-sim", "--port", "0", "--tls-dir", f"{r}/fcm-tls"])
+        self.fcm = self.server("fcm-sim", ["fcm-sim", "--listen", "127.0.0.1:0", "--tls-dir", f"{r}/fcm-tls"])
         self.data = os.path.join(r, "herald-data")
         self.app = self.create_app("Doc Test", "com.example.shop")
         # Webhooks to the endpoint here, on loopback over http.

@@ -197,7 +197,7 @@ struct DeviceCommandTests {
         let badToken = await CLIRun([
             "device", "--gateway", "http://127.0.0.1:1", "--app", "a", "--client-key", "k", "--token", "xyz", "--record", "r",
         ])
-        #expect(badToken.err.contains("--token: \"xyz\" is not hex"))
+        #expect(badToken.err.contains("--token: \"xyz\" is not an APNs token in hex: \"x\" is not a hex digit"))
         let badURL = await CLIRun(["device", "--gateway", "localhost", "--app", "a", "--client-key", "k", "--token", "ab", "--record", "r"])
         #expect(badURL.err.contains("--gateway: \"localhost\" is not an http or https URL such as"))
         let badScenario = await CLIRun([

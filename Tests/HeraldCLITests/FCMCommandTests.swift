@@ -71,14 +71,22 @@ final class FCMCommandTests {
     func fcmSim() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("herald-fcm-sim-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let run = await CLIRun(["fcm-sim", "--port", "0", "--tls-dir", folder, "--duration", "0.3"])
+        let run = await CLIRun(["fcm-sim", "--listen", "127.0.0.1:0", "--tls-dir", folder, "--duration", "0.3"])
         #expect(run.status == 0, "\(run.err)")
+        #expect(run.err.isEmpty, "\(run.err)")
         #expect(run.out.contains("herald fcm-sim listening on https://127.0.0.1:"))
         #expect(run.out.contains("service account: \(folder)/service-account.json"))
         #expect(FileManager.default.fileExists(atPath: folder + "/service-account.json"))
         #expect(try parseJSON(run.outLines.last ?? "")["accepted"] == .int(0))
         let bad = await CLIRun(["fcm-sim", "--port", "0", "--tls-dir", folder, "--fault", "meteor"])
         #expect(bad.status == 2 && bad.err.contains("--fault"), "\(bad.err)")
+        // --port, which this command alone took, is still taken and said to be --listen's.
+        let port = await CLIRun(["fcm-sim", "--port", "0", "--tls-dir", folder, "--duration", "0.1"])
+        #expect(port.status == 0 && port.err.contains("--port 0 is --listen 127.0.0.1:0"), "\(port.err)")
+        let both = await CLIRun(["fcm-sim", "--port", "0", "--listen", "127.0.0.1:0", "--tls-dir", folder])
+        #expect(both.status == 2 && both.err.contains("not both"), "\(both.err)")
+        let typo = await CLIRun(["fcm-sim", "--listen", "2198", "--tls-dir", folder])
+        #expect(typo.status == 2 && typo.err.contains("HOST:PORT, such as 127.0.0.1:2198"), "\(typo.err)")
     }
 
     @Test("bench-fcm sends N messages and prints its rate; it never sends to Google")

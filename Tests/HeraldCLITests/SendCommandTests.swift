@@ -87,10 +87,10 @@ final class SendCommandTests {
         let written = try JSONParser().parse(try Data(contentsOf: URL(fileURLWithPath: out)))
         #expect(written == .object(["Simulator Target Bundle": .string("com.example.app"), "aps": .object(["alert": .string("Hi")])]))
         #expect(!FileManager.default.fileExists(atPath: out + ".apns"), "OUT itself, no extension added")
-        // The help says what it does: the file is OUT, not OUT.apns.
+        // The help says what it does: the file is OUT, not OUT.apns, with the target bundle added.
         let help = await CLIRun(["send", "--help"]).out
-        let line = help.split(separator: "\n").first { $0.contains("--simulator-file OUT") } ?? ""
-        #expect(line.contains("  write the payload to OUT, as is"))
+        let flat = help.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(flat.contains("write the payload with \"Simulator Target Bundle\": TOPIC added to OUT"), "\(help)")
         #expect(!help.contains("OUT.apns"))
     }
 

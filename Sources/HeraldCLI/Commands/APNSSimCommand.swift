@@ -67,12 +67,7 @@ enum APNSSimCommand: Command {
 
     static func makeConfiguration(_ arguments: Arguments) throws -> APNSSimulatorConfiguration {
         var configuration = APNSSimulatorConfiguration()
-        let listen = arguments[Self.listen]
-        guard let colon = listen.lastIndex(of: ":"), let port = Int(listen[listen.index(after: colon)...]) else {
-            throw Self.listen.invalid(listen)
-        }
-        configuration.host = String(listen[..<colon]).trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
-        configuration.port = port
+        (configuration.host, configuration.port) = try ListenOption.parse(arguments[Self.listen], Self.listen)
         configuration.tlsDirectory = arguments[Self.tlsDir]
         configuration.trustedKeys = try arguments[Self.trustKey].map { try APNSSimulatorConfiguration.TrustedKey(parsing: $0) }
         configuration.trustedCertificates = try arguments[Self.trustCert].map { file in

@@ -52,8 +52,8 @@ enum AppCommand: Command {
         standard error: moving an app to another store or gateway loses nothing a device
         said about itself.
 
-        Options:
-        \(OptionHelp.lines(spec.allOptions))
+        Options, by the actions that take them:
+        \(OptionHelp.byAction(spec))
 
         Exit status: 0 on success, 2 on a usage error or invalid input, 1 when the data
         folder or the database cannot be used.
@@ -70,7 +70,7 @@ enum AppCommand: Command {
         }
         let store: StoreLocation
         do {
-            store = try StoreOptions.location(arguments, environment: ProcessInfo.processInfo.environment)
+            store = try StoreOptions.location(arguments, environment: ProcessInfo.processInfo.environment, creating: action == "create")
         } catch {
             return usage("\(error)", terminal)
         }

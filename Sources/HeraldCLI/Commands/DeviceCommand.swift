@@ -143,7 +143,7 @@ enum DeviceCommand: Command {
         guard arguments.positionals.isEmpty else { throw UsageError("unexpected argument \(arguments.positionals[0])") }
         guard let gateway = arguments[Self.gateway] else { throw UsageError("--gateway is required: \(Self.gateway.descriptor.synopsis)") }
         let tokenText = try arguments.required(Self.token)
-        guard let token = DeviceToken(hex: tokenText) else { throw Self.token.invalid(tokenText) }
+        guard let token = DeviceToken(hex: tokenText) else { throw Self.badToken(tokenText) }
         let environment = APNsEnvironment(rawValue: arguments[Self.environment]) ?? .sandbox
         if let type = arguments[Self.liveActivity], !LiveActivityContent.isActivityTypeName(type) { throw Self.liveActivity.invalid(type) }
         if arguments[Self.readInbox], !arguments[Self.inbox] { throw UsageError("--read-inbox goes with --inbox") }
@@ -156,6 +156,17 @@ enum DeviceCommand: Command {
             options, try scenario(arguments[Self.scenarioFile]), gateway, try arguments.required(Self.app), try arguments.required(Self.clientKey),
             try arguments.required(Self.record)
         )
+    }
+
+    /// What is wrong with an APNs token given in hex: a letter that is no hex digit, or an
+    /// odd count (two digits a byte).
+    static func badToken(_ text: String) -> UsageError {
+        if let bad = text.first(where: { !$0.isHexDigit && !" <>".contains($0) }) {
+            return UsageError("--token: \"\(text)\" is not an APNs token in hex: \"\(bad)\" is not a hex digit (0-9, a-f); an FCM token needs --platform fcm")
+        }
+        let count = text.filter(\.isHexDigit).count
+        return UsageError(
+            "--token: \"\(text)\" is not an APNs token in hex: \(count) digits, and a token is whole bytes of two digits each (64 digits for 32 bytes)")
     }
 
     private static func scenario(_ path: String?) throws -> Scenario {

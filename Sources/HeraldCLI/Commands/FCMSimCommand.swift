@@ -9,7 +9,7 @@ enum FCMSimCommand: Command {
     static let name = "fcm-sim"
     static let summary = "Run a local FCM simulator (HTTP/2, TLS, OAuth tokens, faults)"
     static let help = """
-        Usage: herald fcm-sim [--port N] [--tls-dir DIR] [--project ID] [--record FILE]
+        Usage: herald fcm-sim [--listen HOST:PORT] [--tls-dir DIR] [--project ID] [--record FILE]
                               [--fault F]... [--duration SECONDS]
 
         Serves POST /token like Google's OAuth 2.0 token endpoint (checks the RS256
@@ -28,7 +28,11 @@ enum FCMSimCommand: Command {
 
         Exit status: 0 after a clean stop, 2 bad usage or the port cannot be opened.
         """
-    static let port = Option.integer("port", "N", in: 0...65535, default: 2198, "port on 127.0.0.1 (default 2198; 0 picks one)")
+    static let listen = Option.text(
+        "listen", "HOST:PORT", expected: "HOST:PORT, such as 127.0.0.1:2198", default: "127.0.0.1:2198",
+        "loopback address (default 127.0.0.1:2198; port 0 picks one)")
+    /// Before --listen, this command alone took a port: still taken, and said to be --listen's.
+    static let port = Option.integer("port", "N", in: 0...65535, "the same as --listen 127.0.0.1:N (kept for scripts; use --listen)")
     static let tlsDir = Option.text(
         "tls-dir", "DIR", kind: .path, default: ".herald-fcm-sim", "where ca.pem, key.pem and service-account.json are made or loaded")
     static let project = Option.text("project", "ID", default: "herald-sim", "the project id messages must be sent to")
@@ -38,12 +42,22 @@ enum FCMSimCommand: Command {
         "fault", "F", "unavailable[:N], quota[:N[:SECONDS]], stall[:N] (the next N sends) or token-down (repeatable)")
     static let duration = Option.duration("duration", in: .positive, "stop after this long")
     static let spec = Arguments.Spec([
-        port.descriptor, tlsDir.descriptor, project.descriptor, record.descriptor, fault.descriptor, duration.descriptor,
+        listen.descriptor, port.descriptor, tlsDir.descriptor, project.descriptor, record.descriptor, fault.descriptor, duration.descriptor,
     ])
 
     static func run(_ arguments: Arguments, terminal: Terminal) async -> Int32 {
         var configuration = FCMSimulatorConfiguration()
-        configuration.port = arguments[Self.port]
+        do {
+            if let port = arguments[Self.port] {
+                guard !arguments.given(Self.listen) else { throw UsageError("give --listen HOST:PORT or --port N, not both") }
+                terminal.error("herald fcm-sim: --port \(port) is --listen 127.0.0.1:\(port); the other commands take --listen, use it")
+                configuration.port = port
+            } else {
+                (configuration.host, configuration.port) = try ListenOption.parse(arguments[Self.listen], Self.listen)
+            }
+        } catch {
+            return fail("\(error)", terminal)
+        }
         configuration.tlsDirectory = arguments[Self.tlsDir]
         configuration.projectID = arguments[Self.project]
         configuration.recordFile = arguments[Self.record]

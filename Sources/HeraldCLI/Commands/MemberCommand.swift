@@ -36,7 +36,7 @@ enum MemberCommand: Command {
         guard arguments.positionals == ["invite"] else { return usage("expected: herald member invite --app ID --email E --role ROLE", terminal) }
         let location: StoreLocation
         do {
-            location = try StoreOptions.location(arguments, environment: ProcessInfo.processInfo.environment)
+            location = try StoreOptions.location(arguments, environment: ProcessInfo.processInfo.environment, creating: false)
         } catch {
             return usage("\(error)", terminal)
         }

@@ -42,7 +42,7 @@ enum SendCommand: Command {
     static let json = Option.flag("json", "one JSON object per token")
     static let simulatorFile = Option.text(
         "simulator-file", "OUT", kind: .path,
-        "write the payload to OUT, as is (name it NAME.apns), for 'xcrun simctl push' instead of sending")
+        "instead of sending, write the payload with \"Simulator Target Bundle\": TOPIC added to OUT (name it NAME.apns), for 'xcrun simctl push'")
     static let spec = Arguments.Spec(
         APNSOptions.all + FCMOptions.all + [
             pushType.descriptor, priority.descriptor, collapseID.descriptor, expiration.descriptor, channel.descriptor, json.descriptor,

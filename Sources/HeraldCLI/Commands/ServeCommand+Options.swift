@@ -10,7 +10,8 @@ extension ServeCommand {
         "a PostgreSQL database instead: postgres://USER:PASSWORD@HOST:PORT/DB (?sslmode=require for TLS, ?host=/run/postgresql for a socket); its tables are made or migrated at start. HERALD_DATABASE_URL does the same and keeps the password out of ps; --data wins over it. The password is never printed"
     )
     static let listen = Option.text(
-        "listen", "HOST:PORT", "numeric address to listen on (default 127.0.0.1:8080; port 0 picks one)")
+        "listen", "HOST:PORT",
+        "address to listen on: a name (localhost) or a numeric address, and a port (default 127.0.0.1:8080; port 0 picks one)")
     static let threads = Option.integer(
         "threads", "N", in: 1...256,
         "HTTP event-loop threads: sockets and deadlines, never the database (default: the number of cores, at least 2)")

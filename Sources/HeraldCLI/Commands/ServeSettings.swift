@@ -52,7 +52,7 @@ struct ServeSettings {
     }
 
     init(_ arguments: Arguments, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
-        store = try StoreOptions.location(arguments, environment: environment)
+        store = try StoreOptions.location(arguments, environment: environment, creating: true)
         typealias Serve = ServeCommand
         if let listen = arguments[Serve.listen] { self.listen = try ListenAddress(parsing: listen) }
         http.threads = arguments[Serve.threads] ?? http.threads

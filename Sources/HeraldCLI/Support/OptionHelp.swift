@@ -34,6 +34,33 @@ enum OptionHelp {
         return lines.joined(separator: "\n")
     }
 
+    /// A command with actions: its options grouped by the actions that take them, each
+    /// group under a line naming them ("every action:", "create, set-credentials:"), in the
+    /// order the options are declared; `--help` last.
+    static func byAction(_ spec: Arguments.Spec) -> String {
+        let all = spec.allOptions
+        var groups: [(actions: [String], options: [OptionDescriptor])] = []
+        for option in all {
+            let actions = spec.actions.filter { $0.options.contains { $0.name == option.name } }.map(\.name)
+            if let index = groups.firstIndex(where: { $0.actions == actions }) {
+                groups[index].options.append(option)
+            } else {
+                groups.append((actions, [option]))
+            }
+        }
+        let every = spec.actions.count
+        var blocks = groups.map { group in
+            let missing = spec.actions.map(\.name).filter { !group.actions.contains($0) }
+            let heading =
+                missing.isEmpty
+                ? "every action"
+                : missing.count < group.actions.count
+                    ? "every action but " + missing.joined(separator: " and ") : group.actions.joined(separator: ", ")
+            return heading + ":\n" + lines(group.options, help: false)
+        }
+        return blocks.joined(separator: "\n") + "\n\n" + lines([], help: true)
+    }
+
     /// `text` in lines of at most `width` characters, broken between words.
     static func wrap(_ text: String, width: Int) -> [String] {
         var lines: [String] = []

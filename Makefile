@@ -21,7 +21,7 @@ HERALD_RELEASE := .build/release/herald
 SCHEMATHESIS_VERSION := 4.32.5
 SCHEMATHESIS_VENV := .build/schemathesis-venv
 
-.PHONY: all deps pyenv build test actionlint console-test doc-test check-apple demo bench bench-apns bench-fcm bench-gateway bench-teams bench-explain soak schemathesis format lint-format clean
+.PHONY: all deps pyenv build test actionlint console-test doc-test check-apple demo bench bench-apns bench-fcm bench-gateway bench-teams bench-explain bench-silence soak schemathesis format lint-format clean
 
 all: build
 
@@ -130,7 +130,8 @@ clean:
 # inbox costs (a publish keeping a message for 100,000 users, a device's sync of 100); then what
 # webhooks cost a publish of 100,000 and whether their events keep up, and recover after an outage;
 # then what scoped keys, audited writes and password sign-ins cost (bench-teams); then what explaining
-# a delivery and previewing a publish cost on 1,000,000 devices (bench-explain).
+# a delivery and previewing a publish cost on 1,000,000 devices (bench-explain); then what paused
+# routes and the 201/202 warnings cost (bench-silence).
 bench-gateway: deps
 	$(SWIFT) build -c release
 	@scripts/pyenv.sh PyJWT cryptography aioapns
@@ -143,6 +144,7 @@ bench-gateway: deps
 	@.build/pyvenv/bin/python3 Benchmarks/webhook_bench.py --herald $(HERALD_RELEASE) --report docs/benchmarks.md
 	@.build/pyvenv/bin/python3 Benchmarks/teams_bench.py --herald $(HERALD_RELEASE) --report docs/benchmarks.md
 	@python3 Benchmarks/explain_bench.py --herald $(HERALD_RELEASE) --report docs/benchmarks.md
+	@python3 Benchmarks/silence_bench.py --herald $(HERALD_RELEASE) --report docs/benchmarks.md
 
 # Teams alone (a minute): scoped keys and audited writes beside the first key and the device
 # key, people's sign-ins beside Python's scrypt at the same cost, in docs/benchmarks.md.
@@ -155,6 +157,12 @@ bench-teams: deps
 bench-explain: deps
 	$(SWIFT) build -c release
 	@python3 Benchmarks/explain_bench.py --herald $(HERALD_RELEASE) --report docs/benchmarks.md
+
+# What the paused routes and the warnings cost (issue #46): registrations and publishes with
+# and without a warning, a publish's status with 100,000 deliveries waiting on a pause.
+bench-silence: deps
+	$(SWIFT) build -c release
+	@python3 Benchmarks/silence_bench.py --herald $(HERALD_RELEASE) --report docs/benchmarks.md
 
 # Hostile clients (minutes): slow heads and unauthenticated 1 MiB bodies against herald serve
 # and nginx (Debian) side by side: health-check answers and memory, in docs/benchmarks.md.

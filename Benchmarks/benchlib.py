@@ -1,14 +1,17 @@
 """Shared by the benchmark scripts: the machine they ran on, their section of
 docs/benchmarks.md, an APNs key, `herald apns-sim`, `herald serve` and its API, wrk."""
 import hashlib
+import http.client
 import json
 import os
 import platform
 import signal
+import statistics
 import subprocess
 import sys
 import threading
 import time
+import urllib.parse
 import urllib.request
 
 
@@ -113,6 +116,32 @@ def cpu_seconds(pid):
     with open(f"/proc/{pid}/stat") as f:
         fields = f.read().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def timed(server, key, requests, expect=(200,)):
+    """Each (method, path, body) on one kept-alive connection to `server`: latency median and
+    p95 in ms, the server's CPU µs per request (from /proc), the count, and the last answer's
+    JSON; exits on a status not in `expect`."""
+    url = urllib.parse.urlparse(server.base)
+    connection = http.client.HTTPConnection(url.hostname, url.port, timeout=60)
+    headers = {"Authorization": f"Bearer {key}", "Content-Type": "application/json"}
+    latencies = []
+    cpu = cpu_seconds(server.proc.pid)
+    last = None
+    for method, path, body in requests:
+        started = time.perf_counter()
+        connection.request(method, path, body=None if body is None else json.dumps(body), headers=headers)
+        response = connection.getresponse()
+        data = response.read()
+        latencies.append((time.perf_counter() - started) * 1000)
+        if response.status not in expect:
+            raise SystemExit(f"{method} {path}: {response.status} {data[:300]!r}")
+        last = json.loads(data)
+    used = (cpu_seconds(server.proc.pid) - cpu) / len(requests) * 1e6
+    connection.close()
+    latencies.sort()
+    return {"median": statistics.median(latencies), "p95": latencies[max(0, int(len(latencies) * 0.95) - 1)], "cpu_us": used,
+            "n": len(requests), "last": last}
 
 
 def write_section(path, section, start, end):

@@ -13,19 +13,15 @@ Latency median and p95 from the client, and the server's CPU per request from /p
 The aim: an explanation under 20 ms at the median, a 100-device preview under 100 ms.
 """
 import argparse
-import http.client
-import json
 import os
 import random
 import sqlite3
-import statistics
 import sys
 import tempfile
 import time
-import urllib.parse
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from benchlib import Server, call, cpu_seconds, imported_app, machine, write_section  # noqa: E402
+from benchlib import Server, call, imported_app, machine, timed, write_section  # noqa: E402
 
 START, END = "<!-- bench:explain:start -->", "<!-- bench:explain:end -->"
 LOCALES = ["de-DE", "de-AT", "en-US", "fr-FR", "pt-BR", None]
@@ -39,27 +35,6 @@ def fields(i):
     if ZONES[i % len(ZONES)]:
         device["timeZone"] = ZONES[i % len(ZONES)]
     return device
-
-
-def timed(server, key, requests):
-    """Each (method, path, body) on one connection: latencies in ms, and the server's CPU µs per request."""
-    url = urllib.parse.urlparse(server.base)
-    connection = http.client.HTTPConnection(url.hostname, url.port, timeout=60)
-    headers = {"Authorization": f"Bearer {key}", "Content-Type": "application/json"}
-    latencies = []
-    cpu = cpu_seconds(server.proc.pid)
-    for method, path, body in requests:
-        started = time.perf_counter()
-        connection.request(method, path, body=None if body is None else json.dumps(body), headers=headers)
-        response = connection.getresponse()
-        data = response.read()
-        latencies.append((time.perf_counter() - started) * 1000)
-        if response.status != 200:
-            raise SystemExit(f"{method} {path}: {response.status} {data[:300]!r}")
-    used = (cpu_seconds(server.proc.pid) - cpu) / len(requests) * 1e6
-    connection.close()
-    latencies.sort()
-    return {"median": statistics.median(latencies), "p95": latencies[int(len(latencies) * 0.95) - 1], "cpu_us": used, "n": len(requests)}
 
 
 def main():

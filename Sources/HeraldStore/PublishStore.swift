@@ -9,7 +9,7 @@ public protocol PublishStore: AnyObject, Sendable {
     /// What `target` reaches of the app now (`TargetReach`), for a publish's warnings.
     func targetReach(appID: String, target: PublishTarget) throws -> TargetReach
     func publish(appID: String, id: String) throws -> PublishRecord?
-    /// Cancels a scheduled or queued publish; `conflict` once it is sending or done.
+    /// Cancels a publish not done (its waiting deliveries fail as `Cancelled`); `conflict` once done or cancelled.
     func cancelPublish(appID: String, id: String, now: Double) throws -> PublishRecord
     /// Moves scheduled publishes whose time has come to queued; how many.
     func promoteDuePublishes(now: Double) throws -> Int

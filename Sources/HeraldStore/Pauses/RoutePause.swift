@@ -32,7 +32,9 @@ public struct RoutePause: Sendable, Hashable {
 /// The routes held back, shared by the processes on one store.
 public protocol RoutePauseStore: AnyObject, Sendable {
     /// Records that `appID`'s route is paused; a pause of that route already recorded keeps
-    /// its `since` and takes the new reason, kind and `until`.
+    /// its `since` and takes the new reason, kind and `until`. The route's deliveries due
+    /// before `until` wait until then, in the same transaction (nothing of the route may go
+    /// before; claims that leave the route out no longer read them).
     func recordRoutePause(appID: String, _ pause: RoutePause) throws
     /// The route is not paused any more (the service took a notification, a `Retry-After`
     /// ran out); whether a pause was recorded.

@@ -8,6 +8,7 @@ extension SQLStore {
                     .text(appID), .text(pause.route.key), .text(pause.kind.rawValue), .text(pause.reason), .double(pause.since),
                     .double(pause.until),
                 ])
+            try db.execute(RoutePauseStatements.deferWaiting, [.double(pause.until), .text(appID), .text(pause.route.key)])
         }
     }
 

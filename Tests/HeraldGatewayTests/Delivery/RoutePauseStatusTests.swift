@@ -120,5 +120,10 @@ struct RoutePauseStatusTests {
         #expect(try store.waitingDeliveries(publishID: id) == [.apns(.production): 3])
         _ = try store.claimDeliveries(appID: fixture.appID, now: 1_000, limit: 1)
         #expect(try store.waitingDeliveries(publishID: id) == [.apns(.production): 2], "in flight is not waiting")
+        // A pause of their route: they wait for its end, so a claim before finds none to read.
+        try store.recordRoutePause(
+            appID: fixture.appID, RoutePause(route: .apns(.production), kind: .retryAfter, reason: "d", since: 1_000, until: 2_000))
+        #expect(try store.claimDeliveries(appID: fixture.appID, now: 1_999, limit: 10).isEmpty)
+        #expect(try store.claimDeliveries(appID: fixture.appID, now: 2_000, limit: 10).count == 2)
     }
 }

@@ -31,9 +31,9 @@ deps:
 build: deps
 	$(SWIFT) build
 
-# PyPI packages for the independent JWT check, in .build/pyvenv.
+# PyPI packages for the independent checks (JWTs, webhooks, TOTP, Web Push), in .build/pyvenv.
 pyenv: deps
-	@scripts/pyenv.sh PyJWT cryptography standardwebhooks pyotp
+	@scripts/pyenv.sh PyJWT cryptography standardwebhooks pyotp http-ece py-vapid
 
 # What README.md and docs/ say each module is built on, against Package.swift
 # (scripts/check_module_claims.py); then every suite in parallel (the gateway's store and API

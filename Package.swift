@@ -13,6 +13,7 @@ var products: [Product] = [
     .library(name: "HeraldFCMModel", targets: ["HeraldFCMModel"]),
     .library(name: "HeraldFCM", targets: ["HeraldFCM"]),
     .library(name: "HeraldFCMSimulator", targets: ["HeraldFCMSimulator"]),
+    .library(name: "HeraldWebPushModel", targets: ["HeraldWebPushModel"]),
     .library(name: "HeraldAuth", targets: ["HeraldAuth"]),
     .library(name: "HeraldGateway", targets: ["HeraldGateway"]),
     .executable(name: "herald", targets: ["herald"]),
@@ -58,6 +59,9 @@ var targets: [Target] = [
     // FCM's model, without network code: the service account, RS256 assertions and the
     // grant, the access-token cache, messages and their limits, errors and their classes.
     .target(name: "HeraldFCMModel", dependencies: ["HeraldShared", "HeraldPayload", "HeraldCrypto", "COpenSSL"]),
+    // Web Push's model, without network code: RFC 8291 message encryption (aes128gcm), the
+    // subscription's keys, RFC 8292 VAPID keys and tokens (OpenSSL's crypto only).
+    .target(name: "HeraldWebPushModel", dependencies: ["HeraldShared", "HeraldCrypto", "COpenSSL"]),
     // Herald's own HTTP/2 client transport (nghttp2 framing, OpenSSL TLS, one poll loop per
     // connection, the pool and its back-pressure): what the APNs and FCM clients share.
     .target(name: "HeraldH2Client", dependencies: ["HeraldShared", "HeraldCrypto", "COpenSSL", "CNGHTTP2", "CPoller"]),
@@ -155,6 +159,7 @@ var targets: [Target] = [
         exclude: ["Fixtures"]),
     .testTarget(
         name: "HeraldFCMTests", dependencies: ["HeraldFCMModel", "HeraldFCM", "HeraldFCMSimulator", "HeraldH2Client", "HeraldCrypto", "HeraldShared", "HeraldTestSupport"]),
+    .testTarget(name: "HeraldWebPushModelTests", dependencies: ["HeraldWebPushModel", "HeraldShared", "HeraldServerTestSupport"]),
     .testTarget(
         name: "HeraldGatewayFCMTests", dependencies: ["HeraldGatewayFCM", "HeraldGateway", "HeraldFCMModel", "HeraldFCMSimulator", "HeraldShared"]),
 ]

@@ -24,6 +24,8 @@ for package in "${packages[@]}"; do
     case "$package" in
         PyJWT) module=jwt ;;
         firebase-admin) module=firebase_admin ;;
+        http-ece | http_ece) module=http_ece ;;
+        py-vapid) module=py_vapid ;;
         *) module="$package" ;;
     esac
     "$venv/bin/python3" -c "import $module" 2>/dev/null || missing+=("$package")

@@ -28,6 +28,20 @@ public enum PythonTools {
         return .success(python)
     }()
 
+    /// Installs `packages` (PyPI names) into the virtualenv too, beyond the default ones; throws
+    /// a `Failure` that says nothing was verified when they cannot be installed.
+    public static func require(_ packages: [String]) throws {
+        _ = try setUp.get()
+        let result = shell(["bash", script("pyenv.sh")] + packages)
+        guard result.status == 0 else {
+            throw Failure(description: """
+                the independent check could not run: scripts/pyenv.sh could not install \(packages.joined(separator: ", ")) \
+                from PyPI into .build/pyvenv (\(result.err.trimmingCharacters(in: .whitespacesAndNewlines))). \
+                Nothing was verified; connect to PyPI and run 'make test' again.
+                """)
+        }
+    }
+
     /// The virtualenv's python3, made first if it is not there.
     public static func python() throws -> String { try setUp.get() }
 

@@ -1,13 +1,12 @@
 import COpenSSL
-import HeraldCrypto
 
 /// Converts ECDSA signatures between OpenSSL's DER form and JOSE's raw `r || s`.
 ///
-/// ES256 (RFC 7518 §3.4) puts the two 32-byte integers side by side; OpenSSL
-/// writes and reads an ASN.1 `SEQUENCE { INTEGER r, INTEGER s }`.
-enum ECDSASignature {
+/// ES256 (RFC 7518 §3.4: APNs provider tokens, VAPID) puts the two 32-byte integers side
+/// by side; OpenSSL writes and reads an ASN.1 `SEQUENCE { INTEGER r, INTEGER s }`.
+package enum ECDSASignature {
     /// The 64-byte `r || s` of a DER signature.
-    static func raw(fromDER der: [UInt8]) throws(OpenSSLError) -> [UInt8] {
+    package static func raw(fromDER der: [UInt8]) throws(OpenSSLError) -> [UInt8] {
         ERR_clear_error()
         let parsed: OpaquePointer? = der.withUnsafeBufferPointer { buffer in
             var cursor: UnsafePointer<UInt8>? = buffer.baseAddress
@@ -28,7 +27,7 @@ enum ECDSASignature {
     }
 
     /// The DER form of a 64-byte `r || s`; `nil` when it is not 64 bytes.
-    static func der(fromRaw raw: [UInt8]) throws(OpenSSLError) -> [UInt8]? {
+    package static func der(fromRaw raw: [UInt8]) throws(OpenSSLError) -> [UInt8]? {
         guard raw.count == 64 else { return nil }
         ERR_clear_error()
         guard let signature = ECDSA_SIG_new() else { throw OpenSSLError.drain("allocating an ECDSA signature") }
